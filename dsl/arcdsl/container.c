@@ -1,0 +1,615 @@
+/* container.c -- arc-dsl primitives over tuples and frozensets.
+ *
+ * Where the reference writes `type(c)(genexpr)` the result keeps the input's
+ * container type and a frozenset result is built by ADD-ALL in the
+ * generator's order (vb_finish); `a & b` and `.union` go through pyset.h so
+ * the iteration order is CPython's.  Ties (max/min/sorted) keep the first
+ * element in iteration order, as CPython's do.
+ */
+#include "prim.h"
+#include "arcdsl/core_util.h"
+
+/* `x in c` with Python's identity-then-equality test for tuples. */
+static int contains(Ctx *cx, Value *c, Value *x)
+{
+    if (c->type == V_FSET)
+        return fs_contains(c, x);
+    if (c->type != V_TUPLE) {
+        cx_raise(cx, "TypeError", "argument of type '%s' is not iterable", v_typename(c));
+        return -1;
+    }
+    for (size_t i = 0; i < c->u.tup.len; i++) {
+        Value *e = c->u.tup.items[i];
+        if (e == x || v_eq(e, x))
+            return 1;
+    }
+    return 0;
+}
+
+static Value *no_attr(Ctx *cx, const Value *v, const char *attr)
+{
+    return cx_raise(cx, "AttributeError", "'%s' object has no attribute '%s'",
+                    v_typename(v), attr);
+}
+
+/* The borrowed items of c kept by keep(); container type preserved. */
+typedef int (*KeepFn)(Ctx *cx, Value *e, void *ud);
+
+static Value *filter(Ctx *cx, Value *c, KeepFn keep, void *ud)
+{
+    if (!core_iterable(cx, c))
+        return NULL;
+    VBuf b = {0};
+    size_t n = v_len(c);
+    Value **it = v_items(c);
+    for (size_t i = 0; i < n; i++) {
+        int k = keep(cx, it[i], ud);
+        if (k < 0 || (k && !vb_push(cx, &b, v_incref(it[i])))) {
+            vb_drop(&b);
+            return NULL;
+        }
+    }
+    return vb_finish(cx, &b, c->type);
+}
+
+/* ---- membership and set algebra ---------------------------------------- */
+
+Value *ad_contained(Ctx *cx, Value *const *a)
+{
+    int r = contains(cx, a[1], a[0]);
+    return r < 0 ? NULL : v_bool(r);
+}
+
+/* type(a)((*a, *b)) */
+Value *ad_combine(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]) || !core_iterable(cx, a[1]))
+        return NULL;
+    size_t n = v_len(a[0]), m = v_len(a[1]);
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, n + m))
+        return NULL;
+    for (size_t i = 0; i < n; i++) b.v[b.n++] = v_incref(v_items(a[0])[i]);
+    for (size_t i = 0; i < m; i++) b.v[b.n++] = v_incref(v_items(a[1])[i]);
+    return vb_finish(cx, &b, a[0]->type);
+}
+
+/* a & b: frozensets intersect; ints (bools) are bitwise */
+Value *ad_intersection(Ctx *cx, Value *const *a)
+{
+    Value *x = a[0], *y = a[1];
+    if (x->type == V_FSET && y->type == V_FSET) {
+        if (!core_work(cx, v_len(x) < v_len(y) ? v_len(x) : v_len(y)))
+            return NULL;
+        return fs_and(x, y);
+    }
+    if (v_is_int(x) && v_is_int(y)) {
+        if (x->type == V_BOOL && y->type == V_BOOL)
+            return v_bool(x->u.i & y->u.i);
+        return v_int(x->u.i & y->u.i);
+    }
+    return cx_raise(cx, "TypeError", "unsupported operand type(s) for &: '%s' and '%s'",
+                    v_typename(x), v_typename(y));
+}
+
+static int keep_not_in(Ctx *cx, Value *e, void *ud)
+{
+    int r = contains(cx, ud, e);
+    return r < 0 ? -1 : !r;
+}
+
+/* type(a)(e for e in a if e not in b): a's order, not `a - b` */
+Value *ad_difference(Ctx *cx, Value *const *a)
+{
+    return filter(cx, a[0], keep_not_in, a[1]);
+}
+
+/* keeps the first of equal elements (tuple.index) */
+Value *ad_dedupe(Ctx *cx, Value *const *a)
+{
+    Value *t = a[0];
+    if (!core_iterable(cx, t))
+        return NULL;
+    if (t->type != V_TUPLE)
+        return v_len(t) ? no_attr(cx, t, "index") : v_tuple_new(0);
+    VBuf b = {0};
+    for (size_t i = 0; i < t->u.tup.len; i++) {
+        Value *e = t->u.tup.items[i];
+        size_t j = 0;
+        while (j < i && !(t->u.tup.items[j] == e || v_eq(t->u.tup.items[j], e)))
+            j++;
+        if (j == i && !vb_push(cx, &b, v_incref(e)))
+            return vb_drop(&b), NULL;
+    }
+    return vb_finish(cx, &b, V_TUPLE);
+}
+
+/* ---- sorting ------------------------------------------------------------ */
+
+typedef struct { Value *key, *val; } KV;   /* key owned, val borrowed */
+
+/* key < other, as list.sort compares: -1 error */
+static int kv_lt(Ctx *cx, const KV *x, const KV *y)
+{
+    return v_richcmp(cx, x->key, y->key, CMP_LT);
+}
+
+static void kv_reverse(KV *lo, KV *hi)
+{
+    for (--hi; lo < hi; lo++, hi--) {
+        KV t = *lo;
+        *lo = *hi;
+        *hi = t;
+    }
+}
+
+/* CPython's list.sort below 64 items (its minrun): take the leading run
+ * (strictly descending runs reversed), then binary insertion.  Following it
+ * comparison for comparison keeps partial-order keys (frozensets) exact. */
+static int timsort_small(Ctx *cx, KV *v, size_t n)
+{
+    size_t run = 1;
+    if (n < 2)
+        return 0;
+    int lt = kv_lt(cx, &v[1], &v[0]);
+    if (lt < 0)
+        return -1;
+    run = 2;
+    if (lt) {
+        while (run < n && (lt = kv_lt(cx, &v[run], &v[run - 1])) == 1)
+            run++;
+        if (lt < 0)
+            return -1;
+        kv_reverse(v, v + run);
+    } else {
+        while (run < n && (lt = kv_lt(cx, &v[run], &v[run - 1])) == 0)
+            run++;
+        if (lt < 0)
+            return -1;
+    }
+    for (size_t s = run; s < n; s++) {
+        KV pivot = v[s];
+        size_t l = 0, r = s;
+        do {
+            size_t p = l + ((r - l) >> 1);
+            int c = kv_lt(cx, &pivot, &v[p]);
+            if (c < 0)
+                return -1;
+            if (c)
+                r = p;
+            else
+                l = p + 1;
+        } while (l < r);
+        memmove(v + l + 1, v + l, (s - l) * sizeof *v);
+        v[l] = pivot;
+    }
+    return 0;
+}
+
+/* Stable merge sort for long inputs (same result as timsort for the total
+ * orders seen in practice). */
+static int merge_sort(Ctx *cx, KV *v, KV *tmp, size_t n)
+{
+    if (n < 64)
+        return timsort_small(cx, v, n);
+    size_t h = n / 2;
+    if (merge_sort(cx, v, tmp, h) < 0 || merge_sort(cx, v + h, tmp, n - h) < 0)
+        return -1;
+    memcpy(tmp, v, h * sizeof *v);
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n) {
+        int c = kv_lt(cx, &v[j], &tmp[i]);
+        if (c < 0) {
+            memcpy(v + k, tmp + i, (h - i) * sizeof *v);   /* keep every key owned once */
+            return -1;
+        }
+        v[k++] = c ? v[j++] : tmp[i++];
+    }
+    while (i < h)
+        v[k++] = tmp[i++];
+    return 0;
+}
+
+/* Calls key on every item (in order), then sorts.  kv[i].key owned. */
+static KV *keyed(Ctx *cx, Value *c, Value *key, size_t *np)
+{
+    size_t n = v_len(c);
+    KV *kv = calloc(n ? n : 1, sizeof *kv);
+    if (!kv)
+        return cx_raise(cx, "MemoryError", "out of memory"), NULL;
+    for (size_t i = 0; i < n; i++) {
+        kv[i].val = v_items(c)[i];
+        if (!(kv[i].key = v_call(cx, key, 1, &kv[i].val))) {
+            while (i--)
+                v_decref(kv[i].key);
+            free(kv);
+            return NULL;
+        }
+    }
+    *np = n;
+    return kv;
+}
+
+static void kv_free(KV *kv, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        v_decref(kv[i].key);
+    free(kv);
+}
+
+/* tuple(sorted(container, key=compfunc)) */
+Value *ad_order(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]))
+        return NULL;
+    size_t n;
+    KV *kv = keyed(cx, a[0], a[1], &n);
+    if (!kv)
+        return NULL;
+    KV *tmp = n >= 64 ? malloc((n / 2 + 1) * sizeof *tmp) : NULL;
+    if (n >= 64 && !tmp) {
+        kv_free(kv, n);
+        return cx_raise(cx, "MemoryError", "out of memory");
+    }
+    int rc = merge_sort(cx, kv, tmp, n);
+    free(tmp);
+    if (rc < 0 || !core_work(cx, n)) {
+        kv_free(kv, n);
+        return NULL;
+    }
+    Value *t = v_tuple_new(n);
+    for (size_t i = 0; i < n; i++)
+        t->u.tup.items[i] = v_incref(kv[i].val);
+    kv_free(kv, n);
+    return t;
+}
+
+/* ---- max / min ---------------------------------------------------------- */
+
+/* max/min(c, key=key): the first item whose key beats all before it
+ * (strictly, with > or <).  Returns 1 with *best borrowed and *bestkey owned
+ * (NULL without key), 0 when c is empty, -1 on error. */
+static int extreme(Ctx *cx, Value *c, Value *key, int op, Value **best, Value **bestkey)
+{
+    if (!core_iterable(cx, c))
+        return -1;
+    size_t n = v_len(c);
+    Value **it = v_items(c);
+    Value *bk = NULL;
+    *best = NULL;
+    for (size_t i = 0; i < n; i++) {
+        Value *k = it[i];
+        if (key && !(k = v_call(cx, key, 1, &it[i]))) {
+            v_decref(bk);
+            return -1;
+        }
+        if (!*best) {
+            *best = it[i];
+            bk = key ? k : NULL;
+            continue;
+        }
+        int r = v_richcmp(cx, k, bk ? bk : *best, op);
+        if (r < 0) {
+            if (key) v_decref(k);
+            v_decref(bk);
+            return -1;
+        }
+        if (r) {
+            *best = it[i];
+            if (key) {
+                v_decref(bk);
+                bk = k;
+            }
+        } else if (key) {
+            v_decref(k);
+        }
+    }
+    *bestkey = bk;
+    return n != 0;
+}
+
+static Value *maxmin_default(Ctx *cx, Value *c, int op)
+{
+    Value *best, *bk;
+    int r = extreme(cx, c, NULL, op, &best, &bk);
+    return r < 0 ? NULL : r ? v_incref(best) : v_int(0);
+}
+
+Value *ad_maximum(Ctx *cx, Value *const *a) { return maxmin_default(cx, a[0], CMP_GT); }
+Value *ad_minimum(Ctx *cx, Value *const *a) { return maxmin_default(cx, a[0], CMP_LT); }
+
+/* compfunc(max(container, key=compfunc, default=0)) */
+static Value *valext(Ctx *cx, Value *const *a, int op)
+{
+    Value *best, *bk;
+    int r = extreme(cx, a[0], a[1], op, &best, &bk);
+    if (r < 0)
+        return NULL;
+    if (r) {
+        v_decref(bk);
+        return v_call(cx, a[1], 1, &best);   /* called again, as the reference does */
+    }
+    Value *zero = v_int(0);
+    return v_call(cx, a[1], 1, &zero);
+}
+
+Value *ad_valmax(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_GT); }
+Value *ad_valmin(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_LT); }
+
+static Value *argext(Ctx *cx, Value *const *a, int op)
+{
+    Value *best, *bk;
+    int r = extreme(cx, a[0], a[1], op, &best, &bk);
+    if (r < 0)
+        return NULL;
+    if (!r)
+        return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
+                        op == CMP_GT ? "max" : "min");
+    v_decref(bk);
+    return v_incref(best);
+}
+
+Value *ad_argmax(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_GT); }
+Value *ad_argmin(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_LT); }
+
+/* max(set(container), key=container.count): the set's slot order decides ties */
+static Value *mostleast(Ctx *cx, Value *c, bool most)
+{
+    if (!core_iterable(cx, c))
+        return NULL;
+    if (c->type != V_TUPLE)
+        return no_attr(cx, c, "count");
+    PySet s;
+    pyset_init(&s);
+    pyset_add_all(&s, c->u.tup.items, c->u.tup.len);
+    Value *best = NULL;
+    size_t bestn = 0;
+    for (uint32_t i = 0; i <= s.mask; i++) {
+        Value *k = s.table[i].key;
+        if (!k || k == PYSET_DUMMY)
+            continue;
+        size_t cnt = 0;
+        for (size_t j = 0; j < c->u.tup.len; j++)
+            cnt += c->u.tup.items[j] == k || v_eq(c->u.tup.items[j], k);
+        if (!best || (most ? cnt > bestn : cnt < bestn)) {
+            best = k;
+            bestn = cnt;
+        }
+    }
+    v_incref(best);
+    pyset_clear(&s);
+    if (!best)
+        return cx_raise(cx, "ValueError", "%s() arg is an empty sequence", most ? "max" : "min");
+    if (!core_work(cx, c->u.tup.len))
+        return v_decref(best), NULL;
+    return best;
+}
+
+Value *ad_mostcommon(Ctx *cx, Value *const *a) { return mostleast(cx, a[0], true); }
+Value *ad_leastcommon(Ctx *cx, Value *const *a) { return mostleast(cx, a[0], false); }
+
+/* ---- construction and access ------------------------------------------- */
+
+/* tuple(item for i in range(num)) */
+Value *ad_repeat(Ctx *cx, Value *const *a)
+{
+    if (!v_is_int(a[1]))
+        return cx_raise(cx, "TypeError", "'%s' object cannot be interpreted as an integer",
+                        v_typename(a[1]));
+    int64_t n = a[1]->u.i;
+    if (n <= 0)
+        return v_tuple_new(0);
+    if (!core_work(cx, (uint64_t)n))
+        return NULL;
+    Value *t = v_tuple_new((size_t)n);
+    for (int64_t i = 0; i < n; i++)
+        t->u.tup.items[i] = v_incref(a[0]);
+    return t;
+}
+
+Value *ad_size(Ctx *cx, Value *const *a)
+{
+    if (!v_is_container(a[0]))
+        return cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(a[0]));
+    return v_int((int64_t)v_len(a[0]));
+}
+
+/* type(containers)(e for c in containers for e in c) */
+Value *ad_merge(Ctx *cx, Value *const *a)
+{
+    Value *cs = a[0];
+    if (!core_iterable(cx, cs))
+        return NULL;
+    VBuf b = {0};
+    for (size_t i = 0; i < v_len(cs); i++) {
+        Value *c = v_items(cs)[i];
+        if (!core_iterable(cx, c) || !vb_reserve(cx, &b, v_len(c)))
+            return vb_drop(&b), NULL;
+        for (size_t j = 0; j < v_len(c); j++)
+            b.v[b.n++] = v_incref(v_items(c)[j]);
+    }
+    return vb_finish(cx, &b, cs->type);
+}
+
+Value *ad_initset(Ctx *cx, Value *const *a)
+{
+    (void)cx;
+    return fs_from_items(a, 1);
+}
+
+static int keep_if(Ctx *cx, Value *e, void *ud)
+{
+    Value *r = core_gen_call(cx, ud, 1, &e);
+    if (!r)
+        return -1;
+    int k = v_truthy(r);
+    v_decref(r);
+    return k;
+}
+
+Value *ad_sfilter(Ctx *cx, Value *const *a)
+{
+    return filter(cx, a[0], keep_if, a[1]);
+}
+
+Value *ad_mfilter(Ctx *cx, Value *const *a)
+{
+    Value *f = ad_sfilter(cx, a);
+    if (!f)
+        return NULL;
+    Value *r = ad_merge(cx, &f);
+    v_decref(f);
+    return r;
+}
+
+/* next(e for e in container if condition(e)) */
+Value *ad_extract(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]))
+        return NULL;
+    for (size_t i = 0; i < v_len(a[0]); i++) {
+        Value *e = v_items(a[0])[i];
+        int k = keep_if(cx, e, a[1]);
+        if (k < 0)
+            return NULL;
+        if (k)
+            return v_incref(e);
+    }
+    return cx_raise(cx, "StopIteration", "no element satisfies the condition");
+}
+
+Value *ad_totuple(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]))
+        return NULL;
+    if (a[0]->type == V_TUPLE)
+        return v_incref(a[0]);
+    if (!core_work(cx, v_len(a[0])))
+        return NULL;
+    return v_tuple_from(v_items(a[0]), v_len(a[0]));
+}
+
+Value *ad_first(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]))
+        return NULL;
+    if (!v_len(a[0]))
+        return cx_raise(cx, "StopIteration", "empty container");
+    return v_incref(v_items(a[0])[0]);
+}
+
+/* max(enumerate(container))[1]: the last item */
+Value *ad_last(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]))
+        return NULL;
+    if (!v_len(a[0]))
+        return cx_raise(cx, "ValueError", "max() arg is an empty sequence");
+    return v_incref(v_items(a[0])[v_len(a[0]) - 1]);
+}
+
+/* container.union(frozenset({value})) */
+Value *ad_insert(Ctx *cx, Value *const *a)
+{
+    Value *c = a[1];
+    if (c->type != V_FSET)
+        return no_attr(cx, c, "union");
+    if (!core_work(cx, v_len(c) + 1))
+        return NULL;
+    Value *one = fs_from_items(a, 1);
+    Value *r = fs_or(c, one);
+    v_decref(one);
+    return r;
+}
+
+static int keep_ne(Ctx *cx, Value *e, void *ud)
+{
+    (void)cx;
+    return !v_eq(e, ud);
+}
+
+/* type(container)(e for e in container if e != value) */
+Value *ad_remove(Ctx *cx, Value *const *a)
+{
+    return filter(cx, a[1], keep_ne, a[0]);
+}
+
+Value *ad_other(Ctx *cx, Value *const *a)
+{
+    Value *r = filter(cx, a[0], keep_ne, a[1]);
+    if (!r)
+        return NULL;
+    Value *f = ad_first(cx, &r);
+    v_decref(r);
+    return f;
+}
+
+/* frozenset((i, j) for j in b for i in a) */
+Value *ad_product(Ctx *cx, Value *const *a)
+{
+    Value *x = a[0], *y = a[1];
+    if (!core_iterable(cx, y))
+        return NULL;
+    if (!v_len(y))
+        return fs_from_items(NULL, 0);
+    if (!core_iterable(cx, x))
+        return NULL;
+    size_t n = v_len(x), m = v_len(y);
+    if (n && m > CORE_MAX_ITEMS / n)
+        return cx_raise(cx, "MemoryError", "product too large");
+    if (!core_work(cx, (uint64_t)n * m))
+        return NULL;
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, n * m))
+        return NULL;
+    for (size_t j = 0; j < m; j++)
+        for (size_t i = 0; i < n; i++)
+            b.v[b.n++] = v_tuple2(v_items(x)[i], v_items(y)[j]);
+    return vb_finish(cx, &b, V_FSET);
+}
+
+/* tuple(zip(a, b)) */
+Value *ad_pair(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]) || !core_iterable(cx, a[1]))
+        return NULL;
+    size_t n = v_len(a[0]) < v_len(a[1]) ? v_len(a[0]) : v_len(a[1]);
+    if (!core_work(cx, n))
+        return NULL;
+    Value *t = v_tuple_new(n);
+    for (size_t i = 0; i < n; i++)
+        t->u.tup.items[i] = v_tuple2(v_items(a[0])[i], v_items(a[1])[i]);
+    return t;
+}
+
+static int keep_size(Ctx *cx, Value *e, void *ud)
+{
+    Value *n = ud;
+    if (!v_is_container(e)) {
+        cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(e));
+        return -1;
+    }
+    int64_t len = (int64_t)v_len(e);
+    if (v_is_int(n))
+        return n->u.i == len;
+    Value *lv = v_int(len);
+    int r = v_eq(lv, n);
+    v_decref(lv);
+    return r;
+}
+
+/* frozenset(item for item in container if len(item) == n): always a frozenset */
+Value *ad_sizefilter(Ctx *cx, Value *const *a)
+{
+    Value *c = a[0];
+    if (!core_iterable(cx, c))
+        return NULL;
+    VBuf b = {0};
+    for (size_t i = 0; i < v_len(c); i++) {
+        Value *e = v_items(c)[i];
+        int k = keep_size(cx, e, a[1]);
+        if (k < 0 || (k && !vb_push(cx, &b, v_incref(e))))
+            return vb_drop(&b), NULL;
+    }
+    return vb_finish(cx, &b, V_FSET);
+}

@@ -1,0 +1,126 @@
+/* core_util.h -- small helpers shared by numeric.c, container.c and
+ * functional.c: iteration checks, the work budget, and a buffer of owned
+ * values that becomes a tuple or a frozenset (Python's `type(c)(genexpr)`).
+ */
+#ifndef ARC_CORE_UTIL_H
+#define ARC_CORE_UTIL_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "value.h"
+#include "pyset.h"
+
+/* Largest container built in one step; past it MemoryError rather than an
+ * allocation that would abort the process (an unlimited budget allows it). */
+#define CORE_MAX_ITEMS ((uint64_t)1 << 27)
+
+/* Charge n units of work; false (MemoryError raised) once over budget. */
+static inline bool core_work(Ctx *cx, uint64_t n)
+{
+    if (n > CORE_MAX_ITEMS) {
+        cx_raise(cx, "MemoryError", "container too large");
+        return false;
+    }
+    cx->work += n;
+    if (cx->work_limit && cx->work > cx->work_limit) {
+        cx->over_budget = true;
+        cx_raise(cx, "MemoryError", "work budget exceeded");
+        return false;
+    }
+    return true;
+}
+
+/* `for e in v`: only tuples and frozensets are iterable among DSL values. */
+static inline bool core_iterable(Ctx *cx, const Value *v)
+{
+    if (v_is_container(v))
+        return true;
+    cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(v));
+    return false;
+}
+
+/* A call made inside a generator expression: a StopIteration escaping it
+ * becomes RuntimeError (PEP 479), as in the reference's genexprs. */
+static inline Value *core_gen_call(Ctx *cx, Value *f, int argc, Value *const *argv)
+{
+    Value *r = v_call(cx, f, argc, argv);
+    if (!r && !cx->over_budget && strncmp(cx->errmsg, "StopIteration:", 14) == 0) {
+        cx_clear(cx);
+        cx_raise(cx, "RuntimeError", "generator raised StopIteration");
+    }
+    return r;
+}
+
+/* A growing array of owned references. */
+typedef struct {
+    Value **v;
+    size_t n, cap;
+} VBuf;
+
+static inline void vb_drop(VBuf *b)
+{
+    for (size_t i = 0; i < b->n; i++)
+        v_decref(b->v[i]);
+    free(b->v);
+    b->v = NULL;
+    b->n = b->cap = 0;
+}
+
+/* Reserve room for `extra` more items; false (MemoryError) on failure. */
+static inline bool vb_reserve(Ctx *cx, VBuf *b, size_t extra)
+{
+    if (b->cap - b->n >= extra)
+        return true;
+    size_t cap = b->cap ? b->cap : 8;
+    while (cap - b->n < extra) {
+        if (cap > SIZE_MAX / 2 / sizeof *b->v)
+            goto oom;
+        cap *= 2;
+    }
+    Value **nv = realloc(b->v, cap * sizeof *nv);
+    if (!nv)
+        goto oom;
+    b->v = nv;
+    b->cap = cap;
+    return true;
+oom:
+    cx_raise(cx, "MemoryError", "out of memory");
+    return false;
+}
+
+/* Append an owned reference (consumed even on failure). */
+static inline bool vb_push(Ctx *cx, VBuf *b, Value *owned)
+{
+    if (!vb_reserve(cx, b, 1)) {
+        v_decref(owned);
+        return false;
+    }
+    b->v[b->n++] = owned;
+    return true;
+}
+
+/* The buffer as a container of `type` (V_TUPLE or V_FSET, the latter built
+ * by ADD-ALL in buffer order); the buffer is emptied. */
+static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
+{
+    Value *r;
+    if (!core_work(cx, b->n)) {
+        vb_drop(b);
+        return NULL;
+    }
+    if (type == V_FSET) {
+        r = fs_from_items(b->v, b->n);
+        vb_drop(b);
+        return r;
+    }
+    r = v_tuple_new(b->n);
+    if (b->n)
+        memcpy(r->u.tup.items, b->v, b->n * sizeof *b->v);
+    free(b->v);
+    b->v = NULL;
+    b->n = b->cap = 0;
+    return r;
+}
+
+#endif

@@ -1,0 +1,272 @@
+/* functional.c -- arc-dsl combinators (closures) and the apply family.
+ *
+ * A closure is a V_FUNC whose cap[] holds what the Python lambda closes
+ * over; its name is the lambda's __qualname__, so repr matches CPython's,
+ * and its arity is the lambda's co_argcount, which rbind/lbind read.
+ * Callees are evaluated in Python's order (inner before outer, fork's a
+ * before b before outer) so the first exception raised is the same.
+ */
+#include <math.h>
+
+#include "prim.h"
+#include "arcdsl/core_util.h"
+
+#define CAP(self, i) ((self)->u.fn.cap[i])
+
+static Value *call1(Ctx *cx, Value *f, Value *x) { return v_call(cx, f, 1, &x); }
+
+/* ---- closures ----------------------------------------------------------- */
+
+/* compose: lambda x: outer(inner(x)) */
+static Value *compose_inv(Ctx *cx, Value *self, Value *const *argv)
+{
+    Value *t = call1(cx, CAP(self, 1), argv[0]);
+    if (!t)
+        return NULL;
+    Value *r = call1(cx, CAP(self, 0), t);
+    v_decref(t);
+    return r;
+}
+
+/* chain: lambda x: h(g(f(x))) */
+static Value *chain_inv(Ctx *cx, Value *self, Value *const *argv)
+{
+    Value *cur = v_incref(argv[0]);
+    for (int i = 2; i >= 0; i--) {
+        Value *nxt = call1(cx, CAP(self, i), cur);
+        v_decref(cur);
+        if (!nxt)
+            return NULL;
+        cur = nxt;
+    }
+    return cur;
+}
+
+/* matcher: lambda x: function(x) == target */
+static Value *matcher_inv(Ctx *cx, Value *self, Value *const *argv)
+{
+    Value *t = call1(cx, CAP(self, 0), argv[0]);
+    if (!t)
+        return NULL;
+    bool r = v_eq(t, CAP(self, 1));
+    v_decref(t);
+    return v_bool(r);
+}
+
+/* rbind: function(*args, fixed); lbind: function(fixed, *args) */
+static Value *bind_inv(Ctx *cx, Value *self, Value *const *argv, bool right)
+{
+    Value *args[4];
+    int n = self->u.fn.arity;
+    for (int i = 0; i < n; i++)
+        args[right ? i : i + 1] = argv[i];
+    args[right ? n : 0] = CAP(self, 1);
+    return v_call(cx, CAP(self, 0), n + 1, args);
+}
+
+static Value *rbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, true); }
+static Value *lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, false); }
+
+/* power: compose(f, power(f, n - 1)) unrolled into one closure */
+static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
+{
+    Value *cur = v_incref(argv[0]);
+    for (int64_t i = CAP(self, 1)->u.i; i > 0; i--) {
+        Value *nxt = call1(cx, CAP(self, 0), cur);
+        v_decref(cur);
+        if (!nxt)
+            return NULL;
+        cur = nxt;
+    }
+    return cur;
+}
+
+/* fork: lambda x: outer(a(x), b(x)) */
+static Value *fork_inv(Ctx *cx, Value *self, Value *const *argv)
+{
+    Value *ab[2];
+    if (!(ab[0] = call1(cx, CAP(self, 1), argv[0])))
+        return NULL;
+    if (!(ab[1] = call1(cx, CAP(self, 2), argv[0]))) {
+        v_decref(ab[0]);
+        return NULL;
+    }
+    Value *r = v_call(cx, CAP(self, 0), 2, ab);
+    v_decref(ab[0]);
+    v_decref(ab[1]);
+    return r;
+}
+
+/* ---- combinators -------------------------------------------------------- */
+
+Value *ad_branch(Ctx *cx, Value *const *a)
+{
+    (void)cx;
+    return v_incref(v_truthy(a[0]) ? a[1] : a[2]);
+}
+
+Value *ad_compose(Ctx *cx, Value *const *a)
+{
+    (void)cx;
+    return v_func_new(compose_inv, "compose.<locals>.<lambda>", PRIM_AD_compose, 1, 0, 2, a);
+}
+
+Value *ad_chain(Ctx *cx, Value *const *a)
+{
+    (void)cx;
+    return v_func_new(chain_inv, "chain.<locals>.<lambda>", PRIM_AD_chain, 1, 0, 3, a);
+}
+
+Value *ad_matcher(Ctx *cx, Value *const *a)
+{
+    (void)cx;
+    return v_func_new(matcher_inv, "matcher.<locals>.<lambda>", PRIM_AD_matcher, 1, 0, 2, a);
+}
+
+/* The closure's shape follows the callee's co_argcount: 2 -> 1 free
+ * argument, 3 -> 2, anything else -> 3. */
+static Value *bind(Ctx *cx, Value *const *a, bool right)
+{
+    Value *f = a[0];
+    if (f->type != V_FUNC)
+        return cx_raise(cx, "AttributeError", "'%s' object has no attribute '__code__'",
+                        v_typename(f));
+    int n = f->u.fn.arity;
+    int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
+    if (right)
+        return v_func_new(rbind_inv, "rbind.<locals>.<lambda>", PRIM_AD_rbind, arity, arity, 2, a);
+    return v_func_new(lbind_inv, "lbind.<locals>.<lambda>", PRIM_AD_lbind, arity, arity, 2, a);
+}
+
+Value *ad_rbind(Ctx *cx, Value *const *a) { return bind(cx, a, true); }
+Value *ad_lbind(Ctx *cx, Value *const *a) { return bind(cx, a, false); }
+
+/* Python recursion depth the reference's recursive power() can reach. */
+#define POWER_MAX_DEPTH 1000
+
+Value *ad_power(Ctx *cx, Value *const *a)
+{
+    Value *f = a[0], *nv = a[1];
+    int64_t n;
+    if (v_eq(nv, v_int(1)))
+        return v_incref(f);
+    if (v_is_int(nv)) {
+        n = nv->u.i;
+    } else if (nv->type == V_FLOAT) {
+        double d = nv->u.f;
+        n = (d == floor(d) && d > 1 && d < POWER_MAX_DEPTH) ? (int64_t)d : 0;
+    } else {
+        return cx_raise(cx, "TypeError", "unsupported operand type(s) for -: '%s' and 'int'",
+                        v_typename(nv));
+    }
+    /* n < 1 (or fractional) never reaches n == 1: unbounded recursion */
+    if (n < 1 || n >= POWER_MAX_DEPTH)
+        return cx_raise(cx, "RecursionError", "maximum recursion depth exceeded");
+    Value *cap[2] = {f, v_int(n)};
+    Value *r = v_func_new(power_inv, "compose.<locals>.<lambda>", PRIM_AD_power, 1, 0, 2, cap);
+    v_decref(cap[1]);
+    return r;
+}
+
+Value *ad_fork(Ctx *cx, Value *const *a)
+{
+    (void)cx;
+    return v_func_new(fork_inv, "fork.<locals>.<lambda>", PRIM_AD_fork, 1, 0, 3, a);
+}
+
+/* ---- apply family ------------------------------------------------------- */
+
+/* type(container)(function(e) for e in container) */
+Value *ad_apply(Ctx *cx, Value *const *a)
+{
+    Value *f = a[0], *c = a[1];
+    if (!core_iterable(cx, c))
+        return NULL;
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, v_len(c)))
+        return NULL;
+    for (size_t i = 0; i < v_len(c); i++) {
+        Value *r = core_gen_call(cx, f, 1, &v_items(c)[i]);
+        if (!r)
+            return vb_drop(&b), NULL;
+        b.v[b.n++] = r;
+    }
+    return vb_finish(cx, &b, c->type);
+}
+
+/* type(functions)(function(value) for function in functions) */
+Value *ad_rapply(Ctx *cx, Value *const *a)
+{
+    Value *fs = a[0];
+    if (!core_iterable(cx, fs))
+        return NULL;
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, v_len(fs)))
+        return NULL;
+    for (size_t i = 0; i < v_len(fs); i++) {
+        Value *r = core_gen_call(cx, v_items(fs)[i], 1, &a[1]);
+        if (!r)
+            return vb_drop(&b), NULL;
+        b.v[b.n++] = r;
+    }
+    return vb_finish(cx, &b, fs->type);
+}
+
+static Value *merged(Ctx *cx, Value *v)
+{
+    if (!v)
+        return NULL;
+    Value *r = ad_merge(cx, &v);
+    v_decref(v);
+    return r;
+}
+
+Value *ad_mapply(Ctx *cx, Value *const *a) { return merged(cx, ad_apply(cx, a)); }
+
+/* tuple(function(i, j) for i, j in zip(a, b)) */
+Value *ad_papply(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[1]) || !core_iterable(cx, a[2]))
+        return NULL;
+    size_t n = v_len(a[1]) < v_len(a[2]) ? v_len(a[1]) : v_len(a[2]);
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, n))
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        Value *args[2] = {v_items(a[1])[i], v_items(a[2])[i]};
+        Value *r = core_gen_call(cx, a[0], 2, args);
+        if (!r)
+            return vb_drop(&b), NULL;
+        b.v[b.n++] = r;
+    }
+    return vb_finish(cx, &b, V_TUPLE);
+}
+
+Value *ad_mpapply(Ctx *cx, Value *const *a) { return merged(cx, ad_papply(cx, a)); }
+
+/* frozenset(function(i, j) for j in b for i in a) */
+Value *ad_prapply(Ctx *cx, Value *const *a)
+{
+    Value *x = a[1], *y = a[2];
+    if (!core_iterable(cx, y))
+        return NULL;
+    if (v_len(y) && !core_iterable(cx, x))
+        return NULL;
+    size_t n = v_len(y) ? v_len(x) : 0, m = v_len(y);
+    if (n && m > CORE_MAX_ITEMS / n)
+        return cx_raise(cx, "MemoryError", "product too large");
+    if (!core_work(cx, (uint64_t)n * m))
+        return NULL;
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, n * m))
+        return NULL;
+    for (size_t j = 0; j < m; j++)
+        for (size_t i = 0; i < n; i++) {
+            Value *args[2] = {v_items(x)[i], v_items(y)[j]};
+            Value *r = core_gen_call(cx, a[0], 2, args);
+            if (!r)
+                return vb_drop(&b), NULL;
+            b.v[b.n++] = r;
+        }
+    return vb_finish(cx, &b, V_FSET);
+}

@@ -1,0 +1,1072 @@
+/* grid.c -- arc-dsl primitives on grids (tuples of row tuples): colours,
+ * rotations and mirrors, painting, scaling, splitting and slicing.
+ *
+ * Grids are read through v_items, so ragged rows, empty grids and the odd
+ * non-grid tuple behave as the reference's slicing and zip() do.  Mirrors
+ * also take patches; those rebuild a frozenset in the input's iteration
+ * order, as the reference's generator expressions do.
+ */
+#include "prim.h"
+#include "grid_util.h"
+
+/* ---- colours ------------------------------------------------------------ */
+
+Value *ad_mostcolor(Ctx *cx, Value *const *a)
+{
+    return v_incref(gu_extreme_color(cx, a[0], true));
+}
+
+Value *ad_leastcolor(Ctx *cx, Value *const *a)
+{
+    return v_incref(gu_extreme_color(cx, a[0], false));
+}
+
+Value *ad_colorcount(Ctx *cx, Value *const *a)
+{
+    Value *e = a[0], *val = a[1];
+    int64_t n = 0;
+    if (e->type == V_TUPLE) {
+        for (size_t i = 0; i < e->u.tup.len; i++) {
+            Value *r = e->u.tup.items[i];
+            if (r->type != V_TUPLE)
+                return cx_raise(cx, "AttributeError",
+                                "'%s' object has no attribute 'count'", v_typename(r));
+            for (size_t j = 0; j < r->u.tup.len; j++)
+                n += gu_same(r->u.tup.items[j], val);
+        }
+        return v_int(n);
+    }
+    if (!gu_iterable(cx, e))
+        return NULL;
+    Value **it = v_items(e);
+    for (size_t x = 0, len = v_len(e); x < len; x++) {
+        Value *c, *rest;
+        if (!gu_unpack2(cx, it[x], &c, &rest))
+            return NULL;
+        n += gu_eq(c, val);
+    }
+    return v_int(n);
+}
+
+Value *ad_palette(Ctx *cx, Value *const *a)
+{
+    GColors k;
+    if (!gu_colors(cx, a[0], &k))
+        return NULL;
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < k.n; x++)
+        pyset_add(&s, k.v[x]);
+    gu_colors_free(&k);
+    Value *r = pyset_to_frozenset(&s);   /* frozenset({setcomp}): a COPY */
+    pyset_clear(&s);
+    return r;
+}
+
+Value *ad_numcolors(Ctx *cx, Value *const *a)
+{
+    GColors k;
+    if (!gu_colors(cx, a[0], &k))
+        return NULL;
+    size_t n = k.n;
+    gu_colors_free(&k);
+    return v_int((int64_t)n);
+}
+
+/* ---- index sets --------------------------------------------------------- */
+
+/* frozenset of owned pairs, built in order; the pairs are released. */
+static Value *fs_take_items(Value **items, size_t n)
+{
+    Value *r = fs_from_items(items, n);
+    for (size_t k = 0; k < n; k++)
+        v_decref(items[k]);
+    free(items);
+    return r;
+}
+
+Value *ad_asindices(Ctx *cx, Value *const *a)
+{
+    size_t h, w;
+    if (!gu_len(cx, a[0], &h))
+        return NULL;
+    if (h == 0)
+        return v_incref(&v_empty_fset_);
+    Value *r0 = gu_getitem(cx, a[0], 0);
+    if (!r0 || !gu_len(cx, r0, &w) || !gu_work(cx, h * w))
+        return NULL;
+    Value **items = gu_alloc(cx, h * w, sizeof *items);
+    if (!items)
+        return NULL;
+    size_t n = 0;
+    for (size_t i = 0; i < h; i++)
+        for (size_t j = 0; j < w; j++)
+            items[n++] = v_pair_int((int64_t)i, (int64_t)j);
+    return fs_take_items(items, n);
+}
+
+Value *ad_ofcolor(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0], *val = a[1];
+    if (!gu_iterable(cx, g))
+        return NULL;
+    size_t total = 0, h = v_len(g);
+    for (size_t i = 0; i < h; i++) {
+        if (!gu_iterable(cx, v_items(g)[i]))
+            return NULL;
+        total += v_len(v_items(g)[i]);
+    }
+    if (!gu_work(cx, total))
+        return NULL;
+    Value **items = gu_alloc(cx, total, sizeof *items);
+    if (!items)
+        return NULL;
+    size_t n = 0;
+    for (size_t i = 0; i < h; i++) {
+        Value *r = v_items(g)[i];
+        for (size_t j = 0, w = v_len(r); j < w; j++)
+            if (gu_eq(v_items(r)[j], val))
+                items[n++] = v_pair_int((int64_t)i, (int64_t)j);
+    }
+    return fs_take_items(items, n);
+}
+
+/* ---- slicing ------------------------------------------------------------ */
+
+/* tuple(r[s1:s1+d1] for r in grid[s0:s0+d0]); s1/d1 are read only when
+ * some row is selected (have1 false: reading them raises IndexError). */
+static Value *crop4(Ctx *cx, Value *grid, int64_t s0, int64_t d0,
+                    bool have1, int64_t s1, int64_t d1)
+{
+    if (grid->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
+                        v_typename(grid));
+    int64_t a0 = s0, b0 = s0 + d0;
+    gu_slice_bounds(grid->u.tup.len, &a0, &b0);
+    size_t h = (size_t)(b0 - a0);
+    if (h == 0)
+        return v_incref(&v_empty_tuple_);
+    if (!have1)
+        return cx_raise(cx, "IndexError", "tuple index out of range");
+    Value *out = v_tuple_new(h);
+    size_t cells = 0;
+    for (size_t i = 0; i < h; i++) {
+        Value *r = gu_slice(cx, grid->u.tup.items[a0 + (int64_t)i], s1, s1 + d1);
+        if (!r) {
+            out->u.tup.len = i;
+            v_decref(out);
+            return NULL;
+        }
+        cells += r->u.tup.len;
+        out->u.tup.items[i] = r;
+    }
+    if (!gu_work(cx, cells)) {
+        v_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+Value *ad_crop(Ctx *cx, Value *const *a)
+{
+    int64_t s0, d0, s1 = 0, d1 = 0;
+    if (!gu_getint(cx, a[1], 0, &s0) || !gu_getint(cx, a[2], 0, &d0))
+        return NULL;
+    if (a[0]->type == V_TUPLE) {
+        int64_t x = s0, y = s0 + d0;
+        gu_slice_bounds(a[0]->u.tup.len, &x, &y);
+        if (y > x && (!gu_getint(cx, a[1], 1, &s1) || !gu_getint(cx, a[2], 1, &d1)))
+            return NULL;
+    }
+    return crop4(cx, a[0], s0, d0, true, s1, d1);
+}
+
+Value *ad_tophalf(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    if (g->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
+    return gu_slice(cx, g, 0, (int64_t)(g->u.tup.len / 2));
+}
+
+Value *ad_bottomhalf(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    if (g->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
+    size_t n = g->u.tup.len;
+    return gu_slice(cx, g, (int64_t)(n / 2 + n % 2), (int64_t)n);
+}
+
+Value *ad_trim(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    if (g->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
+    int64_t x = 1, y = -1;
+    gu_slice_bounds(g->u.tup.len, &x, &y);
+    Value *out = v_tuple_new((size_t)(y - x));
+    for (int64_t i = x; i < y; i++) {
+        Value *r = gu_slice(cx, g->u.tup.items[i], 1, -1);
+        if (!r) {
+            out->u.tup.len = (size_t)(i - x);
+            v_decref(out);
+            return NULL;
+        }
+        out->u.tup.items[i - x] = r;
+    }
+    return out;
+}
+
+/* ---- rotations and mirrors ---------------------------------------------- */
+
+/* Rows of a grid that the reference slices (grid[::-1]) and zips. */
+static bool zip_view(Ctx *cx, Value *g, GView *v)
+{
+    if (g->type != V_TUPLE) {
+        cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
+        return false;
+    }
+    if (!gu_view(cx, g, v, false))
+        return false;
+    v->w = v->h ? v->rlen[0] : 0;      /* zip stops at the shortest row */
+    for (size_t i = 1; i < v->h; i++)
+        if (v->rlen[i] < v->w)
+            v->w = v->rlen[i];
+    return true;
+}
+
+/* Each row sliceable (row[::-1]) */
+static bool rows_are_tuples(Ctx *cx, Value *g)
+{
+    for (size_t i = 0; i < g->u.tup.len; i++)
+        if (g->u.tup.items[i]->type != V_TUPLE) {
+            cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
+                     v_typename(g->u.tup.items[i]));
+            return false;
+        }
+    return true;
+}
+
+/* out[r][c] = g[ri(r, c)][ci(r, c)] over an R x C result, by a small
+ * transform code: the shared body of the zip-based rotations. */
+enum { T_ROT90, T_ROT270, T_TRANSPOSE, T_CMIRROR };
+
+static Value *transform(Ctx *cx, Value *g, int t)
+{
+    GView v;
+    if (!zip_view(cx, g, &v))
+        return NULL;
+    if (t == T_CMIRROR && !rows_are_tuples(cx, g)) {
+        gu_view_free(&v);
+        return NULL;
+    }
+    size_t h = v.h, m = v.w;   /* result: m rows of h */
+    if (!gu_work(cx, h * m)) {
+        gu_view_free(&v);
+        return NULL;
+    }
+    Value *out = v_tuple_new(h ? m : 0);
+    for (size_t r = 0; h && r < m; r++) {
+        Value *row = v_tuple_new(h);
+        for (size_t x = 0; x < h; x++) {
+            Value *e;
+            switch (t) {
+            case T_ROT90: e = v.row[h - 1 - x][r]; break;
+            case T_ROT270: e = v.row[x][m - 1 - r]; break;
+            case T_TRANSPOSE: e = v.row[x][r]; break;
+            default: e = v.row[h - 1 - x][v.rlen[h - 1 - x] - 1 - r]; break;
+            }
+            row->u.tup.items[x] = v_incref(e);
+        }
+        out->u.tup.items[r] = row;
+    }
+    gu_view_free(&v);
+    return out;
+}
+
+Value *ad_rot90(Ctx *cx, Value *const *a) { return transform(cx, a[0], T_ROT90); }
+Value *ad_rot270(Ctx *cx, Value *const *a) { return transform(cx, a[0], T_ROT270); }
+
+/* tuple(row[::-1] for row in g), rows in reverse order too when `rows` */
+static Value *flip_rows(Ctx *cx, Value *g, bool rows)
+{
+    if (g->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
+    if (!rows_are_tuples(cx, g))
+        return NULL;
+    size_t h = g->u.tup.len, cells = 0;
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++) {
+        Value *r = g->u.tup.items[rows ? h - 1 - i : i];
+        size_t n = r->u.tup.len;
+        Value *nr = v_tuple_new(n);
+        for (size_t j = 0; j < n; j++)
+            nr->u.tup.items[j] = v_incref(r->u.tup.items[n - 1 - j]);
+        out->u.tup.items[i] = nr;
+        cells += n;
+    }
+    if (!gu_work(cx, cells)) {
+        v_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+Value *ad_rot180(Ctx *cx, Value *const *a) { return flip_rows(cx, a[0], true); }
+
+/* Mirrors of a patch: a frozenset built in the patch's iteration order. */
+enum { M_H, M_V, M_D };
+
+static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
+{
+    GLoc *l;
+    size_t n;
+    if (!gu_locs(cx, p, &l, &n))
+        return NULL;
+    if (n == 0) {       /* ulcorner(empty) is () */
+        if (kind == M_D)
+            return cx_raise(cx, "ValueError",
+                            "not enough values to unpack (expected 2, got 0)");
+        return cx_raise(cx, "IndexError", "tuple index out of range");
+    }
+    GBox b = gu_box(l, n);
+    int obj = gu_is_object(cx, p);
+    Value **items = obj < 0 || !gu_work(cx, n) ? NULL : gu_alloc(cx, n, sizeof *items);
+    if (!items) {
+        free(l);
+        return NULL;
+    }
+    Value **it = v_items(p);
+    for (size_t k = 0; k < n; k++) {
+        int64_t i = l[k].i, j = l[k].j, ni, nj;
+        switch (kind) {
+        case M_H: ni = b.i0 + b.i1 - i; nj = j; break;
+        case M_V: ni = i; nj = b.j0 + b.j1 - j; break;
+        default: ni = j - b.j0 + b.i0; nj = i - b.i0 + b.j0; break;
+        }
+        Value *pair = v_pair_int(ni, nj);
+        if (obj) {       /* gu_locs checked the cell is a pair */
+            items[k] = v_tuple2(v_items(it[k])[0], pair);
+            v_decref(pair);
+        } else {
+            items[k] = pair;
+        }
+    }
+    free(l);
+    return fs_take_items(items, n);
+}
+
+Value *ad_hmirror(Ctx *cx, Value *const *a)
+{
+    Value *p = a[0];
+    if (p->type != V_TUPLE)
+        return mirror_patch(cx, p, M_H);
+    size_t n = p->u.tup.len;
+    Value *out = v_tuple_new(n);
+    for (size_t i = 0; i < n; i++)
+        out->u.tup.items[i] = v_incref(p->u.tup.items[n - 1 - i]);
+    if (!gu_work(cx, n)) {
+        v_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+Value *ad_vmirror(Ctx *cx, Value *const *a)
+{
+    if (a[0]->type != V_TUPLE)
+        return mirror_patch(cx, a[0], M_V);
+    return flip_rows(cx, a[0], false);
+}
+
+Value *ad_dmirror(Ctx *cx, Value *const *a)
+{
+    if (a[0]->type != V_TUPLE)
+        return mirror_patch(cx, a[0], M_D);
+    return transform(cx, a[0], T_TRANSPOSE);
+}
+
+Value *ad_cmirror(Ctx *cx, Value *const *a)
+{
+    if (a[0]->type == V_TUPLE)
+        return transform(cx, a[0], T_CMIRROR);
+    Value *x = mirror_patch(cx, a[0], M_V);
+    if (!x)
+        return NULL;
+    Value *y = mirror_patch(cx, x, M_D);
+    v_decref(x);
+    if (!y)
+        return NULL;
+    Value *z = mirror_patch(cx, y, M_V);
+    v_decref(y);
+    return z;
+}
+
+/* ---- painting ----------------------------------------------------------- */
+
+/* g[i][j] = val for every in-grid location (under: only where g is bg). */
+static bool fill_locs(Ctx *cx, MGrid *m, Value *val, const GLoc *l, size_t n,
+                      const Value *bg)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (!gu_mgrid_in(m, l[k].i, l[k].j))
+            continue;
+        Value **c = gu_mgrid_ref(cx, m, l[k].i, l[k].j);
+        if (!c)
+            return false;
+        if (!bg || gu_eq(*c, bg))
+            *c = val;
+    }
+    return true;
+}
+
+static bool paint_cells(Ctx *cx, MGrid *m, const GCell *c, size_t n, const Value *bg)
+{
+    for (size_t k = 0; k < n; k++) {
+        if (!gu_mgrid_in(m, c[k].i, c[k].j))
+            continue;
+        Value **p = gu_mgrid_ref(cx, m, c[k].i, c[k].j);
+        if (!p)
+            return false;
+        if (!bg || gu_eq(*p, bg))
+            *p = c[k].c;
+    }
+    return true;
+}
+
+static Value *do_fill(Ctx *cx, Value *grid, Value *val, Value *patch, bool under)
+{
+    MGrid m;
+    Value *bg = NULL, *out = NULL;
+    GLoc *l = NULL;
+    size_t n;
+    if (!gu_mgrid(cx, grid, &m))
+        return NULL;
+    if (under && !(bg = gu_extreme_color(cx, grid, true)))
+        goto done;
+    if (!gu_locs(cx, patch, &l, &n) || !fill_locs(cx, &m, val, l, n, bg))
+        goto done;
+    out = gu_mgrid_out(cx, &m);
+done:
+    free(l);
+    gu_mgrid_free(&m);
+    return out;
+}
+
+Value *ad_fill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], false); }
+Value *ad_underfill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], true); }
+
+static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
+{
+    MGrid m;
+    Value *bg = NULL, *out = NULL;
+    GCell *c = NULL;
+    size_t n;
+    if (!gu_mgrid(cx, grid, &m))
+        return NULL;
+    if (under && !(bg = gu_extreme_color(cx, grid, true)))
+        goto done;
+    if (!gu_cells(cx, obj, &c, &n) || !paint_cells(cx, &m, c, n, bg))
+        goto done;
+    out = gu_mgrid_out(cx, &m);
+done:
+    free(c);
+    gu_mgrid_free(&m);
+    return out;
+}
+
+Value *ad_paint(Ctx *cx, Value *const *a) { return do_paint(cx, a[0], a[1], false); }
+Value *ad_underpaint(Ctx *cx, Value *const *a) { return do_paint(cx, a[0], a[1], true); }
+
+/* fill(grid, mostcolor(grid), toindices(patch)) into m; false on error. */
+static bool cover_into(Ctx *cx, Value *grid, Value *patch, MGrid *m)
+{
+    GLoc *l = NULL;
+    size_t n;
+    Value *bg = gu_extreme_color(cx, grid, true);
+    if (!bg || !gu_locs(cx, patch, &l, &n))
+        return false;
+    bool ok = gu_mgrid(cx, grid, m);
+    if (ok && !(ok = fill_locs(cx, m, bg, l, n, NULL)))
+        gu_mgrid_free(m);
+    free(l);
+    return ok;
+}
+
+Value *ad_cover(Ctx *cx, Value *const *a)
+{
+    MGrid m;
+    if (!cover_into(cx, a[0], a[1], &m))
+        return NULL;
+    Value *out = gu_mgrid_out(cx, &m);
+    gu_mgrid_free(&m);
+    return out;
+}
+
+Value *ad_move(Ctx *cx, Value *const *a)
+{
+    Value *obj = a[1], *out = NULL, *moved = NULL;
+    GCell *c = NULL;
+    size_t n = 0;
+    MGrid m;
+    if (!cover_into(cx, a[0], obj, &m))
+        return NULL;
+    if (v_len(obj) > 0) {   /* shift(obj, offset), then paint it */
+        int64_t di, dj;
+        if (!gu_loc(cx, a[2], &di, &dj))
+            goto done;
+        int isobj = gu_is_object(cx, obj);
+        if (isobj < 0)
+            goto done;
+        if (!isobj) {
+            cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
+            goto done;
+        }
+        if (!gu_cells(cx, obj, &c, &n))
+            goto done;
+        Value **items = gu_alloc(cx, n, sizeof *items);
+        if (!items)
+            goto done;
+        for (size_t k = 0; k < n; k++) {
+            Value *pair = v_pair_int(c[k].i + di, c[k].j + dj);
+            items[k] = v_tuple2(c[k].c, pair);
+            v_decref(pair);
+        }
+        moved = fs_take_items(items, n);
+        free(c);
+        c = NULL;
+        if (!gu_cells(cx, moved, &c, &n) || !paint_cells(cx, &m, c, n, NULL))
+            goto done;
+    }
+    out = gu_mgrid_out(cx, &m);
+done:
+    free(c);
+    v_decref(moved);
+    gu_mgrid_free(&m);
+    return out;
+}
+
+/* ---- value maps --------------------------------------------------------- */
+
+/* tuple(tuple(f(v) for v in r) for r in grid) for the replace/switch maps */
+static Value *map_cells(Ctx *cx, Value *g, Value *x, Value *y, bool sw)
+{
+    if (!gu_iterable(cx, g))
+        return NULL;
+    size_t h = v_len(g), cells = 0;
+    for (size_t i = 0; i < h; i++) {
+        if (!gu_iterable(cx, v_items(g)[i]))
+            return NULL;
+        cells += v_len(v_items(g)[i]);
+    }
+    if (!gu_work(cx, cells))
+        return NULL;
+    bool xy = sw && gu_eq(x, y);
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++) {
+        Value *r = v_items(g)[i];
+        size_t w = v_len(r);
+        Value *nr = v_tuple_new(w);
+        for (size_t j = 0; j < w; j++) {
+            Value *v = v_items(r)[j], *e = v;
+            if (!sw) {
+                if (gu_eq(v, x))
+                    e = y;
+            } else if (gu_eq(v, x) || gu_eq(v, y)) {
+                e = xy ? x : gu_eq(v, x) ? y : x;   /* {x: y, y: x}[v] */
+            }
+            nr->u.tup.items[j] = v_incref(e);
+        }
+        out->u.tup.items[i] = nr;
+    }
+    return out;
+}
+
+Value *ad_replace(Ctx *cx, Value *const *a) { return map_cells(cx, a[0], a[1], a[2], false); }
+Value *ad_switch(Ctx *cx, Value *const *a) { return map_cells(cx, a[0], a[1], a[2], true); }
+
+Value *ad_cellwise(Ctx *cx, Value *const *a)
+{
+    GView g;
+    if (!gu_view(cx, a[0], &g, true))
+        return NULL;
+    size_t h = g.h, w = g.w;
+    gu_view_free(&g);
+    if (!gu_work(cx, h * w))
+        return NULL;
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++) {
+        Value *row = v_tuple_new(w);
+        for (size_t j = 0; j < w; j++) {
+            Value *x = gu_at(cx, a[0], i, j), *y = x ? gu_at(cx, a[1], i, j) : NULL;
+            if (!y) {
+                row->u.tup.len = j;
+                v_decref(row);
+                out->u.tup.len = i;
+                v_decref(out);
+                return NULL;
+            }
+            row->u.tup.items[j] = v_incref(gu_eq(x, y) ? x : a[2]);
+        }
+        out->u.tup.items[i] = row;
+    }
+    return out;
+}
+
+Value *ad_index(Ctx *cx, Value *const *a)
+{
+    Value *vi, *vj;
+    int64_t i, j;
+    size_t h, w;
+    if (!gu_unpack2(cx, a[1], &vi, &vj) || !gu_int(cx, vi, &i) || !gu_int(cx, vj, &j) ||
+        !gu_len(cx, a[0], &h))
+        return NULL;
+    Value *r0 = gu_getitem(cx, a[0], 0);
+    if (!r0 || !gu_len(cx, r0, &w))
+        return NULL;
+    if (i < 0 || (uint64_t)i >= h || j < 0 || (uint64_t)j >= w)
+        return v_none();
+    if (a[1]->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
+                        v_typename(a[1]));
+    return v_incref(gu_at(cx, a[0], (size_t)i, (size_t)j));
+}
+
+Value *ad_canvas(Ctx *cx, Value *const *a)
+{
+    int64_t h, w;
+    if (!gu_getint(cx, a[1], 0, &h))
+        return NULL;
+    if (h <= 0)
+        return v_incref(&v_empty_tuple_);
+    if (!gu_getint(cx, a[1], 1, &w))
+        return NULL;
+    if (w < 0)
+        w = 0;
+    if (!gu_work(cx, (uint64_t)h * (uint64_t)w + (uint64_t)h))
+        return NULL;
+    Value *row = v_tuple_new((size_t)w);
+    for (int64_t j = 0; j < w; j++)
+        row->u.tup.items[j] = v_incref(a[0]);
+    Value *out = v_tuple_new((size_t)h);
+    for (int64_t i = 0; i < h; i++)
+        out->u.tup.items[i] = v_incref(row);
+    v_decref(row);
+    return out;
+}
+
+/* ---- scaling ------------------------------------------------------------ */
+
+/* Each item of row repeated f times (f <= 0: none). */
+static Value *hscale_row(Value *r, int64_t f)
+{
+    size_t n = v_len(r), k = f > 0 ? (size_t)f : 0;
+    Value *nr = v_tuple_new(n * k);
+    for (size_t j = 0; j < n; j++)
+        for (size_t x = 0; x < k; x++)
+            nr->u.tup.items[j * k + x] = v_incref(v_items(r)[j]);
+    return nr;
+}
+
+/* hupscale/vupscale/upscale on tuples: hs/vs pick the axes. */
+static Value *scale_grid(Ctx *cx, Value *g, Value *factor, bool hs, bool vs)
+{
+    int64_t f;
+    if (!gu_iterable(cx, g))
+        return NULL;
+    size_t h = v_len(g), cells = 0;
+    for (size_t i = 0; i < h; i++) {
+        Value *r = v_items(g)[i];
+        if (hs && !gu_iterable(cx, r))
+            return NULL;
+        if (hs)
+            cells += v_len(r);
+    }
+    /* range(factor) runs per row (vertical) or per value (horizontal) */
+    f = 0;
+    if ((vs ? h : cells) > 0 && !gu_int(cx, factor, &f))
+        return NULL;
+    size_t k = f > 0 ? (size_t)f : 0;
+    if (!gu_work(cx, (hs ? cells * k : h) * (vs ? k : 1)))
+        return NULL;
+    Value *out = v_tuple_new(vs ? h * k : h);
+    for (size_t i = 0; i < h; i++) {
+        Value *r = v_items(g)[i];
+        Value *nr = hs ? hscale_row(r, f) : v_incref(r);
+        if (!vs) {
+            out->u.tup.items[i] = nr;
+            continue;
+        }
+        for (size_t x = 0; x < k; x++)
+            out->u.tup.items[i * k + x] = v_incref(nr);
+        v_decref(nr);
+    }
+    return out;
+}
+
+Value *ad_hupscale(Ctx *cx, Value *const *a) { return scale_grid(cx, a[0], a[1], true, false); }
+Value *ad_vupscale(Ctx *cx, Value *const *a) { return scale_grid(cx, a[0], a[1], false, true); }
+
+/* upscale of an object: normalise (a rebuilt frozenset), blow each cell up
+ * into a set, copy it, shift it back (another rebuilt frozenset). */
+static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
+{
+    GLoc *l;
+    size_t n;
+    int64_t f;
+    if (!gu_locs(cx, obj, &l, &n))
+        return NULL;
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    GBox b = gu_box(l, n);
+    free(l);
+    if (!gu_is_object(cx, obj))
+        return cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
+    GCell *c;
+    if (!gu_cells(cx, obj, &c, &n))
+        return NULL;
+    Value **items = gu_alloc(cx, n, sizeof *items);
+    if (!items) {
+        free(c);
+        return NULL;
+    }
+    for (size_t k = 0; k < n; k++) {
+        Value *pair = v_pair_int(c[k].i - b.i0, c[k].j - b.j0);
+        items[k] = v_tuple2(c[k].c, pair);
+        v_decref(pair);
+    }
+    free(c);
+    Value *normed = fs_take_items(items, n);
+    if (!gu_int(cx, factor, &f)) {
+        v_decref(normed);
+        return NULL;
+    }
+    size_t k = f > 0 ? (size_t)f : 0;
+    if (!gu_work(cx, 2 * n * k * k)) {
+        v_decref(normed);
+        return NULL;
+    }
+    PySet s;
+    pyset_init(&s);
+    gu_cells(cx, normed, &c, &n);
+    for (size_t x = 0; x < n; x++)
+        for (size_t io = 0; io < k; io++)
+            for (size_t jo = 0; jo < k; jo++) {
+                Value *cell = v_tuple_new(2);
+                cell->u.tup.items[0] = v_incref(c[x].c);
+                cell->u.tup.items[1] = v_pair_int(c[x].i * f + (int64_t)io,
+                                                  c[x].j * f + (int64_t)jo);
+                pyset_add(&s, cell);
+                v_decref(cell);
+            }
+    free(c);
+    v_decref(normed);
+    Value *big = pyset_to_frozenset(&s);
+    pyset_clear(&s);
+    n = v_len(big);
+    if (n == 0)
+        return big;
+    items = gu_alloc(cx, n, sizeof *items);
+    if (!items || !gu_cells(cx, big, &c, &n)) {
+        free(items);
+        v_decref(big);
+        return NULL;
+    }
+    for (size_t x = 0; x < n; x++) {
+        Value *pair = v_pair_int(c[x].i + b.i0, c[x].j + b.j0);
+        items[x] = v_tuple2(c[x].c, pair);
+        v_decref(pair);
+    }
+    free(c);
+    v_decref(big);
+    return fs_take_items(items, n);
+}
+
+Value *ad_upscale(Ctx *cx, Value *const *a)
+{
+    if (a[0]->type == V_TUPLE)
+        return scale_grid(cx, a[0], a[1], true, true);
+    return upscale_obj(cx, a[0], a[1]);
+}
+
+Value *ad_downscale(Ctx *cx, Value *const *a)
+{
+    GView g;
+    int64_t f;
+    if (!gu_view(cx, a[0], &g, true))
+        return NULL;
+    size_t h = g.h, w = g.w;
+    gu_view_free(&g);
+    if (!gu_int(cx, a[1], &f))
+        return NULL;
+    if (f == 0)
+        return cx_raise(cx, "ZeroDivisionError", "integer modulo by zero");
+    uint64_t k = f < 0 ? (uint64_t)(-f) : (uint64_t)f;
+    size_t nw = (size_t)((w + k - 1) / k), nh = (size_t)((h + k - 1) / k);
+    if (!gu_work(cx, nw * nh))
+        return NULL;
+    Value *out = v_tuple_new(nh);
+    for (size_t i = 0; i < nh; i++) {
+        Value *row = v_tuple_new(nw);
+        for (size_t j = 0; j < nw; j++) {
+            Value *e = gu_at(cx, a[0], i * k, j * k);
+            if (!e) {
+                row->u.tup.len = j;
+                v_decref(row);
+                out->u.tup.len = i;
+                v_decref(out);
+                return NULL;
+            }
+            row->u.tup.items[j] = v_incref(e);
+        }
+        out->u.tup.items[i] = row;
+    }
+    return out;
+}
+
+/* ---- joining and splitting ---------------------------------------------- */
+
+/* x + y for the operands the concatenations meet: tuples or ints. */
+static Value *plus(Ctx *cx, Value *x, Value *y)
+{
+    if (x->type == V_TUPLE && y->type == V_TUPLE) {
+        size_t n = x->u.tup.len, m = y->u.tup.len;
+        if (m == 0)
+            return v_incref(x);
+        if (n == 0)
+            return v_incref(y);
+        Value *t = v_tuple_new(n + m);
+        for (size_t k = 0; k < n; k++)
+            t->u.tup.items[k] = v_incref(x->u.tup.items[k]);
+        for (size_t k = 0; k < m; k++)
+            t->u.tup.items[n + k] = v_incref(y->u.tup.items[k]);
+        return t;
+    }
+    if (v_is_int(x) && v_is_int(y))
+        return v_int(x->u.i + y->u.i);
+    if (x->type == V_TUPLE)
+        return cx_raise(cx, "TypeError", "can only concatenate tuple (not \"%s\") to tuple",
+                        v_typename(y));
+    return cx_raise(cx, "TypeError", "unsupported operand type(s) for +: '%s' and '%s'",
+                    v_typename(x), v_typename(y));
+}
+
+Value *ad_hconcat(Ctx *cx, Value *const *a)
+{
+    if (!gu_iterable(cx, a[0]) || !gu_iterable(cx, a[1]))
+        return NULL;
+    size_t n = v_len(a[0]) < v_len(a[1]) ? v_len(a[0]) : v_len(a[1]);
+    Value *out = v_tuple_new(n);
+    size_t cells = 0;
+    for (size_t i = 0; i < n; i++) {
+        Value *r = plus(cx, v_items(a[0])[i], v_items(a[1])[i]);
+        if (!r) {
+            out->u.tup.len = i;
+            v_decref(out);
+            return NULL;
+        }
+        cells += r->type == V_TUPLE ? r->u.tup.len : 1;
+        out->u.tup.items[i] = r;
+    }
+    if (!gu_work(cx, cells)) {
+        v_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+Value *ad_vconcat(Ctx *cx, Value *const *a)
+{
+    Value *r = plus(cx, a[0], a[1]);
+    if (r && r->type == V_TUPLE && !gu_work(cx, r->u.tup.len)) {
+        v_decref(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* ulcorner(patch) as crop reads it: up to two leading coordinates. */
+static bool ulcorner2(Ctx *cx, Value *patch, int64_t ul[2], size_t *len)
+{
+    size_t n;
+    *len = 0;
+    if (!gu_len(cx, patch, &n))
+        return false;
+    if (n == 0)
+        return true;
+    int obj = gu_is_object(cx, patch);
+    if (obj < 0)
+        return false;
+    Value **it = v_items(patch);
+    if (obj) {
+        GLoc *l;
+        if (!gu_locs(cx, patch, &l, &n))
+            return false;
+        GBox b = gu_box(l, n);
+        free(l);
+        ul[0] = b.i0;
+        ul[1] = b.j0;
+        *len = 2;
+        return true;
+    }
+    size_t m = SIZE_MAX;        /* zip(*patch): the shortest item */
+    for (size_t k = 0; k < n; k++) {
+        if (!gu_iterable(cx, it[k]))
+            return false;
+        if (v_len(it[k]) < m)
+            m = v_len(it[k]);
+    }
+    *len = m < 2 ? m : 2;
+    for (size_t c = 0; c < *len; c++)
+        for (size_t k = 0; k < n; k++) {
+            int64_t x;
+            if (!gu_int(cx, v_items(it[k])[c], &x))
+                return false;
+            if (k == 0 || x < ul[c])
+                ul[c] = x;
+        }
+    return true;
+}
+
+Value *ad_subgrid(Ctx *cx, Value *const *a)
+{
+    int64_t ul[2] = {0, 0}, h, w;
+    size_t len;
+    if (!ulcorner2(cx, a[0], ul, &len) || !gu_shape(cx, a[0], &h, &w))
+        return NULL;
+    if (len == 0)
+        return cx_raise(cx, "IndexError", "tuple index out of range");
+    return crop4(cx, a[1], ul[0], h, len == 2, ul[1], w);
+}
+
+static Value *split(Ctx *cx, Value *g, Value *vn, bool horiz)
+{
+    size_t h, w0;
+    int64_t n;
+    if (!gu_len(cx, g, &h))
+        return NULL;
+    if (!horiz) {          /* len(grid) // n comes before grid[0] */
+        if (!gu_int(cx, vn, &n))
+            return NULL;
+        if (n == 0)
+            return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+    }
+    Value *r0 = gu_getitem(cx, g, 0);
+    if (!r0 || !gu_len(cx, r0, &w0))
+        return NULL;
+    if (horiz) {
+        if (!gu_int(cx, vn, &n))
+            return NULL;
+        if (n == 0)
+            return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+    }
+    if (n < 0)
+        return v_incref(&v_empty_tuple_);
+    size_t len = horiz ? w0 : h, part = len / (size_t)n;
+    int64_t off = len % (size_t)n != 0;
+    Value *out = v_tuple_new((size_t)n);
+    for (int64_t i = 0; i < n; i++) {
+        int64_t s = (int64_t)part * i + i * off;
+        Value *piece = horiz ? crop4(cx, g, 0, (int64_t)h, true, s, (int64_t)part)
+                             : crop4(cx, g, s, (int64_t)part, true, 0, (int64_t)w0);
+        if (!piece) {
+            out->u.tup.len = (size_t)i;
+            v_decref(out);
+            return NULL;
+        }
+        out->u.tup.items[i] = piece;
+    }
+    return out;
+}
+
+Value *ad_hsplit(Ctx *cx, Value *const *a) { return split(cx, a[0], a[1], true); }
+Value *ad_vsplit(Ctx *cx, Value *const *a) { return split(cx, a[0], a[1], false); }
+
+/* lefthalf/righthalf: rot270(top/bottomhalf(rot90(g))), which keeps the
+ * first/last m//2 of the first m columns (m the shortest row), or is ()
+ * when that is no column at all. */
+static Value *half_cols(Ctx *cx, Value *g, bool right)
+{
+    GView v;
+    if (!zip_view(cx, g, &v))
+        return NULL;
+    size_t m = v.w, k = m / 2, s = right ? m - k : 0, h = v.h;
+    if (h == 0 || k == 0) {
+        gu_view_free(&v);
+        return v_incref(&v_empty_tuple_);
+    }
+    if (!gu_work(cx, h * k)) {
+        gu_view_free(&v);
+        return NULL;
+    }
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++)
+        out->u.tup.items[i] = v_tuple_from(v.row[i] + s, k);
+    gu_view_free(&v);
+    return out;
+}
+
+Value *ad_lefthalf(Ctx *cx, Value *const *a) { return half_cols(cx, a[0], false); }
+Value *ad_righthalf(Ctx *cx, Value *const *a) { return half_cols(cx, a[0], true); }
+
+/* len(set(items)) == 1 */
+static bool uniform(Value **items, size_t n)
+{
+    if (n == 0)
+        return false;
+    for (size_t k = 1; k < n; k++)
+        if (!gu_same(items[0], items[k]))
+            return false;
+    return true;
+}
+
+Value *ad_compress(Ctx *cx, Value *const *a)
+{
+    GView v;
+    if (!zip_view(cx, a[0], &v))
+        return NULL;
+    size_t h = v.h, m = v.w, cells = 0;
+    bool *dropr = gu_alloc(cx, h, 1), *dropc = gu_alloc(cx, m, 1);
+    Value **col = gu_alloc(cx, h, sizeof *col);
+    Value *out = NULL;
+    if (!dropr || !dropc || !col)
+        goto done;
+    for (size_t i = 0; i < h; i++)
+        dropr[i] = uniform(v.row[i], v.rlen[i]);
+    for (size_t j = 0; j < m; j++) {
+        for (size_t i = 0; i < h; i++)
+            col[i] = v.row[i][j];
+        dropc[j] = uniform(col, h);
+    }
+    size_t nh = 0;
+    for (size_t i = 0; i < h; i++)
+        nh += !dropr[i];
+    out = v_tuple_new(nh);
+    nh = 0;
+    for (size_t i = 0; i < h; i++) {
+        if (dropr[i])
+            continue;
+        size_t w = v.rlen[i], x = 0;
+        for (size_t j = 0; j < w && j < m; j++)
+            x += dropc[j];
+        size_t keep = w - x;
+        Value *row = v_tuple_new(keep);
+        x = 0;
+        for (size_t j = 0; j < w; j++)
+            if (j >= m || !dropc[j])
+                row->u.tup.items[x++] = v_incref(v.row[i][j]);
+        out->u.tup.items[nh++] = row;
+        cells += keep;
+    }
+    if (!gu_work(cx, cells)) {
+        v_decref(out);
+        out = NULL;
+    }
+done:
+    free(dropr);
+    free(dropc);
+    free(col);
+    gu_view_free(&v);
+    return out;
+}

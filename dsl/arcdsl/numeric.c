@@ -1,0 +1,312 @@
+/* numeric.c -- arc-dsl arithmetic and logic primitives.
+ *
+ * "Numerical" arguments are ints (bools included: Python's bool is an int)
+ * or pairs, and binary ops broadcast: int op int, pair op pair, int op pair,
+ * pair op int.  The pair branches only index [0] and [1], so the element
+ * operations are Python's generic ones (a pair of pairs adds by tuple
+ * concatenation); anything else raises the TypeError/IndexError Python
+ * would.  Division is floor division, as `//`.
+ */
+#include <math.h>
+
+#include "prim.h"
+#include "arcdsl/core_util.h"
+
+enum { OP_ADD, OP_SUB, OP_MUL, OP_FLOORDIV, OP_MOD };
+static const char *const op_sym[] = {"+", "-", "*", "//", "%"};
+
+static Value *unsupported(Ctx *cx, int op, const Value *x, const Value *y)
+{
+    return cx_raise(cx, "TypeError",
+                    "unsupported operand type(s) for %s: '%s' and '%s'",
+                    op_sym[op], v_typename(x), v_typename(y));
+}
+
+static Value *overflow(Ctx *cx)
+{
+    return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+}
+
+static Value *int_op(Ctx *cx, int op, int64_t x, int64_t y)
+{
+    int64_t r;
+    switch (op) {
+    case OP_ADD:
+        if (__builtin_add_overflow(x, y, &r)) return overflow(cx);
+        break;
+    case OP_SUB:
+        if (__builtin_sub_overflow(x, y, &r)) return overflow(cx);
+        break;
+    case OP_MUL:
+        if (__builtin_mul_overflow(x, y, &r)) return overflow(cx);
+        break;
+    default:    /* floor division and modulo */
+        if (y == 0)
+            return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+        if (y == -1) {      /* x % -1 == 0; x // -1 may overflow */
+            if (op == OP_MOD) { r = 0; break; }
+            if (x == INT64_MIN) return overflow(cx);
+            r = -x;
+            break;
+        }
+        {
+            int64_t q = x / y, m = x % y;
+            if (m != 0 && ((m < 0) != (y < 0))) {
+                q--;
+                m += y;
+            }
+            r = op == OP_MOD ? m : q;
+        }
+        break;
+    }
+    return v_int(r);
+}
+
+/* Python's float // and %. */
+static Value *float_op(Ctx *cx, int op, double x, double y)
+{
+    switch (op) {
+    case OP_ADD: return v_float(x + y);
+    case OP_SUB: return v_float(x - y);
+    case OP_MUL: return v_float(x * y);
+    default:
+        break;
+    }
+    if (y == 0.0)
+        return cx_raise(cx, "ZeroDivisionError", op == OP_MOD ? "float modulo" : "float floor division by zero");
+    double mod = fmod(x, y);
+    if (op == OP_MOD) {
+        if (mod != 0.0) {
+            if ((y < 0) != (mod < 0))
+                mod += y;
+        } else {
+            mod = copysign(0.0, y);
+        }
+        return v_float(mod);
+    }
+    double div = (x - mod) / y, fl;
+    if (mod != 0.0 && (y < 0) != (mod < 0))
+        div -= 1.0;
+    if (div != 0.0) {
+        fl = floor(div);
+        if (div - fl > 0.5)
+            fl += 1.0;
+    } else {
+        fl = copysign(0.0, x / y);
+    }
+    return v_float(fl);
+}
+
+static bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
+static double as_f(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)v->u.i; }
+
+/* tuple * n: repetition */
+static Value *tuple_repeat(Ctx *cx, const Value *t, int64_t n)
+{
+    size_t len = t->u.tup.len;
+    if (n <= 0 || len == 0)
+        return v_tuple_new(0);
+    if ((uint64_t)n > CORE_MAX_ITEMS / len)
+        return cx_raise(cx, "MemoryError", "tuple too large");
+    size_t total = len * (size_t)n;
+    if (!core_work(cx, total))
+        return NULL;
+    Value *r = v_tuple_new(total);
+    for (size_t i = 0; i < total; i++)
+        r->u.tup.items[i] = v_incref(t->u.tup.items[i % len]);
+    return r;
+}
+
+/* Python's binary x OP y on DSL values (new reference). */
+static Value *binop(Ctx *cx, int op, Value *x, Value *y)
+{
+    if (v_is_int(x) && v_is_int(y))
+        return int_op(cx, op, x->u.i, y->u.i);
+    if (is_num(x) && is_num(y))
+        return float_op(cx, op, as_f(x), as_f(y));
+    if (op == OP_ADD && x->type == V_TUPLE && y->type == V_TUPLE) {
+        size_t n = x->u.tup.len, m = y->u.tup.len;
+        if (!n) return v_incref(y);
+        if (!m) return v_incref(x);
+        if (!core_work(cx, n + m))
+            return NULL;
+        Value *r = v_tuple_new(n + m);
+        for (size_t i = 0; i < n; i++) r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
+        for (size_t i = 0; i < m; i++) r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+        return r;
+    }
+    if (op == OP_SUB && x->type == V_FSET && y->type == V_FSET)
+        return fs_sub(x, y);
+    if (op == OP_MUL && x->type == V_TUPLE && v_is_int(y))
+        return tuple_repeat(cx, x, y->u.i);
+    if (op == OP_MUL && v_is_int(x) && y->type == V_TUPLE)
+        return tuple_repeat(cx, y, x->u.i);
+    if (op == OP_MUL && (x->type == V_TUPLE || y->type == V_TUPLE))
+        return cx_raise(cx, "TypeError", "can't multiply sequence by non-int of type '%s'",
+                        v_typename(x->type == V_TUPLE ? y : x));
+    return unsupported(cx, op, x, y);
+}
+
+static Value *neg(Ctx *cx, Value *x)
+{
+    if (v_is_int(x)) {
+        if (x->u.i == INT64_MIN)
+            return overflow(cx);
+        return v_int(-x->u.i);
+    }
+    if (x->type == V_FLOAT)
+        return v_float(-x->u.f);
+    return cx_raise(cx, "TypeError", "bad operand type for unary -: '%s'", v_typename(x));
+}
+
+/* v[i] for the pair branches (borrowed). */
+static Value *subscript(Ctx *cx, Value *v, size_t i)
+{
+    if (v->type != V_TUPLE) {
+        cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(v));
+        return NULL;
+    }
+    if (i >= v->u.tup.len) {
+        cx_raise(cx, "IndexError", "tuple index out of range");
+        return NULL;
+    }
+    return v->u.tup.items[i];
+}
+
+/* The four-way broadcast of add/subtract/multiply/divide. */
+static Value *bcast(Ctx *cx, int op, Value *a, Value *b)
+{
+    if (v_is_int(a) && v_is_int(b))
+        return binop(cx, op, a, b);
+    bool ta = a->type == V_TUPLE && b->type == V_TUPLE;
+    bool ia = !ta && v_is_int(a) && b->type == V_TUPLE;
+    Value *r[2] = {NULL, NULL};
+    for (size_t k = 0; k < 2; k++) {
+        Value *x = ia ? a : subscript(cx, a, k);
+        if (!x) goto fail;
+        Value *y = (ta || ia) ? subscript(cx, b, k) : b;
+        if (!y) goto fail;
+        if (!(r[k] = binop(cx, op, x, y))) goto fail;
+    }
+    {
+        Value *t = v_tuple_new(2);
+        t->u.tup.items[0] = r[0];
+        t->u.tup.items[1] = r[1];
+        return t;
+    }
+fail:
+    v_decref(r[0]);
+    return NULL;
+}
+
+/* `f(n) if isinstance(n, int) else (f(n[0]), f(n[1]))` */
+typedef Value *(*UnaryFn)(Ctx *cx, Value *x);
+
+static Value *unary_map(Ctx *cx, Value *n, UnaryFn f)
+{
+    if (v_is_int(n))
+        return f(cx, n);
+    Value *r[2] = {NULL, NULL};
+    for (size_t k = 0; k < 2; k++) {
+        Value *x = subscript(cx, n, k);
+        if (!x || !(r[k] = f(cx, x))) {
+            v_decref(r[0]);
+            return NULL;
+        }
+    }
+    Value *t = v_tuple_new(2);
+    t->u.tup.items[0] = r[0];
+    t->u.tup.items[1] = r[1];
+    return t;
+}
+
+static Value *u_neg(Ctx *cx, Value *x) { return neg(cx, x); }
+static Value *u_double(Ctx *cx, Value *x) { return binop(cx, OP_MUL, x, v_int(2)); }
+static Value *u_halve(Ctx *cx, Value *x) { return binop(cx, OP_FLOORDIV, x, v_int(2)); }
+static Value *u_inc(Ctx *cx, Value *x) { return binop(cx, OP_ADD, x, v_int(1)); }
+static Value *u_dec(Ctx *cx, Value *x) { return binop(cx, OP_SUB, x, v_int(1)); }
+
+/* `0 if x == 0 else (pos if x > 0 else neg)` */
+static Value *signlike(Ctx *cx, Value *x, bool crement)
+{
+    Value *zero = v_int(0);
+    if (v_eq(x, zero))
+        return zero;
+    int gt = v_richcmp(cx, x, zero, CMP_GT);
+    if (gt < 0)
+        return NULL;
+    if (crement)
+        return binop(cx, gt ? OP_ADD : OP_SUB, x, v_int(1));
+    return v_int(gt ? 1 : -1);
+}
+
+static Value *u_crement(Ctx *cx, Value *x) { return signlike(cx, x, true); }
+static Value *u_sign(Ctx *cx, Value *x) { return signlike(cx, x, false); }
+
+/* ---- primitives --------------------------------------------------------- */
+
+Value *ad_identity(Ctx *cx, Value *const *a) { (void)cx; return v_incref(a[0]); }
+Value *ad_add(Ctx *cx, Value *const *a) { return bcast(cx, OP_ADD, a[0], a[1]); }
+Value *ad_subtract(Ctx *cx, Value *const *a) { return bcast(cx, OP_SUB, a[0], a[1]); }
+Value *ad_multiply(Ctx *cx, Value *const *a) { return bcast(cx, OP_MUL, a[0], a[1]); }
+Value *ad_divide(Ctx *cx, Value *const *a) { return bcast(cx, OP_FLOORDIV, a[0], a[1]); }
+Value *ad_invert(Ctx *cx, Value *const *a) { return unary_map(cx, a[0], u_neg); }
+Value *ad_double(Ctx *cx, Value *const *a) { return unary_map(cx, a[0], u_double); }
+Value *ad_halve(Ctx *cx, Value *const *a) { return unary_map(cx, a[0], u_halve); }
+Value *ad_increment(Ctx *cx, Value *const *a) { return unary_map(cx, a[0], u_inc); }
+Value *ad_decrement(Ctx *cx, Value *const *a) { return unary_map(cx, a[0], u_dec); }
+Value *ad_crement(Ctx *cx, Value *const *a) { return unary_map(cx, a[0], u_crement); }
+Value *ad_sign(Ctx *cx, Value *const *a) { return unary_map(cx, a[0], u_sign); }
+
+Value *ad_even(Ctx *cx, Value *const *a)
+{
+    Value *m = binop(cx, OP_MOD, a[0], v_int(2));
+    if (!m)
+        return NULL;
+    bool r = v_eq(m, v_int(0));
+    v_decref(m);
+    return v_bool(r);
+}
+
+Value *ad_flip(Ctx *cx, Value *const *a) { (void)cx; return v_bool(!v_truthy(a[0])); }
+Value *ad_equality(Ctx *cx, Value *const *a) { (void)cx; return v_bool(v_eq(a[0], a[1])); }
+
+static Value *cmp_bool(Ctx *cx, Value *x, Value *y, int op)
+{
+    int r = v_richcmp(cx, x, y, op);
+    return r < 0 ? NULL : v_bool(r);
+}
+
+Value *ad_greater(Ctx *cx, Value *const *a) { return cmp_bool(cx, a[0], a[1], CMP_GT); }
+Value *ad_positive(Ctx *cx, Value *const *a) { return cmp_bool(cx, a[0], v_int(0), CMP_GT); }
+
+Value *ad_toivec(Ctx *cx, Value *const *a) { (void)cx; return v_tuple2(a[0], v_int(0)); }
+Value *ad_tojvec(Ctx *cx, Value *const *a) { (void)cx; return v_tuple2(v_int(0), a[0]); }
+Value *ad_astuple(Ctx *cx, Value *const *a) { (void)cx; return v_tuple2(a[0], a[1]); }
+
+/* `a and b`, `a or b`: the operand itself, not a bool */
+Value *ad_both(Ctx *cx, Value *const *a) { (void)cx; return v_incref(v_truthy(a[0]) ? a[1] : a[0]); }
+Value *ad_either(Ctx *cx, Value *const *a) { (void)cx; return v_incref(v_truthy(a[0]) ? a[0] : a[1]); }
+
+/* tuple(range(start, stop, step)) */
+Value *ad_interval(Ctx *cx, Value *const *a)
+{
+    for (int k = 0; k < 3; k++)
+        if (!v_is_int(a[k]))
+            return cx_raise(cx, "TypeError", "'%s' object cannot be interpreted as an integer",
+                            v_typename(a[k]));
+    int64_t start = a[0]->u.i, stop = a[1]->u.i, step = a[2]->u.i;
+    if (step == 0)
+        return cx_raise(cx, "ValueError", "range() arg 3 must not be zero");
+    uint64_t n = 0;
+    if (step > 0 && start < stop)
+        n = ((uint64_t)stop - (uint64_t)start - 1) / (uint64_t)step + 1;
+    else if (step < 0 && start > stop)
+        n = ((uint64_t)start - (uint64_t)stop - 1) / (0 - (uint64_t)step) + 1;
+    if (!core_work(cx, n))
+        return NULL;
+    Value *t = v_tuple_new((size_t)n);
+    for (uint64_t i = 0; i < n; i++)
+        t->u.tup.items[i] = v_int((int64_t)((uint64_t)start + i * (uint64_t)step));
+    return t;
+}

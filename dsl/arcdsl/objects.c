@@ -1,0 +1,567 @@
+/* objects.c -- arc-dsl primitives that cut a grid into objects: objects,
+ * partition, fgpartition, frontiers, occurrences, hperiod, vperiod.
+ *
+ * The returned frozensets iterate as CPython's do, so objects() replays the
+ * reference's set operations one for one (obj.add, neighborhood |= {...},
+ * neighborhood - occupied, frozenset(obj)), only skipping the allocation of
+ * the tiny neighbour frozensets: their iteration order is computed from the
+ * hashes instead (see nb_order).
+ */
+#include "prim.h"
+#include "grid_util.h"
+
+/* ---- neighbour order -----------------------------------------------------
+ * dneighbors(loc) is a 4-item set copied verbatim into an 8-slot frozenset;
+ * neighbors(loc) = dneighbors | ineighbors: the copy grows to 32 slots
+ * before the ineighbors are added.  All keys are distinct and there are no
+ * dummies, so every insert just takes the first empty slot on its probe
+ * path (cpython-set-order.md §2.2, §3). */
+
+static uint64_t int_hash(int64_t v)
+{
+    const uint64_t P = (1ULL << 61) - 1;
+    uint64_t r = (v < 0 ? 0 - (uint64_t)v : (uint64_t)v) % P;
+    int64_t s = v < 0 ? -(int64_t)r : (int64_t)r;
+    return (uint64_t)(s == -1 ? -2 : s);
+}
+
+static uint64_t pair_hash(int64_t a, int64_t b)
+{
+    const uint64_t P1 = 11400714785074694791ULL, P2 = 14029467366897019727ULL,
+                   P5 = 2870177450012600261ULL;
+    uint64_t acc = P5, lane[2] = {int_hash(a), int_hash(b)};
+    for (int k = 0; k < 2; k++) {
+        acc += lane[k] * P2;
+        acc = (acc << 31) | (acc >> 33);
+        acc *= P1;
+    }
+    acc += 2 ^ (P5 ^ 3527539ULL);
+    return acc == UINT64_MAX ? 1546275796ULL : acc;
+}
+
+static void slot_insert(int8_t *tab, size_t mask, uint64_t h, int8_t key)
+{
+    uint64_t perturb = h;
+    size_t i = (size_t)(h & mask);
+    for (;;) {
+        size_t probes = i + 9 <= mask ? 9 : 0;
+        for (size_t k = 0; k <= probes; k++)
+            if (tab[i + k] < 0) {
+                tab[i + k] = key;
+                return;
+            }
+        perturb >>= 5;
+        i = (size_t)((i * 5 + 1 + perturb) & mask);
+    }
+}
+
+static const int8_t NB_DI[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
+static const int8_t NB_DJ[8] = {0, 0, -1, 1, -1, 1, -1, 1};
+
+/* Iteration order of dneighbors((i, j)) (4) or neighbors((i, j)) (8), as
+ * indices into NB_DI/NB_DJ. */
+static int nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
+{
+    uint64_t h[8];
+    int8_t d[8], e[8], t[32];
+    int n = diag ? 8 : 4, o = 0;
+    for (int k = 0; k < n; k++)
+        h[k] = pair_hash(i + NB_DI[k], j + NB_DJ[k]);
+    memset(d, -1, sizeof d);
+    for (int k = 0; k < 4; k++)
+        slot_insert(d, 7, h[k], (int8_t)k);
+    if (!diag) {
+        for (int s = 0; s < 8; s++)
+            if (d[s] >= 0)
+                out[o++] = d[s];
+        return 4;
+    }
+    memset(e, -1, sizeof e);
+    for (int k = 4; k < 8; k++)
+        slot_insert(e, 7, h[k], (int8_t)k);
+    memset(t, -1, sizeof t);
+    for (int s = 0; s < 8; s++)
+        if (d[s] >= 0)
+            slot_insert(t, 31, h[d[s]], d[s]);
+    for (int s = 0; s < 8; s++)
+        if (e[s] >= 0)
+            slot_insert(t, 31, h[e[s]], e[s]);
+    for (int s = 0; s < 32; s++)
+        if (t[s] >= 0)
+            out[o++] = t[s];
+    return 8;
+}
+
+/* ---- objects ------------------------------------------------------------ */
+
+typedef struct {
+    size_t h, w;
+    Value **val;      /* grid[i][j], borrowed */
+    Value **loc;      /* (i, j) from asindices, borrowed */
+    Value **cell;     /* (val, loc), owned, made on demand */
+    int8_t (*nb)[8];  /* neighbour order, nnb[] == 0 until computed */
+    uint8_t *nnb;
+} OScan;
+
+/* index of a location value known to lie in the grid */
+static inline size_t o_ix(const OScan *s, const Value *loc)
+{
+    return (size_t)loc->u.tup.items[0]->u.i * s->w + (size_t)loc->u.tup.items[1]->u.i;
+}
+
+static Value *o_cell(OScan *s, size_t ix)
+{
+    if (!s->cell[ix])
+        s->cell[ix] = v_tuple2(s->val[ix], s->loc[ix]);
+    return s->cell[ix];
+}
+
+/* Rows indexable as grid[i][j] for j < w, or the error the reference
+ * would meet on the way. */
+static bool o_rows(Ctx *cx, const Value *grid, size_t h, size_t w, Value **val)
+{
+    for (size_t i = 0; i < h; i++) {
+        Value *r = grid->u.tup.items[i];
+        if (r->type != V_TUPLE) {
+            cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(r));
+            return false;
+        }
+        if (r->u.tup.len < w) {
+            cx_raise(cx, "IndexError", "tuple index out of range");
+            return false;
+        }
+        if (w)
+            memcpy(val + i * w, r->u.tup.items, w * sizeof *val);
+    }
+    return true;
+}
+
+Value *ad_objects(Ctx *cx, Value *const *a)
+{
+    Value *grid = a[0];
+    bool univalued = v_truthy(a[1]), diagonal = v_truthy(a[2]);
+    Value *bg = V_NONE_;
+    if (v_truthy(a[3]) && !(bg = gu_extreme_color(cx, grid, true)))
+        return NULL;
+    GView g;
+    if (!gu_view(cx, grid, &g, true))
+        return NULL;
+    gu_view_free(&g);
+    OScan s = {.h = g.h, .w = g.w};
+    size_t n = s.h * s.w;
+    Value *unvisited = NULL, *out = NULL;
+    s.val = gu_alloc(cx, n, sizeof *s.val);
+    s.loc = gu_alloc(cx, n, sizeof *s.loc);
+    s.cell = gu_alloc(cx, n, sizeof *s.cell);
+    s.nb = gu_alloc(cx, n, sizeof *s.nb);
+    s.nnb = gu_alloc(cx, n, 1);
+    if (!s.val || !s.loc || !s.cell || !s.nb || !s.nnb || !gu_work(cx, 2 * n) ||
+        !(unvisited = ad_asindices(cx, &grid)) || !o_rows(cx, grid, s.h, s.w, s.val))
+        goto done;
+    Value **uv = v_items(unvisited);
+    for (size_t k = 0; k < n; k++)
+        s.loc[o_ix(&s, uv[k])] = uv[k];
+
+    PySet objs, occupied, obj, cands, nbhd, tmp;
+    pyset_init(&objs);
+    pyset_init(&occupied);
+    for (size_t k = 0; k < n; k++) {
+        Value *loc = uv[k];
+        if (pyset_contains(&occupied, loc))
+            continue;
+        size_t ix = o_ix(&s, loc);
+        Value *val = s.val[ix];
+        if (gu_eq(val, bg))
+            continue;
+        pyset_init(&obj);
+        pyset_add(&obj, o_cell(&s, ix));
+        pyset_init(&cands);
+        pyset_add(&cands, loc);
+        while (cands.used > 0) {
+            pyset_init(&nbhd);
+            for (size_t slot = 0; slot <= cands.mask; slot++) {
+                Value *cand = cands.table[slot].key;
+                if (!cand || cand == PYSET_DUMMY)
+                    continue;
+                size_t cix = o_ix(&s, cand);
+                Value *v = s.val[cix];
+                if (!(univalued ? gu_eq(val, v) : !gu_eq(v, bg)))
+                    continue;
+                pyset_add(&obj, o_cell(&s, cix));
+                pyset_add(&occupied, cand);
+                if (!s.nnb[cix])
+                    s.nnb[cix] = (uint8_t)nb_order(cand->u.tup.items[0]->u.i,
+                                                   cand->u.tup.items[1]->u.i,
+                                                   diagonal, s.nb[cix]);
+                int64_t ci = cand->u.tup.items[0]->u.i, cj = cand->u.tup.items[1]->u.i;
+                pyset_init(&tmp);
+                for (int q = 0; q < s.nnb[cix]; q++) {
+                    int64_t ni = ci + NB_DI[s.nb[cix][q]], nj = cj + NB_DJ[s.nb[cix][q]];
+                    if (ni >= 0 && (size_t)ni < s.h && nj >= 0 && (size_t)nj < s.w)
+                        pyset_add(&tmp, s.loc[(size_t)ni * s.w + (size_t)nj]);
+                }
+                pyset_merge_set(&nbhd, &tmp);
+                pyset_clear(&tmp);
+            }
+            pyset_clear(&cands);
+            pyset_sub_set(&cands, &nbhd, &occupied);
+            pyset_clear(&nbhd);
+        }
+        pyset_clear(&cands);
+        Value *fo = pyset_to_frozenset(&obj);
+        pyset_clear(&obj);
+        pyset_add(&objs, fo);
+        v_decref(fo);
+    }
+    out = pyset_to_frozenset(&objs);
+    pyset_clear(&objs);
+    pyset_clear(&occupied);
+done:
+    if (s.cell)
+        for (size_t k = 0; k < n; k++)
+            v_decref(s.cell[k]);
+    free(s.val);
+    free(s.loc);
+    free(s.cell);
+    free(s.nb);
+    free(s.nnb);
+    v_decref(unvisited);
+    return out;
+}
+
+/* ---- partitions --------------------------------------------------------- */
+
+/* frozenset(frozenset(cells of colour c, row-major) for c in colors) */
+static Value *partition_by(Ctx *cx, Value *grid, Value *colors)
+{
+    GView g;
+    if (!gu_view(cx, grid, &g, false))
+        return NULL;
+    size_t total = 0;
+    for (size_t i = 0; i < g.h; i++)
+        total += g.rlen[i];
+    size_t nc = v_len(colors);
+    Value **parts = gu_alloc(cx, nc, sizeof *parts);
+    Value **cells = gu_alloc(cx, total, sizeof *cells);
+    Value **buf = gu_alloc(cx, total, sizeof *buf);
+    Value *out = NULL;
+    if (!parts || !cells || !buf || !gu_work(cx, total + nc))
+        goto done;
+    for (size_t c = 0; c < nc; c++) {
+        Value *col = v_items(colors)[c];
+        size_t n = 0, k = 0;
+        for (size_t i = 0; i < g.h; i++)
+            for (size_t j = 0; j < g.rlen[i]; j++, k++) {
+                if (!gu_eq(g.row[i][j], col))
+                    continue;
+                if (!cells[k]) {
+                    Value *pair = v_pair_int((int64_t)i, (int64_t)j);
+                    cells[k] = v_tuple2(g.row[i][j], pair);
+                    v_decref(pair);
+                }
+                buf[n++] = cells[k];
+            }
+        parts[c] = fs_from_items(buf, n);
+    }
+    out = fs_from_items(parts, nc);
+    for (size_t c = 0; c < nc; c++)
+        v_decref(parts[c]);
+done:
+    if (cells)
+        for (size_t k = 0; k < total; k++)
+            v_decref(cells[k]);
+    free(parts);
+    free(cells);
+    free(buf);
+    gu_view_free(&g);
+    return out;
+}
+
+Value *ad_partition(Ctx *cx, Value *const *a)
+{
+    Value *pal = ad_palette(cx, a);
+    if (!pal)
+        return NULL;
+    Value *r = partition_by(cx, a[0], pal);
+    v_decref(pal);
+    return r;
+}
+
+Value *ad_fgpartition(Ctx *cx, Value *const *a)
+{
+    Value *pal = ad_palette(cx, a);
+    if (!pal)
+        return NULL;
+    Value *bg = gu_extreme_color(cx, a[0], true);
+    if (!bg) {
+        v_decref(pal);
+        return NULL;
+    }
+    Value *bgset = fs_from_items(&bg, 1);
+    Value *colors = fs_sub(pal, bgset);
+    v_decref(bgset);
+    v_decref(pal);
+    Value *r = partition_by(cx, a[0], colors);
+    v_decref(colors);
+    return r;
+}
+
+/* ---- frontiers ---------------------------------------------------------- */
+
+/* frozenset({frozenset({cells of line k}) for k in lines}) */
+static Value *lines_fs(Ctx *cx, Value *grid, const size_t *lines, size_t nl,
+                       size_t len, bool rows)
+{
+    PySet outer, inner;
+    pyset_init(&outer);
+    for (size_t x = 0; x < nl; x++) {
+        pyset_init(&inner);
+        for (size_t y = 0; y < len; y++) {
+            size_t i = rows ? lines[x] : y, j = rows ? y : lines[x];
+            Value *v = gu_at(cx, grid, i, j);
+            if (!v) {
+                pyset_clear(&inner);
+                pyset_clear(&outer);
+                return NULL;
+            }
+            Value *pair = v_pair_int((int64_t)i, (int64_t)j), *cell = v_tuple2(v, pair);
+            pyset_add(&inner, cell);
+            v_decref(cell);
+            v_decref(pair);
+        }
+        Value *f = pyset_to_frozenset(&inner);
+        pyset_clear(&inner);
+        pyset_add(&outer, f);
+        v_decref(f);
+    }
+    Value *r = pyset_to_frozenset(&outer);
+    pyset_clear(&outer);
+    return r;
+}
+
+/* len(set(items)) == 1 */
+static bool one_value(Value *const *items, size_t n)
+{
+    if (n == 0)
+        return false;
+    for (size_t k = 1; k < n; k++)
+        if (!gu_same(items[0], items[k]))
+            return false;
+    return true;
+}
+
+Value *ad_frontiers(Ctx *cx, Value *const *a)
+{
+    Value *grid = a[0];
+    GView g;
+    if (!gu_view(cx, grid, &g, true))
+        return NULL;
+    size_t m = g.h ? g.rlen[0] : 0;     /* dmirror: zip(*grid) */
+    for (size_t i = 1; i < g.h; i++)
+        if (g.rlen[i] < m)
+            m = g.rlen[i];
+    size_t *ri = gu_alloc(cx, g.h, sizeof *ri), *ci = gu_alloc(cx, m, sizeof *ci);
+    Value **col = gu_alloc(cx, g.h, sizeof *col);
+    Value *hf = NULL, *vf = NULL, *out = NULL;
+    size_t nr = 0, nc = 0;
+    if (!ri || !ci || !col || !gu_work(cx, g.h * g.w))
+        goto done;
+    for (size_t i = 0; i < g.h; i++)
+        if (one_value(g.row[i], g.rlen[i]))
+            ri[nr++] = i;
+    for (size_t j = 0; j < m; j++) {
+        for (size_t i = 0; i < g.h; i++)
+            col[i] = g.row[i][j];
+        if (one_value(col, g.h))
+            ci[nc++] = j;
+    }
+    if ((hf = lines_fs(cx, grid, ri, nr, g.w, true)) &&
+        (vf = lines_fs(cx, grid, ci, nc, g.h, false)))
+        out = fs_or(hf, vf);
+done:
+    v_decref(hf);
+    v_decref(vf);
+    free(ri);
+    free(ci);
+    free(col);
+    gu_view_free(&g);
+    return out;
+}
+
+/* ---- normalised objects ------------------------------------------------- */
+
+/* normalize(obj) as cells: *n = 0 for an empty obj; *isobj false when it
+ * holds locations (cells then unset). */
+static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isobj,
+                       int64_t *h, int64_t *w)
+{
+    GLoc *l;
+    *cells = NULL;
+    *h = *w = 0;
+    *isobj = true;
+    if (!gu_locs(cx, obj, &l, n))
+        return false;
+    if (*n == 0)
+        return true;
+    GBox b = gu_box(l, *n);
+    free(l);
+    *h = b.i1 - b.i0 + 1;
+    *w = b.j1 - b.j0 + 1;
+    int o = gu_is_object(cx, obj);
+    if (o < 0)
+        return false;
+    if (!(*isobj = o))
+        return true;
+    if (!gu_cells(cx, obj, cells, n))
+        return false;
+    for (size_t k = 0; k < *n; k++) {
+        (*cells)[k].i -= b.i0;
+        (*cells)[k].j -= b.j0;
+    }
+    return true;
+}
+
+Value *ad_occurrences(Ctx *cx, Value *const *a)
+{
+    Value *grid = a[0], *obj = a[1], *out = NULL;
+    GCell *c = NULL;
+    size_t n;
+    bool isobj;
+    int64_t oh, ow, nh, nw;
+    GView g;
+    if (!normalized(cx, obj, &c, &n, &isobj, &nh, &nw))
+        return NULL;
+    if (!gu_view(cx, grid, &g, true)) {
+        free(c);
+        return NULL;
+    }
+    int64_t *gi = NULL;
+    PySet occs;
+    pyset_init(&occs);
+    if (!gu_shape(cx, obj, &oh, &ow))
+        goto done;
+    int64_t h = (int64_t)g.h, w = (int64_t)g.w, h2 = h - oh + 1, w2 = w - ow + 1;
+    if (h2 > 0 && w2 > 0 && !gu_work(cx, (uint64_t)(h2 * w2)))
+        goto done;
+    if (n > 0 && !isobj) {     /* locations: the loop can't unpack them */
+        if (h2 > 0 && w2 > 0) {
+            cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
+            goto done;
+        }
+        n = 0;
+        h2 = 0;
+    }
+    /* ints everywhere: compare on a flat copy of the grid */
+    bool flat = true;
+    for (size_t i = 0; flat && i < g.h; i++)
+        flat = grid->u.tup.items[i]->type == V_TUPLE && g.rlen[i] >= g.w;
+    for (size_t k = 0; flat && k < n; k++)
+        flat = v_is_int(c[k].c);
+    if (flat && (gi = gu_alloc(cx, g.h * g.w, sizeof *gi)))
+        for (size_t i = 0; flat && i < g.h; i++)
+            for (size_t j = 0; flat && j < g.w; j++) {
+                flat = v_is_int(g.row[i][j]);
+                gi[i * g.w + j] = flat ? g.row[i][j]->u.i : 0;
+            }
+    if (!flat) {
+        free(gi);
+        gi = NULL;
+    } else if (!gi) {
+        goto done;
+    }
+    for (int64_t i = 0; i < h2; i++)
+        for (int64_t j = 0; j < w2; j++) {
+            bool ok = true;
+            for (size_t k = 0; ok && k < n; k++) {
+                int64_t y = c[k].i + i, x = c[k].j + j;
+                if (y < 0 || y >= h || x < 0 || x >= w) {
+                    ok = false;
+                } else if (gi) {
+                    ok = gi[y * w + x] == c[k].c->u.i;
+                } else {
+                    Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
+                    if (!v)
+                        goto done;
+                    ok = gu_eq(v, c[k].c);
+                }
+            }
+            if (ok) {
+                Value *pair = v_pair_int(i, j);
+                pyset_add(&occs, pair);
+                v_decref(pair);
+            }
+        }
+    out = pyset_to_frozenset(&occs);
+done:
+    pyset_clear(&occs);
+    free(gi);
+    free(c);
+    gu_view_free(&g);
+    return out;
+}
+
+/* ---- periods ------------------------------------------------------------ */
+
+static int cell_cmp(const void *x, const void *y)
+{
+    const GCell *p = x, *q = y;
+    if (p->i != q->i)
+        return p->i < q->i ? -1 : 1;
+    return p->j < q->j ? -1 : p->j > q->j;
+}
+
+/* (c, (i, j)) among the sorted cells */
+static bool has_cell(const GCell *s, size_t n, Value *c, int64_t i, int64_t j)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s[mid].i < i || (s[mid].i == i && s[mid].j < j))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < n && s[lo].i == i && s[lo].j == j; lo++)
+        if (gu_same(s[lo].c, c))
+            return true;
+    return false;
+}
+
+/* Smallest p < extent whose shift by p along the axis (cells pushed past 0
+ * dropped) stays inside the object; the extent if none. */
+static Value *period(Ctx *cx, Value *obj, bool horiz)
+{
+    GCell *c;
+    size_t n;
+    bool isobj;
+    int64_t h, w;
+    if (!normalized(cx, obj, &c, &n, &isobj, &h, &w))
+        return NULL;
+    int64_t ext = horiz ? w : h, p = 1;
+    if (n > 0 && !isobj && ext > 1)
+        return cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
+    if (n == 0 || !isobj) {
+        free(c);
+        return v_int(ext);
+    }
+    if (!gu_work(cx, n * (uint64_t)ext)) {
+        free(c);
+        return NULL;
+    }
+    qsort(c, n, sizeof *c, cell_cmp);
+    for (; p < ext; p++) {
+        bool sub = true;
+        for (size_t k = 0; sub && k < n; k++) {
+            int64_t i = c[k].i - (horiz ? 0 : p), j = c[k].j - (horiz ? p : 0);
+            if (i >= 0 && j >= 0)
+                sub = has_cell(c, n, c[k].c, i, j);
+        }
+        if (sub)
+            break;
+    }
+    free(c);
+    return v_int(p);
+}
+
+Value *ad_hperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], true); }
+Value *ad_vperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], false); }

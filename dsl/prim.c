@@ -1,0 +1,151 @@
+/* prim.c -- the primitive and constant tables, generated from the dialect
+ * lists, with name lookup and "did you mean" suggestions. */
+#include "prim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const PrimInfo prim_table[PRIM_COUNT] = {
+#define AD(name, arity, ret) {#name, arity, DIALECT_ARCDSL, ret, ad_##name},
+#include "arcdsl/list.h"
+#undef AD
+};
+
+/* A primitive as a value: invoking it calls its C function. */
+static Value *prim_invoke(Ctx *cx, Value *self, Value *const *argv)
+{
+    return prim_table[self->u.fn.prim].fn(cx, argv);
+}
+
+static Value prim_values_[PRIM_COUNT];
+static bool prim_values_ready_;
+
+static void prim_values_init(void)
+{
+    for (int i = 0; i < PRIM_COUNT; i++) {
+        Value *v = &prim_values_[i];
+        v->refs = -1;
+        v->type = V_FUNC;
+        v->u.fn.invoke = prim_invoke;
+        v->u.fn.name = prim_table[i].name;
+        v->u.fn.prim = (int16_t)i;
+        v->u.fn.arity = prim_table[i].arity;
+    }
+    prim_values_ready_ = true;
+}
+
+Value *prim_value(int prim)
+{
+    if (!prim_values_ready_)
+        prim_values_init();
+    return &prim_values_[prim];
+}
+
+int prim_lookup(int dialect, const char *name)
+{
+    for (int i = 0; i < PRIM_COUNT; i++)
+        if (prim_table[i].dialect == dialect && strcmp(prim_table[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* ---- constants ---------------------------------------------------------- */
+
+typedef struct {
+    const char *name;
+    int kind;            /* 0: int, 1: bool, 2: pair */
+    int a, b;
+} ConstDef;
+
+static const ConstDef arcdsl_consts[] = {
+    {"F", 1, 0, 0}, {"T", 1, 1, 0},
+    {"ZERO", 0, 0, 0}, {"ONE", 0, 1, 0}, {"TWO", 0, 2, 0}, {"THREE", 0, 3, 0},
+    {"FOUR", 0, 4, 0}, {"FIVE", 0, 5, 0}, {"SIX", 0, 6, 0}, {"SEVEN", 0, 7, 0},
+    {"EIGHT", 0, 8, 0}, {"NINE", 0, 9, 0}, {"TEN", 0, 10, 0},
+    {"NEG_ONE", 0, -1, 0}, {"NEG_TWO", 0, -2, 0},
+    {"DOWN", 2, 1, 0}, {"RIGHT", 2, 0, 1}, {"UP", 2, -1, 0}, {"LEFT", 2, 0, -1},
+    {"ORIGIN", 2, 0, 0}, {"UNITY", 2, 1, 1}, {"NEG_UNITY", 2, -1, -1},
+    {"UP_RIGHT", 2, -1, 1}, {"DOWN_LEFT", 2, 1, -1}, {"ZERO_BY_TWO", 2, 0, 2},
+    {"TWO_BY_ZERO", 2, 2, 0}, {"TWO_BY_TWO", 2, 2, 2}, {"THREE_BY_THREE", 2, 3, 3},
+};
+#define N_ARCDSL_CONSTS (sizeof arcdsl_consts / sizeof arcdsl_consts[0])
+
+static Value *arcdsl_const_values[N_ARCDSL_CONSTS];
+
+Value *const_lookup(int dialect, const char *name)
+{
+    if (dialect != DIALECT_ARCDSL)
+        return NULL;
+    for (size_t i = 0; i < N_ARCDSL_CONSTS; i++) {
+        const ConstDef *c = &arcdsl_consts[i];
+        if (strcmp(c->name, name) != 0)
+            continue;
+        if (!arcdsl_const_values[i]) {
+            Value *v = c->kind == 0 ? v_int(c->a)
+                     : c->kind == 1 ? v_bool(c->a)
+                     : v_pair_int(c->a, c->b);
+            if (v->refs >= 0)
+                v->refs = -1;   /* constants live for the whole run */
+            arcdsl_const_values[i] = v;
+        }
+        return arcdsl_const_values[i];
+    }
+    return NULL;
+}
+
+const char *const_name_at(int dialect, int i)
+{
+    if (dialect != DIALECT_ARCDSL || i < 0 || (size_t)i >= N_ARCDSL_CONSTS)
+        return NULL;
+    return arcdsl_consts[i].name;
+}
+
+/* ---- suggestions -------------------------------------------------------- */
+
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return 1000;
+    int row[65];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int up = row[j];
+            int best = diag + (a[i - 1] != b[j - 1]);
+            if (up + 1 < best) best = up + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *prim_suggest(int dialect, const char *name)
+{
+    const char *best = NULL;
+    int bestd = 1000;
+    for (int i = 0; i < PRIM_COUNT; i++) {
+        if (prim_table[i].dialect != dialect)
+            continue;
+        int d = edit_distance(name, prim_table[i].name);
+        if (d < bestd) {
+            bestd = d;
+            best = prim_table[i].name;
+        }
+    }
+    for (int i = 0; const_name_at(dialect, i); i++) {
+        int d = edit_distance(name, const_name_at(dialect, i));
+        if (d < bestd) {
+            bestd = d;
+            best = const_name_at(dialect, i);
+        }
+    }
+    /* a suggestion farther than half the name is noise */
+    size_t len = strlen(name);
+    return bestd <= (int)(len / 2 + 1) ? best : NULL;
+}

@@ -1,0 +1,55 @@
+/* prim.h -- the primitive table: every DSL primitive is named once, in its
+ * dialect's X-macro list (dsl/arcdsl/list.h), and everything else (the enum,
+ * name lookup, dispatch, docs) is generated from that list.
+ *
+ * A primitive's C function receives exactly `arity` borrowed arguments and
+ * returns a new reference, or NULL with an exception raised in cx (the
+ * arc-dsl reference raises TypeError/IndexError/... there too).
+ */
+#ifndef ARC_PRIM_H
+#define ARC_PRIM_H
+
+#include "value.h"
+
+typedef Value *(*PrimFn)(Ctx *cx, Value *const *args);
+
+/* What the tokpidjin safe wrapper returns on error, by return annotation. */
+typedef enum { RET_TUPLE, RET_FSET, RET_INT, RET_BOOL, RET_CALLABLE } RetDefault;
+
+typedef struct {
+    const char *name;
+    uint8_t arity;
+    uint8_t dialect;      /* DIALECT_* */
+    uint8_t ret;          /* RetDefault */
+    PrimFn fn;
+} PrimInfo;
+
+/* Primitive ids: arc-dsl first, then tokpidjin. */
+enum {
+#define AD(name, arity, ret) PRIM_AD_##name,
+#include "arcdsl/list.h"
+#undef AD
+    PRIM_COUNT
+};
+
+extern const PrimInfo prim_table[PRIM_COUNT];
+
+/* Look up a primitive by dialect and name; -1 if unknown. */
+int prim_lookup(int dialect, const char *name);
+/* The primitive as a function value (immortal; same object every time, so
+ * identity hashing is stable within a run). */
+Value *prim_value(int prim);
+/* A named constant of the dialect (ZERO, DOWN, T ...); NULL if unknown.
+ * Borrowed (immortal). */
+Value *const_lookup(int dialect, const char *name);
+/* Closest known name (primitive or constant) for "did you mean". */
+const char *prim_suggest(int dialect, const char *name);
+/* Names of a dialect, for --list and docs; NULL-terminated iteration. */
+const char *const_name_at(int dialect, int i);
+
+/* Each arc-dsl primitive NAME is implemented by: Value *ad_NAME(Ctx *, Value *const *) */
+#define AD(name, arity, ret) Value *ad_##name(Ctx *cx, Value *const *a);
+#include "arcdsl/list.h"
+#undef AD
+
+#endif

@@ -1,0 +1,363 @@
+/* parser.y -- the Python subset that DSL programs are written in.
+ *
+ * The grammar is deliberately looser than what lower.c accepts (targets
+ * are expressions, any call may be a statement): the parser builds the
+ * tree, lower.c checks the shapes and says precisely what is wrong.
+ * The lexer (lexer.l) turns layout into NEWLINE / INDENT / DEDENT and
+ * emits START_FILE or START_EXPR first to pick the start symbol.
+ */
+%code requires {
+#include "ast.h"
+#ifndef YY_TYPEDEF_YY_SCANNER_T
+#define YY_TYPEDEF_YY_SCANNER_T
+typedef void *yyscan_t;
+#endif
+}
+
+%code provides {
+int yylex(YYSTYPE *lval, YYLTYPE *lloc, yyscan_t scanner);
+void yyerror(YYLTYPE *lloc, yyscan_t scanner, ParseCtx *pc, const char *msg);
+/* The innermost bracket still open, if any (lexer.l). */
+int lex_open_bracket(yyscan_t scanner, Loc *at, char *c);
+/* Inside brackets, two values in a row (lexer.l). */
+int lex_missing_comma(yyscan_t scanner);
+}
+
+%code {
+#include <string.h>
+#define LOC(l) ((Loc){ (l).first_line, (l).first_column })
+
+static Expr *mk_seq(ParseCtx *pc, int kind, Loc at, ExprList l)
+{
+    Expr *e = ast_expr(pc, kind, at);
+    e->u.list.items = l.head;
+    e->u.list.n = l.n;
+    return e;
+}
+
+/* A testlist: one item without a comma is the item itself. */
+static Expr *testlist_expr(ParseCtx *pc, Loc at, ExprList l)
+{
+    if (l.n == 1 && !l.comma) return l.head;
+    return mk_seq(pc, E_TUPLE, at, l);
+}
+}
+
+%define api.pure full
+%locations
+%define parse.error detailed
+%lex-param {yyscan_t scanner}
+%parse-param {yyscan_t scanner} {ParseCtx *pc}
+
+%union {
+    int64_t i;
+    double f;
+    struct { char *s; size_t len; } str;
+    char *name;
+    Expr *expr;
+    ExprList el;
+    Stmt *stmt;
+    StmtList sl;
+}
+
+%token START_FILE START_EXPR
+%token NEWLINE "end of line"
+%token INDENT "indent"
+%token DEDENT "dedent"
+%token LEXERROR "invalid token"
+%token <name> NAME "name"
+%token <i> INT "integer"
+%token <f> FLOAT "float"
+%token <str> STRING "string"
+%token DEF "'def'" RETURN "'return'" TRY "'try'" EXCEPT "'except'"
+%token FROM "'from'" IMPORT "'import'" AS "'as'" PASS "'pass'"
+%token TRUE "'True'" FALSE "'False'" NONE "'None'"
+
+%type <expr> expr postfix atom strings except_clause
+%type <el> testlist expr_list args params param_list
+%type <stmt> stmt simple_stmt small_stmt compound_stmt funcdef try_stmt import_stmt
+%type <sl> suite stmt_list small_stmts
+
+%%
+
+start
+    : START_FILE file_input
+    | START_EXPR testlist           { pc->expr = testlist_expr(pc, LOC(@2), $2); }
+    ;
+
+file_input
+    : %empty
+    | file_input NEWLINE
+    | file_input stmt
+        {
+            /* $2 may be a chain of `a; b` statements */
+            Stmt **t = &pc->body;
+            while (*t) t = &(*t)->next;
+            *t = $2;
+        }
+    ;
+
+stmt
+    : simple_stmt
+    | compound_stmt
+    ;
+
+simple_stmt
+    : small_stmts NEWLINE               { $$ = $1.head; }
+    | small_stmts ';' NEWLINE           { $$ = $1.head; }
+    ;
+
+small_stmts
+    : small_stmt                        { $$ = (StmtList){0}; sl_push(&$$, $1); }
+    | small_stmts ';' small_stmt        { $$ = $1; sl_push(&$$, $3); }
+    ;
+
+small_stmt
+    : testlist
+        {
+            $$ = ast_stmt(pc, S_EXPR, LOC(@1));
+            $$->u.expr = testlist_expr(pc, LOC(@1), $1);
+        }
+    | testlist '=' testlist
+        {
+            $$ = ast_stmt(pc, S_ASSIGN, LOC(@1));
+            $$->u.assign.targets = $1.head;
+            $$->u.assign.ntargets = $1.n;
+            $$->u.assign.tuple = $1.n > 1 || $1.comma;
+            $$->u.assign.value = testlist_expr(pc, LOC(@3), $3);
+        }
+    | RETURN
+        { $$ = ast_stmt(pc, S_RETURN, LOC(@1)); }
+    | RETURN testlist
+        {
+            $$ = ast_stmt(pc, S_RETURN, LOC(@1));
+            if ($2.n == 1 && !$2.comma && $2.head->kind == E_TUPLE) {
+                /* return (a, b) is return a, b */
+                $$->u.ret.values = $2.head->u.list.items;
+                $$->u.ret.n = $2.head->u.list.n;
+            } else {
+                $$->u.ret.values = $2.head;
+                $$->u.ret.n = $2.n;
+            }
+        }
+    | PASS                              { $$ = ast_stmt(pc, S_PASS, LOC(@1)); }
+    | import_stmt
+    ;
+
+import_stmt
+    : IMPORT dotted_as_list             { $$ = ast_stmt(pc, S_IMPORT, LOC(@1)); }
+    | FROM dotted IMPORT '*'            { $$ = ast_stmt(pc, S_IMPORT, LOC(@1)); }
+    | FROM dotted IMPORT import_as_list { $$ = ast_stmt(pc, S_IMPORT, LOC(@1)); }
+    | FROM dotted IMPORT '(' import_as_list opt_comma ')'
+                                        { $$ = ast_stmt(pc, S_IMPORT, LOC(@1)); }
+    ;
+
+dotted
+    : NAME
+    | dotted '.' NAME
+    ;
+
+dotted_as_list
+    : dotted_as
+    | dotted_as_list ',' dotted_as
+    ;
+
+dotted_as
+    : dotted
+    | dotted AS NAME
+    ;
+
+import_as_list
+    : import_as
+    | import_as_list ',' import_as
+    ;
+
+import_as
+    : NAME
+    | NAME AS NAME
+    ;
+
+opt_comma
+    : %empty
+    | ','
+    ;
+
+compound_stmt
+    : funcdef
+    | try_stmt
+    ;
+
+funcdef
+    : DEF NAME '(' params ')' ':' suite
+        {
+            $$ = ast_stmt(pc, S_DEF, LOC(@1));
+            $$->u.def.name = $2;
+            $$->u.def.params = $4.head;
+            $$->u.def.nparams = $4.n;
+            $$->u.def.body = $7.head;
+        }
+    ;
+
+params
+    : %empty                            { $$ = (ExprList){0}; }
+    | param_list opt_comma
+    ;
+
+param_list
+    : NAME
+        {
+            $$ = (ExprList){0};
+            Expr *e = ast_expr(pc, E_NAME, LOC(@1));
+            e->u.name = $1;
+            el_push(&$$, e);
+        }
+    | param_list ',' NAME
+        {
+            $$ = $1;
+            Expr *e = ast_expr(pc, E_NAME, LOC(@3));
+            e->u.name = $3;
+            el_push(&$$, e);
+        }
+    ;
+
+try_stmt
+    : TRY ':' suite EXCEPT except_clause ':' suite
+        {
+            $$ = ast_stmt(pc, S_TRY, LOC(@1));
+            $$->u.try_.body = $3.head;
+            $$->u.try_.exc = $5;
+            $$->u.try_.handler = $7.head;
+            $$->u.try_.except = LOC(@4);
+        }
+    ;
+
+except_clause
+    : %empty                            { $$ = NULL; }
+    | expr                              { $$ = $1; }
+    | expr AS NAME                      { $$ = $1; }
+    ;
+
+suite
+    : simple_stmt                       { $$ = (StmtList){0}; sl_push(&$$, $1); }
+    | NEWLINE INDENT stmt_list DEDENT   { $$ = $3; }
+    ;
+
+stmt_list
+    : stmt
+        {
+            $$ = (StmtList){ $1, $1 };
+            while ($$.tail->next) $$.tail = $$.tail->next;
+        }
+    | stmt_list stmt
+        {
+            $$ = $1;
+            $$.tail->next = $2;
+            while ($$.tail->next) $$.tail = $$.tail->next;
+        }
+    ;
+
+testlist
+    : expr_list
+    | expr_list ','                     { $$ = $1; $$.comma = 1; }
+    ;
+
+expr_list
+    : expr                              { $$ = (ExprList){0}; el_push(&$$, $1); }
+    | expr_list ',' expr                { $$ = $1; $$.comma = 1; el_push(&$$, $3); }
+    ;
+
+expr
+    : postfix
+    | '-' expr
+        {
+            if ($2->kind == E_INT && $2->u.i != INT64_MIN) {
+                $$ = $2; $$->u.i = -$$->u.i; $$->loc = LOC(@1);
+            } else if ($2->kind == E_FLOAT) {
+                $$ = $2; $$->u.f = -$$->u.f; $$->loc = LOC(@1);
+            } else {
+                $$ = ast_expr(pc, E_NEG, LOC(@1));
+                $$->u.neg = $2;
+            }
+        }
+    | '+' expr                          { $$ = $2; }
+    ;
+
+postfix
+    : atom
+    | postfix '(' args ')'
+        {
+            $$ = ast_expr(pc, E_CALL, $1->loc);
+            $$->u.call.fn = $1;
+            $$->u.call.args = $3.head;
+            $$->u.call.nargs = $3.n;
+        }
+    | postfix '.' NAME
+        {
+            $$ = ast_expr(pc, E_ATTR, LOC(@3));
+            $$->u.attr.obj = $1;
+            $$->u.attr.name = $3;
+        }
+    ;
+
+args
+    : %empty                            { $$ = (ExprList){0}; }
+    | testlist
+    ;
+
+atom
+    : NAME                              { $$ = ast_expr(pc, E_NAME, LOC(@1)); $$->u.name = $1; }
+    | INT                               { $$ = ast_expr(pc, E_INT, LOC(@1)); $$->u.i = $1; }
+    | FLOAT                             { $$ = ast_expr(pc, E_FLOAT, LOC(@1)); $$->u.f = $1; }
+    | strings
+    | TRUE                              { $$ = ast_expr(pc, E_TRUE, LOC(@1)); }
+    | FALSE                             { $$ = ast_expr(pc, E_FALSE, LOC(@1)); }
+    | NONE                              { $$ = ast_expr(pc, E_NONE, LOC(@1)); }
+    | '(' ')'                           { $$ = mk_seq(pc, E_TUPLE, LOC(@1), (ExprList){0}); }
+    | '(' testlist ')'
+        {
+            if ($2.n == 1 && !$2.comma) $$ = $2.head;
+            else $$ = mk_seq(pc, E_TUPLE, LOC(@1), $2);
+        }
+    | '[' ']'                           { $$ = mk_seq(pc, E_LIST, LOC(@1), (ExprList){0}); }
+    | '[' testlist ']'                  { $$ = mk_seq(pc, E_LIST, LOC(@1), $2); }
+    | '{' '}'                           { $$ = mk_seq(pc, E_SET, LOC(@1), (ExprList){0}); }
+    | '{' testlist '}'                  { $$ = mk_seq(pc, E_SET, LOC(@1), $2); }
+    ;
+
+strings
+    : STRING
+        {
+            $$ = ast_expr(pc, E_STR, LOC(@1));
+            $$->u.str.s = $1.s;
+            $$->u.str.len = $1.len;
+        }
+    | strings STRING
+        {
+            /* adjacent literals concatenate */
+            $$ = $1;
+            char *s = arena_alloc(&pc->arena, $1->u.str.len + $2.len + 1);
+            memcpy(s, $1->u.str.s, $1->u.str.len);
+            memcpy(s + $1->u.str.len, $2.s, $2.len);
+            $$->u.str.s = s;
+            $$->u.str.len += $2.len;
+        }
+    ;
+
+%%
+
+void yyerror(YYLTYPE *lloc, yyscan_t scanner, ParseCtx *pc, const char *msg)
+{
+    (void)scanner;
+    if (pc->lex_failed) return;     /* the lexer said it better */
+    if (strcmp(msg, "memory exhausted") == 0)
+        msg = "program nested too deeply";
+    /* an error lines after an unclosed bracket is that bracket's fault */
+    Loc open;
+    char c;
+    if (lex_open_bracket(scanner, &open, &c) && open.line < lloc->first_line) {
+        pc_error(pc, open, "'%c' was never closed", c);
+        return;
+    }
+    if (lex_missing_comma(scanner)) msg = "syntax error: perhaps a comma is missing?";
+    pc_error(pc, LOC(*lloc), "%s", msg);
+}

@@ -1,0 +1,188 @@
+/* ast.c -- arena, syntax-tree constructors and located error messages. */
+#include "ast.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ArenaBlock {
+    ArenaBlock *next;
+    size_t used, cap;
+    max_align_t data[];
+};
+
+#define ARENA_BLOCK 65536
+
+void *arena_alloc(Arena *a, size_t n)
+{
+    n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
+    ArenaBlock *b = a->head;
+    if (!b || b->cap - b->used < n) {
+        size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+        b = malloc(sizeof *b + cap);
+        if (!b) { fputs("arcrun: out of memory\n", stderr); abort(); }
+        b->used = 0;
+        b->cap = cap;
+        b->next = a->head;
+        a->head = b;
+    }
+    void *p = (char *)b->data + b->used;
+    b->used += n;
+    memset(p, 0, n);
+    return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+void arena_free(Arena *a)
+{
+    while (a->head) {
+        ArenaBlock *b = a->head;
+        a->head = b->next;
+        free(b);
+    }
+}
+
+void pc_init(ParseCtx *pc, const char *file, const char *src, size_t len, int mode)
+{
+    memset(pc, 0, sizeof *pc);
+    pc->file = file;
+    pc->src = src;
+    pc->len = len;
+    pc->mode = mode;
+}
+
+void pc_free(ParseCtx *pc)
+{
+    arena_free(&pc->arena);
+    free(pc->err);
+    pc->err = NULL;
+    pc->errlen = pc->errcap = 0;
+}
+
+static void err_put(ParseCtx *pc, const char *s, size_t n)
+{
+    if (pc->errlen + n + 1 > pc->errcap) {
+        size_t cap = pc->errcap ? pc->errcap : 256;
+        while (cap < pc->errlen + n + 1) cap *= 2;
+        char *p = realloc(pc->err, cap);
+        if (!p) { fputs("arcrun: out of memory\n", stderr); abort(); }
+        pc->err = p;
+        pc->errcap = cap;
+    }
+    memcpy(pc->err + pc->errlen, s, n);
+    pc->errlen += n;
+    pc->err[pc->errlen] = 0;
+}
+
+/* Source line `line` (1-based): start and length without the newline. */
+static const char *src_line(const ParseCtx *pc, int line, size_t *len)
+{
+    const char *p = pc->src, *end = pc->src + pc->len;
+    for (int l = 1; l < line && p < end; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl) { p = end; break; }
+        p = nl + 1;
+    }
+    const char *e = p;
+    while (e < end && *e != '\n') e++;
+    if (e > p && e[-1] == '\r') e--;
+    *len = (size_t)(e - p);
+    return p;
+}
+
+#define MAX_ERRORS 20
+
+void pc_error(ParseCtx *pc, Loc at, const char *fmt, ...)
+{
+    if (pc->nerr++ >= MAX_ERRORS) {
+        if (pc->nerr == MAX_ERRORS + 1) {
+            const char *m = "arcrun: too many errors, giving up\n";
+            err_put(pc, m, strlen(m));
+        }
+        return;
+    }
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    char head[600];
+    int n = snprintf(head, sizeof head, "%s:%d:%d: error: %s\n", pc->file, at.line, at.col, msg);
+    err_put(pc, head, n < (int)sizeof head ? (size_t)n : sizeof head - 1);
+    if (!pc->src || at.line < 1) return;
+
+    size_t len;
+    const char *line = src_line(pc, at.line, &len);
+    /* very long lines: show a window around the column */
+    size_t from = 0, col = at.col > 0 ? (size_t)at.col - 1 : 0;
+    if (len > 160) {
+        from = col > 80 ? col - 80 : 0;
+        if (from > len) from = len;
+        if (len - from > 160) len = from + 160;
+    }
+    err_put(pc, from ? "  ..." : "  ", from ? 5 : 2);
+    for (size_t i = from; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        char ch = (c < 32 && c != '\t') || c == 127 ? '?' : (char)c;
+        err_put(pc, &ch, 1);
+    }
+    err_put(pc, from ? "\n     " : "\n  ", from ? 6 : 3);
+    /* keep tabs so the caret lines up under a tab-indented source line */
+    for (size_t i = from; i < col; i++) {
+        char ch = i < len && line[i] == '\t' ? '\t' : ' ';
+        err_put(pc, &ch, 1);
+    }
+    err_put(pc, "^\n", 2);
+}
+
+char *pc_take_errors(ParseCtx *pc)
+{
+    char *e = pc->err;
+    if (!e) {
+        static const char generic[] = "arcrun: error\n";
+        e = malloc(sizeof generic);
+        if (e) memcpy(e, generic, sizeof generic);
+    }
+    pc->err = NULL;
+    pc->errlen = pc->errcap = 0;
+    return e;
+}
+
+Expr *ast_expr(ParseCtx *pc, int kind, Loc at)
+{
+    Expr *e = arena_alloc(&pc->arena, sizeof *e);
+    e->kind = kind;
+    e->loc = at;
+    return e;
+}
+
+Stmt *ast_stmt(ParseCtx *pc, int kind, Loc at)
+{
+    Stmt *s = arena_alloc(&pc->arena, sizeof *s);
+    s->kind = kind;
+    s->loc = at;
+    return s;
+}
+
+void el_push(ExprList *l, Expr *e)
+{
+    e->next = NULL;
+    if (l->tail) l->tail->next = e; else l->head = e;
+    l->tail = e;
+    l->n++;
+}
+
+void sl_push(StmtList *l, Stmt *s)
+{
+    s->next = NULL;
+    if (l->tail) l->tail->next = s; else l->head = s;
+    l->tail = s;
+}

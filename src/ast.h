@@ -1,0 +1,115 @@
+/* ast.h -- the syntax tree the parser builds and lower.c turns into IR.
+ *
+ * The tree mirrors the Python subset loosely (assignment targets are
+ * expressions, method calls are attribute calls) so that the grammar stays
+ * conflict-free and the checks that give good messages live in lower.c.
+ * Nodes live in an arena owned by the ParseCtx: no per-node frees, and a
+ * parse abandoned half-way leaks nothing.
+ */
+#ifndef ARC_AST_H
+#define ARC_AST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct { int line, col; } Loc;
+
+typedef struct ArenaBlock ArenaBlock;
+typedef struct { ArenaBlock *head; } Arena;
+
+void *arena_alloc(Arena *a, size_t n);            /* zeroed */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+void arena_free(Arena *a);
+
+typedef enum {
+    E_NAME, E_INT, E_FLOAT, E_STR, E_TRUE, E_FALSE, E_NONE,
+    E_TUPLE,     /* (a, b)  (a,)  () */
+    E_LIST,      /* []  (only `s = []` is meaningful) */
+    E_SET,       /* {a, b}  (only as frozenset's argument) */
+    E_CALL,      /* fn(args) */
+    E_ATTR,      /* obj.name  (only as s.append / o.append) */
+    E_NEG,       /* -x where x is not a number literal */
+} ExprKind;
+
+typedef struct Expr Expr;
+struct Expr {
+    int kind;
+    Loc loc;
+    Expr *next;                                        /* sibling in a list */
+    union {
+        char *name;                                    /* E_NAME */
+        int64_t i;                                     /* E_INT */
+        double f;                                      /* E_FLOAT */
+        struct { char *s; size_t len; } str;           /* E_STR */
+        struct { Expr *items; int n; } list;           /* E_TUPLE, E_LIST, E_SET */
+        struct { Expr *fn; Expr *args; int nargs; } call;
+        struct { Expr *obj; char *name; } attr;
+        Expr *neg;
+    } u;
+};
+
+/* A comma-separated list while parsing; comma: a comma was seen (so a
+ * single item still makes a tuple). */
+typedef struct { Expr *head, *tail; int n; int comma; } ExprList;
+
+typedef enum {
+    S_EXPR,      /* expression statement: s.append(...), docstrings */
+    S_ASSIGN,    /* targets = value */
+    S_RETURN,
+    S_PASS,
+    S_IMPORT,
+    S_DEF,
+    S_TRY,       /* try: body  except exc: handler */
+} StmtKind;
+
+typedef struct Stmt Stmt;
+struct Stmt {
+    int kind;
+    Loc loc;
+    Stmt *next;
+    union {
+        Expr *expr;                                        /* S_EXPR */
+        struct { Expr *targets; int ntargets; int tuple; Expr *value; } assign;
+        struct { Expr *values; int n; } ret;               /* S_RETURN */
+        struct { char *name; Expr *params; int nparams; Stmt *body; } def;
+        struct { Stmt *body; Stmt *handler; Expr *exc; Loc except; } try_;
+    } u;
+};
+
+typedef struct { Stmt *head, *tail; } StmtList;
+
+enum { PARSE_FILE, PARSE_EXPR };
+
+/* Everything one parse needs and produces. */
+typedef struct ParseCtx {
+    const char *file;          /* name used in messages */
+    const char *src;
+    size_t len;
+    Arena arena;
+    int mode;                  /* PARSE_FILE / PARSE_EXPR */
+    Stmt *body;                /* PARSE_FILE: top-level statements */
+    Expr *expr;                /* PARSE_EXPR: the expression */
+    char *err;                 /* accumulated messages (malloc'd) */
+    size_t errlen, errcap;
+    int nerr;
+    int lex_failed;            /* the lexer reported the error already */
+} ParseCtx;
+
+void pc_init(ParseCtx *pc, const char *file, const char *src, size_t len, int mode);
+void pc_free(ParseCtx *pc);    /* arena and messages */
+/* Append "file:line:col: error: msg", the source line and a caret. */
+void pc_error(ParseCtx *pc, Loc at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Hand the accumulated messages to the caller (malloc'd) and forget them. */
+char *pc_take_errors(ParseCtx *pc);
+
+/* Node constructors (arena-allocated). */
+Expr *ast_expr(ParseCtx *pc, int kind, Loc at);
+Stmt *ast_stmt(ParseCtx *pc, int kind, Loc at);
+void el_push(ExprList *l, Expr *e);
+void sl_push(StmtList *l, Stmt *s);
+
+/* Lex and parse pc->src (lexer.l); 0 on success, else messages in pc. */
+int ast_parse(ParseCtx *pc);
+
+#endif

@@ -1,0 +1,43 @@
+/* backend.h -- where a batch of identical DSL calls runs.
+ *
+ * Modelled on ggml's backend layer: a backend is a table of function
+ * pointers with a supports_op query; the scheduler (exec.c) gives each
+ * batch to the first backend that supports its op, with the CPU backend
+ * last as the universal fallback.
+ */
+#ifndef ARC_BACKEND_H
+#define ARC_BACKEND_H
+
+#include "ir.h"
+
+typedef struct Instance Instance;
+
+/* The identity of an op: what must be equal for two calls to batch
+ * together.  Function-valued and constant operands are part of the key;
+ * other operands are per-instance data. */
+typedef struct {
+    uint64_t hash;
+    const Value *callee;         /* constant callee, or the runtime function value */
+    const Value *fixed[IR_MAX_ARGS]; /* constant or function-valued args; NULL = data */
+    uint8_t nargs;
+} OpKey;
+
+typedef struct {
+    OpKey key;
+    int n;
+    Instance **inst;             /* the instances whose current statement this is */
+} Batch;
+
+typedef struct Backend {
+    const char *name;
+    bool (*supports_op)(const struct Backend *be, const OpKey *key, int batch_size);
+    /* Run every call of the batch: store results in the instances. */
+    void (*run_batch)(const struct Backend *be, Batch *b);
+} Backend;
+
+extern const Backend backend_cpu;
+
+/* Human label of an op: "mapply(rot90, ·)". */
+void opkey_label(const OpKey *k, StrBuf *sb);
+
+#endif

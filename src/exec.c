@@ -1,0 +1,300 @@
+/* exec.c -- the lockstep executor and its batch scheduler. */
+#include "exec.h"
+#include "prim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void *xmalloc_(size_t n);
+
+static const Backend *const backends[] = {&backend_cpu};
+#define NBACKENDS (sizeof backends / sizeof backends[0])
+
+int task_nsamples(const Task *t) { return t->ntrain + t->ntest; }
+
+const Sample *task_sample(const Task *t, int k)
+{
+    return k < t->ntrain ? &t->train[k] : &t->test[k - t->ntrain];
+}
+
+/* The demonstration pairs as the batt protocol passes them: S. */
+static Value *task_pairs(const Task *t)
+{
+    Value *s = v_tuple_new((size_t)t->ntrain);
+    for (int i = 0; i < t->ntrain; i++)
+        s->u.tup.items[i] = v_tuple2(t->train[i].input,
+                                     t->train[i].output ? t->train[i].output : v_none());
+    return s;
+}
+
+static Value *param_value(const char *name, const Task *t, int sample)
+{
+    const Sample *s = task_sample(t, sample);
+    if (strcmp(name, "I") == 0)
+        return v_incref(s->input);
+    if (strcmp(name, "S") == 0)
+        return task_pairs(t);
+    if (strcmp(name, "task_id") == 0)
+        return v_str(t->id, strlen(t->id));
+    if (strcmp(name, "log_path") == 0)
+        return v_str("pile.log", 8);
+    return v_none();   /* C, and anything unknown */
+}
+
+void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample, int dialect)
+{
+    memset(in, 0, sizeof *in);
+    in->prog = p;
+    in->task = t;
+    in->sample = sample;
+    in->env = calloc((size_t)p->nslots ? (size_t)p->nslots : 1, sizeof(Value *));
+    if (!in->env)
+        abort();
+    for (int i = 0; i < p->nparams; i++)
+        in->env[i] = param_value(p->slot_names[i], t, sample);
+    ctx_init(&in->cx, dialect);
+    in->status = INST_RUNNING;
+}
+
+static void release_env(Instance *in)
+{
+    if (!in->env)
+        return;
+    for (int i = 0; i < in->prog->nslots; i++)
+        v_decref(in->env[i]);
+    free(in->env);
+    in->env = NULL;
+}
+
+void instance_release(Instance *in)
+{
+    release_env(in);
+    v_decref(in->result);
+    in->result = NULL;
+    free(in->error);
+    in->error = NULL;
+}
+
+static void finish(Instance *in, InstStatus st, const ExecOptions *opt)
+{
+    in->status = st;
+    release_env(in);   /* peak memory: only live instances hold values */
+    if (opt->on_done)
+        opt->on_done(in, opt->on_done_arg);
+}
+
+void instance_complete(Instance *in, Value *result)
+{
+    const IrStmt *s = &in->prog->stmts[in->pc];
+    if (!result) {
+        in->error = strdup(in->cx.err ? in->cx.errmsg : "SystemError: no result");
+        in->status = in->cx.over_budget ? INST_BUDGET : INST_ERROR;
+        return;
+    }
+    if (s->kind == IR_UNPACK) {
+        size_t n = v_is_container(result) ? v_len(result) : 0;
+        if (!v_is_container(result) || n != s->ndst) {
+            cx_raise(&in->cx, "ValueError", "cannot unpack %zu values into %d targets",
+                     n, s->ndst);
+            v_decref(result);
+            in->error = strdup(in->cx.errmsg);
+            in->status = INST_ERROR;
+            return;
+        }
+        for (int i = 0; i < s->ndst; i++)
+            in->env[s->dsts[i]] = v_incref(v_items(result)[i]);
+        v_decref(result);
+    } else {
+        in->env[s->dst] = result;
+    }
+    in->pc++;
+}
+
+/* ---- op keys ------------------------------------------------------------ */
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+    h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h;
+}
+
+static void opkey_make(const Instance *in, const IrStmt *s, OpKey *k)
+{
+    memset(k, 0, sizeof *k);
+    k->callee = operand_value(in, &s->callee);
+    k->nargs = s->nargs;
+    uint64_t h = mix(0, (uintptr_t)k->callee);
+    for (int i = 0; i < s->nargs; i++) {
+        const Value *v = operand_value(in, &s->args[i]);
+        if (s->args[i].slot < 0 || v->type == V_FUNC)
+            k->fixed[i] = v;
+        h = mix(h, (uintptr_t)k->fixed[i]);
+    }
+    k->hash = h;
+}
+
+static int opkey_cmp(const OpKey *a, const OpKey *b)
+{
+    if (a->hash != b->hash)
+        return a->hash < b->hash ? -1 : 1;
+    if (a->callee != b->callee)
+        return (uintptr_t)a->callee < (uintptr_t)b->callee ? -1 : 1;
+    if (a->nargs != b->nargs)
+        return a->nargs < b->nargs ? -1 : 1;
+    for (int i = 0; i < a->nargs; i++)
+        if (a->fixed[i] != b->fixed[i])
+            return (uintptr_t)a->fixed[i] < (uintptr_t)b->fixed[i] ? -1 : 1;
+    return 0;
+}
+
+static void label_operand(StrBuf *sb, const Value *v)
+{
+    if (!v) {
+        sb_puts(sb, "\xc2\xb7");     /* middle dot: per-instance data */
+    } else if (v->type == V_FUNC) {
+        sb_puts(sb, v->u.fn.name);
+    } else {
+        char *r = v_repr_str(v);
+        if (strlen(r) > 24)
+            strcpy(r + 21, "...");
+        sb_puts(sb, r);
+        free(r);
+    }
+}
+
+void opkey_label(const OpKey *k, StrBuf *sb)
+{
+    label_operand(sb, k->callee);
+    sb_putc(sb, '(');
+    for (int i = 0; i < k->nargs; i++) {
+        if (i)
+            sb_puts(sb, ", ");
+        label_operand(sb, k->fixed[i]);
+    }
+    sb_putc(sb, ')');
+}
+
+/* ---- the loop ----------------------------------------------------------- */
+
+typedef struct {
+    OpKey key;
+    Instance *in;
+} Pending;
+
+static int pending_cmp(const void *a, const void *b)
+{
+    const Pending *x = a, *y = b;
+    int c = opkey_cmp(&x->key, &y->key);
+    if (c)
+        return c;
+    /* keep instance order inside a batch: results do not depend on it, logs do */
+    return (x->in > y->in) - (x->in < y->in);
+}
+
+/* Advance an instance over statements that are not calls; true if it now
+ * waits at a call. */
+static bool advance(Instance *in, const ExecOptions *opt)
+{
+    while (in->status == INST_RUNNING) {
+        if (in->pc >= in->prog->nstmts) {
+            in->result = v_none();
+            finish(in, INST_DONE, opt);
+            return false;
+        }
+        const IrStmt *s = &in->prog->stmts[in->pc];
+        switch (s->kind) {
+        case IR_CALL:
+        case IR_UNPACK:
+            return true;
+        case IR_RETURN:
+            if (s->nargs == 1) {
+                in->result = v_incref(operand_value(in, &s->args[0]));
+            } else {
+                Value *t = v_tuple_new(s->nargs);
+                for (int i = 0; i < s->nargs; i++)
+                    t->u.tup.items[i] = v_incref(operand_value(in, &s->args[i]));
+                in->result = t;
+            }
+            finish(in, INST_DONE, opt);
+            return false;
+        default:   /* list declarations and records: no computation */
+            in->pc++;
+            break;
+        }
+    }
+    return false;
+}
+
+int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
+{
+    Pending *pend = xmalloc_(sizeof(Pending) * (size_t)(n ? n : 1));
+    Instance **members = xmalloc_(sizeof(Instance *) * (size_t)(n ? n : 1));
+    ExecStats local = {0};
+    int rc = 0;
+    for (int i = 0; i < n; i++)
+        insts[i]->cx.work_limit = opt->work_limit;
+
+    for (;;) {
+        if (opt->interrupted && *opt->interrupted) {
+            rc = -1;
+            break;
+        }
+        int np = 0;
+        for (int i = 0; i < n; i++) {
+            Instance *in = insts[i];
+            if (in->status != INST_RUNNING)
+                continue;
+            if (advance(in, opt)) {
+                pend[np].in = in;
+                opkey_make(in, &in->prog->stmts[in->pc], &pend[np].key);
+                np++;
+            } else if (in->status != INST_DONE && in->status != INST_RUNNING) {
+                finish(in, in->status, opt);
+            }
+        }
+        if (np == 0)
+            break;
+        local.steps++;
+        qsort(pend, (size_t)np, sizeof *pend, pending_cmp);
+        for (int i = 0; i < np;) {
+            int j = i + 1;
+            while (j < np && opkey_cmp(&pend[i].key, &pend[j].key) == 0)
+                j++;
+            Batch b = {.key = pend[i].key, .n = j - i, .inst = members};
+            for (int k = i; k < j; k++)
+                members[k - i] = pend[k].in;
+            const Backend *be = backends[NBACKENDS - 1];
+            for (size_t q = 0; q < NBACKENDS; q++)
+                if (backends[q]->supports_op(backends[q], &b.key, b.n)) {
+                    be = backends[q];
+                    break;
+                }
+            if (opt->verbose && opt->log) {
+                StrBuf sb;
+                sb_init(&sb);
+                opkey_label(&b.key, &sb);
+                fprintf(opt->log, "batch %ld: %s x%d -> %s\n", local.batches,
+                        sb.buf, b.n, be->name);
+                sb_free(&sb);
+            }
+            be->run_batch(be, &b);
+            for (int k = 0; k < b.n; k++) {
+                Instance *in = members[k];
+                if (in->status != INST_RUNNING)
+                    finish(in, in->status, opt);
+                else if (opt->on_assign)
+                    opt->on_assign(in, &in->prog->stmts[in->pc - 1], opt->on_done_arg);
+            }
+            local.batches++;
+            local.calls += b.n;
+            if (b.n > local.max_batch)
+                local.max_batch = b.n;
+            i = j;
+        }
+    }
+    free(pend);
+    free(members);
+    if (st)
+        *st = local;
+    return rc;
+}

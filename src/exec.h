@@ -1,0 +1,61 @@
+/* exec.h -- the lockstep executor: every (program x task x sample)
+ * instance advances statement by statement together; at each step the
+ * pending calls are grouped by op key into batches for the backends. */
+#ifndef ARC_EXEC_H
+#define ARC_EXEC_H
+
+#include <stdio.h>
+#include "backend.h"
+#include "task.h"
+
+typedef enum { INST_RUNNING, INST_DONE, INST_ERROR, INST_BUDGET } InstStatus;
+
+struct Instance {
+    const IrProgram *prog;
+    const Task *task;
+    int sample;              /* train samples first, then test */
+    Value **env;             /* [prog->nslots] */
+    int pc;                  /* next statement */
+    InstStatus status;
+    Value *result;           /* the returned value, once done */
+    char *error;             /* "TypeError: ..." when status is INST_ERROR/BUDGET */
+    Ctx cx;
+    void *user;
+};
+
+typedef struct {
+    int verbose;             /* >0: one log line per batch on `log` */
+    FILE *log;
+    uint64_t work_limit;     /* per-instance work budget, 0 = none */
+    /* Called once per instance as soon as it finishes (streaming output). */
+    void (*on_done)(Instance *in, void *arg);
+    void *on_done_arg;
+    /* Called after each statement that assigned slots (--trace). */
+    void (*on_assign)(Instance *in, const IrStmt *s, void *arg);
+    volatile int *interrupted;   /* set asynchronously (SIGINT) to stop early */
+} ExecOptions;
+
+typedef struct {
+    long steps, batches, calls;
+    long max_batch;
+} ExecStats;
+
+/* The sample's input/expected output by index (train then test). */
+const Sample *task_sample(const Task *t, int k);
+int task_nsamples(const Task *t);
+
+void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample, int dialect);
+void instance_release(Instance *in);   /* frees env, result, error */
+
+/* Run all instances to completion.  Returns 0, or -1 if interrupted. */
+int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st);
+
+/* Operand value for the instance's current statement (borrowed). */
+static inline Value *operand_value(const Instance *in, const IrOperand *o)
+{
+    return o->slot >= 0 ? in->env[o->slot] : o->k;
+}
+/* Finish the current statement with a result (stolen) or an error. */
+void instance_complete(Instance *in, Value *result);
+
+#endif

@@ -1,0 +1,75 @@
+/* ir.h -- programs after parsing and name resolution: straight-line SSA.
+ *
+ * Every program is a list of statements over numbered slots.  Slots
+ * 0..nparams-1 are the parameters (I for arc-dsl; task_id, S, I, C,
+ * log_path for batt), the rest are assigned exactly once, in order.
+ * Nested calls in the source are flattened into temporaries, so a
+ * statement is always one call of operands.
+ */
+#ifndef ARC_IR_H
+#define ARC_IR_H
+
+#include "value.h"
+
+/* An operand: a slot, or a constant value (a DSL constant, a literal, or
+ * a primitive as a function value).  Constants are owned by the module. */
+typedef struct {
+    int32_t slot;    /* >= 0: read this slot; -1: use k */
+    Value *k;
+} IrOperand;
+
+typedef enum {
+    IR_CALL,         /* dst = callee(args...) */
+    IR_UNPACK,       /* dsts... = callee(args...), result unpacked */
+    IR_EMPTY_LIST,   /* s = [] / o = []  (records a list name; no value) */
+    IR_RECORD,       /* s.append((k, a, b, tK)) / o.append(...): args[0..3] */
+    IR_RETURN,       /* return args... */
+} IrKind;
+
+#define IR_MAX_ARGS 8
+
+typedef struct {
+    uint8_t kind;            /* IrKind */
+    uint8_t guarded;         /* inside try/except: errors give the safe default */
+    uint8_t nargs;
+    uint8_t ndst;            /* IR_UNPACK: number of targets */
+    int32_t dst;             /* IR_CALL: target slot; IR_RECORD: list id (0 = s, 1 = o) */
+    int32_t *dsts;           /* IR_UNPACK targets (ndst of them) */
+    IrOperand callee;        /* IR_CALL / IR_UNPACK */
+    IrOperand args[IR_MAX_ARGS];
+    int32_t line, col;       /* source location of the statement */
+} IrStmt;
+
+typedef struct {
+    char *name;              /* "solve_67a3c6ac", "batt" */
+    int dialect;             /* DIALECT_* */
+    int nparams;
+    int nslots;
+    char **slot_names;       /* [nslots]: "I", "x1", "t12", "_tmp3" ... */
+    IrStmt *stmts;
+    int nstmts;
+    int line;                /* line of the def */
+} IrProgram;
+
+typedef struct {
+    char *path;
+    int dialect;
+    IrProgram *progs;
+    int nprogs;
+    long nstmts_total;       /* assignments + records + returns, for --check */
+} IrModule;
+
+/* Parse and lower a file.  dialect < 0: pick it from the program (def batt
+ * -> tokpidjin, otherwise arc-dsl).  On error returns NULL and writes a
+ * located message ("file:line:col: error: ...\n  source line\n  ^") to
+ * *errmsg (malloc'd). */
+IrModule *ir_load_file(const char *path, int dialect, char **errmsg);
+IrModule *ir_load_string(const char *name, const char *src, int dialect, char **errmsg);
+void ir_free(IrModule *m);
+
+/* Evaluate one expression (Python literals and nested DSL calls) for
+ * `arcrun eval`.  Returns a new reference, or NULL with either *errmsg set
+ * (syntax/name error, malloc'd) or an exception pending in cx. */
+Value *ir_eval_expr(Ctx *cx, const char *src, char **errmsg);
+
+#endif

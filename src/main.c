@@ -1,0 +1,266 @@
+/* main.c -- the arcrun command line. */
+#include "config.h"
+#include "exec.h"
+#include "gpu.h"
+#include "ir.h"
+#include "prim.h"
+#include "report.h"
+#include "task.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Exit codes (documented in --help and the README). */
+enum {
+    EXIT_OK = 0,
+    EXIT_DSL_ERROR = 1,   /* eval: the expression raised a Python exception */
+    EXIT_USAGE = 2,
+    EXIT_INPUT = 3,       /* bad program or task file */
+    EXIT_INTERRUPTED = 130,
+};
+
+static volatile int interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static void usage(FILE *f)
+{
+    fputs(
+"Usage: arcrun [OPTIONS] PROGRAM TASKS     run DSL programs over ARC tasks\n"
+"       arcrun eval [OPTIONS] 'EXPR'      evaluate one DSL expression, print its repr\n"
+"       arcrun --check PROGRAM...         parse programs, report counts and errors\n"
+"\n"
+"PROGRAM is a DSL file in Python syntax (solvers.py, a batt .py/.dsl file).\n"
+"TASKS is an ARC task file, a directory of them, or a combined\n"
+"*_challenges.json file (its *_solutions.json is found beside it).\n"
+"arc-dsl programs named solve_<id> run on every sample of task <id>.\n"
+"\n"
+"Options:\n"
+"  --dialect=arc-dsl|tokpidjin  override the dialect picked from the program\n"
+"  --solutions=FILE      expected outputs for a combined challenges file\n"
+"  --format=text|jsonl   per-task lines (default) or one JSON object per instance\n"
+"  --trace=FILE          write every assigned variable of every instance (JSON Lines)\n"
+"  --budget=N            per-instance work budget in DSL calls (default 50000000, 0 = none)\n"
+"  -v, --verbose         log every batch (op, size, backend) to stderr\n"
+"  -q, --quiet           print only the summary\n"
+"  --check               parse only\n"
+"  -h, --help            this help\n"
+"  -V, --version         version, CUDA build and device status\n"
+"\n"
+"Exit status: 0 success; 1 eval raised a DSL exception; 2 usage error;\n"
+"3 bad program or task input; 130 interrupted (what finished was printed).\n", f);
+}
+
+static void version(void)
+{
+    char why[160];
+    printf("arcrun %s\n", PACKAGE_VERSION);
+    if (gpu_built()) {
+#ifdef ARC_NVCC_VERSION
+        printf("CUDA backend: built in (nvcc %s)\n", ARC_NVCC_VERSION);
+#else
+        printf("CUDA backend: built in\n");
+#endif
+        bool ok = gpu_available(why, sizeof why);
+        printf("CUDA device: %s\n", ok ? why : "none");
+        if (!ok)
+            printf("  (%s; everything runs on the CPU)\n", why);
+    } else {
+        printf("CUDA backend: not built (configure found no nvcc); CPU only\n");
+    }
+}
+
+static int parse_dialect(const char *s)
+{
+    if (strcmp(s, "arc-dsl") == 0 || strcmp(s, "arcdsl") == 0)
+        return DIALECT_ARCDSL;
+    if (strcmp(s, "tokpidjin") == 0)
+        return DIALECT_TOKPIDJIN;
+    return -2;
+}
+
+static int cmd_eval(int dialect, const char *expr)
+{
+    Ctx cx;
+    ctx_init(&cx, dialect < 0 ? DIALECT_ARCDSL : dialect);
+    char *err = NULL;
+    Value *v = ir_eval_expr(&cx, expr, &err);
+    if (!v) {
+        if (err) {
+            fputs(err, stderr);
+            free(err);
+            return EXIT_INPUT;
+        }
+        fprintf(stderr, "%s\n", cx.errmsg);
+        return EXIT_DSL_ERROR;
+    }
+    char *r = v_repr_str(v);
+    puts(r);
+    free(r);
+    v_decref(v);
+    return EXIT_OK;
+}
+
+static int cmd_check(int dialect, char **files, int n)
+{
+    int bad = 0;
+    long progs = 0, stmts = 0;
+    for (int i = 0; i < n; i++) {
+        char *err = NULL;
+        IrModule *m = ir_load_file(files[i], dialect, &err);
+        if (!m) {
+            fputs(err ? err : "error\n", stderr);
+            free(err);
+            bad++;
+            continue;
+        }
+        printf("%s: %s, %d program%s, %ld statements\n", files[i],
+               m->dialect == DIALECT_TOKPIDJIN ? "tokpidjin" : "arc-dsl",
+               m->nprogs, m->nprogs == 1 ? "" : "s", m->nstmts_total);
+        progs += m->nprogs;
+        stmts += m->nstmts_total;
+        ir_free(m);
+    }
+    if (n > 1)
+        printf("total: %d file%s, %ld programs, %ld statements, %d with errors\n",
+               n, n == 1 ? "" : "s", progs, stmts, bad);
+    return bad ? EXIT_INPUT : EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE };
+    static const struct option longopts[] = {
+        {"dialect", required_argument, NULL, OPT_DIALECT},
+        {"solutions", required_argument, NULL, OPT_SOLUTIONS},
+        {"format", required_argument, NULL, OPT_FORMAT},
+        {"budget", required_argument, NULL, OPT_BUDGET},
+        {"check", no_argument, NULL, OPT_CHECK},
+        {"trace", required_argument, NULL, OPT_TRACE},
+        {"verbose", no_argument, NULL, 'v'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0},
+    };
+    int dialect = -1, verbose = 0, quiet = 0, check = 0;
+    const char *solutions = NULL, *trace_path = NULL;
+    ReportFormat format = REPORT_TEXT;
+    unsigned long long budget = 50000000ULL;
+    int c;
+    while ((c = getopt_long(argc, argv, "+vqhV", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_DIALECT:
+            dialect = parse_dialect(optarg);
+            if (dialect == -2) {
+                fprintf(stderr, "arcrun: unknown dialect '%s' (arc-dsl or tokpidjin)\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_SOLUTIONS: solutions = optarg; break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "text") == 0) format = REPORT_TEXT;
+            else if (strcmp(optarg, "jsonl") == 0 || strcmp(optarg, "json") == 0) format = REPORT_JSONL;
+            else {
+                fprintf(stderr, "arcrun: unknown format '%s' (text or jsonl)\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case OPT_BUDGET: {
+            char *end;
+            budget = strtoull(optarg, &end, 10);
+            if (*end || !*optarg) {
+                fprintf(stderr, "arcrun: --budget wants a number, not '%s'\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        }
+        case OPT_CHECK: check = 1; break;
+        case OPT_TRACE: trace_path = optarg; break;
+        case 'v': verbose++; break;
+        case 'q': quiet = 1; break;
+        case 'h': usage(stdout); return EXIT_OK;
+        case 'V': version(); return EXIT_OK;
+        default:
+            fputs("Try 'arcrun --help'.\n", stderr);
+            return EXIT_USAGE;
+        }
+    }
+    int nargs = argc - optind;
+    char **args = argv + optind;
+
+    if (nargs >= 1 && strcmp(args[0], "eval") == 0) {
+        /* options may also follow the subcommand */
+        optind = 1;
+        int ec = argc - (int)(args - argv);
+        char **ev = args;
+        while ((c = getopt_long(ec, ev, "+", longopts, NULL)) != -1) {
+            if (c == OPT_DIALECT && (dialect = parse_dialect(optarg)) == -2) {
+                fprintf(stderr, "arcrun: unknown dialect '%s'\n", optarg);
+                return EXIT_USAGE;
+            } else if (c != OPT_DIALECT) {
+                fputs("Try 'arcrun --help'.\n", stderr);
+                return EXIT_USAGE;
+            }
+        }
+        if (ec - optind != 1) {
+            fputs("arcrun: eval takes one expression, e.g. arcrun eval 'rot90(((1, 2), (3, 4)))'\n", stderr);
+            return EXIT_USAGE;
+        }
+        return cmd_eval(dialect, ev[optind]);
+    }
+    if (check) {
+        if (nargs < 1) {
+            fputs("arcrun: --check needs at least one program file\n", stderr);
+            return EXIT_USAGE;
+        }
+        return cmd_check(dialect, args, nargs);
+    }
+    if (nargs != 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+
+    char *err = NULL;
+    IrModule *m = ir_load_file(args[0], dialect, &err);
+    if (!m) {
+        fputs(err ? err : "arcrun: cannot load program\n", stderr);
+        free(err);
+        return EXIT_INPUT;
+    }
+    TaskSet ts;
+    char terr[1024];
+    if (taskset_load(args[1], solutions, &ts, terr, sizeof terr) != 0) {
+        fprintf(stderr, "arcrun: %s\n", terr);
+        ir_free(m);
+        return EXIT_INPUT;
+    }
+    FILE *trace = NULL;
+    if (trace_path && !(trace = fopen(trace_path, "w"))) {
+        fprintf(stderr, "arcrun: cannot write %s: %s\n", trace_path, strerror(errno));
+        taskset_free(&ts);
+        ir_free(m);
+        return EXIT_INPUT;
+    }
+    signal(SIGINT, on_sigint);
+    RunOptions ro = {
+        .format = format, .verbose = verbose, .quiet = quiet,
+        .work_limit = budget, .interrupted = &interrupted, .trace = trace,
+    };
+    int rc = report_run(m, &ts, &ro, stdout);
+    if (trace)
+        fclose(trace);
+    taskset_free(&ts);
+    ir_free(m);
+    if (rc < 0)
+        return EXIT_INTERRUPTED;
+    return EXIT_OK;
+}

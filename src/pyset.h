@@ -1,0 +1,65 @@
+/* pyset.h -- CPython 3.11 set/frozenset tables, reproduced slot for slot.
+ *
+ * The observable order of a Python set is the slot order of its hash table,
+ * which follows from the hashes, insertion order, probing and resize history
+ * (../shared/notes/cpython-set-order.md is the spec; section numbers below
+ * refer to it).  PySet is the mutable table ("set"); pyset_freeze turns it
+ * into a V_FSET value that remembers its layout, so operations on frozensets
+ * (fs_*) start from exactly the table CPython would have.
+ *
+ * All functions borrow their Value arguments; stored keys are incref'd.
+ */
+#ifndef ARC_PYSET_H
+#define ARC_PYSET_H
+
+#include "value.h"
+
+typedef struct {
+    Value *key;          /* NULL: empty; PYSET_DUMMY: deleted */
+    int64_t hash;
+} PySetEntry;
+
+typedef struct {
+    uint32_t mask;       /* size - 1, size a power of two >= 8 */
+    uint32_t fill;       /* active + dummy */
+    uint32_t used;       /* active */
+    uint32_t finger;     /* pop() position */
+    PySetEntry *table;
+    PySetEntry small[8]; /* the in-object smalltable */
+} PySet;
+
+extern Value pyset_dummy_;
+#define PYSET_DUMMY (&pyset_dummy_)
+
+/* Mutable table ("set()") */
+void pyset_init(PySet *s);                 /* empty 8-slot table */
+void pyset_clear(PySet *s);                /* release keys and memory; re-init */
+bool pyset_contains(const PySet *s, Value *key);
+void pyset_add(PySet *s, Value *key);      /* §2.4 */
+bool pyset_discard(PySet *s, Value *key);  /* §2.5; true if it was present */
+void pyset_add_all(PySet *s, Value *const *items, size_t n);  /* ADD-ALL, §3 */
+void pyset_merge(PySet *dst, const Value *fset);              /* MERGE (|=, update with a set), §3 */
+void pyset_merge_set(PySet *dst, const PySet *src);           /* MERGE from a mutable set */
+void pyset_copy_from_set(PySet *dst, const PySet *src);       /* dst = COPY(src) (set(s), s.copy()) */
+/* s - t as a new set (§4 "a - b"); t a mutable set */
+void pyset_sub_set(PySet *dst, const PySet *a, const PySet *b);
+
+/* Freeze: frozenset(s) for a mutable s, i.e. a COPY (§3, the copy may
+ * reorder).  The table s is left intact. */
+Value *pyset_to_frozenset(const PySet *s);
+/* Adopt: build the frozenset value holding exactly s's table (no COPY), and
+ * reset s.  This is what frozenset(iterable) gives after ADD-ALL. */
+Value *pyset_take(PySet *s);
+
+/* Frozenset constructors and operators (results are new frozensets). */
+Value *fs_from_items(Value *const *items, size_t n);   /* frozenset(iterable): ADD-ALL */
+Value *fs_from_container(const Value *c);  /* frozenset(c): fset -> itself, tuple -> ADD-ALL */
+bool fs_contains(const Value *fs, Value *key);
+Value *fs_or(const Value *a, const Value *b);     /* a | b ; a.union(b) */
+Value *fs_and(const Value *a, const Value *b);    /* a & b */
+Value *fs_sub(const Value *a, const Value *b);    /* a - b */
+Value *fs_xor(const Value *a, const Value *b);    /* a ^ b */
+/* Load a frozenset's table into a mutable set (set(fs): a COPY). */
+void pyset_from_frozenset(PySet *dst, const Value *fs);
+
+#endif

@@ -1,0 +1,245 @@
+/* report.c -- pairing, instance set-up, streamed results and the summary. */
+#include "report.h"
+#include "exec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void *xmalloc_(size_t n);
+
+/* One (program, task) pair: its instances finish independently; the line
+ * is printed when the last one does. */
+typedef struct {
+    const IrProgram *prog;
+    const Task *task;
+    Instance *first;
+    int n, remaining, correct, unknown;
+} Group;
+
+typedef struct {
+    const RunOptions *ro;
+    FILE *out;
+    long groups_done, groups_solved, pairs, pairs_correct, errors;
+} Totals;
+
+static const char *sample_name(const Task *t, int k, char *buf, size_t len)
+{
+    if (k < t->ntrain)
+        snprintf(buf, len, "train/%d", k);
+    else
+        snprintf(buf, len, "test/%d", k - t->ntrain);
+    return buf;
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c == '\n') fputs("\\n", f);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static int instance_correct(const Instance *in)
+{
+    const Sample *s = task_sample(in->task, in->sample);
+    if (!s->output)
+        return -1;
+    return in->status == INST_DONE && v_eq(in->result, s->output);
+}
+
+static void print_jsonl(Totals *t, Instance *in)
+{
+    char name[32];
+    int ok = instance_correct(in);
+    fputs("{\"program\": ", t->out);
+    json_string(t->out, in->prog->name);
+    fputs(", \"task\": ", t->out);
+    json_string(t->out, in->task->id);
+    fputs(", \"sample\": ", t->out);
+    json_string(t->out, sample_name(in->task, in->sample, name, sizeof name));
+    fprintf(t->out, ", \"correct\": %s, \"error\": ",
+            ok < 0 ? "null" : ok ? "true" : "false");
+    if (in->status == INST_DONE) {
+        fputs("null, \"output\": ", t->out);
+        char *r = v_repr_str(in->result);
+        json_string(t->out, r);
+        free(r);
+    } else {
+        json_string(t->out, in->status == INST_BUDGET ? "timeout" : in->error ? in->error : "error");
+        fputs(", \"output\": null", t->out);
+    }
+    fputs("}\n", t->out);
+}
+
+static void print_group(Totals *t, Group *g)
+{
+    int known = g->n - g->unknown;
+    bool solved = known > 0 && g->correct == known;
+    t->groups_done++;
+    t->groups_solved += solved;
+    if (t->ro->quiet || t->ro->format != REPORT_TEXT)
+        return;
+    fprintf(t->out, "%-10s %-24s %d/%d%s", g->task->id, g->prog->name,
+            g->correct, known, solved ? "  ok" : "");
+    /* say why the others failed: first problem only, to keep lines short */
+    for (int k = 0; k < g->n && !solved; k++) {
+        Instance *in = &g->first[k];
+        char name[32];
+        sample_name(g->task, in->sample, name, sizeof name);
+        if (in->status == INST_ERROR || in->status == INST_BUDGET) {
+            fprintf(t->out, "  %s: %s", name,
+                    in->status == INST_BUDGET ? "timeout (work budget)" : in->error);
+            break;
+        }
+        if (instance_correct(in) == 0) {
+            fprintf(t->out, "  %s: wrong output", name);
+            break;
+        }
+    }
+    if (g->unknown)
+        fprintf(t->out, "  (%d without expected output)", g->unknown);
+    fputc('\n', t->out);
+    fflush(t->out);
+}
+
+/* The trace schema of ../shared/golden/arc-dsl/traces.jsonl.gz. */
+static void trace_key(FILE *f, const Instance *in)
+{
+    char name[32];
+    fputs("{\"solver\": ", f);
+    json_string(f, in->prog->name);
+    fputs(", \"task\": ", f);
+    json_string(f, in->task->id);
+    fputs(", \"sample\": ", f);
+    json_string(f, sample_name(in->task, in->sample, name, sizeof name));
+}
+
+static void on_assign(Instance *in, const IrStmt *s, void *arg)
+{
+    Totals *t = arg;
+    FILE *f = t->ro->trace;
+    int n = s->kind == IR_UNPACK ? s->ndst : 1;
+    for (int i = 0; i < n; i++) {
+        int slot = s->kind == IR_UNPACK ? s->dsts[i] : s->dst;
+        const char *var = in->prog->slot_names[slot];
+        if (var[0] == '_')      /* temporaries of nested calls */
+            continue;
+        trace_key(f, in);
+        fputs(", \"var\": ", f);
+        json_string(f, var);
+        fputs(", \"repr\": ", f);
+        char *r = v_repr_str(in->env[slot]);
+        json_string(f, r);
+        free(r);
+        fputs("}\n", f);
+    }
+}
+
+static void on_done(Instance *in, void *arg)
+{
+    Totals *t = arg;
+    Group *g = in->user;
+    int ok = instance_correct(in);
+    if (t->ro->trace) {
+        trace_key(t->ro->trace, in);
+        fprintf(t->ro->trace, ", \"correct\": %s, \"error\": ",
+                ok < 0 ? "null" : ok ? "true" : "false");
+        if (in->status == INST_DONE)
+            fputs("null", t->ro->trace);
+        else
+            json_string(t->ro->trace, in->status == INST_BUDGET ? "timeout" : in->error);
+        fputs("}\n", t->ro->trace);
+    }
+    if (ok < 0) {
+        g->unknown++;
+    } else {
+        t->pairs++;
+        g->correct += ok;
+        t->pairs_correct += ok;
+    }
+    if (in->status != INST_DONE)
+        t->errors++;
+    if (t->ro->format == REPORT_JSONL)
+        print_jsonl(t, in);
+    if (--g->remaining == 0)
+        print_group(t, g);
+}
+
+static bool is_solver_for(const IrProgram *p, const Task *t)
+{
+    return strncmp(p->name, "solve_", 6) == 0 && strcmp(p->name + 6, t->id) == 0;
+}
+
+int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
+{
+    /* pair: solve_<id> with task <id>; any other program with every task */
+    int ngroups = 0, ninst = 0, cap = 64;
+    Group *groups = xmalloc_(sizeof(Group) * (size_t)cap);
+    int unpaired = 0;
+    for (int p = 0; p < m->nprogs; p++) {
+        const IrProgram *prog = &m->progs[p];
+        bool solver = strncmp(prog->name, "solve_", 6) == 0;
+        bool paired = false;
+        for (int k = 0; k < ts->ntasks; k++) {
+            const Task *t = &ts->tasks[k];
+            if (solver && !is_solver_for(prog, t))
+                continue;
+            if (ngroups == cap) {
+                cap *= 2;
+                groups = realloc(groups, sizeof(Group) * (size_t)cap);
+                if (!groups)
+                    abort();
+            }
+            groups[ngroups++] = (Group){.prog = prog, .task = t, .n = task_nsamples(t)};
+            ninst += task_nsamples(t);
+            paired = true;
+        }
+        unpaired += !paired;
+    }
+    Instance *insts = xmalloc_(sizeof(Instance) * (size_t)(ninst ? ninst : 1));
+    Instance **ptrs = xmalloc_(sizeof(Instance *) * (size_t)(ninst ? ninst : 1));
+    int k = 0;
+    for (int g = 0; g < ngroups; g++) {
+        groups[g].first = &insts[k];
+        groups[g].remaining = groups[g].n;
+        for (int s = 0; s < groups[g].n; s++, k++) {
+            instance_init(&insts[k], groups[g].prog, groups[g].task, s, m->dialect);
+            insts[k].user = &groups[g];
+            ptrs[k] = &insts[k];
+        }
+    }
+    Totals tot = {.ro = ro, .out = out};
+    ExecOptions eo = {
+        .verbose = ro->verbose, .log = stderr, .work_limit = ro->work_limit,
+        .on_done = on_done, .on_done_arg = &tot, .interrupted = ro->interrupted,
+        .on_assign = ro->trace ? on_assign : NULL,
+    };
+    ExecStats st;
+    int rc = exec_run(ptrs, ninst, &eo, &st);
+    if (ro->format == REPORT_TEXT) {
+        if (rc < 0)
+            fprintf(out, "interrupted: %ld of %d program/task pairs finished\n",
+                    tot.groups_done, ngroups);
+        fprintf(out, "solved %ld/%d tasks, %ld/%ld pairs", tot.groups_solved, ngroups,
+                tot.pairs_correct, tot.pairs);
+        if (tot.errors)
+            fprintf(out, ", %ld instance%s raised", tot.errors, tot.errors == 1 ? "" : "s");
+        fputc('\n', out);
+        if (unpaired)
+            fprintf(out, "(%d program%s had no matching task)\n", unpaired, unpaired == 1 ? "" : "s");
+    }
+    if (ro->verbose)
+        fprintf(stderr, "executor: %d instances, %ld steps, %ld batches, %ld calls, largest batch %ld\n",
+                ninst, st.steps, st.batches, st.calls, st.max_batch);
+    for (int i = 0; i < ninst; i++)
+        instance_release(&insts[i]);
+    free(insts);
+    free(ptrs);
+    free(groups);
+    return rc;
+}

@@ -1,0 +1,25 @@
+/* report.h -- pair programs with tasks, run them, and print results. */
+#ifndef ARC_REPORT_H
+#define ARC_REPORT_H
+
+#include <stdio.h>
+#include "ir.h"
+#include "task.h"
+
+typedef enum { REPORT_TEXT, REPORT_JSONL } ReportFormat;
+
+typedef struct {
+    ReportFormat format;
+    int verbose;
+    int quiet;
+    uint64_t work_limit;
+    volatile int *interrupted;
+    FILE *trace;             /* --trace: every assigned variable as JSON Lines */
+} RunOptions;
+
+/* Run every program of m on the tasks it applies to (solve_<id> on task
+ * <id>; other programs on every task), streaming one line per finished
+ * (program, task) and a closing summary.  -1 if interrupted. */
+int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out);
+
+#endif

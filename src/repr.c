@@ -1,0 +1,194 @@
+/* repr.c -- Python's repr() of values, byte for byte. */
+#include "value.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *xmalloc_(size_t n);
+
+void sb_init(StrBuf *sb)
+{
+    sb->buf = NULL;
+    sb->len = sb->cap = 0;
+}
+
+void sb_free(StrBuf *sb)
+{
+    free(sb->buf);
+    sb_init(sb);
+}
+
+static void sb_reserve(StrBuf *sb, size_t more)
+{
+    if (sb->len + more + 1 <= sb->cap)
+        return;
+    size_t cap = sb->cap ? sb->cap : 64;
+    while (cap < sb->len + more + 1)
+        cap *= 2;
+    char *p = realloc(sb->buf, cap);
+    if (!p) {
+        fputs("arcrun: out of memory\n", stderr);
+        abort();
+    }
+    sb->buf = p;
+    sb->cap = cap;
+}
+
+void sb_putc(StrBuf *sb, char c)
+{
+    sb_reserve(sb, 1);
+    sb->buf[sb->len++] = c;
+    sb->buf[sb->len] = '\0';
+}
+
+static void sb_putn(StrBuf *sb, const char *s, size_t n)
+{
+    sb_reserve(sb, n);
+    memcpy(sb->buf + sb->len, s, n);
+    sb->len += n;
+    sb->buf[sb->len] = '\0';
+}
+
+void sb_puts(StrBuf *sb, const char *s)
+{
+    sb_putn(sb, s, strlen(s));
+}
+
+void sb_printf(StrBuf *sb, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    sb_reserve(sb, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb->len += (size_t)n;
+}
+
+/* float repr: the shortest digits that round-trip, laid out as Python's
+ * float_repr_style 'short' does (fixed notation for 1e-4 <= |x| < 1e16). */
+static void repr_float(StrBuf *sb, double x)
+{
+    if (isnan(x)) { sb_puts(sb, "nan"); return; }
+    if (isinf(x)) { sb_puts(sb, x < 0 ? "-inf" : "inf"); return; }
+    char buf[40];
+    int prec;
+    for (prec = 1; prec <= 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*e", prec - 1, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    /* buf = [-]d.ddde[+-]XX : split digits and exponent */
+    char digits[24];
+    int nd = 0, exp10;
+    const char *p = buf;
+    bool neg = *p == '-';
+    if (neg)
+        p++;
+    for (; *p && *p != 'e'; p++)
+        if (*p != '.')
+            digits[nd++] = *p;
+    exp10 = atoi(p + 1);
+    while (nd > 1 && digits[nd - 1] == '0')
+        nd--;
+    if (neg)
+        sb_putc(sb, '-');
+    if (exp10 >= -4 && exp10 < 16) {
+        if (exp10 < 0) {
+            sb_puts(sb, "0.");
+            for (int i = -1; i > exp10; i--)
+                sb_putc(sb, '0');
+            sb_putn(sb, digits, (size_t)nd);
+        } else {
+            for (int i = 0; i <= exp10; i++)
+                sb_putc(sb, i < nd ? digits[i] : '0');
+            sb_putc(sb, '.');
+            if (nd > exp10 + 1)
+                sb_putn(sb, digits + exp10 + 1, (size_t)(nd - exp10 - 1));
+            else
+                sb_putc(sb, '0');
+        }
+    } else {
+        sb_putc(sb, digits[0]);
+        if (nd > 1) {
+            sb_putc(sb, '.');
+            sb_putn(sb, digits + 1, (size_t)(nd - 1));
+        }
+        sb_printf(sb, "e%c%02d", exp10 < 0 ? '-' : '+', abs(exp10));
+    }
+}
+
+static void repr_str(StrBuf *sb, const Value *v)
+{
+    const char *s = v->u.str.s;
+    size_t n = v->u.str.len;
+    bool sq = memchr(s, '\'', n) != NULL, dq = memchr(s, '"', n) != NULL;
+    char q = (sq && !dq) ? '"' : '\'';
+    sb_putc(sb, q);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == (unsigned char)q || c == '\\') {
+            sb_putc(sb, '\\');
+            sb_putc(sb, (char)c);
+        } else if (c == '\n') sb_puts(sb, "\\n");
+        else if (c == '\t') sb_puts(sb, "\\t");
+        else if (c == '\r') sb_puts(sb, "\\r");
+        else if (c < 0x20 || c == 0x7f) sb_printf(sb, "\\x%02x", c);
+        else sb_putc(sb, (char)c);
+    }
+    sb_putc(sb, q);
+}
+
+void v_repr(StrBuf *sb, const Value *v)
+{
+    switch (v->type) {
+    case V_NONE: sb_puts(sb, "None"); break;
+    case V_BOOL: sb_puts(sb, v->u.i ? "True" : "False"); break;
+    case V_INT: sb_printf(sb, "%lld", (long long)v->u.i); break;
+    case V_FLOAT: repr_float(sb, v->u.f); break;
+    case V_STR: repr_str(sb, v); break;
+    case V_TUPLE:
+        sb_putc(sb, '(');
+        for (size_t i = 0; i < v->u.tup.len; i++) {
+            if (i)
+                sb_puts(sb, ", ");
+            v_repr(sb, v->u.tup.items[i]);
+        }
+        if (v->u.tup.len == 1)
+            sb_putc(sb, ',');
+        sb_putc(sb, ')');
+        break;
+    case V_FSET:
+        if (v->u.set.len == 0) {
+            sb_puts(sb, "frozenset()");
+            break;
+        }
+        sb_puts(sb, "frozenset({");
+        for (size_t i = 0; i < v->u.set.len; i++) {
+            if (i)
+                sb_puts(sb, ", ");
+            v_repr(sb, v->u.set.items[i]);
+        }
+        sb_puts(sb, "})");
+        break;
+    case V_FUNC:
+        sb_printf(sb, "<function %s>", v->u.fn.name);
+        break;
+    }
+}
+
+char *v_repr_str(const Value *v)
+{
+    StrBuf sb;
+    sb_init(&sb);
+    v_repr(&sb, v);
+    if (!sb.buf)
+        sb_puts(&sb, "");
+    return sb.buf;
+}

@@ -1,0 +1,493 @@
+/* task.c -- load ARC tasks (single file, directory, Kaggle combined file).
+ *
+ * Every check reports "FILE: $.json.path: problem" so a bad task among a
+ * thousand can be found and fixed by hand.  Grids are validated completely
+ * before any Value is built, so a failure never leaves half-filled tuples. */
+#define _XOPEN_SOURCE 700
+#include "task.h"
+
+#include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define GRID_MAX 30
+
+/* Where we are: file name for messages, error buffer. */
+typedef struct {
+    const char *file;
+    char *err;
+    size_t errlen;
+} Where;
+
+__attribute__((format(printf, 3, 4)))
+static int fail(const Where *w, const char *path, const char *fmt, ...) {
+    int n = path ? snprintf(w->err, w->errlen, "%s: %s: ", w->file, path)
+                 : snprintf(w->err, w->errlen, "%s: ", w->file);
+    if (n >= 0 && (size_t)n < w->errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(w->err + n, w->errlen - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static const char *jtype(const cJSON *j) {
+    if (cJSON_IsObject(j)) return "an object";
+    if (cJSON_IsArray(j)) return "an array";
+    if (cJSON_IsString(j)) return "a string";
+    if (cJSON_IsNumber(j)) return "a number";
+    if (cJSON_IsBool(j)) return "a boolean";
+    if (cJSON_IsNull(j)) return "null";
+    return "invalid";
+}
+
+/* Path segments.  Paths are short: 30x30 grids under a short key. */
+typedef struct { char s[512]; } Path;
+
+__attribute__((format(printf, 2, 3)))
+static void path_fmt(Path *dst, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(dst->s, sizeof dst->s, fmt, ap);   /* truncation is harmless */
+    va_end(ap);
+}
+static void path_index(Path *dst, const Path *p, int i) { path_fmt(dst, "%s[%d]", p->s, i); }
+static void path_field(Path *dst, const Path *p, const char *f) { path_fmt(dst, "%s.%s", p->s, f); }
+/* $["key"], escaping what JSON would escape. */
+static void path_key(Path *dst, const Path *p, const char *k) {
+    path_fmt(dst, "%s[\"", p->s);
+    size_t n = strlen(dst->s);
+    for (; *k && n + 8 < sizeof dst->s; k++) {
+        unsigned char c = (unsigned char)*k;
+        if (c == '"' || c == '\\') { dst->s[n++] = '\\'; dst->s[n++] = (char)c; }
+        else if (c < 0x20) { sprintf(dst->s + n, "\\u%04x", c); n += 6; }
+        else dst->s[n++] = (char)c;
+    }
+    memcpy(dst->s + n, "\"]", 3);
+}
+
+/* ---- files -------------------------------------------------------------- */
+
+static char *read_file(const Where *w, size_t *lenp) {
+    FILE *f = fopen(w->file, "rb");
+    if (!f) { fail(w, NULL, "cannot open: %s", strerror(errno)); return NULL; }
+    size_t cap = 1 << 16, len = 0;
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        cap = (size_t)st.st_size + 1;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf) { fclose(f); fail(w, NULL, "out of memory"); return NULL; }
+        len += fread(buf + len, 1, cap - 1 - len, f);
+        if (len < cap - 1) break;
+        char *nb = realloc(buf, cap * 2);
+        if (!nb) free(buf);
+        buf = nb, cap *= 2;
+    }
+    if (ferror(f)) {
+        int e = errno;
+        free(buf); fclose(f);
+        fail(w, NULL, "cannot read: %s", strerror(e ? e : EIO));
+        return NULL;
+    }
+    fclose(f);
+    buf[len] = '\0';
+    *lenp = len;
+    return buf;
+}
+
+static void line_col(const char *buf, const char *at, int *line, int *col) {
+    *line = 1, *col = 1;
+    for (const char *p = buf; p < at; p++) {
+        if (*p == '\n') ++*line, *col = 1;
+        else ++*col;
+    }
+}
+
+/* Parse a whole file; on error report line:col of where cJSON gave up. */
+static cJSON *parse_file(const Where *w) {
+    size_t len;
+    char *buf = read_file(w, &len);
+    if (!buf) return NULL;
+    const char *end = NULL;
+    /* the length counts the NUL: cJSON checks for it when asked to */
+    cJSON *j = cJSON_ParseWithLengthOpts(buf, len + 1, &end, 1);
+    if (j && end && end != buf + len) {
+        cJSON_Delete(j), j = NULL;
+        int line, col;
+        line_col(buf, end, &line, &col);
+        snprintf(w->err, w->errlen, "%s:%d:%d: malformed JSON: NUL byte", w->file, line, col);
+    } else if (!j) {
+        if (!end || end < buf || end > buf + len) end = buf + len;
+        int line, col;
+        line_col(buf, end, &line, &col);
+        if (end >= buf + len)
+            snprintf(w->err, w->errlen, "%s:%d:%d: malformed JSON: unexpected end of input",
+                     w->file, line, col);
+        else if ((unsigned char)*end >= 0x21 && (unsigned char)*end < 0x7f)
+            snprintf(w->err, w->errlen, "%s:%d:%d: malformed JSON near '%c'",
+                     w->file, line, col, *end);
+        else
+            snprintf(w->err, w->errlen, "%s:%d:%d: malformed JSON near byte 0x%02x",
+                     w->file, line, col, (unsigned char)*end);
+    }
+    free(buf);
+    return j;
+}
+
+static const char *base_name(const char *path) {
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* Name of the directory holding path (resolved, so "x.json" and "." work). */
+static char *parent_name(const char *path) {
+    char *full = realpath(path, NULL);
+    if (!full) return strdup("");
+    char *s = strrchr(full, '/');
+    if (s) *s = '\0';
+    char *r = strdup(base_name(full));
+    free(full);
+    return r;
+}
+
+static char *strip_suffix(const char *name, const char *suffix) {
+    size_t n = strlen(name), k = strlen(suffix);
+    if (n >= k && strcmp(name + n - k, suffix) == 0) n -= k;
+    char *r = malloc(n + 1);
+    if (r) memcpy(r, name, n), r[n] = '\0';
+    return r;
+}
+
+/* ---- grids -------------------------------------------------------------- */
+
+static int bad_cell(const Where *w, const Path *p, int i, int k, const cJSON *c) {
+    Path pc;
+    path_fmt(&pc, "%s[%d][%d]", p->s, i, k);
+    if (!cJSON_IsNumber(c))
+        return fail(w, pc.s, "cell is %s, expected an integer 0..9", jtype(c));
+    double d = c->valuedouble;
+    if (d > -1e15 && d < 1e15 && d != (double)(long long)d)
+        return fail(w, pc.s, "cell value %.17g is not an integer", d);
+    return fail(w, pc.s, "cell value %.17g outside 0..9", d);
+}
+
+/* Walk the whole grid; paths are only formatted on failure. */
+static int check_grid(const Where *w, const cJSON *g, const Path *p, int *hp, int *wp) {
+    if (!cJSON_IsArray(g))
+        return fail(w, p->s, "expected a grid (array of rows), got %s", jtype(g));
+    if (!g->child) return fail(w, p->s, "grid is empty");
+    int h = 0, wd = -1;
+    for (const cJSON *row = g->child; row; row = row->next, h++) {
+        if (!cJSON_IsArray(row)) {
+            Path pr;
+            path_index(&pr, p, h);
+            return fail(w, pr.s, "expected a row (array of cells), got %s", jtype(row));
+        }
+        int n = 0;
+        for (const cJSON *c = row->child; c; c = c->next, n++) {
+            double d = c->valuedouble;
+            if (!cJSON_IsNumber(c) || !(d >= 0 && d <= 9 && d == (double)(int)d))
+                return bad_cell(w, p, h, n, c);
+        }
+        if (n == 0 || (wd >= 0 && n != wd)) {
+            Path pr;
+            path_index(&pr, p, h);
+            return n ? fail(w, pr.s, "row has %d cells, expected %d", n, wd)
+                     : fail(w, pr.s, "row is empty");
+        }
+        wd = n;
+    }
+    if (h > GRID_MAX || wd > GRID_MAX)
+        return fail(w, p->s, "grid is %dx%d, larger than %dx%d", h, wd, GRID_MAX, GRID_MAX);
+    *hp = h, *wp = wd;
+    return 0;
+}
+
+/* Build from a checked grid.  Cells are cached immortal ints. */
+static Value *make_grid(const cJSON *g, int h, int wd) {
+    int i = 0;
+    Value *t = v_tuple_new((size_t)h);
+    if (!t) return NULL;
+    for (const cJSON *row = g->child; row; row = row->next, i++) {
+        int k = 0;
+        Value *r = v_tuple_new((size_t)wd);
+        if (!r) {
+            for (int m = i; m < h; m++) t->u.tup.items[m] = v_incref(&v_empty_tuple_);
+            v_decref(t);
+            return NULL;
+        }
+        for (const cJSON *c = row->child; c; c = c->next, k++)
+            r->u.tup.items[k] = v_int((int64_t)c->valuedouble);
+        t->u.tup.items[i] = r;
+    }
+    t->flags |= V_FLAG_GRID;
+    return t;
+}
+
+static int load_grid(const Where *w, const cJSON *g, const Path *p, Value **out) {
+    int h, wd;
+    if (check_grid(w, g, p, &h, &wd) < 0) return -1;
+    if (!(*out = make_grid(g, h, wd))) return fail(w, p->s, "out of memory");
+    return 0;
+}
+
+/* ---- tasks -------------------------------------------------------------- */
+
+static void task_free(Task *t) {
+    for (int i = 0; i < t->ntrain; i++) v_decref(t->train[i].input), v_decref(t->train[i].output);
+    for (int i = 0; i < t->ntest; i++) v_decref(t->test[i].input), v_decref(t->test[i].output);
+    free(t->train);
+    free(t->test);
+    free(t->id);
+    free(t->split);
+    memset(t, 0, sizeof *t);
+}
+
+/* One of "train"/"test": an array of {input, output}; output optional in test. */
+static int load_samples(const Where *w, const cJSON *obj, const Path *p, const char *key,
+                        bool need_output, Sample **out, int *nout) {
+    Path pa;
+    path_field(&pa, p, key);
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!a) return fail(w, p->s, "missing \"%s\"", key);
+    if (!cJSON_IsArray(a)) return fail(w, pa.s, "expected an array of pairs, got %s", jtype(a));
+    int n = cJSON_GetArraySize(a), i = 0;
+    Sample *s = calloc(n ? (size_t)n : 1, sizeof *s);
+    if (!s) return fail(w, pa.s, "out of memory");
+    *out = s, *nout = 0;
+    for (const cJSON *e = a->child; e; e = e->next, i++) {
+        Path pe, pg;
+        path_index(&pe, &pa, i);
+        if (!cJSON_IsObject(e))
+            return fail(w, pe.s, "expected an object {\"input\", \"output\"}, got %s", jtype(e));
+        const cJSON *in = cJSON_GetObjectItemCaseSensitive(e, "input");
+        const cJSON *o = cJSON_GetObjectItemCaseSensitive(e, "output");
+        if (!in) return fail(w, pe.s, "missing \"input\"");
+        if (!o && need_output) return fail(w, pe.s, "missing \"output\"");
+        ++*nout;   /* counted now so a failure below frees what was built */
+        path_field(&pg, &pe, "input");
+        if (load_grid(w, in, &pg, &s[i].input) < 0) return -1;
+        path_field(&pg, &pe, "output");
+        if (o && load_grid(w, o, &pg, &s[i].output) < 0) return -1;
+    }
+    return 0;
+}
+
+/* A task object {"train": [...], "test": [...]} at path p. */
+static int load_task(const Where *w, const cJSON *obj, const Path *p, Task *t) {
+    if (!cJSON_IsObject(obj))
+        return fail(w, p->s, "expected a task object {\"train\", \"test\"}, got %s", jtype(obj));
+    if (load_samples(w, obj, p, "train", true, &t->train, &t->ntrain) < 0) return -1;
+    return load_samples(w, obj, p, "test", false, &t->test, &t->ntest);
+}
+
+static bool is_single_task(const cJSON *j) {
+    return cJSON_GetObjectItemCaseSensitive(j, "train") ||
+           cJSON_GetObjectItemCaseSensitive(j, "test");
+}
+
+/* ---- task sets ---------------------------------------------------------- */
+
+static Task *ts_push(TaskSet *ts, int *cap) {
+    if (ts->ntasks == *cap) {
+        int nc = *cap ? *cap * 2 : 16;
+        Task *nt = realloc(ts->tasks, (size_t)nc * sizeof *nt);
+        if (!nt) return NULL;
+        ts->tasks = nt, *cap = nc;
+    }
+    Task *t = &ts->tasks[ts->ntasks++];
+    memset(t, 0, sizeof *t);
+    return t;
+}
+
+void taskset_free(TaskSet *ts) {
+    if (!ts) return;
+    for (int i = 0; i < ts->ntasks; i++) task_free(&ts->tasks[i]);
+    free(ts->tasks);
+    ts->tasks = NULL, ts->ntasks = 0;
+}
+
+Task *taskset_find(const TaskSet *ts, const char *id) {
+    for (int i = 0; i < ts->ntasks; i++)
+        if (strcmp(ts->tasks[i].id, id) == 0) return &ts->tasks[i];
+    return NULL;
+}
+
+/* A single-task file: id from the file name, split from its directory. */
+static int load_single(const Where *w, const cJSON *j, TaskSet *ts, int *cap) {
+    Path root = {"$"};
+    Task *t = ts_push(ts, cap);
+    if (!t) return fail(w, NULL, "out of memory");
+    t->id = strip_suffix(base_name(w->file), ".json");
+    t->split = parent_name(w->file);
+    if (!t->id || !t->split) return fail(w, NULL, "out of memory");
+    return load_task(w, j, &root, t);
+}
+
+/* Test outputs of a combined file from its solutions {id: [grid...]}. */
+static int load_solutions(const Where *cw, const char *sol, TaskSet *ts, char *err, size_t errlen) {
+    Where w = {sol, err, errlen};
+    cJSON *j = parse_file(&w);
+    if (!j) return -1;
+    int rc = 0;
+    Path root = {"$"};
+    if (!cJSON_IsObject(j)) {
+        rc = fail(&w, root.s, "expected an object {task id: [grids]}, got %s", jtype(j));
+        goto out;
+    }
+    for (int i = 0; i < ts->ntasks && rc == 0; i++) {
+        Task *t = &ts->tasks[i];
+        Path pk;
+        path_key(&pk, &root, t->id);
+        const cJSON *a = cJSON_GetObjectItemCaseSensitive(j, t->id);
+        if (!a) { rc = fail(&w, root.s, "no solutions for task \"%s\" of %s", t->id, cw->file); break; }
+        if (!cJSON_IsArray(a)) { rc = fail(&w, pk.s, "expected an array of grids, got %s", jtype(a)); break; }
+        int n = cJSON_GetArraySize(a), k = 0;
+        if (n != t->ntest) {
+            rc = fail(&w, pk.s, "%d output%s, expected %d (one per test input)",
+                      n, n == 1 ? "" : "s", t->ntest);
+            break;
+        }
+        for (const cJSON *g = a->child; g; g = g->next, k++) {
+            Path pg;
+            path_index(&pg, &pk, k);
+            Value *v;
+            if ((rc = load_grid(&w, g, &pg, &v)) < 0) break;
+            v_decref(t->test[k].output);
+            t->test[k].output = v;
+        }
+    }
+out:
+    cJSON_Delete(j);
+    return rc;
+}
+
+/* A combined file {id: task}, in key order; split from "X_challenges.json". */
+static int load_combined(const Where *w, const cJSON *j, const char *solutions, TaskSet *ts, int *cap) {
+    Path root = {"$"};
+    if (!j->child)
+        return fail(w, root.s, "empty object: neither a task {\"train\", \"test\"} nor {task id: task}");
+    const char *base = base_name(w->file);
+    const char *cut = strstr(base, "_challenges");
+    char *split = cut ? strndup(base, (size_t)(cut - base)) : strip_suffix(base, ".json");
+    if (!split) return fail(w, NULL, "out of memory");
+    int rc = 0;
+    for (const cJSON *e = j->child; e; e = e->next) {
+        Task *t = ts_push(ts, cap);
+        if (!t || !(t->id = strdup(e->string)) || !(t->split = strdup(split))) {
+            rc = fail(w, NULL, "out of memory");
+            break;
+        }
+        Path pk;
+        path_key(&pk, &root, e->string);
+        if ((rc = load_task(w, e, &pk, t)) < 0) break;
+    }
+    free(split);
+    if (rc < 0) return rc;
+
+    char *found = NULL;
+    if (!solutions && cut && strcmp(cut, "_challenges.json") == 0) {
+        size_t pre = strlen(w->file) - strlen(cut);
+        found = malloc(pre + sizeof "_solutions.json");
+        if (!found) return fail(w, NULL, "out of memory");
+        memcpy(found, w->file, pre);
+        strcpy(found + pre, "_solutions.json");
+        struct stat st;
+        if (stat(found, &st) == 0) solutions = found;   /* absent: outputs unknown */
+    }
+    if (solutions) rc = load_solutions(w, solutions, ts, w->err, w->errlen);
+    free(found);
+    return rc;
+}
+
+/* One file: single task, or combined challenges (not inside a directory). */
+static int load_file(const Where *w, const char *solutions, bool in_dir, TaskSet *ts, int *cap) {
+    cJSON *j = parse_file(w);
+    if (!j) return -1;
+    int rc;
+    if (!cJSON_IsObject(j))
+        rc = fail(w, "$", "expected an object (a task or {task id: task}), got %s", jtype(j));
+    else if (is_single_task(j))
+        rc = solutions ? fail(w, NULL, "a solutions file applies only to a combined challenges file")
+                       : load_single(w, j, ts, cap);
+    else if (in_dir)
+        rc = fail(w, "$", "missing \"train\" (a directory holds one task per file)");
+    else if (cJSON_IsArray(j->child))
+        rc = fail(w, "$", "missing \"train\" (a solutions file? load its _challenges.json)");
+    else if (!cJSON_IsObject(j->child))
+        rc = fail(w, "$", "missing \"train\"");
+    else
+        rc = load_combined(w, j, solutions, ts, cap);
+    cJSON_Delete(j);
+    return rc;
+}
+
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int load_dir(const Where *w, const char *solutions, TaskSet *ts, int *cap) {
+    if (solutions) return fail(w, NULL, "a solutions file applies only to a combined challenges file");
+    DIR *d = opendir(w->file);
+    if (!d) return fail(w, NULL, "cannot open directory: %s", strerror(errno));
+    char **names = NULL;
+    size_t n = 0, ncap = 0;
+    int rc = 0;
+    struct dirent *de;
+    while ((de = readdir(d))) {
+        size_t L = strlen(de->d_name);
+        if (L <= 5 || strcmp(de->d_name + L - 5, ".json") != 0) continue;
+        if (n == ncap) {
+            ncap = ncap ? ncap * 2 : 256;
+            char **nn = realloc(names, ncap * sizeof *nn);
+            if (!nn) { rc = -1; break; }
+            names = nn;
+        }
+        if (!(names[n] = strdup(de->d_name))) { rc = -1; break; }
+        n++;
+    }
+    closedir(d);
+    if (rc < 0) fail(w, NULL, "out of memory");
+    else if (n == 0) rc = fail(w, NULL, "no .json task files in directory");
+    if (rc == 0) qsort(names, n, sizeof *names, cmp_str);
+    size_t dl = strlen(w->file);
+    bool slash = dl > 0 && w->file[dl - 1] == '/';
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        size_t fl = dl + 1 + strlen(names[i]) + 1;
+        char *file = malloc(fl);
+        if (!file) { rc = fail(w, NULL, "out of memory"); break; }
+        snprintf(file, fl, slash ? "%s%s" : "%s/%s", w->file, names[i]);
+        Where fw = {file, w->err, w->errlen};
+        rc = load_file(&fw, NULL, true, ts, cap);
+        free(file);
+    }
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+    return rc;
+}
+
+int taskset_load(const char *path, const char *solutions, TaskSet *out, char *err, size_t errlen) {
+    Where w = {path, err, errlen};
+    TaskSet ts = {0};
+    int cap = 0, rc;
+    if (errlen) err[0] = '\0';
+    struct stat st;
+    if (stat(path, &st) != 0) rc = fail(&w, NULL, "cannot open: %s", strerror(errno));
+    else if (S_ISDIR(st.st_mode)) rc = load_dir(&w, solutions, &ts, &cap);
+    else rc = load_file(&w, solutions, false, &ts, &cap);
+    if (rc < 0) {
+        taskset_free(&ts);
+        out->tasks = NULL, out->ntasks = 0;
+        return -1;
+    }
+    *out = ts;
+    return 0;
+}

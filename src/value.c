@@ -1,0 +1,391 @@
+/* value.c -- construction, lifetime, equality, ordering and calls of values. */
+#include "value.h"
+#include "pyset.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define IMMORTAL (-1)
+
+static int32_t empty_slots_[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
+
+Value v_None_ = {.refs = IMMORTAL, .type = V_NONE};
+Value v_True_ = {.refs = IMMORTAL, .type = V_BOOL, .u.i = 1};
+Value v_False_ = {.refs = IMMORTAL, .type = V_BOOL, .u.i = 0};
+Value v_empty_tuple_ = {.refs = IMMORTAL, .type = V_TUPLE};
+Value v_empty_fset_ = {.refs = IMMORTAL, .type = V_FSET,
+                       .u.set = {.len = 0, .items = NULL, .mask = 7,
+                                 .ndummy = 0, .slots = empty_slots_}};
+
+/* Small ints are shared like CPython's: grid cells never allocate. */
+#define SMALL_MIN (-64)
+#define SMALL_MAX 1024
+static Value small_ints_[SMALL_MAX - SMALL_MIN + 1];
+static bool small_ready_;
+
+static void small_init(void)
+{
+    for (int i = SMALL_MIN; i <= SMALL_MAX; i++) {
+        Value *v = &small_ints_[i - SMALL_MIN];
+        v->refs = IMMORTAL;
+        v->type = V_INT;
+        v->u.i = i;
+    }
+    small_ready_ = true;
+}
+
+void *xmalloc_(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fputs("arcrun: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+/* ---- exceptions --------------------------------------------------------- */
+
+void ctx_init(Ctx *cx, int dialect)
+{
+    memset(cx, 0, sizeof *cx);
+    cx->dialect = dialect;
+}
+
+Value *cx_raise(Ctx *cx, const char *exc, const char *fmt, ...)
+{
+    if (cx->err)        /* keep the first (innermost) exception */
+        return NULL;
+    cx->err = true;
+    int n = snprintf(cx->errmsg, sizeof cx->errmsg, "%s: ", exc);
+    if (n < 0 || (size_t)n >= sizeof cx->errmsg)
+        return NULL;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cx->errmsg + n, sizeof cx->errmsg - (size_t)n, fmt, ap);
+    va_end(ap);
+    return NULL;
+}
+
+void cx_clear(Ctx *cx)
+{
+    cx->err = false;
+    cx->errmsg[0] = '\0';
+}
+
+/* ---- lifetime ----------------------------------------------------------- */
+
+void v_free_(Value *v)
+{
+    switch (v->type) {
+    case V_TUPLE:
+        for (size_t i = 0; i < v->u.tup.len; i++)
+            v_decref(v->u.tup.items[i]);
+        break;
+    case V_FSET:
+        for (size_t i = 0; i < v->u.set.len; i++)
+            v_decref(v->u.set.items[i]);
+        break;
+    case V_FUNC:
+        for (int i = 0; i < v->u.fn.ncap; i++)
+            v_decref(v->u.fn.cap[i]);
+        break;
+    default:
+        break;
+    }
+    free(v);    /* strings, items and slots live in the same block */
+}
+
+/* ---- constructors ------------------------------------------------------- */
+
+static Value *v_alloc(uint8_t type, size_t extra)
+{
+    Value *v = xmalloc_(sizeof(Value) + extra);
+    v->refs = 1;
+    v->type = type;
+    v->hashed = 0;
+    v->flags = 0;
+    v->pad_ = 0;
+    v->hash = 0;
+    return v;
+}
+
+Value *v_none(void) { return &v_None_; }
+Value *v_bool(bool b) { return b ? &v_True_ : &v_False_; }
+
+Value *v_int(int64_t i)
+{
+    if (i >= SMALL_MIN && i <= SMALL_MAX) {
+        if (!small_ready_)
+            small_init();
+        return &small_ints_[i - SMALL_MIN];
+    }
+    Value *v = v_alloc(V_INT, 0);
+    v->u.i = i;
+    return v;
+}
+
+Value *v_float(double f)
+{
+    Value *v = v_alloc(V_FLOAT, 0);
+    v->u.f = f;
+    return v;
+}
+
+Value *v_str(const char *s, size_t len)
+{
+    Value *v = v_alloc(V_STR, len + 1);
+    v->u.str.len = len;
+    v->u.str.s = (char *)(v + 1);
+    memcpy(v->u.str.s, s, len);
+    v->u.str.s[len] = '\0';
+    return v;
+}
+
+Value *v_tuple_new(size_t len)
+{
+    if (len == 0)
+        return &v_empty_tuple_;
+    Value *v = v_alloc(V_TUPLE, len * sizeof(Value *));
+    v->u.tup.len = len;
+    v->u.tup.items = (Value **)(v + 1);
+    return v;
+}
+
+Value *v_tuple_from(Value *const *items, size_t len)
+{
+    Value *t = v_tuple_new(len);
+    for (size_t i = 0; i < len; i++)
+        t->u.tup.items[i] = v_incref(items[i]);
+    return t;
+}
+
+Value *v_tuple2(Value *a, Value *b)
+{
+    Value *t = v_tuple_new(2);
+    t->u.tup.items[0] = v_incref(a);
+    t->u.tup.items[1] = v_incref(b);
+    return t;
+}
+
+Value *v_pair_int(int64_t a, int64_t b)
+{
+    Value *t = v_tuple_new(2);
+    t->u.tup.items[0] = v_int(a);
+    t->u.tup.items[1] = v_int(b);
+    return t;
+}
+
+Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
+                  int kind, int ncap, Value *const *cap)
+{
+    Value *v = v_alloc(V_FUNC, 0);
+    memset(&v->u.fn, 0, sizeof v->u.fn);
+    v->u.fn.invoke = invoke;
+    v->u.fn.name = name;
+    v->u.fn.prim = (int16_t)prim;
+    v->u.fn.arity = (uint8_t)arity;
+    v->u.fn.kind = (uint8_t)kind;
+    v->u.fn.ncap = (uint8_t)ncap;
+    for (int i = 0; i < ncap; i++)
+        v->u.fn.cap[i] = v_incref(cap[i]);
+    return v;
+}
+
+/* ---- predicates --------------------------------------------------------- */
+
+const char *v_typename(const Value *v)
+{
+    static const char *names[] = {
+        [V_NONE] = "NoneType", [V_BOOL] = "bool", [V_INT] = "int",
+        [V_FLOAT] = "float", [V_STR] = "str", [V_TUPLE] = "tuple",
+        [V_FSET] = "frozenset", [V_FUNC] = "function",
+    };
+    return names[v->type];
+}
+
+bool v_is_ivec(const Value *v)
+{
+    return v->type == V_TUPLE && v->u.tup.len == 2 &&
+           v_is_int(v->u.tup.items[0]) && v_is_int(v->u.tup.items[1]);
+}
+
+#define V_FLAG_NOTGRID 0x02
+
+bool v_is_grid(Value *v)
+{
+    if (v->flags & V_FLAG_GRID)
+        return true;
+    if (v->flags & V_FLAG_NOTGRID || v->type != V_TUPLE || v->u.tup.len == 0)
+        return false;
+    size_t w = 0;
+    bool ok = true;
+    for (size_t i = 0; ok && i < v->u.tup.len; i++) {
+        Value *row = v->u.tup.items[i];
+        if (row->type != V_TUPLE || (i && row->u.tup.len != w)) {
+            ok = false;
+            break;
+        }
+        w = row->u.tup.len;
+        for (size_t j = 0; j < w; j++)
+            if (!v_is_int(row->u.tup.items[j])) {
+                ok = false;
+                break;
+            }
+    }
+    if (v->refs >= 0)   /* immortals are shared read-only data */
+        v->flags |= ok ? V_FLAG_GRID : V_FLAG_NOTGRID;
+    return ok;
+}
+
+/* ---- equality and ordering --------------------------------------------- */
+
+static bool is_number(const Value *v)
+{
+    return v->type == V_INT || v->type == V_BOOL || v->type == V_FLOAT;
+}
+
+static double as_double(const Value *v)
+{
+    return v->type == V_FLOAT ? v->u.f : (double)v->u.i;
+}
+
+/* -1, 0, 1; NaN compares unordered (2). */
+static int num_cmp(const Value *a, const Value *b)
+{
+    if (a->type != V_FLOAT && b->type != V_FLOAT)
+        return (a->u.i > b->u.i) - (a->u.i < b->u.i);
+    double x = as_double(a), y = as_double(b);
+    if (x != x || y != y)
+        return 2;
+    return (x > y) - (x < y);
+}
+
+bool v_eq(const Value *a, const Value *b)
+{
+    if (a == b)
+        return a->type != V_FLOAT || a->u.f == a->u.f;   /* nan is nan: identity wins */
+    if (is_number(a) && is_number(b))
+        return num_cmp(a, b) == 0;
+    if (a->type != b->type)
+        return false;
+    switch (a->type) {
+    case V_STR:
+        return a->u.str.len == b->u.str.len &&
+               memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
+    case V_TUPLE:
+        if (a->u.tup.len != b->u.tup.len)
+            return false;
+        if (a->hashed && b->hashed && a->hash != b->hash)
+            return false;
+        for (size_t i = 0; i < a->u.tup.len; i++) {
+            Value *x = a->u.tup.items[i], *y = b->u.tup.items[i];
+            /* Python compares container items with identity first */
+            if (x != y && !v_eq(x, y))
+                return false;
+        }
+        return true;
+    case V_FSET:
+        if (a->u.set.len != b->u.set.len)
+            return false;
+        if (a->hashed && b->hashed && a->hash != b->hash)
+            return false;
+        for (size_t i = 0; i < a->u.set.len; i++)
+            if (!fs_contains(b, a->u.set.items[i]))
+                return false;
+        return true;
+    default:
+        return false;   /* None, functions: identity only */
+    }
+}
+
+static int cmp_result(int c, int op)
+{
+    switch (op) {
+    case CMP_LT: return c < 0;
+    case CMP_LE: return c <= 0;
+    case CMP_GT: return c > 0;
+    default:     return c >= 0;
+    }
+}
+
+static const char *op_symbol(int op)
+{
+    static const char *s[] = {"<", "<=", ">", ">="};
+    return s[op];
+}
+
+static bool fs_subset(const Value *a, const Value *b)
+{
+    if (a->u.set.len > b->u.set.len)
+        return false;
+    for (size_t i = 0; i < a->u.set.len; i++)
+        if (!fs_contains(b, a->u.set.items[i]))
+            return false;
+    return true;
+}
+
+int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op)
+{
+    if (is_number(a) && is_number(b)) {
+        int c = num_cmp(a, b);
+        return c == 2 ? 0 : cmp_result(c, op);
+    }
+    if (a->type == b->type) {
+        switch (a->type) {
+        case V_STR: {
+            size_t n = a->u.str.len < b->u.str.len ? a->u.str.len : b->u.str.len;
+            int c = memcmp(a->u.str.s, b->u.str.s, n);
+            if (c == 0)
+                c = (a->u.str.len > b->u.str.len) - (a->u.str.len < b->u.str.len);
+            return cmp_result(c, op);
+        }
+        case V_TUPLE: {
+            size_t n = a->u.tup.len < b->u.tup.len ? a->u.tup.len : b->u.tup.len;
+            for (size_t i = 0; i < n; i++) {
+                Value *x = a->u.tup.items[i], *y = b->u.tup.items[i];
+                if (x == y || v_eq(x, y))
+                    continue;
+                return v_richcmp(cx, x, y, op);
+            }
+            int c = (a->u.tup.len > b->u.tup.len) - (a->u.tup.len < b->u.tup.len);
+            return cmp_result(c, op);
+        }
+        case V_FSET:
+            /* Sets order by inclusion: a partial order. */
+            switch (op) {
+            case CMP_LT: return a->u.set.len < b->u.set.len && fs_subset(a, b);
+            case CMP_LE: return fs_subset(a, b);
+            case CMP_GT: return a->u.set.len > b->u.set.len && fs_subset(b, a);
+            default:     return fs_subset(b, a);
+            }
+        default:
+            break;
+        }
+    }
+    cx_raise(cx, "TypeError",
+             "'%s' not supported between instances of '%s' and '%s'",
+             op_symbol(op), v_typename(a), v_typename(b));
+    return -1;
+}
+
+/* ---- calls -------------------------------------------------------------- */
+
+Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
+{
+    if (f->type != V_FUNC)
+        return cx_raise(cx, "TypeError", "'%s' object is not callable",
+                        v_typename(f));
+    if (argc != f->u.fn.arity)
+        return cx_raise(cx, "TypeError",
+                        "%s() takes %d positional argument%s but %d %s given",
+                        f->u.fn.name, f->u.fn.arity,
+                        f->u.fn.arity == 1 ? "" : "s", argc,
+                        argc == 1 ? "was" : "were");
+    if (cx->work_limit && ++cx->work > cx->work_limit) {
+        cx->over_budget = true;
+        return cx_raise(cx, "MemoryError", "work budget exceeded");
+    }
+    return f->u.fn.invoke(cx, f, argv);
+}

@@ -1,0 +1,164 @@
+/* value.h -- DSL values: the Python objects the reference DSLs compute with.
+ *
+ * Values are immutable and reference counted.  Ownership convention, as in
+ * CPython: functions taking a Value * borrow it; functions returning one
+ * return a new reference (or NULL with an exception pending in the Ctx).
+ * Immortal values (None, bools, small ints, (), frozenset()) ignore
+ * incref/decref.
+ *
+ * Tuples and frozensets both expose their elements as items[0..len) in
+ * Python iteration order, so read-only code walks either the same way.
+ * A frozenset also keeps the CPython hash-table layout it would have
+ * (mask, slot -> item index) so later set operations reproduce CPython's
+ * iteration order exactly (see pyset.h).
+ */
+#ifndef ARC_VALUE_H
+#define ARC_VALUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <stdarg.h>
+
+typedef enum {
+    V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR, V_TUPLE, V_FSET, V_FUNC
+} VType;
+
+typedef struct Value Value;
+typedef struct Ctx Ctx;
+
+/* Every callable value carries its own invoke hook: primitives and closures
+ * alike.  argc has been checked against arity by v_call. */
+typedef Value *(*InvokeFn)(Ctx *cx, Value *self, Value *const *argv);
+
+typedef struct {
+    InvokeFn invoke;
+    const char *name;     /* repr: "<function NAME>" */
+    int16_t prim;         /* primitive id (prim.h) of the primitive, or of the
+                             combinator that made the closure */
+    uint8_t arity;        /* Python co_argcount: what rbind/lbind inspect */
+    uint8_t ncap;         /* captured values */
+    uint8_t kind;         /* closure shape, meaning is the creator's */
+    Value *cap[3];
+} VFunc;
+
+struct Value {
+    int32_t refs;         /* < 0: immortal */
+    uint8_t type;         /* VType */
+    uint8_t hashed;       /* hash below is valid */
+    uint8_t flags;        /* V_FLAG_* */
+    uint8_t pad_;
+    int64_t hash;         /* cached Python hash */
+    union {
+        int64_t i;                                    /* V_BOOL, V_INT */
+        double f;                                     /* V_FLOAT */
+        struct { size_t len; char *s; } str;          /* V_STR */
+        struct { size_t len; Value **items; } tup;    /* V_TUPLE */
+        struct {
+            size_t len; Value **items;                /* iteration order */
+            uint32_t mask;                            /* table size - 1 */
+            uint32_t ndummy;                          /* dummies left in the table */
+            int32_t *slots;                           /* [mask+1]: item index, -1 empty, -2 dummy */
+        } set;                                        /* V_FSET */
+        VFunc fn;                                     /* V_FUNC */
+    } u;
+};
+
+#define V_FLAG_GRID 0x01  /* known to be a tuple of equal-length tuples of ints */
+
+/* ---- exceptions --------------------------------------------------------- */
+
+enum { DIALECT_ARCDSL = 0, DIALECT_TOKPIDJIN = 1, DIALECT_COUNT };
+
+struct Ctx {
+    int dialect;
+    bool err;                 /* an exception is pending */
+    char errmsg[256];         /* "TypeError: ..." as Python would print it */
+    uint64_t work;            /* work units spent (budget accounting) */
+    uint64_t work_limit;      /* 0: unlimited */
+    bool over_budget;
+    void *user;               /* executor's per-instance data */
+};
+
+void ctx_init(Ctx *cx, int dialect);
+/* Raise: set the pending exception, return NULL so callers can `return
+ * cx_raise(...)`.  exc is the Python class name ("TypeError"). */
+Value *cx_raise(Ctx *cx, const char *exc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void cx_clear(Ctx *cx);
+
+/* ---- lifetime ----------------------------------------------------------- */
+
+static inline Value *v_incref(Value *v) { if (v && v->refs >= 0) v->refs++; return v; }
+void v_free_(Value *v);
+static inline void v_decref(Value *v) { if (v && v->refs >= 0 && --v->refs == 0) v_free_(v); }
+
+/* malloc that aborts with a message when memory runs out */
+void *xmalloc_(size_t n);
+
+/* ---- constructors (new references) ------------------------------------- */
+
+extern Value v_None_, v_True_, v_False_, v_empty_tuple_, v_empty_fset_;
+#define V_NONE_  (&v_None_)
+Value *v_none(void);
+Value *v_bool(bool b);
+Value *v_int(int64_t i);
+Value *v_float(double f);
+Value *v_str(const char *s, size_t len);
+/* Tuple: v_tuple_new gives len uninitialised items to fill (each a new
+ * reference the tuple then owns); v_tuple_from increfs the given items. */
+Value *v_tuple_new(size_t len);
+Value *v_tuple_from(Value *const *items, size_t len);
+Value *v_tuple2(Value *a, Value *b);       /* borrows both */
+Value *v_pair_int(int64_t a, int64_t b);   /* (a, b) */
+Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
+                  int kind, int ncap, Value *const *cap);   /* increfs cap */
+
+/* ---- predicates and access --------------------------------------------- */
+
+static inline bool v_is_int(const Value *v) { return v->type == V_INT || v->type == V_BOOL; }
+static inline bool v_is_container(const Value *v) { return v->type == V_TUPLE || v->type == V_FSET; }
+static inline size_t v_len(const Value *v) { return v->type == V_TUPLE ? v->u.tup.len : v->u.set.len; }
+static inline Value **v_items(const Value *v) { return v->type == V_TUPLE ? v->u.tup.items : v->u.set.items; }
+static inline bool v_truthy(const Value *v) {
+    switch (v->type) {
+    case V_NONE: return false;
+    case V_BOOL: case V_INT: return v->u.i != 0;
+    case V_FLOAT: return v->u.f != 0.0;
+    case V_STR: return v->u.str.len != 0;
+    case V_TUPLE: return v->u.tup.len != 0;
+    case V_FSET: return v->u.set.len != 0;
+    default: return true;
+    }
+}
+const char *v_typename(const Value *v);   /* Python type name: "int", "tuple" ... */
+
+/* A pair of ints (i, j): the shape of locations and vectors. */
+bool v_is_ivec(const Value *v);
+/* Grid: non-empty tuple of equal-length tuples of ints.  Cached in flags. */
+bool v_is_grid(Value *v);
+
+/* ---- Python semantics -------------------------------------------------- */
+
+int64_t v_hash(Value *v);                  /* CPython 3.11 hash (pyhash.c) */
+bool v_eq(const Value *a, const Value *b); /* Python == */
+/* Python rich comparison: op is one of CMP_LT.. ; returns 1/0, or -1 with a
+ * TypeError raised in cx ("'<' not supported between ..."). */
+enum { CMP_LT, CMP_LE, CMP_GT, CMP_GE };
+int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op);
+
+/* Call a value as a function; TypeError if not callable or wrong arity. */
+Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv);
+
+/* ---- repr --------------------------------------------------------------- */
+
+typedef struct { char *buf; size_t len, cap; } StrBuf;
+void sb_init(StrBuf *sb);
+void sb_free(StrBuf *sb);
+void sb_putc(StrBuf *sb, char c);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void v_repr(StrBuf *sb, const Value *v);  /* Python repr() */
+char *v_repr_str(const Value *v);         /* malloc'd; caller frees */
+
+#endif

@@ -1,0 +1,2 @@
+def solve_empty(I):
+return I

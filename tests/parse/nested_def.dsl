@@ -1,0 +1,4 @@
+def solve_outer(I):
+    def inner(x):
+        return x
+    return I

@@ -1,0 +1,6 @@
+def solve_many(I):
+    x1 = rot90(I)
+    x2 = hmirorr(x1)
+    x3 = fill(x2, ONE)
+    x4 = vmirror(x99)
+    return x4

@@ -1,0 +1,2 @@
+from dsl import *
+x1 = rot90(I)

@@ -1,0 +1,2 @@
+def solve_paren(I):
+    x1 = rot90((I)

@@ -1,0 +1,3 @@
+def solve_unknown(I):
+    x1 = rot9(I)
+    return x1

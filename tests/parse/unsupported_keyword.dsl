@@ -1,0 +1,4 @@
+def solve_if(I):
+    if I:
+        return I
+    return I

@@ -1,0 +1,192 @@
+/* test_task.c -- TAP tests of task loading: good files, a directory, a
+ * combined challenges file with solutions, and every bad file under
+ * tests/tasks with the first line of its error in NAME.expected. */
+#define _XOPEN_SOURCE 700
+#include "task.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int ntest, nfail;
+
+__attribute__((format(printf, 2, 3)))
+static bool ok(bool cond, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    printf("%sok %d - ", cond ? "" : "not ", ++ntest);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    if (!cond) nfail++;
+    return cond;
+}
+
+static bool is(const char *got, const char *want, const char *what) {
+    bool c = got && strcmp(got, want) == 0;
+    ok(c, "%s", what);
+    if (!c) printf("#   got:  %s\n#   want: %s\n", got ? got : "(null)", want);
+    return c;
+}
+
+static bool repr_is(const Value *v, const char *want, const char *what) {
+    if (!v) return ok(false, "%s (no value)", what);
+    char *s = v_repr_str(v);
+    bool c = is(s, want, what);
+    free(s);
+    return c;
+}
+
+static void test_single(void) {
+    TaskSet ts;
+    char err[512];
+    if (!ok(taskset_load("good/flip01.json", NULL, &ts, err, sizeof err) == 0,
+            "load a single task file")) {
+        printf("# %s\n", err);
+        return;
+    }
+    ok(ts.ntasks == 1, "one task");
+    Task *t = &ts.tasks[0];
+    is(t->id, "flip01", "id is the file name without .json");
+    is(t->split, "good", "split is the parent directory name");
+    ok(t->ntrain == 2 && t->ntest == 1, "2 train pairs, 1 test pair");
+    repr_is(t->train[1].input, "((2, 3, 0), (0, 0, 4))", "train[1].input repr");
+    repr_is(t->test[0].output, "((6, 5), (8, 7), (0, 9))", "test[0].output repr");
+    ok(v_is_grid(t->train[0].output), "grids are grids");
+    ok(t->train[0].input->u.tup.items[0]->u.tup.items[0]->refs < 0, "cells are shared immortal ints");
+    ok(taskset_find(&ts, "flip01") == t && !taskset_find(&ts, "nope"), "taskset_find");
+    taskset_free(&ts);
+}
+
+static void test_dir(void) {
+    TaskSet ts;
+    char err[512];
+    if (!ok(taskset_load("good", NULL, &ts, err, sizeof err) == 0, "load a directory")) {
+        printf("# %s\n", err);
+        return;
+    }
+    ok(ts.ntasks == 2, "two .json files, README.txt ignored");
+    if (ts.ntasks == 2) {
+        is(ts.tasks[0].id, "flip01", "sorted by name: first");
+        is(ts.tasks[1].id, "keep02", "sorted by name: second");
+        is(ts.tasks[1].split, "good", "split is the directory name");
+        ok(ts.tasks[1].ntest == 2 && !ts.tasks[1].test[0].output, "test outputs may be absent");
+        repr_is(ts.tasks[1].test[1].input, "((4, 4),)", "one-row grid repr");
+        repr_is(ts.tasks[1].train[0].input, "((1,),)", "1x1 grid repr");
+    }
+    taskset_free(&ts);
+    ok(taskset_load("good/", NULL, &ts, err, sizeof err) == 0 && ts.ntasks == 2,
+       "trailing slash on a directory");
+    taskset_free(&ts);
+}
+
+static void check_mini(const TaskSet *ts, const char *how) {
+    ok(ts->ntasks == 2, "%s: two tasks", how);
+    if (ts->ntasks != 2) return;
+    is(ts->tasks[0].id, "zz000001", "key order kept: first");
+    is(ts->tasks[1].id, "aa000002", "key order kept: second");
+    is(ts->tasks[0].split, "mini", "split is the prefix before _challenges");
+    const Task *t = &ts->tasks[0];
+    ok(t->ntrain == 1 && t->ntest == 2, "%s: counts", how);
+    repr_is(t->test[1].output, "((5,), (6,))", "test output from the solutions file");
+    repr_is(ts->tasks[1].test[0].output, "((9, 9, 9),)", "second task's solution");
+}
+
+static void test_combined(void) {
+    TaskSet ts;
+    char err[512];
+    if (ok(taskset_load("combined/mini_challenges.json", NULL, &ts, err, sizeof err) == 0,
+           "combined file, solutions found beside it"))
+        check_mini(&ts, "found");
+    else
+        printf("# %s\n", err);
+    taskset_free(&ts);
+    if (ok(taskset_load("combined/mini_challenges.json", "combined/mini_solutions.json",
+                        &ts, err, sizeof err) == 0, "combined file, solutions given"))
+        check_mini(&ts, "given");
+    else
+        printf("# %s\n", err);
+    taskset_free(&ts);
+    if (ok(taskset_load("combined/lone_challenges.json", NULL, &ts, err, sizeof err) == 0,
+           "combined file without solutions")) {
+        ok(ts.ntasks == 1 && ts.tasks[0].ntest == 1 && !ts.tasks[0].test[0].output,
+           "test outputs stay NULL");
+        is(ts.ntasks ? ts.tasks[0].split : NULL, "lone", "split");
+    } else
+        printf("# %s\n", err);
+    taskset_free(&ts);
+}
+
+/* Errors not tied to a file of their own. */
+static void test_misc_errors(void) {
+    TaskSet ts = {0};
+    char err[512];
+    ok(taskset_load("no_such_file.json", NULL, &ts, err, sizeof err) == -1 && !ts.tasks &&
+       strcmp(err, "no_such_file.json: cannot open: No such file or directory") == 0,
+       "missing file");
+    ok(taskset_load("good/flip01.json", "combined/mini_solutions.json", &ts, err, sizeof err) == -1 &&
+       strstr(err, "only to a combined"), "solutions with a single task file");
+    ok(taskset_load("combined/mini_solutions.json", NULL, &ts, err, sizeof err) == -1 &&
+       strstr(err, "solutions file?"), "a solutions file loaded as tasks");
+    ok(taskset_load("combined/mini_challenges.json", "good/flip01.json", &ts, err, sizeof err) == -1 &&
+       strstr(err, "good/flip01.json: $: no solutions for task \"zz000001\""),
+       "wrong solutions file");
+}
+
+static int cmp_name(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every NAME.expected beside NAME.json: load fails with exactly that line. */
+static void test_bad_files(void) {
+    DIR *d = opendir(".");
+    if (!ok(d != NULL, "open the data directory")) return;
+    char *names[256];
+    int n = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) && n < 256) {
+        size_t L = strlen(de->d_name);
+        if (L > 9 && strcmp(de->d_name + L - 9, ".expected") == 0)
+            names[n++] = strndup(de->d_name, L - 9);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, cmp_name);
+    ok(n >= 15, "found %d bad-file cases", n);
+    for (int i = 0; i < n; i++) {
+        char path[512], want[512] = "";
+        snprintf(path, sizeof path, "%s.expected", names[i]);
+        FILE *f = fopen(path, "r");
+        if (f) {
+            if (!fgets(want, sizeof want, f)) want[0] = '\0';
+            fclose(f);
+        }
+        want[strcspn(want, "\n")] = '\0';
+        snprintf(path, sizeof path, "%s.json", names[i]);
+        TaskSet ts = {0};
+        char err[512] = "";
+        int rc = taskset_load(path, NULL, &ts, err, sizeof err);
+        err[strcspn(err, "\n")] = '\0';
+        ok(rc == -1 && !ts.tasks && ts.ntasks == 0, "%s: rejected", path);
+        is(err, want, path);
+        free(names[i]);
+    }
+}
+
+int main(void) {
+    const char *srcdir = getenv("srcdir");
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/tests/tasks", srcdir && *srcdir ? srcdir : ".");
+    if (chdir(dir) != 0) {
+        printf("1..0 # SKIP cannot enter %s\n", dir);
+        return 1;
+    }
+    test_single();
+    test_dir();
+    test_combined();
+    test_misc_errors();
+    test_bad_files();
+    printf("1..%d\n", ntest);
+    return nfail != 0;
+}
