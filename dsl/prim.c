@@ -5,16 +5,47 @@
 #include <stdlib.h>
 #include <string.h>
 
-const PrimInfo prim_table[PRIM_COUNT] = {
-#define AD(name, arity, ret) {#name, arity, DIALECT_ARCDSL, ret, ad_##name},
+static PrimInfo prim_info_[PRIM_COUNT] = {
+#define AD(name, arity, ret) {#name, arity, DIALECT_ARCDSL, ret, 0, ad_##name},
 #include "arcdsl/list.h"
 #undef AD
+#define TK(name, arity, ret, same) {#name, arity, DIALECT_TOKPIDJIN, ret, same, NULL},
+#include "tokpidjin/list.h"
+#undef TK
 };
+const PrimInfo *const prim_table = prim_info_;
+
+/* tokpidjin primitives whose body is arc-dsl's share its C function. */
+static void prim_bind_shared(void)
+{
+    static bool done;
+    if (done)
+        return;
+    done = true;
+    for (int i = 0; i < PRIM_COUNT; i++) {
+        PrimInfo *p = &prim_info_[i];
+        if (p->dialect != DIALECT_TOKPIDJIN || !p->same_as_arcdsl)
+            continue;
+        int ad = prim_lookup(DIALECT_ARCDSL, p->name);
+        if (ad >= 0 && prim_info_[ad].arity == p->arity)
+            p->fn = prim_info_[ad].fn;
+    }
+}
+
+bool prim_implemented(int prim)
+{
+    prim_bind_shared();
+    return prim_table[prim].fn != NULL;
+}
 
 /* A primitive as a value: invoking it calls its C function. */
 static Value *prim_invoke(Ctx *cx, Value *self, Value *const *argv)
 {
-    return prim_table[self->u.fn.prim].fn(cx, argv);
+    PrimFn fn = prim_table[self->u.fn.prim].fn;
+    if (!fn)
+        return cx_raise(cx, "NotImplementedError", "%s is not implemented yet",
+                        prim_table[self->u.fn.prim].name);
+    return fn(cx, argv);
 }
 
 static Value prim_values_[PRIM_COUNT];
@@ -22,6 +53,7 @@ static bool prim_values_ready_;
 
 static void prim_values_init(void)
 {
+    prim_bind_shared();
     for (int i = 0; i < PRIM_COUNT; i++) {
         Value *v = &prim_values_[i];
         v->refs = -1;
@@ -41,8 +73,20 @@ Value *prim_value(int prim)
     return &prim_values_[prim];
 }
 
+static const char *const tk_aliases[][2] = {
+#define TKALIAS(alias, target) {#alias, #target},
+#define TK(name, arity, ret, same)
+#include "tokpidjin/list.h"
+#undef TK
+#undef TKALIAS
+};
+
 int prim_lookup(int dialect, const char *name)
 {
+    if (dialect == DIALECT_TOKPIDJIN)
+        for (size_t i = 0; i < sizeof tk_aliases / sizeof tk_aliases[0]; i++)
+            if (strcmp(tk_aliases[i][0], name) == 0)
+                name = tk_aliases[i][1];
     for (int i = 0; i < PRIM_COUNT; i++)
         if (prim_table[i].dialect == dialect && strcmp(prim_table[i].name, name) == 0)
             return i;
@@ -70,34 +114,58 @@ static const ConstDef arcdsl_consts[] = {
 };
 #define N_ARCDSL_CONSTS (sizeof arcdsl_consts / sizeof arcdsl_consts[0])
 
+static const ConstDef tokpidjin_consts[] = {
+#define TKC(name, kind, a, b) {#name, kind, a, b},
+#include "tokpidjin/consts.h"
+#undef TKC
+};
+#define N_TOKPIDJIN_CONSTS (sizeof tokpidjin_consts / sizeof tokpidjin_consts[0])
+
 static Value *arcdsl_const_values[N_ARCDSL_CONSTS];
+static Value *tokpidjin_const_values[N_TOKPIDJIN_CONSTS];
+
+static const ConstDef *consts_of(int dialect, size_t *n, Value ***cache)
+{
+    if (dialect == DIALECT_TOKPIDJIN) {
+        *n = N_TOKPIDJIN_CONSTS;
+        *cache = tokpidjin_const_values;
+        return tokpidjin_consts;
+    }
+    *n = N_ARCDSL_CONSTS;
+    *cache = arcdsl_const_values;
+    return arcdsl_consts;
+}
 
 Value *const_lookup(int dialect, const char *name)
 {
-    if (dialect != DIALECT_ARCDSL)
-        return NULL;
-    for (size_t i = 0; i < N_ARCDSL_CONSTS; i++) {
-        const ConstDef *c = &arcdsl_consts[i];
+    size_t n;
+    Value **cache;
+    const ConstDef *defs = consts_of(dialect, &n, &cache);
+    for (size_t i = 0; i < n; i++) {
+        const ConstDef *c = &defs[i];
         if (strcmp(c->name, name) != 0)
             continue;
-        if (!arcdsl_const_values[i]) {
+        if (!cache[i]) {
             Value *v = c->kind == 0 ? v_int(c->a)
                      : c->kind == 1 ? v_bool(c->a)
                      : v_pair_int(c->a, c->b);
             if (v->refs >= 0)
                 v->refs = -1;   /* constants live for the whole run */
-            arcdsl_const_values[i] = v;
+            cache[i] = v;
         }
-        return arcdsl_const_values[i];
+        return cache[i];
     }
     return NULL;
 }
 
 const char *const_name_at(int dialect, int i)
 {
-    if (dialect != DIALECT_ARCDSL || i < 0 || (size_t)i >= N_ARCDSL_CONSTS)
+    size_t n;
+    Value **cache;
+    const ConstDef *defs = consts_of(dialect, &n, &cache);
+    if (i < 0 || (size_t)i >= n)
         return NULL;
-    return arcdsl_consts[i].name;
+    return defs[i].name;
 }
 
 /* ---- suggestions -------------------------------------------------------- */

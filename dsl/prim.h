@@ -21,7 +21,8 @@ typedef struct {
     uint8_t arity;
     uint8_t dialect;      /* DIALECT_* */
     uint8_t ret;          /* RetDefault */
-    PrimFn fn;
+    uint8_t same_as_arcdsl; /* tokpidjin: body identical to arc-dsl's */
+    PrimFn fn;            /* NULL: declared, not implemented yet */
 } PrimInfo;
 
 /* Primitive ids: arc-dsl first, then tokpidjin. */
@@ -29,10 +30,16 @@ enum {
 #define AD(name, arity, ret) PRIM_AD_##name,
 #include "arcdsl/list.h"
 #undef AD
+#define TK(name, arity, ret, same) PRIM_TK_##name,
+#include "tokpidjin/list.h"
+#undef TK
     PRIM_COUNT
 };
 
-extern const PrimInfo prim_table[PRIM_COUNT];
+extern const PrimInfo *const prim_table;
+
+/* Whether a primitive can run (tokpidjin's are being implemented). */
+bool prim_implemented(int prim);
 
 /* Look up a primitive by dialect and name; -1 if unknown. */
 int prim_lookup(int dialect, const char *name);

@@ -20,6 +20,7 @@ enum {
     EXIT_DSL_ERROR = 1,   /* eval: the expression raised a Python exception */
     EXIT_USAGE = 2,
     EXIT_INPUT = 3,       /* bad program or task file */
+    EXIT_UNSUPPORTED = 4, /* the program needs primitives not implemented yet */
     EXIT_INTERRUPTED = 130,
 };
 
@@ -56,7 +57,8 @@ static void usage(FILE *f)
 "  -V, --version         version, CUDA build and device status\n"
 "\n"
 "Exit status: 0 success; 1 eval raised a DSL exception; 2 usage error;\n"
-"3 bad program or task input; 130 interrupted (what finished was printed).\n", f);
+"3 bad program or task input; 4 the program needs primitives not implemented\n"
+"yet; 130 interrupted (what finished was printed).\n", f);
 }
 
 static void version(void)
@@ -125,6 +127,13 @@ static int cmd_check(int dialect, char **files, int n)
         printf("%s: %s, %d program%s, %ld statements\n", files[i],
                m->dialect == DIALECT_TOKPIDJIN ? "tokpidjin" : "arc-dsl",
                m->nprogs, m->nprogs == 1 ? "" : "s", m->nstmts_total);
+        StrBuf sb;
+        sb_init(&sb);
+        int missing = module_missing_prims(m, &sb);
+        if (missing)
+            printf("  note: %d primitive%s not implemented yet, so it cannot run: %s\n",
+                   missing, missing == 1 ? "" : "s", sb.buf);
+        sb_free(&sb);
         progs += m->nprogs;
         stmts += m->nstmts_total;
         ir_free(m);
@@ -236,6 +245,15 @@ int main(int argc, char **argv)
         free(err);
         return EXIT_INPUT;
     }
+    StrBuf sb;
+    sb_init(&sb);
+    if (module_missing_prims(m, &sb)) {
+        fprintf(stderr, "arcrun: %s uses primitives not implemented yet: %s\n", args[0], sb.buf);
+        sb_free(&sb);
+        ir_free(m);
+        return EXIT_UNSUPPORTED;
+    }
+    sb_free(&sb);
     TaskSet ts;
     char terr[1024];
     if (taskset_load(args[1], solutions, &ts, terr, sizeof terr) != 0) {
