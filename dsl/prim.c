@@ -15,7 +15,21 @@ static PrimInfo prim_info_[PRIM_COUNT] = {
 };
 const PrimInfo *const prim_table = prim_info_;
 
-/* tokpidjin primitives whose body is arc-dsl's share its C function. */
+static const PrimImpl *const tk_impl_tables[] = {
+    tk_impls_core, tk_impls_patch, tk_impls_grid,
+};
+
+static PrimFn tk_impl_find(const char *name)
+{
+    for (size_t t = 0; t < sizeof tk_impl_tables / sizeof tk_impl_tables[0]; t++)
+        for (const PrimImpl *p = tk_impl_tables[t]; p->name; p++)
+            if (strcmp(p->name, name) == 0)
+                return p->fn;
+    return NULL;
+}
+
+/* Bind tokpidjin primitives: their own implementation, else arc-dsl's
+ * function when the body is the same. */
 static void prim_bind_shared(void)
 {
     static bool done;
@@ -24,11 +38,37 @@ static void prim_bind_shared(void)
     done = true;
     for (int i = 0; i < PRIM_COUNT; i++) {
         PrimInfo *p = &prim_info_[i];
-        if (p->dialect != DIALECT_TOKPIDJIN || !p->same_as_arcdsl)
+        if (p->dialect != DIALECT_TOKPIDJIN)
+            continue;
+        p->fn = tk_impl_find(p->name);
+        if (p->fn || !p->same_as_arcdsl)
             continue;
         int ad = prim_lookup(DIALECT_ARCDSL, p->name);
         if (ad >= 0 && prim_info_[ad].arity == p->arity)
             p->fn = prim_info_[ad].fn;
+    }
+}
+
+/* safe_callable(*a) -> (): what a Callable-returning call yields on error */
+static Value *safe_callable_invoke(Ctx *cx, Value *self, Value *const *argv)
+{
+    return v_tuple_new(0);
+}
+
+static Value safe_callable_ = {
+    .refs = -1, .type = V_FUNC,
+    .u.fn = {.invoke = safe_callable_invoke, .name = "safe_callable",
+             .prim = -1, .arity = V_ARITY_ANY},
+};
+
+Value *prim_safe_default(int prim)
+{
+    switch (prim < 0 ? RET_TUPLE : prim_table[prim].ret) {
+    case RET_FSET: return &v_empty_fset_;
+    case RET_INT: return v_int(0);
+    case RET_BOOL: return v_bool(false);
+    case RET_CALLABLE: return &safe_callable_;
+    default: return v_tuple_new(0);
     }
 }
 
@@ -41,11 +81,21 @@ bool prim_implemented(int prim)
 /* A primitive as a value: invoking it calls its C function. */
 static Value *prim_invoke(Ctx *cx, Value *self, Value *const *argv)
 {
-    PrimFn fn = prim_table[self->u.fn.prim].fn;
+    int prim = self->u.fn.prim;
+    PrimFn fn = prim_table[prim].fn;
     if (!fn)
         return cx_raise(cx, "NotImplementedError", "%s is not implemented yet",
-                        prim_table[self->u.fn.prim].name);
-    return fn(cx, argv);
+                        prim_table[prim].name);
+    Value *r = fn(cx, argv);
+    /* tokpidjin wraps every DSL function: an Exception inside any call,
+     * nested ones included, becomes the return type's default.  A spent
+     * budget is not an Exception (the reference's timeout is a
+     * BaseException), so it still propagates. */
+    if (!r && prim_table[prim].dialect == DIALECT_TOKPIDJIN && !cx->over_budget) {
+        cx_clear(cx);
+        r = prim_safe_default(prim);
+    }
+    return r;
 }
 
 static Value prim_values_[PRIM_COUNT];

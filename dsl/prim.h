@@ -41,6 +41,15 @@ extern const PrimInfo *const prim_table;
 /* Whether a primitive can run (tokpidjin's are being implemented). */
 bool prim_implemented(int prim);
 
+/* tokpidjin implementations register here, one table per file, each
+ * ended by {NULL, NULL}; names absent from every table fall back to the
+ * arc-dsl function when the body is the same, else stay unimplemented. */
+typedef struct { const char *name; PrimFn fn; } PrimImpl;
+extern const PrimImpl tk_impls_core[], tk_impls_patch[], tk_impls_grid[];
+
+/* The value the tokpidjin safe wrapper returns when a call raises. */
+Value *prim_safe_default(int prim);
+
 /* Look up a primitive by dialect and name; -1 if unknown. */
 int prim_lookup(int dialect, const char *name);
 /* The primitive as a function value (immortal; same object every time, so

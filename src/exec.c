@@ -27,9 +27,11 @@ static Value *task_pairs(const Task *t)
     return s;
 }
 
-static Value *param_value(const char *name, const Task *t, int sample)
+static Value *param_value(const char *name, const Task *t, int sample, bool c_out)
 {
     const Sample *s = task_sample(t, sample);
+    if (strcmp(name, "C") == 0)
+        return c_out && s->output ? v_incref(s->output) : v_none();
     if (strcmp(name, "I") == 0)
         return v_incref(s->input);
     if (strcmp(name, "S") == 0)
@@ -41,17 +43,19 @@ static Value *param_value(const char *name, const Task *t, int sample)
     return v_none();   /* C, and anything unknown */
 }
 
-void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample, int dialect)
+void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
+                   int dialect, bool c_is_output)
 {
     memset(in, 0, sizeof *in);
     in->prog = p;
     in->task = t;
     in->sample = sample;
+    in->c_is_output = c_is_output;
     in->env = calloc((size_t)p->nslots ? (size_t)p->nslots : 1, sizeof(Value *));
     if (!in->env)
         abort();
     for (int i = 0; i < p->nparams; i++)
-        in->env[i] = param_value(p->slot_names[i], t, sample);
+        in->env[i] = param_value(p->slot_names[i], t, sample, c_is_output);
     ctx_init(&in->cx, dialect);
     in->status = INST_RUNNING;
 }
@@ -69,6 +73,13 @@ static void release_env(Instance *in)
 void instance_release(Instance *in)
 {
     release_env(in);
+    for (int l = 0; l < 2; l++) {
+        for (int i = 0; i < in->nrecords[l]; i++)
+            v_decref(in->records[l][i]);
+        free(in->records[l]);
+        in->records[l] = NULL;
+        in->nrecords[l] = in->caprecords[l] = 0;
+    }
     v_decref(in->result);
     in->result = NULL;
     free(in->error);
@@ -83,9 +94,36 @@ static void finish(Instance *in, InstStatus st, const ExecOptions *opt)
         opt->on_done(in, opt->on_done_arg);
 }
 
+/* The classes a batt's `except (TypeError, AttributeError, ValueError)`
+ * catches (card.py at HEAD adds IndexError and KeyError). */
+static bool caught_by_except(const char *errmsg)
+{
+    static const char *const caught[] = {
+        "TypeError:", "AttributeError:", "ValueError:", "IndexError:", "KeyError:",
+    };
+    for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++)
+        if (strncmp(errmsg, caught[i], strlen(caught[i])) == 0)
+            return true;
+    return false;
+}
+
+/* _get_safe_default(callee): a DSL function's annotated default; anything
+ * else (closures have no annotations, ints are not functions) gives (). */
+static Value *safe_default_of(const Value *callee)
+{
+    if (callee->type == V_FUNC && callee->refs < 0 && callee->u.fn.prim >= 0 &&
+        callee == prim_value(callee->u.fn.prim))
+        return prim_safe_default(callee->u.fn.prim);
+    return v_tuple_new(0);
+}
+
 void instance_complete(Instance *in, Value *result)
 {
     const IrStmt *s = &in->prog->stmts[in->pc];
+    if (!result && s->guarded && !in->cx.over_budget && caught_by_except(in->cx.errmsg)) {
+        cx_clear(&in->cx);
+        result = safe_default_of(operand_value(in, &s->callee));
+    }
     if (!result) {
         in->error = strdup(in->cx.err ? in->cx.errmsg : "SystemError: no result");
         in->status = in->cx.over_budget ? INST_BUDGET : INST_ERROR;
@@ -191,6 +229,64 @@ static int pending_cmp(const void *a, const void *b)
     return (x->in > y->in) - (x->in < y->in);
 }
 
+/* Drop the values no later statement reads: batt programs have hundreds
+ * of statements and thousands of live instances. */
+static void free_dead(Instance *in, int pc)
+{
+    if (!in->free_after || !in->free_after[pc])
+        return;
+    for (const int32_t *p = in->free_after[pc]; *p >= 0; p++) {
+        v_decref(in->env[*p]);
+        in->env[*p] = NULL;
+    }
+}
+
+/* Per program: for each statement, the slots whose last read it is
+ * (-1 terminated; NULL when none).  Slots never read are kept. */
+static int32_t **plan_make(const IrProgram *p)
+{
+    int32_t *last = xmalloc_(sizeof(int32_t) * (size_t)(p->nslots ? p->nslots : 1));
+    for (int i = 0; i < p->nslots; i++)
+        last[i] = -1;
+    for (int k = 0; k < p->nstmts; k++) {
+        const IrStmt *s = &p->stmts[k];
+        if (s->kind == IR_CALL || s->kind == IR_UNPACK)
+            if (s->callee.slot >= 0)
+                last[s->callee.slot] = k;
+        for (int a = 0; a < s->nargs; a++)
+            if (s->args[a].slot >= 0)
+                last[s->args[a].slot] = k;
+    }
+    int32_t **plan = calloc((size_t)(p->nstmts ? p->nstmts : 1), sizeof(int32_t *));
+    int *count = calloc((size_t)(p->nstmts ? p->nstmts : 1), sizeof(int));
+    if (!plan || !count)
+        abort();
+    for (int i = 0; i < p->nslots; i++)
+        if (last[i] >= 0)
+            count[last[i]]++;
+    for (int k = 0; k < p->nstmts; k++)
+        if (count[k] && p->stmts[k].kind != IR_RETURN) {
+            plan[k] = xmalloc_(sizeof(int32_t) * (size_t)(count[k] + 1));
+            plan[k][0] = -1;
+            count[k] = 0;
+        }
+    for (int i = 0; i < p->nslots; i++)
+        if (last[i] >= 0 && plan[last[i]]) {
+            plan[last[i]][count[last[i]]++] = i;
+            plan[last[i]][count[last[i]]] = -1;
+        }
+    free(last);
+    free(count);
+    return plan;
+}
+
+static void plan_free(int32_t **plan, const IrProgram *p)
+{
+    for (int k = 0; k < p->nstmts; k++)
+        free(plan[k]);
+    free(plan);
+}
+
 /* Advance an instance over statements that are not calls; true if it now
  * waits at a call. */
 static bool advance(Instance *in, const ExecOptions *opt)
@@ -217,7 +313,23 @@ static bool advance(Instance *in, const ExecOptions *opt)
             }
             finish(in, INST_DONE, opt);
             return false;
-        default:   /* list declarations and records: no computation */
+        case IR_RECORD: {
+            Value *rec = v_tuple_new(s->nargs);
+            for (int i = 0; i < s->nargs; i++)
+                rec->u.tup.items[i] = v_incref(operand_value(in, &s->args[i]));
+            int l = s->dst ? 1 : 0;
+            if (in->nrecords[l] == in->caprecords[l]) {
+                in->caprecords[l] = in->caprecords[l] ? 2 * in->caprecords[l] : 16;
+                in->records[l] = realloc(in->records[l], sizeof(Value *) * (size_t)in->caprecords[l]);
+                if (!in->records[l])
+                    abort();
+            }
+            in->records[l][in->nrecords[l]++] = rec;
+            free_dead(in, in->pc);
+            in->pc++;
+            break;
+        }
+        default:   /* list declarations: no computation */
             in->pc++;
             break;
         }
@@ -231,8 +343,25 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     Instance **members = xmalloc_(sizeof(Instance *) * (size_t)(n ? n : 1));
     ExecStats local = {0};
     int rc = 0;
-    for (int i = 0; i < n; i++)
-        insts[i]->cx.work_limit = opt->work_limit;
+    /* one plan per distinct program (instances of a program are adjacent) */
+    const IrProgram **plan_prog = xmalloc_(sizeof(IrProgram *) * (size_t)(n ? n : 1));
+    int32_t ***plans = xmalloc_(sizeof(int32_t **) * (size_t)(n ? n : 1));
+    int nplans = 0;
+    for (int i = 0; i < n; i++) {
+        Instance *in = insts[i];
+        in->cx.work_limit = opt->work_limit;
+        int q = nplans - 1;
+        if (q < 0 || plan_prog[q] != in->prog) {
+            for (q = 0; q < nplans && plan_prog[q] != in->prog; q++)
+                ;
+            if (q == nplans) {
+                plan_prog[q] = in->prog;
+                plans[q] = plan_make(in->prog);
+                nplans++;
+            }
+        }
+        in->free_after = (const int32_t *const *)plans[q];
+    }
 
     for (;;) {
         if (opt->interrupted && *opt->interrupted) {
@@ -282,8 +411,11 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                 Instance *in = members[k];
                 if (in->status != INST_RUNNING)
                     finish(in, in->status, opt);
-                else if (opt->on_assign)
-                    opt->on_assign(in, &in->prog->stmts[in->pc - 1], opt->on_done_arg);
+                else {
+                    if (opt->on_assign)
+                        opt->on_assign(in, &in->prog->stmts[in->pc - 1], opt->on_done_arg);
+                    free_dead(in, in->pc - 1);
+                }
             }
             local.batches++;
             local.calls += b.n;
@@ -292,6 +424,12 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             i = j;
         }
     }
+    for (int q = 0; q < nplans; q++)
+        plan_free(plans[q], plan_prog[q]);
+    free(plans);
+    free(plan_prog);
+    for (int i = 0; i < n; i++)
+        insts[i]->free_after = NULL;
     free(pend);
     free(members);
     if (st)

@@ -21,6 +21,11 @@ struct Instance {
     char *error;             /* "TypeError: ..." when status is INST_ERROR/BUDGET */
     Ctx cx;
     void *user;
+    bool c_is_output;        /* batt: C is the sample's expected output, else None */
+    /* batt records: s.append((...)) -> records[0], o.append -> records[1] */
+    Value **records[2];
+    int nrecords[2], caprecords[2];
+    const int32_t *const *free_after;   /* exec's plan: slots dead after each stmt */
 };
 
 typedef struct {
@@ -44,7 +49,8 @@ typedef struct {
 const Sample *task_sample(const Task *t, int k);
 int task_nsamples(const Task *t);
 
-void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample, int dialect);
+void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
+                   int dialect, bool c_is_output);
 void instance_release(Instance *in);   /* frees env, result, error */
 
 /* Run all instances to completion.  Returns 0, or -1 if interrupted. */

@@ -15,13 +15,40 @@ typedef struct {
     const Task *task;
     Instance *first;
     int n, remaining, correct, unknown;
+    bool batt;               /* each sample twice: C=None, then C=O */
 } Group;
+
+/* batt summary: per solver id, samples where its o output equals O */
+typedef struct {
+    char *id;
+    long correct, total;
+} SolverScore;
 
 typedef struct {
     const RunOptions *ro;
     FILE *out;
     long groups_done, groups_solved, pairs, pairs_correct, errors;
+    long batt_calls;
+    SolverScore *scores;
+    int nscores, capscores;
 } Totals;
+
+static SolverScore *score_of(Totals *t, const char *id)
+{
+    for (int i = 0; i < t->nscores; i++)
+        if (strcmp(t->scores[i].id, id) == 0)
+            return &t->scores[i];
+    if (t->nscores == t->capscores) {
+        t->capscores = t->capscores ? 2 * t->capscores : 32;
+        t->scores = realloc(t->scores, sizeof(SolverScore) * (size_t)t->capscores);
+        if (!t->scores)
+            abort();
+    }
+    SolverScore *sc = &t->scores[t->nscores++];
+    sc->id = strdup(id);
+    sc->correct = sc->total = 0;
+    return sc;
+}
 
 static const char *sample_name(const Task *t, int k, char *buf, size_t len)
 {
@@ -75,6 +102,83 @@ static void print_jsonl(Totals *t, Instance *in)
         fputs(", \"output\": null", t->out);
     }
     fputs("}\n", t->out);
+}
+
+static void json_repr(FILE *f, const Value *v)
+{
+    char *r = v_repr_str(v);
+    json_string(f, r);
+    free(r);
+}
+
+/* A record's leading fields as JSON: ints, bools and strings. */
+static void json_scalar(FILE *f, const Value *v)
+{
+    if (v->type == V_STR)
+        json_string(f, v->u.str.s);
+    else if (v->type == V_BOOL)
+        fputs(v->u.i ? "true" : "false", f);
+    else if (v->type == V_INT)
+        fprintf(f, "%lld", (long long)v->u.i);
+    else
+        json_repr(f, v);
+}
+
+/* One line per batt call, in the schema of ../shared/golden/batt/. */
+static void print_batt_jsonl(Totals *t, Instance *in)
+{
+    FILE *f = t->out;
+    char name[32];
+    fputs("{\"task\": ", f);
+    json_string(f, in->task->id);
+    fputs(", \"split\": ", f);
+    json_string(f, in->task->split ? in->task->split : "");
+    fputs(", \"sample\": ", f);
+    json_string(f, sample_name(in->task, in->sample, name, sizeof name));
+    fprintf(f, ", \"C\": %s", in->c_is_output ? "\"O\"" : "null");
+    if (in->status != INST_DONE) {
+        fputs(", \"o\": null, \"s\": null, \"error\": ", f);
+        json_string(f, in->status == INST_BUDGET ? "timeout" : in->error);
+        fputs("}\n", f);
+        return;
+    }
+    /* o entries are [t, mutated, solver, repr]; s entries [t, solver, differ, repr] */
+    static const char *const keys[2] = {"o", "s"};
+    static const int lists[2] = {1, 0};
+    for (int k = 0; k < 2; k++) {
+        int l = lists[k];
+        fprintf(f, ", \"%s\": [", keys[k]);
+        for (int i = 0; i < in->nrecords[l]; i++) {
+            Value *rec = in->records[l][i];
+            fputs(i ? ", [" : "[", f);
+            for (size_t j = 0; j < rec->u.tup.len; j++) {
+                if (j)
+                    fputs(", ", f);
+                if (j + 1 == rec->u.tup.len)
+                    json_repr(f, rec->u.tup.items[j]);
+                else
+                    json_scalar(f, rec->u.tup.items[j]);
+            }
+            fputc(']', f);
+        }
+        fputc(']', f);
+    }
+    fputs(", \"error\": null}\n", f);
+}
+
+static void score_batt(Totals *t, Instance *in)
+{
+    const Sample *s = task_sample(in->task, in->sample);
+    if (in->c_is_output || in->status != INST_DONE || !s->output)
+        return;
+    for (int i = 0; i < in->nrecords[1]; i++) {
+        Value *rec = in->records[1][i];
+        if (rec->u.tup.len != 4 || rec->u.tup.items[2]->type != V_STR)
+            continue;
+        SolverScore *sc = score_of(t, rec->u.tup.items[2]->u.str.s);
+        sc->total++;
+        sc->correct += v_eq(rec->u.tup.items[3], s->output);
+    }
 }
 
 static void print_group(Totals *t, Group *g)
@@ -145,6 +249,17 @@ static void on_done(Instance *in, void *arg)
 {
     Totals *t = arg;
     Group *g = in->user;
+    if (g->batt) {
+        t->batt_calls++;
+        if (in->status != INST_DONE)
+            t->errors++;
+        score_batt(t, in);
+        if (t->ro->format == REPORT_JSONL)
+            print_batt_jsonl(t, in);
+        if (--g->remaining == 0)
+            t->groups_done++;
+        return;
+    }
     int ok = instance_correct(in);
     if (t->ro->trace) {
         trace_key(t->ro->trace, in);
@@ -223,8 +338,10 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
                 if (!groups)
                     abort();
             }
-            groups[ngroups++] = (Group){.prog = prog, .task = t, .n = task_nsamples(t)};
-            ninst += task_nsamples(t);
+            bool batt = m->dialect == DIALECT_TOKPIDJIN;
+            int n = task_nsamples(t) * (batt ? 2 : 1);
+            groups[ngroups++] = (Group){.prog = prog, .task = t, .n = n, .batt = batt};
+            ninst += n;
             paired = true;
         }
         unpaired += !paired;
@@ -236,7 +353,9 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         groups[g].first = &insts[k];
         groups[g].remaining = groups[g].n;
         for (int s = 0; s < groups[g].n; s++, k++) {
-            instance_init(&insts[k], groups[g].prog, groups[g].task, s, m->dialect);
+            bool batt = groups[g].batt;
+            instance_init(&insts[k], groups[g].prog, groups[g].task, batt ? s / 2 : s,
+                          m->dialect, batt && s % 2 == 1);
             insts[k].user = &groups[g];
             ptrs[k] = &insts[k];
         }
@@ -249,7 +368,21 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     };
     ExecStats st;
     int rc = exec_run(ptrs, ninst, &eo, &st);
-    if (ro->format == REPORT_TEXT) {
+    bool batt_run = m->dialect == DIALECT_TOKPIDJIN;
+    if (batt_run && ro->format == REPORT_TEXT) {
+        if (!ro->quiet)
+            for (int i = 0; i < tot.nscores; i++)
+                fprintf(out, "%-40s %ld/%ld samples\n", tot.scores[i].id,
+                        tot.scores[i].correct, tot.scores[i].total);
+        if (rc < 0)
+            fprintf(out, "interrupted: %ld of %d program/task pairs finished\n",
+                    tot.groups_done, ngroups);
+        fprintf(out, "%ld batt calls over %d tasks, %d solver ids", tot.batt_calls,
+                ngroups, tot.nscores);
+        if (tot.errors)
+            fprintf(out, ", %ld call%s raised", tot.errors, tot.errors == 1 ? "" : "s");
+        fputc('\n', out);
+    } else if (ro->format == REPORT_TEXT) {
         if (rc < 0)
             fprintf(out, "interrupted: %ld of %d program/task pairs finished\n",
                     tot.groups_done, ngroups);
@@ -269,5 +402,8 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     free(insts);
     free(ptrs);
     free(groups);
+    for (int i = 0; i < tot.nscores; i++)
+        free(tot.scores[i].id);
+    free(tot.scores);
     return rc;
 }

@@ -377,7 +377,7 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
     if (f->type != V_FUNC)
         return cx_raise(cx, "TypeError", "'%s' object is not callable",
                         v_typename(f));
-    if (argc != f->u.fn.arity)
+    if (argc != f->u.fn.arity && f->u.fn.arity != V_ARITY_ANY)
         return cx_raise(cx, "TypeError",
                         "%s() takes %d positional argument%s but %d %s given",
                         f->u.fn.name, f->u.fn.arity,

@@ -36,11 +36,14 @@ typedef struct {
     const char *name;     /* repr: "<function NAME>" */
     int16_t prim;         /* primitive id (prim.h) of the primitive, or of the
                              combinator that made the closure */
-    uint8_t arity;        /* Python co_argcount: what rbind/lbind inspect */
+    uint8_t arity;        /* Python co_argcount: what rbind/lbind inspect;
+                             V_ARITY_ANY: takes any number (*args) */
     uint8_t ncap;         /* captured values */
     uint8_t kind;         /* closure shape, meaning is the creator's */
     Value *cap[3];
 } VFunc;
+
+#define V_ARITY_ANY 255
 
 struct Value {
     int32_t refs;         /* < 0: immortal */

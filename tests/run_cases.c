@@ -1,6 +1,6 @@
 /* run_cases.c -- data-driven expression tests (TAP).
  *
- *   run_cases [--dialect=tokpidjin] FILE.cases...
+ *   run_cases [--dialect=arc-dsl|tokpidjin] FILE.cases... [--dialect=...] ...
  *
  * Each case line is EXPR<TAB>EXPECTED: EXPECTED is the Python repr of the
  * result, or !ExcClass when the reference raises.  The expected column was
@@ -61,6 +61,10 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--dialect=tokpidjin") == 0) {
             dialect = DIALECT_TOKPIDJIN;
+            continue;
+        }
+        if (strcmp(argv[i], "--dialect=arc-dsl") == 0) {
+            dialect = DIALECT_ARCDSL;
             continue;
         }
         FILE *f = fopen(argv[i], "r");
