@@ -16,7 +16,7 @@ static PrimInfo prim_info_[PRIM_COUNT] = {
 const PrimInfo *const prim_table = prim_info_;
 
 static const PrimImpl *const tk_impl_tables[] = {
-    tk_impls_core, tk_impls_patch, tk_impls_grid,
+    tk_impls_core, tk_impls_patch, tk_impls_grid, tk_impls_compose,
 };
 
 static PrimFn tk_impl_find(const char *name)
@@ -57,9 +57,44 @@ static Value *safe_callable_invoke(Ctx *cx, Value *self, Value *const *argv)
 
 static Value safe_callable_ = {
     .refs = -1, .type = V_FUNC,
-    .u.fn = {.invoke = safe_callable_invoke, .name = "safe_callable",
+    .u.fn = {.invoke = safe_callable_invoke, .name = "_get_safe_default.<locals>.safe_callable",
              .prim = -1, .arity = V_ARITY_ANY},
 };
+
+/* tokpidjin parameters with defaults: TKOPT(name, min, param, default) */
+typedef struct { int prim, min, dflt; } PrimOpt;
+static const PrimOpt prim_opts[] = {
+#define TK(name, arity, ret, same)
+#define TKOPT(name, min, param, dflt) {PRIM_TK_##name, min, PRIM_TK_##dflt},
+#include "tokpidjin/list.h"
+#undef TKOPT
+#undef TK
+};
+
+int prim_min_arity(int prim)
+{
+    for (size_t i = 0; i < sizeof prim_opts / sizeof prim_opts[0]; i++)
+        if (prim_opts[i].prim == prim)
+            return prim_opts[i].min;
+    return prim_table[prim].arity;
+}
+
+Value *prim_call_mismatch(Ctx *cx, Value *f, int argc, Value *const *argv)
+{
+    int prim = f->u.fn.prim;
+    if (prim < 0 || prim >= PRIM_COUNT || f != prim_value(prim) ||
+        prim_table[prim].dialect != DIALECT_TOKPIDJIN)
+        return NULL;
+    for (size_t i = 0; i < sizeof prim_opts / sizeof prim_opts[0]; i++)
+        if (prim_opts[i].prim == prim && argc >= prim_opts[i].min && argc < prim_table[prim].arity) {
+            Value *full[8];
+            for (int k = 0; k < argc; k++)
+                full[k] = argv[k];
+            full[argc] = prim_value(prim_opts[i].dflt);
+            return v_call(cx, f, argc + 1, full);
+        }
+    return prim_safe_default(prim);
+}
 
 Value *prim_safe_default(int prim)
 {
@@ -265,5 +300,7 @@ const char *prim_suggest(int dialect, const char *name)
     }
     /* a suggestion farther than half the name is noise */
     size_t len = strlen(name);
+    if (len <= 2)      /* x1, I, C: too short for a guess to mean anything */
+        return NULL;
     return bestd <= (int)(len / 2 + 1) ? best : NULL;
 }

@@ -45,7 +45,14 @@ bool prim_implemented(int prim);
  * ended by {NULL, NULL}; names absent from every table fall back to the
  * arc-dsl function when the body is the same, else stay unimplemented. */
 typedef struct { const char *name; PrimFn fn; } PrimImpl;
-extern const PrimImpl tk_impls_core[], tk_impls_patch[], tk_impls_grid[];
+extern const PrimImpl tk_impls_core[], tk_impls_patch[], tk_impls_grid[], tk_impls_compose[];
+
+/* A primitive value called with the wrong number of arguments: tokpidjin's
+ * wrapper fills a defaulted trailing parameter or returns the default.
+ * NULL (no exception) when the ordinary TypeError applies. */
+Value *prim_call_mismatch(Ctx *cx, Value *f, int argc, Value *const *argv);
+/* Fewest arguments a direct call may pass (trailing defaults). */
+int prim_min_arity(int prim);
 
 /* The value the tokpidjin safe wrapper returns when a call raises. */
 Value *prim_safe_default(int prim);

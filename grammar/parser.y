@@ -35,6 +35,24 @@ static Expr *mk_seq(ParseCtx *pc, int kind, Loc at, ExprList l)
     return e;
 }
 
+/* Adjacent string literals concatenate (once, at the end). */
+static Expr *concat_strings(ParseCtx *pc, ExprList l)
+{
+    if (l.n == 1) return l.head;
+    size_t n = 0;
+    for (Expr *e = l.head; e; e = e->next) n += e->u.str.len;
+    char *s = arena_alloc(&pc->arena, n + 1), *p = s;
+    for (Expr *e = l.head; e; e = e->next) {
+        memcpy(p, e->u.str.s, e->u.str.len);
+        p += e->u.str.len;
+    }
+    Expr *r = l.head;
+    r->next = NULL;
+    r->u.str.s = s;
+    r->u.str.len = n;
+    return r;
+}
+
 /* A testlist: one item without a comma is the item itself. */
 static Expr *testlist_expr(ParseCtx *pc, Loc at, ExprList l)
 {
@@ -73,8 +91,8 @@ static Expr *testlist_expr(ParseCtx *pc, Loc at, ExprList l)
 %token FROM "'from'" IMPORT "'import'" AS "'as'" PASS "'pass'"
 %token TRUE "'True'" FALSE "'False'" NONE "'None'"
 
-%type <expr> expr postfix atom strings except_clause
-%type <el> testlist expr_list args params param_list
+%type <expr> expr postfix atom except_clause
+%type <el> testlist expr_list args params param_list strings
 %type <stmt> stmt simple_stmt small_stmt compound_stmt funcdef try_stmt import_stmt
 %type <sl> suite stmt_list small_stmts
 
@@ -308,7 +326,7 @@ atom
     : NAME                              { $$ = ast_expr(pc, E_NAME, LOC(@1)); $$->u.name = $1; }
     | INT                               { $$ = ast_expr(pc, E_INT, LOC(@1)); $$->u.i = $1; }
     | FLOAT                             { $$ = ast_expr(pc, E_FLOAT, LOC(@1)); $$->u.f = $1; }
-    | strings
+    | strings                           { $$ = concat_strings(pc, $1); }
     | TRUE                              { $$ = ast_expr(pc, E_TRUE, LOC(@1)); }
     | FALSE                             { $$ = ast_expr(pc, E_FALSE, LOC(@1)); }
     | NONE                              { $$ = ast_expr(pc, E_NONE, LOC(@1)); }
@@ -327,19 +345,19 @@ atom
 strings
     : STRING
         {
-            $$ = ast_expr(pc, E_STR, LOC(@1));
-            $$->u.str.s = $1.s;
-            $$->u.str.len = $1.len;
+            $$ = (ExprList){0};
+            Expr *e = ast_expr(pc, E_STR, LOC(@1));
+            e->u.str.s = $1.s;
+            e->u.str.len = $1.len;
+            el_push(&$$, e);
         }
     | strings STRING
         {
-            /* adjacent literals concatenate */
             $$ = $1;
-            char *s = arena_alloc(&pc->arena, $1->u.str.len + $2.len + 1);
-            memcpy(s, $1->u.str.s, $1->u.str.len);
-            memcpy(s + $1->u.str.len, $2.s, $2.len);
-            $$->u.str.s = s;
-            $$->u.str.len += $2.len;
+            Expr *e = ast_expr(pc, E_STR, LOC(@2));
+            e->u.str.s = $2.s;
+            e->u.str.len = $2.len;
+            el_push(&$$, e);
         }
     ;
 

@@ -98,12 +98,10 @@ static const char *src_line(const ParseCtx *pc, int line, size_t *len)
     return p;
 }
 
-#define MAX_ERRORS 20
-
 void pc_error(ParseCtx *pc, Loc at, const char *fmt, ...)
 {
-    if (pc->nerr++ >= MAX_ERRORS) {
-        if (pc->nerr == MAX_ERRORS + 1) {
+    if (pc->nerr++ >= PC_MAX_ERRORS) {
+        if (pc->nerr == PC_MAX_ERRORS + 1) {
             const char *m = "arcrun: too many errors, giving up\n";
             err_put(pc, m, strlen(m));
         }

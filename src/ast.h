@@ -95,6 +95,9 @@ typedef struct ParseCtx {
     int lex_failed;            /* the lexer reported the error already */
 } ParseCtx;
 
+/* Past this many errors, messages are dropped and lowering stops. */
+#define PC_MAX_ERRORS 20
+
 void pc_init(ParseCtx *pc, const char *file, const char *src, size_t len, int mode);
 void pc_free(ParseCtx *pc);    /* arena and messages */
 /* Append "file:line:col: error: msg", the source line and a caret. */

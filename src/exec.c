@@ -2,8 +2,11 @@
 #include "exec.h"
 #include "prim.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void *xmalloc_(size_t n);
 
@@ -212,6 +215,112 @@ void opkey_label(const OpKey *k, StrBuf *sb)
     sb_putc(sb, ')');
 }
 
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static OpStats *op_stats(ExecStats *st, const char *name)
+{
+    for (int i = 0; i < st->nops; i++)
+        if (st->ops[i].name == name || strcmp(st->ops[i].name, name) == 0)
+            return &st->ops[i];
+    if (st->nops == st->capops) {
+        st->capops = st->capops ? 2 * st->capops : 64;
+        st->ops = realloc(st->ops, sizeof(OpStats) * (size_t)st->capops);
+        if (!st->ops)
+            abort();
+    }
+    OpStats *o = &st->ops[st->nops++];
+    memset(o, 0, sizeof *o);
+    o->name = name;
+    return o;
+}
+
+/* One piece of a batch counts its calls and time; the first piece also
+ * counts the batch (its size is the whole batch's). */
+static void op_account(ExecStats *st, const Value *callee, int n, double dt, bool first)
+{
+    OpStats *o = op_stats(st, callee->type == V_FUNC ? callee->u.fn.name : "<not callable>");
+    o->calls += n;
+    o->seconds += dt;
+    if (!first)
+        return;
+    o->batches++;
+}
+
+static void op_account_batch(ExecStats *st, const Value *callee, int n)
+{
+    OpStats *o = op_stats(st, callee->type == V_FUNC ? callee->u.fn.name : "<not callable>");
+    if (n > o->max_batch)
+        o->max_batch = n;
+    int b = 0;
+    for (long lim = 1; b < 7 && n > lim; lim = lim == 1 ? 3 : lim * 4 + 3)
+        b++;
+    o->hist[b]++;
+}
+
+/* ---- work items and threads -------------------------------------------- */
+
+typedef struct {
+    Batch b;
+    const Backend *be;
+    bool first_piece;
+    double seconds;
+} WorkItem;
+
+typedef struct {
+    WorkItem *items;
+    int nitems;
+    bool timed;
+    atomic_int next;
+} WorkQueue;
+
+static void *work_loop(void *arg)
+{
+    WorkQueue *q = arg;
+    for (;;) {
+        int i = atomic_fetch_add(&q->next, 1);
+        if (i >= q->nitems)
+            return NULL;
+        WorkItem *w = &q->items[i];
+        double t0 = q->timed ? now_seconds() : 0;
+        w->be->run_batch(w->be, &w->b);
+        if (q->timed)
+            w->seconds = now_seconds() - t0;
+    }
+}
+
+/* The whole batch size of the batch whose first piece is items[w]. */
+static int batch_size_of(const WorkItem *items, int nitems, int w)
+{
+    int n = items[w].b.n;
+    for (int k = w + 1; k < nitems && !items[k].first_piece; k++)
+        n += items[k].b.n;
+    return n;
+}
+
+/* Run the step's work items on up to `jobs` threads.  Every instance is in
+ * exactly one item, and items touch only their own instances. */
+static void run_items(WorkItem *items, int nitems, int jobs, bool timed)
+{
+    WorkQueue q = {.items = items, .nitems = nitems, .timed = timed};
+    atomic_init(&q.next, 0);
+    int nthreads = jobs < nitems ? jobs : nitems;
+    pthread_t tid[64];
+    int started = 0;
+    if (nthreads > 64)
+        nthreads = 64;
+    for (int t = 1; t < nthreads; t++)
+        if (pthread_create(&tid[started], NULL, work_loop, &q) == 0)
+            started++;
+    work_loop(&q);
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+}
+
 /* ---- the loop ----------------------------------------------------------- */
 
 typedef struct {
@@ -303,7 +412,10 @@ static bool advance(Instance *in, const ExecOptions *opt)
         case IR_UNPACK:
             return true;
         case IR_RETURN:
-            if (s->nargs == 1) {
+            if (s->nargs && s->args[0].slot < -1) {
+                /* `return o, s`: the records are the result (in->records) */
+                in->result = v_none();
+            } else if (s->nargs == 1) {
                 in->result = v_incref(operand_value(in, &s->args[0]));
             } else {
                 Value *t = v_tuple_new(s->nargs);
@@ -342,7 +454,14 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     Pending *pend = xmalloc_(sizeof(Pending) * (size_t)(n ? n : 1));
     Instance **members = xmalloc_(sizeof(Instance *) * (size_t)(n ? n : 1));
     ExecStats local = {0};
+    if (st)
+        local = *st;   /* accumulate over chunks */
     int rc = 0;
+    int jobs = opt->jobs > 0 ? opt->jobs : 1;
+    int capitems = 64;
+    WorkItem *items = xmalloc_(sizeof *items * (size_t)capitems);
+    prim_value(0);   /* lazily built tables: build them before any thread runs */
+    v_int(0);
     /* one plan per distinct program (instances of a program are adjacent) */
     const IrProgram **plan_prog = xmalloc_(sizeof(IrProgram *) * (size_t)(n ? n : 1));
     int32_t ***plans = xmalloc_(sizeof(int32_t **) * (size_t)(n ? n : 1));
@@ -385,13 +504,15 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             break;
         local.steps++;
         qsort(pend, (size_t)np, sizeof *pend, pending_cmp);
+        for (int i = 0; i < np; i++)
+            members[i] = pend[i].in;
+        /* plan: batches in key order, each to the first backend that takes it */
+        int nitems = 0;
         for (int i = 0; i < np;) {
             int j = i + 1;
             while (j < np && opkey_cmp(&pend[i].key, &pend[j].key) == 0)
                 j++;
-            Batch b = {.key = pend[i].key, .n = j - i, .inst = members};
-            for (int k = i; k < j; k++)
-                members[k - i] = pend[k].in;
+            Batch b = {.key = pend[i].key, .n = j - i, .inst = members + i};
             const Backend *be = backends[NBACKENDS - 1];
             for (size_t q = 0; q < NBACKENDS; q++)
                 if (backends[q]->supports_op(backends[q], &b.key, b.n)) {
@@ -406,24 +527,54 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                         sb.buf, b.n, be->name);
                 sb_free(&sb);
             }
-            be->run_batch(be, &b);
-            for (int k = 0; k < b.n; k++) {
-                Instance *in = members[k];
-                if (in->status != INST_RUNNING)
-                    finish(in, in->status, opt);
-                else {
-                    if (opt->on_assign)
-                        opt->on_assign(in, &in->prog->stmts[in->pc - 1], opt->on_done_arg);
-                    free_dead(in, in->pc - 1);
-                }
-            }
             local.batches++;
             local.calls += b.n;
             if (b.n > local.max_batch)
                 local.max_batch = b.n;
+            /* CPU batches split into pieces the worker threads can share */
+            int piece = be == &backend_cpu && jobs > 1 ? (np + jobs * 4 - 1) / (jobs * 4) : b.n;
+            if (piece < 1)
+                piece = 1;
+            for (int k = 0; k < b.n; k += piece) {
+                if (nitems == capitems) {
+                    capitems *= 2;
+                    items = realloc(items, sizeof *items * (size_t)capitems);
+                    if (!items)
+                        abort();
+                }
+                WorkItem *w = &items[nitems++];
+                w->b = b;
+                w->b.inst = b.inst + k;
+                w->b.n = b.n - k < piece ? b.n - k : piece;
+                w->be = be;
+                w->first_piece = k == 0;
+                w->seconds = 0;
+            }
             i = j;
         }
+        run_items(items, nitems, jobs, opt->collect_ops);
+        if (opt->collect_ops)
+            for (int w = 0; w < nitems; w++)
+            {
+                op_account(&local, items[w].b.key.callee, items[w].b.n,
+                           items[w].seconds, items[w].first_piece);
+                if (items[w].first_piece)
+                    op_account_batch(&local, items[w].b.key.callee,
+                                     batch_size_of(items, nitems, w));
+            }
+        /* results stream out in a fixed order, whatever the thread count */
+        for (int k = 0; k < np; k++) {
+            Instance *in = members[k];
+            if (in->status != INST_RUNNING)
+                finish(in, in->status, opt);
+            else {
+                if (opt->on_assign)
+                    opt->on_assign(in, &in->prog->stmts[in->pc - 1], opt->on_done_arg);
+                free_dead(in, in->pc - 1);
+            }
+        }
     }
+    free(items);
     for (int q = 0; q < nplans; q++)
         plan_free(plans[q], plan_prog[q]);
     free(plans);

@@ -38,11 +38,23 @@ typedef struct {
     /* Called after each statement that assigned slots (--trace). */
     void (*on_assign)(Instance *in, const IrStmt *s, void *arg);
     volatile int *interrupted;   /* set asynchronously (SIGINT) to stop early */
+    bool collect_ops;        /* fill ExecStats.ops (timing each batch) */
+    int jobs;                /* CPU threads for a step's batches (<= 1: this thread) */
 } ExecOptions;
+
+/* Per op name ("rot90", "compose.<locals>.<lambda>"): --stats. */
+typedef struct {
+    const char *name;
+    long calls, batches, max_batch;
+    long hist[8];            /* batch sizes: 1, 2-3, 4-15, 16-63, 64-255, 256-1023, 1024-4095, more */
+    double seconds;
+} OpStats;
 
 typedef struct {
     long steps, batches, calls;
     long max_batch;
+    OpStats *ops;            /* when collect_ops was set; caller frees */
+    int nops, capops;
 } ExecStats;
 
 /* The sample's input/expected output by index (train then test). */

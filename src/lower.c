@@ -4,8 +4,8 @@
  * function's own slots and aliases, the dialect's constants, its
  * primitives.  Nested calls are flattened into temporaries (_t1, _t2 ...)
  * in Python's evaluation order (callee, then arguments left to right).
- * `x = <constant expression>` emits nothing: x becomes an alias of the
- * constant, exactly what Python's binding does.
+ * `x = y` and `x = <constant>` emit nothing: x becomes another name for
+ * the same operand, which is all Python's binding does.
  *
  * Operand conventions beyond ir.h: in IR_RETURN, the lists s and o are
  * operands with slot = IR_SLOT_LIST(id) (-2 for s, -3 for o) and k = NULL.
@@ -316,9 +316,12 @@ static int lower_call(Lower *L, Expr *e, IrOperand *callee, IrOperand *args, int
     if (fn->kind == E_ATTR)
         return ERR(L, fn->loc, "method calls are only supported as statements: s.append(...) / o.append(...)");
     if (lower_value(L, fn, callee, &prim) < 0) return -1;
-    if (prim >= 0 && prim_table[prim].arity != n) {
+    if (prim >= 0 && (n > prim_table[prim].arity || n < prim_min_arity(prim))) {
         op_drop(callee);
-        int ar = prim_table[prim].arity;
+        int ar = prim_table[prim].arity, lo = prim_min_arity(prim);
+        if (lo < ar)
+            return ERR(L, fn->loc, "'%s' takes %d or %d arguments, %d given",
+                       prim_table[prim].name, lo, ar, n);
         return ERR(L, fn->loc, "'%s' takes %d argument%s, %d given",
                    prim_table[prim].name, ar, ar == 1 ? "" : "s", n);
     }
@@ -705,7 +708,7 @@ static void lower_def(Lower *L, Stmt *d, IrProgram *p)
         local_add(L, a->u.name, L_SLOT, op_slot(k), -1, a->loc);
         p->nparams++;
     }
-    for (Stmt *s = d->u.def.body; s; s = s->next) lower_stmt(L, s);
+    for (Stmt *s = d->u.def.body; s && L->pc->nerr <= PC_MAX_ERRORS; s = s->next) lower_stmt(L, s);
     locals_reset(L);
     L->def = NULL;
 }
@@ -756,7 +759,7 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
     L.pc = &pc;
     L.dialect = m->dialect;
     int cap = 0;
-    for (Stmt *s = pc.body; s; s = s->next) {
+    for (Stmt *s = pc.body; s && pc.nerr <= PC_MAX_ERRORS; s = s->next) {
         if (s->kind == S_DEF) {
             for (int i = 0; i < m->nprogs; i++)
                 if (strcmp(m->progs[i].name, s->u.def.name) == 0) {

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Exit codes (documented in --help and the README). */
 enum {
@@ -49,6 +50,9 @@ static void usage(FILE *f)
 "  --solutions=FILE      expected outputs for a combined challenges file\n"
 "  --format=text|jsonl   per-task lines (default) or one JSON object per instance\n"
 "  --trace=FILE          write every assigned variable of every instance (JSON Lines)\n"
+"  --stats[=table|json]  per-op calls, batches, batch sizes and time, on stderr\n"
+"  -j, --jobs=N          CPU threads (default: all cores); results are identical for any N\n"
+"  --all-pairs           run every program on every task (search mode)\n"
 "  --budget=N            per-instance work budget in DSL calls (default 50000000, 0 = none)\n"
 "  -v, --verbose         log every batch (op, size, backend) to stderr\n"
 "  -q, --quiet           print only the summary\n"
@@ -146,7 +150,7 @@ static int cmd_check(int dialect, char **files, int n)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE };
+    enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE, OPT_STATS, OPT_ALL_PAIRS };
     static const struct option longopts[] = {
         {"dialect", required_argument, NULL, OPT_DIALECT},
         {"solutions", required_argument, NULL, OPT_SOLUTIONS},
@@ -154,18 +158,23 @@ int main(int argc, char **argv)
         {"budget", required_argument, NULL, OPT_BUDGET},
         {"check", no_argument, NULL, OPT_CHECK},
         {"trace", required_argument, NULL, OPT_TRACE},
+        {"stats", optional_argument, NULL, OPT_STATS},
+        {"jobs", required_argument, NULL, 'j'},
+        {"all-pairs", no_argument, NULL, OPT_ALL_PAIRS},
         {"verbose", no_argument, NULL, 'v'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    int dialect = -1, verbose = 0, quiet = 0, check = 0;
+    int dialect = -1, verbose = 0, quiet = 0, check = 0, stats = 0, all_pairs = 0;
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    int jobs = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
     const char *solutions = NULL, *trace_path = NULL;
     ReportFormat format = REPORT_TEXT;
     unsigned long long budget = 50000000ULL;
     int c;
-    while ((c = getopt_long(argc, argv, "+vqhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "+vqhVj:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_DIALECT:
             dialect = parse_dialect(optarg);
@@ -194,6 +203,25 @@ int main(int argc, char **argv)
         }
         case OPT_CHECK: check = 1; break;
         case OPT_TRACE: trace_path = optarg; break;
+        case OPT_STATS:
+            if (!optarg || strcmp(optarg, "table") == 0) stats = 1;
+            else if (strcmp(optarg, "json") == 0) stats = 2;
+            else {
+                fprintf(stderr, "arcrun: --stats takes 'table' or 'json', not '%s'\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'j': {
+            char *end;
+            long j = strtol(optarg, &end, 10);
+            if (*end || j < 1 || j > 64) {
+                fprintf(stderr, "arcrun: --jobs wants a number from 1 to 64, not '%s'\n", optarg);
+                return EXIT_USAGE;
+            }
+            jobs = (int)j;
+            break;
+        }
+        case OPT_ALL_PAIRS: all_pairs = 1; break;
         case 'v': verbose++; break;
         case 'q': quiet = 1; break;
         case 'h': usage(stdout); return EXIT_OK;
@@ -272,6 +300,8 @@ int main(int argc, char **argv)
     RunOptions ro = {
         .format = format, .verbose = verbose, .quiet = quiet,
         .work_limit = budget, .interrupted = &interrupted, .trace = trace,
+        .stats = stats ? stderr : NULL, .stats_json = stats == 2,
+        .jobs = jobs, .all_pairs = all_pairs,
     };
     int rc = report_run(m, &ts, &ro, stdout);
     if (trace)

@@ -31,6 +31,10 @@ typedef struct {
     long batt_calls;
     SolverScore *scores;
     int nscores, capscores;
+    /* --all-pairs */
+    const Task *tasks0;
+    const char ***solvers_of;
+    int *nsolvers_of, *capsolvers_of;
 } Totals;
 
 static SolverScore *score_of(Totals *t, const char *id)
@@ -187,7 +191,7 @@ static void print_group(Totals *t, Group *g)
     bool solved = known > 0 && g->correct == known;
     t->groups_done++;
     t->groups_solved += solved;
-    if (t->ro->quiet || t->ro->format != REPORT_TEXT)
+    if (t->ro->quiet || t->ro->all_pairs || t->ro->format != REPORT_TEXT)
         return;
     fprintf(t->out, "%-10s %-24s %d/%d%s", g->task->id, g->prog->name,
             g->correct, known, solved ? "  ok" : "");
@@ -280,7 +284,7 @@ static void on_done(Instance *in, void *arg)
     }
     if (in->status != INST_DONE)
         t->errors++;
-    if (t->ro->format == REPORT_JSONL)
+    if (t->ro->format == REPORT_JSONL && !t->ro->all_pairs)
         print_jsonl(t, in);
     if (--g->remaining == 0)
         print_group(t, g);
@@ -313,6 +317,96 @@ int module_missing_prims(const IrModule *m, StrBuf *sb)
     return n;
 }
 
+/* --all-pairs: which programs solve which task */
+static void note_pair(Totals *t, Group *g)
+{
+    int known = g->n - g->unknown;
+    if (g->batt || known == 0 || g->correct != known)
+        return;
+    int k = (int)(g->task - t->tasks0);
+    if (t->nsolvers_of[k] == t->capsolvers_of[k]) {
+        t->capsolvers_of[k] = t->capsolvers_of[k] ? 2 * t->capsolvers_of[k] : 4;
+        t->solvers_of[k] = realloc(t->solvers_of[k], sizeof(char *) * (size_t)t->capsolvers_of[k]);
+        if (!t->solvers_of[k])
+            abort();
+    }
+    t->solvers_of[k][t->nsolvers_of[k]++] = g->prog->name;
+}
+
+static void print_all_pairs(Totals *t, const TaskSet *ts, int ngroups, FILE *out)
+{
+    int solved = 0;
+    for (int k = 0; k < ts->ntasks; k++) {
+        solved += t->nsolvers_of[k] > 0;
+        if (t->ro->format == REPORT_JSONL) {
+            fputs("{\"task\": ", out);
+            json_string(out, ts->tasks[k].id);
+            fputs(", \"solved_by\": [", out);
+            for (int i = 0; i < t->nsolvers_of[k]; i++) {
+                fputs(i ? ", " : "", out);
+                json_string(out, t->solvers_of[k][i]);
+            }
+            fputs("]}\n", out);
+        } else if (!t->ro->quiet && t->nsolvers_of[k]) {
+            fprintf(out, "%-10s solved by %d:", ts->tasks[k].id, t->nsolvers_of[k]);
+            for (int i = 0; i < t->nsolvers_of[k] && i < 8; i++)
+                fprintf(out, " %s", t->solvers_of[k][i]);
+            if (t->nsolvers_of[k] > 8)
+                fprintf(out, " ...");
+            fputc('\n', out);
+        }
+        free(t->solvers_of[k]);
+    }
+    if (t->ro->format == REPORT_TEXT)
+        fprintf(out, "all pairs: %d programs x tasks = %d pairs; %ld pairs solved; %d/%d tasks solved by some program\n",
+                ngroups && ts->ntasks ? ngroups / ts->ntasks : 0, ngroups,
+                t->groups_solved, solved, ts->ntasks);
+    free(t->solvers_of);
+    free(t->nsolvers_of);
+    free(t->capsolvers_of);
+}
+
+static int op_by_time(const void *a, const void *b)
+{
+    const OpStats *x = a, *y = b;
+    return (x->seconds < y->seconds) - (x->seconds > y->seconds);
+}
+
+static void print_stats(FILE *f, ExecStats *st, bool json)
+{
+    qsort(st->ops, (size_t)st->nops, sizeof(OpStats), op_by_time);
+    static const char *const bins[8] = {"1", "2-3", "4-15", "16-63", "64-255",
+                                        "256-1023", "1024-4095", "4096+"};
+    if (json) {
+        fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"ops\": [",
+                st->steps, st->batches, st->calls);
+        for (int i = 0; i < st->nops; i++) {
+            OpStats *o = &st->ops[i];
+            fprintf(f, "%s{\"op\": ", i ? ", " : "");
+            json_string(f, o->name);
+            fprintf(f, ", \"calls\": %ld, \"batches\": %ld, \"max_batch\": %ld, "
+                       "\"seconds\": %.6f, \"batch_sizes\": {", o->calls, o->batches,
+                    o->max_batch, o->seconds);
+            for (int b = 0, first = 1; b < 8; b++)
+                if (o->hist[b]) {
+                    fprintf(f, "%s\"%s\": %ld", first ? "" : ", ", bins[b], o->hist[b]);
+                    first = 0;
+                }
+            fputs("}}", f);
+        }
+        fputs("]}\n", f);
+        return;
+    }
+    fprintf(f, "%-34s %9s %8s %9s %10s %9s\n", "op", "calls", "batches", "mean", "max batch", "ms");
+    for (int i = 0; i < st->nops; i++) {
+        OpStats *o = &st->ops[i];
+        fprintf(f, "%-34.34s %9ld %8ld %9.1f %10ld %9.2f\n", o->name, o->calls, o->batches,
+                (double)o->calls / (double)o->batches, o->max_batch, 1e3 * o->seconds);
+    }
+    fprintf(f, "%ld steps, %ld batches, %ld calls (nested calls inside an op are counted in its time)\n",
+            st->steps, st->batches, st->calls);
+}
+
 static bool is_solver_for(const IrProgram *p, const Task *t)
 {
     return strncmp(p->name, "solve_", 6) == 0 && strcmp(p->name + 6, t->id) == 0;
@@ -330,7 +424,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         bool paired = false;
         for (int k = 0; k < ts->ntasks; k++) {
             const Task *t = &ts->tasks[k];
-            if (solver && !is_solver_for(prog, t))
+            if (solver && !ro->all_pairs && !is_solver_for(prog, t))
                 continue;
             if (ngroups == cap) {
                 cap *= 2;
@@ -346,28 +440,71 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         }
         unpaired += !paired;
     }
-    Instance *insts = xmalloc_(sizeof(Instance) * (size_t)(ninst ? ninst : 1));
-    Instance **ptrs = xmalloc_(sizeof(Instance *) * (size_t)(ninst ? ninst : 1));
-    int k = 0;
-    for (int g = 0; g < ngroups; g++) {
-        groups[g].first = &insts[k];
-        groups[g].remaining = groups[g].n;
-        for (int s = 0; s < groups[g].n; s++, k++) {
-            bool batt = groups[g].batt;
-            instance_init(&insts[k], groups[g].prog, groups[g].task, batt ? s / 2 : s,
-                          m->dialect, batt && s % 2 == 1);
-            insts[k].user = &groups[g];
-            ptrs[k] = &insts[k];
-        }
+    Totals tot = {.ro = ro, .out = out, .tasks0 = ts->tasks};
+    if (ro->all_pairs) {
+        tot.solvers_of = calloc((size_t)ts->ntasks + 1, sizeof(char **));
+        tot.nsolvers_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
+        tot.capsolvers_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
+        if (!tot.solvers_of || !tot.nsolvers_of || !tot.capsolvers_of)
+            abort();
     }
-    Totals tot = {.ro = ro, .out = out};
     ExecOptions eo = {
         .verbose = ro->verbose, .log = stderr, .work_limit = ro->work_limit,
         .on_done = on_done, .on_done_arg = &tot, .interrupted = ro->interrupted,
         .on_assign = ro->trace ? on_assign : NULL,
+        .collect_ops = ro->stats != NULL, .jobs = ro->jobs,
     };
     ExecStats st;
-    int rc = exec_run(ptrs, ninst, &eo, &st);
+    memset(&st, 0, sizeof st);
+    /* Lockstep over at most CHUNK instances at a time: batches are large
+     * long before that, and memory stays bounded for --all-pairs. */
+    enum { CHUNK = 16384 };
+    int cap_inst = ninst < CHUNK ? (ninst ? ninst : 1) : CHUNK;
+    Instance *insts = xmalloc_(sizeof(Instance) * (size_t)cap_inst);
+    Instance **ptrs = xmalloc_(sizeof(Instance *) * (size_t)cap_inst);
+    int rc = 0;
+    for (int g0 = 0; g0 < ngroups && rc == 0;) {
+        int k = 0, g1 = g0;
+        while (g1 < ngroups && (k == 0 || k + groups[g1].n <= cap_inst) && groups[g1].n <= cap_inst) {
+            Group *g = &groups[g1++];
+            g->first = &insts[k];
+            g->remaining = g->n;
+            for (int s = 0; s < g->n; s++, k++) {
+                instance_init(&insts[k], g->prog, g->task, g->batt ? s / 2 : s,
+                              m->dialect, g->batt && s % 2 == 1);
+                insts[k].user = g;
+                ptrs[k] = &insts[k];
+            }
+        }
+        if (g1 == g0) {   /* a group larger than a chunk: give it its own */
+            Group *g = &groups[g1++];
+            free(insts);
+            free(ptrs);
+            cap_inst = g->n;
+            insts = xmalloc_(sizeof(Instance) * (size_t)cap_inst);
+            ptrs = xmalloc_(sizeof(Instance *) * (size_t)cap_inst);
+            g->first = insts;
+            g->remaining = g->n;
+            for (int s = 0; s < g->n; s++, k++) {
+                instance_init(&insts[k], g->prog, g->task, g->batt ? s / 2 : s,
+                              m->dialect, g->batt && s % 2 == 1);
+                insts[k].user = g;
+                ptrs[k] = &insts[k];
+            }
+        }
+        rc = exec_run(ptrs, k, &eo, &st);
+        for (int i = 0; i < k; i++)
+            instance_release(&insts[i]);
+        if (ro->all_pairs)
+            for (int g = g0; g < g1; g++)
+                note_pair(&tot, &groups[g]);
+        g0 = g1;
+    }
+    free(insts);
+    free(ptrs);
+    if (ro->stats)
+        print_stats(ro->stats, &st, ro->stats_json);
+    free(st.ops);
     bool batt_run = m->dialect == DIALECT_TOKPIDJIN;
     if (batt_run && ro->format == REPORT_TEXT) {
         if (!ro->quiet)
@@ -397,10 +534,8 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     if (ro->verbose)
         fprintf(stderr, "executor: %d instances, %ld steps, %ld batches, %ld calls, largest batch %ld\n",
                 ninst, st.steps, st.batches, st.calls, st.max_batch);
-    for (int i = 0; i < ninst; i++)
-        instance_release(&insts[i]);
-    free(insts);
-    free(ptrs);
+    if (ro->all_pairs)
+        print_all_pairs(&tot, ts, ngroups, out);
     free(groups);
     for (int i = 0; i < tot.nscores; i++)
         free(tot.scores[i].id);

@@ -15,6 +15,10 @@ typedef struct {
     uint64_t work_limit;
     volatile int *interrupted;
     FILE *trace;             /* --trace: every assigned variable as JSON Lines */
+    FILE *stats;             /* --stats: per-op table (or JSON with stats_json) */
+    bool stats_json;
+    int jobs;                /* --jobs */
+    bool all_pairs;          /* --all-pairs: every program on every task */
 } RunOptions;
 
 /* Primitives the module references that cannot run yet: their count, and

@@ -229,6 +229,7 @@ static Value *make_grid(const cJSON *g, int h, int wd) {
         t->u.tup.items[i] = r;
     }
     t->flags |= V_FLAG_GRID;
+    v_make_shared(t);
     return t;
 }
 
@@ -242,8 +243,8 @@ static int load_grid(const Where *w, const cJSON *g, const Path *p, Value **out)
 /* ---- tasks -------------------------------------------------------------- */
 
 static void task_free(Task *t) {
-    for (int i = 0; i < t->ntrain; i++) v_decref(t->train[i].input), v_decref(t->train[i].output);
-    for (int i = 0; i < t->ntest; i++) v_decref(t->test[i].input), v_decref(t->test[i].output);
+    for (int i = 0; i < t->ntrain; i++) v_free_shared(t->train[i].input), v_free_shared(t->train[i].output);
+    for (int i = 0; i < t->ntest; i++) v_free_shared(t->test[i].input), v_free_shared(t->test[i].output);
     free(t->train);
     free(t->test);
     free(t->id);
@@ -361,7 +362,7 @@ static int load_solutions(const Where *cw, const char *sol, TaskSet *ts, char *e
             path_index(&pg, &pk, k);
             Value *v;
             if ((rc = load_grid(&w, g, &pg, &v)) < 0) break;
-            v_decref(t->test[k].output);
+            v_free_shared(t->test[k].output);
             t->test[k].output = v;
         }
     }

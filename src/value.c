@@ -2,6 +2,9 @@
 #include "value.h"
 #include "pyset.h"
 
+#include "prim.h"
+
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +17,7 @@ Value v_None_ = {.refs = IMMORTAL, .type = V_NONE};
 Value v_True_ = {.refs = IMMORTAL, .type = V_BOOL, .u.i = 1};
 Value v_False_ = {.refs = IMMORTAL, .type = V_BOOL, .u.i = 0};
 Value v_empty_tuple_ = {.refs = IMMORTAL, .type = V_TUPLE};
+Value v_nan_ = {.refs = IMMORTAL, .type = V_FLOAT, .u.f = NAN};
 Value v_empty_fset_ = {.refs = IMMORTAL, .type = V_FSET,
                        .u.set = {.len = 0, .items = NULL, .mask = 7,
                                  .ndummy = 0, .slots = empty_slots_}};
@@ -95,6 +99,31 @@ void v_free_(Value *v)
         break;
     }
     free(v);    /* strings, items and slots live in the same block */
+}
+
+void v_make_shared(Value *v)
+{
+    if (!v || v->refs < 0)
+        return;
+    if (v->type == V_TUPLE)
+        for (size_t i = 0; i < v->u.tup.len; i++)
+            v_make_shared(v->u.tup.items[i]);
+    v->refs = IMMORTAL;
+    v->flags |= V_FLAG_SHARED;
+}
+
+void v_free_shared(Value *v)
+{
+    if (!v)
+        return;
+    if (!(v->flags & V_FLAG_SHARED)) {
+        v_decref(v);
+        return;
+    }
+    if (v->type == V_TUPLE)
+        for (size_t i = 0; i < v->u.tup.len; i++)
+            v_free_shared(v->u.tup.items[i]);
+    free(v);
 }
 
 /* ---- constructors ------------------------------------------------------- */
@@ -377,12 +406,17 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
     if (f->type != V_FUNC)
         return cx_raise(cx, "TypeError", "'%s' object is not callable",
                         v_typename(f));
-    if (argc != f->u.fn.arity && f->u.fn.arity != V_ARITY_ANY)
+    if (argc != f->u.fn.arity && f->u.fn.arity != V_ARITY_ANY) {
+        /* tokpidjin's wrapper decides what a mis-called primitive gives */
+        Value *r = prim_call_mismatch(cx, f, argc, argv);
+        if (r || cx->err)
+            return r;
         return cx_raise(cx, "TypeError",
                         "%s() takes %d positional argument%s but %d %s given",
                         f->u.fn.name, f->u.fn.arity,
                         f->u.fn.arity == 1 ? "" : "s", argc,
                         argc == 1 ? "was" : "were");
+    }
     if (cx->work_limit && ++cx->work > cx->work_limit) {
         cx->over_budget = true;
         return cx_raise(cx, "MemoryError", "work budget exceeded");

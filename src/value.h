@@ -68,6 +68,7 @@ struct Value {
 };
 
 #define V_FLAG_GRID 0x01  /* known to be a tuple of equal-length tuples of ints */
+#define V_FLAG_SHARED 0x04 /* long-lived data read by many threads: no refcount */
 
 /* ---- exceptions --------------------------------------------------------- */
 
@@ -99,9 +100,17 @@ static inline void v_decref(Value *v) { if (v && v->refs >= 0 && --v->refs == 0)
 /* malloc that aborts with a message when memory runs out */
 void *xmalloc_(size_t n);
 
+/* Task grids are read by every instance, on several threads: they stop
+ * being reference counted (immortal) and are freed once, at the end. */
+void v_make_shared(Value *v);
+void v_free_shared(Value *v);
+
 /* ---- constructors (new references) ------------------------------------- */
 
 extern Value v_None_, v_True_, v_False_, v_empty_tuple_, v_empty_fset_;
+/* math.nan: one object, as in CPython, where `x is math.nan` and container
+ * equality (identity first) depend on it. */
+extern Value v_nan_;
 #define V_NONE_  (&v_None_)
 Value *v_none(void);
 Value *v_bool(bool b);

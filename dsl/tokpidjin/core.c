@@ -1,6 +1,1078 @@
-/* tokpidjin primitives: core group (cells are (i, j, color)). */
-#include "prim.h"
+/* tokpidjin primitives: core group (numbers, containers, closures, ranks).
+ *
+ * Conventions of the reference (pierreb4/tokpidjin dsl.py) that shape this
+ * file: every public function is wrapped so an Exception becomes its return
+ * type's default, and the wrapping applies to nested DSL calls too, so a body
+ * that calls another DSL function goes through tk_sub (the callee answers its
+ * default and the outer body carries on).  Function arguments are called
+ * with tk_call.  Where a body builds `type(c)(genexpr)` the container type is
+ * kept and frozensets are built by ADD-ALL in generator order.
+ */
+#include <math.h>
+
+#include "tokpidjin/core_util.h"
+
+static Value *type_error(Ctx *cx, const char *what, const Value *v)
+{
+    return cx_raise(cx, "TypeError", "%s: '%s'", what, v_typename(v));
+}
+
+/* x[i] for a tuple x (IndexError / TypeError as Python). */
+static Value *subscript(Ctx *cx, Value *x, int64_t i)
+{
+    if (x->type != V_TUPLE)
+        return type_error(cx, "object is not subscriptable", x);
+    int64_t n = (int64_t)x->u.tup.len;
+    if (i < 0)
+        i += n;
+    if (i < 0 || i >= n)
+        return cx_raise(cx, "IndexError", "tuple index out of range");
+    return v_incref(x->u.tup.items[i]);
+}
+
+/* `x in c` / `c.count(x)`: identity first, then ==, as CPython does. */
+static bool same(Value *a, Value *b) { return a == b || v_eq(a, b); }
+
+static int contains(Ctx *cx, Value *c, Value *x)
+{
+    if (c->type == V_FSET)
+        return fs_contains(c, x);
+    if (c->type != V_TUPLE) {
+        cx_raise(cx, "TypeError", "argument of type '%s' is not iterable", v_typename(c));
+        return -1;
+    }
+    for (size_t i = 0; i < c->u.tup.len; i++)
+        if (same(c->u.tup.items[i], x))
+            return 1;
+    return 0;
+}
+
+/* Check a Python-int index argument (range(n), t[n]); bool counts. */
+static bool want_int(Ctx *cx, const Value *v)
+{
+    if (v_is_int(v))
+        return true;
+    cx_raise(cx, "TypeError", "'%s' object cannot be interpreted as an integer", v_typename(v));
+    return false;
+}
+
+/* -len <= rank < len, compared as Python would (rank may be a float). */
+static int in_range(Ctx *cx, Value *rank, size_t len)
+{
+    Value *lo = v_int(-(int64_t)len), *hi = v_int((int64_t)len);
+    int a = v_richcmp(cx, lo, rank, CMP_LE);
+    int b = a == 1 ? v_richcmp(cx, rank, hi, CMP_LT) : a;
+    v_decref(lo);
+    v_decref(hi);
+    return b;
+}
+
+/* ---- arithmetic --------------------------------------------------------- */
+
+/* math.nan is one object in the reference; `is`-identity and container
+ * equality depend on it being shared. */
+#define tk_nan_ v_nan_   /* the one math.nan (value.c) */
+
+enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV };
+
+static bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
+static double as_f(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)v->u.i; }
+
+/* CPython's float floor division (floatobject.c float_floor_div). */
+static double float_floordiv(double vx, double wx)
+{
+    double mod = fmod(vx, wx), div = (vx - mod) / wx, q;
+    if (mod) {
+        if ((wx < 0) != (mod < 0))
+            div -= 1.0;
+    }
+    if (div) {
+        q = floor(div);
+        if (div - q > 0.5)
+            q += 1.0;
+    } else {
+        q = copysign(0.0, vx / wx);
+    }
+    return q;
+}
+
+/* t * n: tuple repetition */
+static Value *repeat_tuple(Ctx *cx, Value *t, int64_t n)
+{
+    size_t len = t->u.tup.len;
+    if (n <= 0 || len == 0)
+        return v_tuple_new(0);
+    if ((uint64_t)n > CORE_MAX_ITEMS / len || !core_work(cx, (uint64_t)n * len))
+        return cx->err ? NULL : cx_raise(cx, "MemoryError", "repetition too large");
+    Value *r = v_tuple_new(len * (size_t)n);
+    for (int64_t k = 0; k < n; k++)
+        for (size_t i = 0; i < len; i++)
+            r->u.tup.items[k * len + i] = v_incref(t->u.tup.items[i]);
+    return r;
+}
+
+/* Python's x OP y for the operand types the DSL meets. */
+static Value *binop(Ctx *cx, int op, Value *x, Value *y)
+{
+    static const char sym[][3] = {"+", "-", "*", "//"};
+    if (v_is_int(x) && v_is_int(y)) {
+        int64_t a = x->u.i, b = y->u.i, r = 0;
+        bool ovf = false;
+        switch (op) {
+        case OP_ADD: ovf = __builtin_add_overflow(a, b, &r); break;
+        case OP_SUB: ovf = __builtin_sub_overflow(a, b, &r); break;
+        case OP_MUL: ovf = __builtin_mul_overflow(a, b, &r); break;
+        default:
+            if (b == 0)
+                return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+            if (a == INT64_MIN && b == -1) {
+                ovf = true;
+                break;
+            }
+            r = a / b;
+            if ((a % b != 0) && ((a < 0) != (b < 0)))
+                r--;
+        }
+        if (ovf)
+            return cx_raise(cx, "OverflowError", "integer overflow");
+        return v_int(r);
+    }
+    if (is_num(x) && is_num(y)) {
+        double a = as_f(x), b = as_f(y);
+        switch (op) {
+        case OP_ADD: return v_float(a + b);
+        case OP_SUB: return v_float(a - b);
+        case OP_MUL: return v_float(a * b);
+        default:
+            if (b == 0)
+                return cx_raise(cx, "ZeroDivisionError", "float floor division by zero");
+            return v_float(float_floordiv(a, b));
+        }
+    }
+    if (op == OP_ADD && x->type == V_TUPLE && y->type == V_TUPLE) {
+        size_t n = x->u.tup.len, m = y->u.tup.len;
+        if (!core_work(cx, n + m))
+            return NULL;
+        Value *r = v_tuple_new(n + m);
+        for (size_t i = 0; i < n; i++)
+            r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
+        for (size_t i = 0; i < m; i++)
+            r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+        return r;
+    }
+    if (op == OP_SUB && x->type == V_FSET && y->type == V_FSET)
+        return fs_sub(x, y);
+    if (op == OP_MUL && x->type == V_TUPLE && v_is_int(y))
+        return repeat_tuple(cx, x, y->u.i);
+    if (op == OP_MUL && v_is_int(x) && y->type == V_TUPLE)
+        return repeat_tuple(cx, y, x->u.i);
+    return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
+                    sym[op], v_typename(x), v_typename(y));
+}
+
+/* (f(x0, y0), f(x1, y1)) with xk = x[k] when x is a tuple, else x itself. */
+static Value *binop_pair(Ctx *cx, int op, Value *x, bool xt, Value *y, bool yt)
+{
+    Value *r[2] = {NULL, NULL};
+    for (int k = 0; k < 2; k++) {
+        Value *a = xt ? subscript(cx, x, k) : v_incref(x);
+        Value *b = a && yt ? subscript(cx, y, k) : a ? v_incref(y) : NULL;
+        r[k] = b ? binop(cx, op, a, b) : NULL;
+        v_decref(a);
+        v_decref(b);
+        if (!r[k]) {
+            v_decref(r[0]);
+            return NULL;
+        }
+    }
+    Value *t = v_tuple_new(2);
+    t->u.tup.items[0] = r[0];
+    t->u.tup.items[1] = r[1];
+    return t;
+}
+
+/* add/subtract/multiply/divide: `()` stands for the identity element;
+ * int OP int, pair OP pair, int OP pair and pair OP scalar. */
+static Value *numerical(Ctx *cx, Value *const *av, int op)
+{
+    Value *unit = v_int(op == OP_MUL || op == OP_DIV ? 1 : 0);
+    Value *a = av[0], *b = av[1];
+    if (b->type == V_TUPLE && b->u.tup.len == 0)
+        b = unit;
+    if (a->type == V_TUPLE && a->u.tup.len == 0)
+        a = unit;
+    if (v_is_int(a) && v_is_int(b))
+        return binop(cx, op, a, b);
+    if (a->type == V_TUPLE && b->type == V_TUPLE)
+        return binop_pair(cx, op, a, true, b, true);
+    if (v_is_int(a) && b->type == V_TUPLE)
+        return binop_pair(cx, op, a, false, b, true);
+    return binop_pair(cx, op, a, true, b, false);
+}
+
+static Value *tk_add(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_ADD); }
+static Value *tk_subtract(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_SUB); }
+static Value *tk_multiply(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_MUL); }
+static Value *tk_divide(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_DIV); }
+
+/* ---- closures ----------------------------------------------------------- */
+
+#define CAP(self, i) ((self)->u.fn.cap[i])
+
+/* rbind's f(x[, y[, z]]) -> function(..., fixed); lbind's -> function(fixed, ...) */
+static Value *bind_inv(Ctx *cx, Value *self, Value *const *argv, bool right)
+{
+    Value *args[4];
+    int n = self->u.fn.arity;
+    for (int i = 0; i < n; i++)
+        args[right ? i : i + 1] = argv[i];
+    args[right ? n : 0] = CAP(self, 1);
+    return tk_call(cx, CAP(self, 0), n + 1, args);
+}
+
+static Value *rbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, true); }
+static Value *lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, false); }
+
+/* The closure's shape follows the callee's argument count (the wrapper's
+ * _original_argcount, else __code__.co_argcount; *args counts 0): 2 -> one
+ * free argument, 3 -> two, anything else -> three.  The reference names the
+ * inner function f in every branch. */
+static Value *bind(Ctx *cx, Value *const *a, bool right)
+{
+    Value *f = a[0];
+    if (f->type != V_FUNC)
+        return cx_raise(cx, "AttributeError", "'%s' object has no attribute '__code__'",
+                        v_typename(f));
+    int n = f->u.fn.arity == V_ARITY_ANY ? 0 : f->u.fn.arity;
+    int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
+    if (right)
+        return v_func_new(rbind_inv, "rbind.<locals>.f", PRIM_TK_rbind, arity, arity, 2, a);
+    return v_func_new(lbind_inv, "lbind.<locals>.f", PRIM_TK_lbind, arity, arity, 2, a);
+}
+
+static Value *tk_rbind(Ctx *cx, Value *const *a) { return bind(cx, a, true); }
+static Value *tk_lbind(Ctx *cx, Value *const *a) { return bind(cx, a, false); }
+
+/* power(f, n) = compose(f, power(f, n - 1)) down to n == 1: calling it
+ * applies f n times.  kind 1: the recursion never reached 1 (n < 1,
+ * fractional, or past Python's stack), where the innermost default is the
+ * non-callable () and the chain raises TypeError when called. */
+#define POWER_MAX 500   /* deepest power() recursion that fits CPython's 1000 frames */
+
+static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
+{
+    if (self->u.fn.kind == 1)
+        return cx_raise(cx, "TypeError", "'tuple' object is not callable");
+    Value *cur = v_incref(argv[0]);
+    for (int64_t i = CAP(self, 1)->u.i; i > 0; i--) {
+        Value *nxt = tk_call1(cx, CAP(self, 0), cur);
+        v_decref(cur);
+        if (!nxt)
+            return NULL;
+        cur = nxt;
+    }
+    return cur;
+}
+
+static Value *tk_power(Ctx *cx, Value *const *a)
+{
+    Value *f = a[0], *nv = a[1];
+    if (!is_num(nv))   /* n - 1 raises before the inner call */
+        return cx_raise(cx, "TypeError", "unsupported operand type(s) for -: '%s' and 'int'",
+                        v_typename(nv));
+    double d = as_f(nv);
+    if (d == 1)
+        return v_incref(f);
+    bool whole = d == floor(d) && d > 1 && d < POWER_MAX;
+    Value *cap[2] = {f, v_int(whole ? (int64_t)d : 0)};
+    Value *r = v_func_new(power_inv, "compose.<locals>.<lambda>", PRIM_TK_compose, 1,
+                          whole ? 0 : 1, 2, cap);
+    v_decref(cap[1]);
+    return r;
+}
+
+static Value *tk_c_branch(Ctx *cx, Value *const *a)
+{
+    (void)cx;
+    return v_incref(v_truthy(a[0]) ? a[1] : a[2]);
+}
+
+/* ---- apply family ------------------------------------------------------- */
+
+/* container type `type` of f(e) for e in c (rev: of e(x) for e in c) */
+static Value *map_into(Ctx *cx, Value *f, Value *c, int type, bool rev)
+{
+    if (!core_iterable(cx, c))
+        return NULL;
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, v_len(c)))
+        return NULL;
+    for (size_t i = 0; i < v_len(c); i++) {
+        Value *e = v_items(c)[i];
+        Value *r = rev ? tk_call1(cx, e, f) : tk_call1(cx, f, e);
+        if (!r)
+            return vb_drop(&b), NULL;
+        b.v[b.n++] = r;
+    }
+    return vb_finish(cx, &b, type);
+}
+
+static Value *tk_apply_t(Ctx *cx, Value *const *a) { return map_into(cx, a[0], a[1], V_TUPLE, false); }
+static Value *tk_apply_f(Ctx *cx, Value *const *a) { return map_into(cx, a[0], a[1], a[1]->type, false); }
+static Value *tk_rapply_t(Ctx *cx, Value *const *a) { return map_into(cx, a[1], a[0], V_TUPLE, true); }
+static Value *tk_rapply_f(Ctx *cx, Value *const *a) { return map_into(cx, a[1], a[0], a[0]->type, true); }
+
+/* outer(inner(args)) with both wrapped */
+static Value *nest(Ctx *cx, int outer, int inner, int argc, Value *const *argv)
+{
+    Value *t = tk_sub(cx, inner, argc, argv);
+    if (!t)
+        return NULL;
+    Value *r = tk_sub1(cx, outer, t);
+    v_decref(t);
+    return r;
+}
+
+static Value *tk_mapply_t(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_t, PRIM_TK_apply_t, 2, a); }
+static Value *tk_mapply_f(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, PRIM_TK_apply_f, 2, a); }
+static Value *tk_mpapply(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_t, PRIM_TK_papply, 3, a); }
+static Value *tk_mfilter(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, PRIM_TK_sfilter, 2, a); }
+
+static Value *tk_merge(Ctx *cx, Value *const *a) { return ad_merge(cx, a); }
+
+/* ---- filters ------------------------------------------------------------ */
+
+/* condition(e) truthiness; -1 on error */
+static int holds(Ctx *cx, Value *cond, Value *e)
+{
+    Value *r = tk_call1(cx, cond, e);
+    if (!r)
+        return -1;
+    int k = v_truthy(r);
+    v_decref(r);
+    return k;
+}
+
+enum { KEEP_IF, KEEP_NE, KEEP_NOT_IN, KEEP_LEN };
+
+static int keep(Ctx *cx, int how, Value *e, Value *arg)
+{
+    switch (how) {
+    case KEEP_IF: return holds(cx, arg, e);
+    case KEEP_NE: return !v_eq(e, arg);
+    case KEEP_NOT_IN: {
+        int r = contains(cx, arg, e);
+        return r < 0 ? -1 : !r;
+    }
+    default:
+        if (!v_is_container(e)) {
+            cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(e));
+            return -1;
+        }
+        Value *len = v_int((int64_t)v_len(e));
+        int r = v_eq(len, arg);
+        v_decref(len);
+        return r;
+    }
+}
+
+/* container `type` of e for e in c if keep(e) */
+static Value *filter(Ctx *cx, Value *c, int type, int how, Value *arg)
+{
+    if (!core_iterable(cx, c))
+        return NULL;
+    VBuf b = {0};
+    for (size_t i = 0; i < v_len(c); i++) {
+        Value *e = v_items(c)[i];
+        int k = keep(cx, how, e, arg);
+        if (k < 0 || (k && !vb_push(cx, &b, v_incref(e))))
+            return vb_drop(&b), NULL;
+    }
+    return vb_finish(cx, &b, type);
+}
+
+static Value *tk_sfilter_t(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_TUPLE, KEEP_IF, a[1]); }
+static Value *tk_sfilter_f(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_FSET, KEEP_IF, a[1]); }
+/* no merge here: the reference keeps the filtered items as they are */
+static Value *tk_mfilter_t(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_FSET, KEEP_IF, a[1]); }
+static Value *tk_remove_t(Ctx *cx, Value *const *a) { return filter(cx, a[1], V_TUPLE, KEEP_NE, a[0]); }
+static Value *tk_remove_f(Ctx *cx, Value *const *a) { return filter(cx, a[1], a[1]->type, KEEP_NE, a[0]); }
+static Value *tk_sizefilter_t(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_TUPLE, KEEP_LEN, a[1]); }
+
+static Value *tk_difference_tuple(Ctx *cx, Value *const *a)
+{
+    return filter(cx, a[0], a[0]->type, KEEP_NOT_IN, a[1]);
+}
+
+/* next((e for e in c if condition(e)), frozenset()) */
+static Value *tk_extract(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]))
+        return NULL;
+    for (size_t i = 0; i < v_len(a[0]); i++) {
+        Value *e = v_items(a[0])[i];
+        int k = holds(cx, a[1], e);
+        if (k < 0)
+            return NULL;
+        if (k)
+            return v_incref(e);
+    }
+    return &v_empty_fset_;
+}
+
+/* the first e != value, else () */
+static Value *tk_other_t(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]))
+        return NULL;
+    for (size_t i = 0; i < v_len(a[0]); i++)
+        if (!v_eq(v_items(a[0])[i], a[1]))
+            return v_incref(v_items(a[0])[i]);
+    return v_tuple_new(0);
+}
+
+/* next(iter(remove_f(value, c))) or frozenset(); remove_f keeps c's type
+ * (and so its order) */
+static Value *tk_other_f(Ctx *cx, Value *const *a)
+{
+    Value *args[2] = {a[1], a[0]};
+    Value *r = tk_sub(cx, PRIM_TK_remove_f, 2, args);
+    if (!r)
+        return NULL;
+    Value *e = v_is_container(r) && v_len(r) ? v_incref(v_items(r)[0])
+             : v_truthy(r) ? type_error(cx, "object is not an iterator", r)
+             : &v_empty_fset_;
+    v_decref(r);
+    return e;
+}
+
+/* tuple((a, b) for a, b in S if a != b) */
+static Value *tk_dedupe_pair_tuple(Ctx *cx, Value *const *a)
+{
+    Value *s = a[0];
+    if (!core_iterable(cx, s))
+        return NULL;
+    VBuf b = {0};
+    for (size_t i = 0; i < v_len(s); i++) {
+        Value *p = v_items(s)[i];
+        if (!v_is_container(p) || v_len(p) != 2) {
+            vb_drop(&b);
+            return v_is_container(p) ? cx_raise(cx, "ValueError", "expected 2 values to unpack")
+                                     : type_error(cx, "cannot unpack non-iterable", p);
+        }
+        Value *x = v_items(p)[0], *y = v_items(p)[1];
+        if (!v_eq(x, y) && !vb_push(cx, &b, v_tuple2(x, y)))
+            return vb_drop(&b), NULL;
+    }
+    return vb_finish(cx, &b, V_TUPLE);
+}
+
+/* ---- combining ---------------------------------------------------------- */
+
+/* a + b */
+static Value *tk_combine_t(Ctx *cx, Value *const *a) { return binop(cx, OP_ADD, a[0], a[1]); }
+
+/* a | b */
+static Value *tk_combine_f(Ctx *cx, Value *const *a)
+{
+    Value *x = a[0], *y = a[1];
+    if (x->type == V_FSET && y->type == V_FSET) {
+        if (!core_work(cx, v_len(x) + v_len(y)))
+            return NULL;
+        return fs_or(x, y);
+    }
+    if (v_is_int(x) && v_is_int(y)) {
+        int64_t r = x->u.i | y->u.i;
+        return x->type == V_BOOL && y->type == V_BOOL ? v_bool(r) : v_int(r);
+    }
+    return cx_raise(cx, "TypeError", "unsupported operand type(s) for |: '%s' and '%s'",
+                    v_typename(x), v_typename(y));
+}
+
+static Value *tk_size(Ctx *cx, Value *const *a) { return ad_size(cx, a); }
+static Value *tk_repeat(Ctx *cx, Value *const *a) { return ad_repeat(cx, a); }
+
+/* ---- first / last ------------------------------------------------------- */
+
+/* next(iter(c), None) */
+static Value *tk_first(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]))
+        return NULL;
+    return v_len(a[0]) ? v_incref(v_items(a[0])[0]) : v_none();
+}
+
+/* next(it) (StopIteration when empty), then next(it, None) */
+static Value *tk_second(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]))
+        return NULL;
+    size_t n = v_len(a[0]);
+    if (n == 0)
+        return cx_raise(cx, "StopIteration", "empty container");
+    return n > 1 ? v_incref(v_items(a[0])[1]) : v_none();
+}
+
+/* `c[k] if c else ()` for a tuple: k = 0 or -1 */
+static Value *index_or_empty(Ctx *cx, Value *c, int64_t k)
+{
+    if (!v_truthy(c))
+        return v_tuple_new(0);
+    return subscript(cx, c, k);
+}
+
+static Value *tk_first_t(Ctx *cx, Value *const *a) { return index_or_empty(cx, a[0], 0); }
+static Value *tk_last_t(Ctx *cx, Value *const *a) { return index_or_empty(cx, a[0], -1); }
+
+/* `first/last item if c else dflt`, c iterated (any container) */
+static Value *end_or(Ctx *cx, Value *c, bool last, Value *dflt)
+{
+    if (!v_truthy(c))
+        return dflt;
+    if (!core_iterable(cx, c))
+        return NULL;
+    return v_incref(v_items(c)[last ? v_len(c) - 1 : 0]);
+}
+
+static Value *tk_first_f(Ctx *cx, Value *const *a) { return end_or(cx, a[0], false, &v_empty_fset_); }
+/* max(enumerate(c))[1]: the indices decide, so the last item */
+static Value *tk_last(Ctx *cx, Value *const *a) { return end_or(cx, a[0], true, v_tuple_new(0)); }
+static Value *tk_last_f(Ctx *cx, Value *const *a) { return end_or(cx, a[0], true, &v_empty_fset_); }
+
+/* ---- max / min ---------------------------------------------------------- */
+
+/* max/min(c, key=key): the first item whose key beats every earlier one.
+ * 1: *best borrowed; 0: c empty; -1: error. */
+static int extreme(Ctx *cx, Value *c, Value *key, int op, Value **best)
+{
+    if (!core_iterable(cx, c))
+        return -1;
+    Value *bk = NULL;
+    *best = NULL;
+    for (size_t i = 0; i < v_len(c); i++) {
+        Value *e = v_items(c)[i];
+        Value *k = tk_call1(cx, key, e);
+        if (!k)
+            return v_decref(bk), -1;
+        int r = bk ? v_richcmp(cx, k, bk, op) : 1;
+        if (r < 0) {
+            v_decref(k);
+            v_decref(bk);
+            return -1;
+        }
+        if (r) {
+            v_decref(bk);
+            bk = k;
+            *best = e;
+        } else {
+            v_decref(k);
+        }
+    }
+    v_decref(bk);
+    return *best != NULL;
+}
+
+static Value *argext(Ctx *cx, Value *const *a, int op)
+{
+    Value *best;
+    int r = extreme(cx, a[0], a[1], op, &best);
+    if (r < 0)
+        return NULL;
+    if (!r)
+        return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
+                        op == CMP_GT ? "max" : "min");
+    return v_incref(best);
+}
+
+/* compfunc(max(c, key=compfunc, default=0)) */
+static Value *valext(Ctx *cx, Value *const *a, int op)
+{
+    Value *best;
+    int r = extreme(cx, a[0], a[1], op, &best);
+    if (r < 0)
+        return NULL;
+    Value *x = r ? best : v_int(0);
+    return tk_call1(cx, a[1], x);
+}
+
+static Value *tk_argmax(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_GT); }
+static Value *tk_argmin(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_LT); }
+static Value *tk_valmax(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_GT); }
+static Value *tk_valmin(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_LT); }
+
+/* ---- most / least common ------------------------------------------------ */
+
+/* The distinct items of `items` in the order of set(items) (ADD-ALL),
+ * each with items.count(e), as owned (count, item) pairs; NULL on error. */
+static TkKV *set_counts(Ctx *cx, Value *const *items, size_t n, size_t *np)
+{
+    if (!core_work(cx, n))
+        return NULL;
+    PySet s;
+    pyset_init(&s);
+    pyset_add_all(&s, items, n);
+    TkKV *kv = calloc(s.used ? s.used : 1, sizeof *kv);
+    size_t k = 0;
+    for (uint32_t i = 0; i <= s.mask && kv; i++) {
+        Value *key = s.table[i].key;
+        if (!key || key == PYSET_DUMMY)
+            continue;
+        int64_t c = 0;
+        for (size_t j = 0; j < n; j++)
+            c += same(items[j], key);
+        kv[k].key = v_int(c);
+        kv[k++].val = v_incref(key);
+    }
+    pyset_clear(&s);
+    if (!kv)
+        return cx_raise(cx, "MemoryError", "out of memory"), NULL;
+    if (k > 64 && !core_work(cx, (uint64_t)n * k / 64)) {
+        tk_kv_free(kv, k);
+        return NULL;
+    }
+    *np = k;
+    return kv;
+}
+
+/* max/min(set(list(c)), key=list(c).count); tuples only unless as_list */
+static Value *common_extreme(Ctx *cx, Value *c, bool most, bool as_list)
+{
+    if (!core_iterable(cx, c))
+        return NULL;
+    if (!as_list && c->type != V_TUPLE)
+        return cx_raise(cx, "AttributeError", "'%s' object has no attribute 'count'",
+                        v_typename(c));
+    size_t k;
+    TkKV *kv = set_counts(cx, v_items(c), v_len(c), &k);
+    if (!kv)
+        return NULL;
+    Value *best = NULL;
+    int64_t bn = 0;
+    for (size_t i = 0; i < k; i++)
+        if (!best || (most ? kv[i].key->u.i > bn : kv[i].key->u.i < bn)) {
+            best = kv[i].val;
+            bn = kv[i].key->u.i;
+        }
+    v_incref(best);
+    tk_kv_free(kv, k);
+    if (!best)
+        return cx_raise(cx, "ValueError", "%s() arg is an empty sequence", most ? "max" : "min");
+    return best;
+}
+
+static Value *tk_mostcommon_t(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], true, false); }
+static Value *tk_mostcommon_f(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], true, true); }
+static Value *tk_leastcommon_t(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], false, false); }
+static Value *tk_leastcommon_f(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], false, true); }
+
+/* ---- nth and ranks ------------------------------------------------------ */
+
+/* t[rank], nan when t is not a tuple or rank is out of range */
+static Value *tk_get_nth_t(Ctx *cx, Value *const *a)
+{
+    Value *t = a[0], *rank = a[1];
+    if (t->type != V_TUPLE)
+        return &tk_nan_;
+    int r = in_range(cx, rank, t->u.tup.len);
+    if (r < 0)
+        return NULL;
+    if (!r)
+        return &tk_nan_;
+    return want_int(cx, rank) ? subscript(cx, t, rank->u.i) : NULL;
+}
+
+/* rank-th item in iteration order (from the end when rank < 0), frozenset()
+ * when there are not that many */
+static Value *tk_get_nth_f(Ctx *cx, Value *const *a)
+{
+    Value *c = a[0], *rank = a[1];
+    Value *zero = v_int(0);
+    int neg = v_richcmp(cx, rank, zero, CMP_LT);
+    if (neg < 0)
+        return NULL;
+    if (!core_iterable(cx, c) || !want_int(cx, rank))
+        return NULL;
+    int64_t n = (int64_t)v_len(c), k = rank->u.i;
+    int64_t idx = neg ? n + k : k;
+    if (idx < 0 || idx >= n)
+        return &v_empty_fset_;
+    return v_incref(v_items(c)[idx]);
+}
+
+/* sorted(c, key=key) as owned pairs; c must be iterable */
+static TkKV *sorted_of(Ctx *cx, Value *c, Value *key, bool reverse)
+{
+    if (!core_iterable(cx, c))
+        return NULL;
+    return tk_sorted(cx, v_items(c), v_len(c), key, reverse);
+}
+
+/* sorted(c, key=key)[rank] if any else None */
+static Value *tk_get_nth_by_key_t(Ctx *cx, Value *const *a)
+{
+    TkKV *kv = sorted_of(cx, a[0], a[2], false);
+    if (!kv)
+        return NULL;
+    size_t n = v_len(a[0]);
+    Value *r;
+    if (n == 0)
+        r = v_none();
+    else if (!want_int(cx, a[1]))
+        r = NULL;
+    else {
+        int64_t k = a[1]->u.i < 0 ? a[1]->u.i + (int64_t)n : a[1]->u.i;
+        r = k >= 0 && k < (int64_t)n ? v_incref(kv[k].val)
+          : cx_raise(cx, "IndexError", "list index out of range");
+    }
+    tk_kv_free(kv, n);
+    return r;
+}
+
+/* skip rank items of sorted(c, key=key), then next(it, None) */
+static Value *tk_get_nth_by_key_f(Ctx *cx, Value *const *a)
+{
+    TkKV *kv = sorted_of(cx, a[0], a[2], false);
+    if (!kv)
+        return NULL;
+    size_t n = v_len(a[0]);
+    Value *r = NULL;
+    if (want_int(cx, a[1])) {
+        int64_t k = a[1]->u.i < 0 ? 0 : a[1]->u.i;
+        r = k < (int64_t)n ? v_incref(kv[k].val) : v_none();
+    }
+    tk_kv_free(kv, n);
+    return r;
+}
+
+/* ranked[rank] if -len <= rank < len else `dflt` (owned) */
+static Value *pick_rank(Ctx *cx, TkKV *kv, size_t n, Value *rank, Value *dflt)
+{
+    int r = in_range(cx, rank, n);
+    Value *v = r < 0 ? NULL
+             : !r ? v_incref(dflt)
+             : want_int(cx, rank) ? v_incref(kv[rank->u.i < 0 ? rank->u.i + (int64_t)n : rank->u.i].val)
+             : NULL;
+    tk_kv_free(kv, n);
+    return v;
+}
+
+/* sorted(c, reverse=True)[rank], else 0 */
+static Value *tk_get_rank(Ctx *cx, Value *const *a)
+{
+    TkKV *kv = sorted_of(cx, a[0], NULL, true);
+    if (!kv)
+        return NULL;
+    return pick_rank(cx, kv, v_len(a[0]), a[1], v_int(0));
+}
+
+/* sorted(c, key=compfunc, reverse=True)[rank], else an empty container */
+static Value *arg_rank(Ctx *cx, Value *const *a, Value *dflt)
+{
+    TkKV *kv = sorted_of(cx, a[0], a[1], true);
+    if (!kv)
+        return NULL;
+    return pick_rank(cx, kv, v_len(a[0]), a[2], dflt);
+}
+
+static Value *tk_get_arg_rank(Ctx *cx, Value *const *a)
+{
+    return arg_rank(cx, a, a[0]->type == V_FSET ? &v_empty_fset_ : v_tuple_new(0));
+}
+static Value *tk_get_arg_rank_t(Ctx *cx, Value *const *a) { return arg_rank(cx, a, v_tuple_new(0)); }
+static Value *tk_get_arg_rank_f(Ctx *cx, Value *const *a) { return arg_rank(cx, a, &v_empty_fset_); }
+
+/* compfunc(sorted(c, key=compfunc)[rank]), else compfunc(0) */
+static Value *tk_get_val_rank(Ctx *cx, Value *const *a)
+{
+    TkKV *kv = sorted_of(cx, a[0], a[1], false);
+    if (!kv)
+        return NULL;
+    Value *x = pick_rank(cx, kv, v_len(a[0]), a[2], v_int(0));
+    if (!x)
+        return NULL;
+    Value *r = tk_call1(cx, a[1], x);
+    v_decref(x);
+    return r;
+}
+
+/* sorted(set(items), key=items.count)[rank], else dflt; tuples only unless
+ * as_list (the _f variant counts in list(c)) */
+static Value *common_rank(Ctx *cx, Value *const *a, Value *dflt, bool as_list)
+{
+    Value *c = a[0];
+    if (!core_iterable(cx, c))
+        return NULL;
+    if (!as_list && c->type != V_TUPLE)
+        return cx_raise(cx, "AttributeError", "'%s' object has no attribute 'count'",
+                        v_typename(c));
+    size_t k;
+    TkKV *kv = set_counts(cx, v_items(c), v_len(c), &k);
+    if (!kv)
+        return NULL;
+    if (tk_sort_pairs(cx, kv, k, false) < 0) {
+        tk_kv_free(kv, k);
+        return NULL;
+    }
+    return pick_rank(cx, kv, k, a[1], dflt);
+}
+
+static Value *tk_get_common_rank(Ctx *cx, Value *const *a)
+{
+    return common_rank(cx, a, a[0]->type == V_FSET ? &v_empty_fset_ : v_tuple_new(0), false);
+}
+static Value *tk_get_common_rank_t(Ctx *cx, Value *const *a) { return common_rank(cx, a, v_tuple_new(0), false); }
+static Value *tk_get_common_rank_f(Ctx *cx, Value *const *a) { return common_rank(cx, a, &v_empty_fset_, true); }
+
+/* ---- cells -------------------------------------------------------------- */
+
+static Value *tk_astriple(Ctx *cx, Value *const *a)
+{
+    (void)cx;
+    Value *t = v_tuple_new(3);
+    for (int i = 0; i < 3; i++)
+        t->u.tup.items[i] = v_incref(a[i]);
+    return t;
+}
+
+/* (x[0], x[1]) + tail */
+static Value *head2(Ctx *cx, Value *x, Value *tail)
+{
+    Value *i = subscript(cx, x, 0), *j = i ? subscript(cx, x, 1) : NULL;
+    if (!j) {
+        v_decref(i);
+        return NULL;
+    }
+    Value *t = v_tuple_new(tail ? 3 : 2);
+    t->u.tup.items[0] = i;
+    t->u.tup.items[1] = j;
+    if (tail)
+        t->u.tup.items[2] = v_incref(tail);
+    return t;
+}
+
+static Value *tk_ascell(Ctx *cx, Value *const *a) { return head2(cx, a[0], a[1]); }
+static Value *tk_toij(Ctx *cx, Value *const *a) { return head2(cx, a[0], NULL); }
+
+/* tuple((x, y, z) for (x, y), z in zip(a, b)) */
+static Value *tk_celltuple(Ctx *cx, Value *const *a)
+{
+    if (!core_iterable(cx, a[0]) || !core_iterable(cx, a[1]))
+        return NULL;
+    size_t n = v_len(a[0]) < v_len(a[1]) ? v_len(a[0]) : v_len(a[1]);
+    VBuf b = {0};
+    for (size_t i = 0; i < n; i++) {
+        Value *p = v_items(a[0])[i];
+        if (!v_is_container(p) || v_len(p) != 2) {
+            vb_drop(&b);
+            return v_is_container(p) ? cx_raise(cx, "ValueError", "expected 2 values to unpack")
+                                     : type_error(cx, "cannot unpack non-iterable", p);
+        }
+        Value *t = v_tuple_new(3);
+        t->u.tup.items[0] = v_incref(v_items(p)[0]);
+        t->u.tup.items[1] = v_incref(v_items(p)[1]);
+        t->u.tup.items[2] = v_incref(v_items(a[1])[i]);
+        if (!vb_push(cx, &b, t))
+            return vb_drop(&b), NULL;
+    }
+    return vb_finish(cx, &b, V_TUPLE);
+}
+
+/* True unless x is a tuple of tuples of ints */
+static Value *tk_is_no_grid(Ctx *cx, Value *const *a)
+{
+    (void)cx;
+    Value *x = a[0];
+    if (x->type != V_TUPLE)
+        return v_bool(true);
+    for (size_t i = 0; i < x->u.tup.len; i++) {
+        Value *row = x->u.tup.items[i];
+        if (row->type != V_TUPLE)
+            return v_bool(true);
+        for (size_t j = 0; j < row->u.tup.len; j++)
+            if (!v_is_int(row->u.tup.items[j]))
+                return v_bool(true);
+    }
+    return v_bool(false);
+}
+
+/* ---- samples ------------------------------------------------------------ */
+
+/* difference_tuple(dedupe(mapply_t(function, inputs)), dedupe(mapply_t(function, outputs))),
+ * operands swapped for c_zo */
+static Value *c_diff(Ctx *cx, Value *const *a, bool zo)
+{
+    Value *side[2] = {NULL, NULL};
+    const int pick[2] = {PRIM_TK_first, PRIM_TK_second};
+    for (int k = 0; k < 2; k++) {
+        Value *args[2] = {prim_value(pick[k]), a[0]};
+        Value *x = tk_sub(cx, PRIM_TK_apply, 2, args), *m = NULL;
+        if (x) {
+            Value *margs[2] = {a[1], x};
+            m = tk_sub(cx, PRIM_TK_mapply_t, 2, margs);
+            v_decref(x);
+        }
+        side[k] = m ? tk_sub1(cx, PRIM_TK_dedupe, m) : NULL;
+        v_decref(m);
+        if (!side[k]) {
+            v_decref(side[0]);
+            return NULL;
+        }
+    }
+    Value *args[2] = {side[zo], side[!zo]};
+    Value *r = tk_sub(cx, PRIM_TK_difference_tuple, 2, args);
+    v_decref(side[0]);
+    v_decref(side[1]);
+    return r;
+}
+
+static Value *tk_c_iz(Ctx *cx, Value *const *a) { return c_diff(cx, a, false); }
+static Value *tk_c_zo(Ctx *cx, Value *const *a) { return c_diff(cx, a, true); }
+
+/* pick(c_iz(S, function)) */
+static Value *c_pick(Ctx *cx, Value *const *a, int prim)
+{
+    Value *t = tk_sub(cx, prim, 2, a);
+    if (!t)
+        return NULL;
+    Value *r = tk_call1(cx, a[2], t);
+    v_decref(t);
+    return r;
+}
+
+static Value *tk_c_iz_n(Ctx *cx, Value *const *a) { return c_pick(cx, a, PRIM_TK_c_iz); }
+static Value *tk_c_zo_n(Ctx *cx, Value *const *a) { return c_pick(cx, a, PRIM_TK_c_zo); }
+
+/* the smallest k in 0..7 with mir_rot_t(in, k) == out for every pair, else None */
+static Value *tk_a_mr(Ctx *cx, Value *const *a)
+{
+    Value *s = a[0];
+    if (!core_iterable(cx, s))
+        return NULL;
+    for (int k = 0; k < 8; k++) {
+        bool all = true;
+        for (size_t i = 0; all && i < v_len(s); i++) {
+            Value *p = v_items(s)[i];
+            if (!v_is_container(p) || v_len(p) != 2)
+                return v_is_container(p) ? cx_raise(cx, "ValueError", "expected 2 values to unpack")
+                                         : type_error(cx, "cannot unpack non-iterable", p);
+            Value *args[2] = {v_items(p)[0], v_int(k)};
+            Value *m = tk_sub(cx, PRIM_TK_mir_rot_t, 2, args);
+            if (!m)
+                return NULL;
+            all = v_eq(v_items(p)[1], m);
+            v_decref(m);
+        }
+        if (all)
+            return v_int(k);
+    }
+    return v_none();
+}
+
+/* batt_gpu.py's batch_process_samples_gpu(S) on the CPU path:
+ * (apply(first, S), apply(second, S), mapply(p_g, ·), mapply(p_g, ·)) */
+static Value *tk_batch_process_samples_gpu(Ctx *cx, Value *const *a)
+{
+    Value *r[4] = {NULL, NULL, NULL, NULL};
+    const int pick[2] = {PRIM_TK_first, PRIM_TK_second};
+    for (int k = 0; k < 2; k++) {
+        Value *args[2] = {prim_value(pick[k]), a[0]};
+        if (!(r[k] = tk_sub(cx, PRIM_TK_apply, 2, args)))
+            goto fail;
+    }
+    for (int k = 0; k < 2; k++) {
+        Value *args[2] = {prim_value(prim_lookup(DIALECT_TOKPIDJIN, "p_g")), r[k]};
+        if (!(r[2 + k] = tk_sub(cx, PRIM_TK_mapply, 2, args)))
+            goto fail;
+    }
+    Value *t = v_tuple_new(4);
+    for (int k = 0; k < 4; k++)
+        t->u.tup.items[k] = r[k];
+    return t;
+fail:
+    for (int k = 0; k < 4; k++)
+        v_decref(r[k]);
+    return NULL;
+}
 
 const PrimImpl tk_impls_core[] = {
+    {"a_mr", tk_a_mr},
+    {"add", tk_add},
+    {"subtract", tk_subtract},
+    {"multiply", tk_multiply},
+    {"divide", tk_divide},
+    {"power", tk_power},
+    {"rbind", tk_rbind},
+    {"lbind", tk_lbind},
+    {"c_branch", tk_c_branch},
+    {"c_iz", tk_c_iz},
+    {"c_iz_n", tk_c_iz_n},
+    {"c_zo", tk_c_zo},
+    {"c_zo_n", tk_c_zo_n},
+    {"apply_f", tk_apply_f},
+    {"apply_t", tk_apply_t},
+    {"argmax_f", tk_argmax},
+    {"argmax_t", tk_argmax},
+    {"argmin_f", tk_argmin},
+    {"argmin_t", tk_argmin},
+    {"valmax_f", tk_valmax},
+    {"valmax_t", tk_valmax},
+    {"valmin_f", tk_valmin},
+    {"valmin_t", tk_valmin},
+    {"combine_f", tk_combine_f},
+    {"combine_t", tk_combine_t},
+    {"difference_tuple", tk_difference_tuple},
+    {"dedupe_pair_tuple", tk_dedupe_pair_tuple},
+    {"extract", tk_extract},
+    {"first", tk_first},
+    {"first_f", tk_first_f},
+    {"first_t", tk_first_t},
+    {"last", tk_last},
+    {"last_f", tk_last_f},
+    {"last_t", tk_last_t},
+    {"second", tk_second},
+    {"other_f", tk_other_f},
+    {"other_t", tk_other_t},
+    {"mapply_f", tk_mapply_f},
+    {"mapply_t", tk_mapply_t},
+    {"merge_f", tk_merge},
+    {"merge_t", tk_merge},
+    {"mfilter", tk_mfilter},
+    {"mfilter_f", tk_mfilter},
+    {"mfilter_t", tk_mfilter_t},
+    {"mpapply", tk_mpapply},
+    {"rapply_f", tk_rapply_f},
+    {"rapply_t", tk_rapply_t},
+    {"remove_f", tk_remove_f},
+    {"remove_t", tk_remove_t},
+    {"repeat", tk_repeat},
+    {"sfilter_f", tk_sfilter_f},
+    {"sfilter_t", tk_sfilter_t},
+    {"size_f", tk_size},
+    {"size_t", tk_size},
+    {"sizefilter_t", tk_sizefilter_t},
+    {"get_nth_f", tk_get_nth_f},
+    {"get_nth_t", tk_get_nth_t},
+    {"get_nth_by_key_f", tk_get_nth_by_key_f},
+    {"get_nth_by_key_t", tk_get_nth_by_key_t},
+    {"get_rank", tk_get_rank},
+    {"get_arg_rank", tk_get_arg_rank},
+    {"get_arg_rank_f", tk_get_arg_rank_f},
+    {"get_arg_rank_t", tk_get_arg_rank_t},
+    {"get_val_rank", tk_get_val_rank},
+    {"get_val_rank_f", tk_get_val_rank},
+    {"get_val_rank_t", tk_get_val_rank},
+    {"get_common_rank", tk_get_common_rank},
+    {"get_common_rank_f", tk_get_common_rank_f},
+    {"get_common_rank_t", tk_get_common_rank_t},
+    {"mostcommon_f", tk_mostcommon_f},
+    {"mostcommon_t", tk_mostcommon_t},
+    {"leastcommon_f", tk_leastcommon_f},
+    {"leastcommon_t", tk_leastcommon_t},
+    {"astriple", tk_astriple},
+    {"ascell", tk_ascell},
+    {"celltuple", tk_celltuple},
+    {"toij", tk_toij},
+    {"is_no_grid", tk_is_no_grid},
+    {"batch_process_samples_gpu", tk_batch_process_samples_gpu},
     {NULL, NULL},
 };

@@ -1,6 +1,1922 @@
-/* tokpidjin primitives: grid group (cells are (i, j, color)). */
+/* tokpidjin primitives: grid group (cells are (i, j, color)).
+ *
+ * Grids, mirrors, colours, painting and scaling, and the object finders
+ * (objects/o_g and friends, partitions, frontiers, occurrences, periods).
+ * Where a body calls another DSL function, that inner call carries the
+ * safe wrapper: its error becomes its default and the body goes on
+ * (tokpidjin/grid_util.h).  Frozensets are built along the reference's
+ * construction path so they iterate as CPython's do; objects() replays
+ * its set operations on location numbers (ISet, below).
+ *
+ * Coordinates are ints in every program seen; a float or other coordinate
+ * where the reference would do arithmetic raises TypeError here.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+
 #include "prim.h"
+#include "arcdsl/core_util.h"
+#include "tokpidjin/grid_util.h"
+
+static Value *cell3(int64_t i, int64_t j, Value *c);
+
+static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
+
+/* ---- plain grid reshaping ------------------------------------------------ */
+
+/* piece[::-1] */
+static Value *tk_hmirror_t(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    if (g->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
+    size_t n = g->u.tup.len;
+    Value *out = v_tuple_new(n);
+    for (size_t i = 0; i < n; i++)
+        out->u.tup.items[i] = v_incref(g->u.tup.items[n - 1 - i]);
+    return out;
+}
+
+/* tuple(row[::-1] for row in grid) */
+static Value *tk_vmirror_t(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    if (!gu_iterable(cx, g))
+        return NULL;
+    size_t h = v_len(g);
+    Value **rows = v_items(g);
+    for (size_t i = 0; i < h; i++)
+        if (rows[i]->type != V_TUPLE)
+            return cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
+                            v_typename(rows[i]));
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++) {
+        Value *r = rows[i];
+        size_t n = r->u.tup.len;
+        Value *nr = v_tuple_new(n);
+        for (size_t j = 0; j < n; j++)
+            nr->u.tup.items[j] = v_incref(r->u.tup.items[n - 1 - j]);
+        out->u.tup.items[i] = nr;
+    }
+    return out;
+}
+
+/* tuple(zip(*grid)): any iterable of iterables, cut to the shortest */
+static Value *tk_dmirror_t(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    if (!gu_iterable(cx, g))
+        return NULL;
+    size_t h = v_len(g), m = 0;
+    Value **rows = v_items(g);
+    for (size_t i = 0; i < h; i++) {
+        if (!gu_iterable(cx, rows[i]))
+            return NULL;
+        if (i == 0 || v_len(rows[i]) < m)
+            m = v_len(rows[i]);
+    }
+    if (!gu_work(cx, h * m))
+        return NULL;
+    Value *out = v_tuple_new(h ? m : 0);
+    for (size_t j = 0; h && j < m; j++) {
+        Value *col = v_tuple_new(h);
+        for (size_t i = 0; i < h; i++)
+            col->u.tup.items[i] = v_incref(v_items(rows[i])[j]);
+        out->u.tup.items[j] = col;
+    }
+    return out;
+}
+
+static Value *tk_cmirror_t(Ctx *cx, Value *const *a)
+{
+    if (a[0]->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
+                        v_typename(a[0]));
+    return ad_cmirror(cx, a);
+}
+
+/* ---- patch mirrors ------------------------------------------------------- */
+
+enum { MIR_H, MIR_V, MIR_D };
+enum { FORM_ANY, FORM_PAIRS, FORM_CELLS };   /* _f, _i, _o */
+
+static bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
+
+/* a + b (sign 1) or a - b (sign -1) on ints and floats; new reference */
+static Value *arith(Ctx *cx, Value *a, Value *b, int sign)
+{
+    if (v_is_int(a) && v_is_int(b))
+        return v_int(sign > 0 ? a->u.i + b->u.i : a->u.i - b->u.i);
+    if (is_num(a) && is_num(b)) {
+        double x = a->type == V_FLOAT ? a->u.f : (double)a->u.i;
+        double y = b->type == V_FLOAT ? b->u.f : (double)b->u.i;
+        return v_float(sign > 0 ? x + y : x - y);
+    }
+    return cx_raise(cx, "TypeError", "unsupported operand type(s) for %c: '%s' and '%s'",
+                    sign > 0 ? '+' : '-', v_typename(a), v_typename(b));
+}
+
+/* (x, y) or (x, y, c), stealing x and y */
+static Value *make_elem(Value *x, Value *y, Value *c)
+{
+    if (c && v_is_int(x) && v_is_int(y) && x->type == V_INT && y->type == V_INT) {
+        Value *t = cell3(x->u.i, y->u.i, c);
+        v_decref(x);
+        v_decref(y);
+        return t;
+    }
+    Value *t = v_tuple_new(c ? 3 : 2);
+    t->u.tup.items[0] = x;
+    t->u.tup.items[1] = y;
+    if (c)
+        t->u.tup.items[2] = v_incref(c);
+    return t;
+}
+
+/* frozenset(mirrored element for element in patch): the body shared by
+ * [hvd]mirror_[fio]. */
+static Value *mirror(Ctx *cx, Value *patch, int kind, int form)
+{
+    if (kind == MIR_V && form == FORM_ANY && patch->type == V_FSET && v_len(patch) == 0)
+        return v_incref(patch);
+    Value *ul = tk_corner(cx, patch, false), *lr = NULL, *d = NULL, *ua = NULL, *ub = NULL;
+    if (!ul)
+        return NULL;
+    if (kind == MIR_D) {
+        Value **u = tk_unpack(cx, ul, 2);
+        if (!u) {
+            v_decref(ul);
+            return NULL;
+        }
+        ua = u[0];
+        ub = u[1];
+    } else {
+        size_t k = kind == MIR_H ? 0 : 1;
+        if (!(lr = tk_corner(cx, patch, true)))
+            goto fail;
+        if (v_len(ul) <= k || v_len(lr) <= k) {
+            cx_raise(cx, "IndexError", "tuple index out of range");
+            goto fail;
+        }
+        if (!(d = arith(cx, v_items(ul)[k], v_items(lr)[k], 1)))
+            goto fail;
+    }
+    if (!gu_iterable(cx, patch))
+        goto fail;
+    size_t n = v_len(patch);
+    Value **it = v_items(patch);
+    if (n == 0) {
+        cx_raise(cx, "StopIteration", "%s", "");
+        goto fail;
+    }
+    size_t k = form == FORM_PAIRS ? 2 : 3;
+    if (form == FORM_ANY) {
+        size_t l0;
+        if (!gu_len(cx, it[0], &l0))
+            goto fail;
+        k = l0 == 3 ? 3 : 2;
+    }
+    Value **buf = gu_work(cx, n) ? gu_alloc(cx, n, sizeof *buf) : NULL;
+    if (!buf)
+        goto fail;
+    Value *out = NULL;
+    size_t m = 0;
+    for (; m < n; m++) {
+        Value **e = tk_unpack(cx, it[m], k), *x = NULL, *y = NULL, *t;
+        if (!e)
+            break;
+        switch (kind) {
+        case MIR_H:
+            x = arith(cx, d, e[0], -1);
+            y = v_incref(e[1]);
+            break;
+        case MIR_V:
+            x = v_incref(e[0]);
+            y = arith(cx, d, e[1], -1);
+            break;
+        default:
+            if ((t = arith(cx, e[1], ub, -1))) {
+                x = arith(cx, t, ua, 1);
+                v_decref(t);
+            }
+            if (x && (t = arith(cx, e[0], ua, -1))) {
+                y = arith(cx, t, ub, 1);
+                v_decref(t);
+            }
+            break;
+        }
+        if (!x || !y) {
+            v_decref(x);
+            v_decref(y);
+            break;
+        }
+        buf[m] = make_elem(x, y, k == 3 ? e[2] : NULL);
+    }
+    if (m == n)
+        out = fs_from_items(buf, n);
+    for (size_t x = 0; x < m; x++)
+        v_decref(buf[x]);
+    free(buf);
+    v_decref(ul);
+    v_decref(lr);
+    v_decref(d);
+    return out;
+fail:
+    v_decref(ul);
+    v_decref(lr);
+    v_decref(d);
+    return NULL;
+}
+
+/* An inner [hvd]mirror_f call: frozenset() on error. */
+static Value *mirror_inner(Ctx *cx, Value *patch, int kind)
+{
+    Value *r = mirror(cx, patch, kind, FORM_ANY);
+    if (!r && tk_catch(cx))
+        r = v_incref(&v_empty_fset_);
+    return r;
+}
+
+/* vmirror_f(dmirror_f(vmirror_f(patch))), each call wrapped */
+static Value *cmirror(Ctx *cx, Value *patch)
+{
+    Value *x = mirror_inner(cx, patch, MIR_V), *y, *z;
+    if (!x)
+        return NULL;
+    y = mirror_inner(cx, x, MIR_D);
+    v_decref(x);
+    if (!y)
+        return NULL;
+    z = mirror_inner(cx, y, MIR_V);
+    v_decref(y);
+    return z;
+}
+
+#define MIRROR_PRIMS(K, k)                                                        \
+    static Value *tk_##k##mirror_f(Ctx *cx, Value *const *a) { return mirror(cx, a[0], K, FORM_ANY); } \
+    static Value *tk_##k##mirror_i(Ctx *cx, Value *const *a) { return mirror(cx, a[0], K, FORM_PAIRS); } \
+    static Value *tk_##k##mirror_o(Ctx *cx, Value *const *a) { return mirror(cx, a[0], K, FORM_CELLS); }
+MIRROR_PRIMS(MIR_H, h)
+MIRROR_PRIMS(MIR_V, v)
+MIRROR_PRIMS(MIR_D, d)
+
+static Value *tk_cmirror_f(Ctx *cx, Value *const *a) { return cmirror(cx, a[0]); }
+
+/* `type == k` for the small selector constants; -1 matches none */
+static int selector(const Value *t)
+{
+    if (v_is_int(t))
+        return t->u.i >= 0 && t->u.i < 16 ? (int)t->u.i : -1;
+    if (t->type == V_FLOAT && t->u.f >= 0 && t->u.f < 16 && t->u.f == (double)(int)t->u.f)
+        return (int)t->u.f;
+    return -1;
+}
+
+/* A wrapped inner call: its default on error. */
+static Value *inner(Ctx *cx, PrimFn fn, Value *const *a, Value *dflt)
+{
+    Value *r = fn(cx, a);
+    if (!r && tk_catch(cx))
+        r = v_incref(dflt);
+    return r;
+}
+
+static Value *tk_mir_rot_t(Ctx *cx, Value *const *a)
+{
+    static const PrimFn fns[7] = {tk_hmirror_t, tk_dmirror_t, tk_vmirror_t, tk_cmirror_t,
+                                  ad_rot90, ad_rot180, ad_rot270};
+    int t = selector(a[1]);
+    if (t < 0 || t > 6)
+        return v_incref(a[0]);
+    return inner(cx, fns[t], a, &v_empty_tuple_);
+}
+
+static Value *tk_mir_rot_f(Ctx *cx, Value *const *a)
+{
+    static const int kinds[3] = {MIR_H, MIR_D, MIR_V};
+    int t = selector(a[1]);
+    if (t < 0 || t > 3)
+        return v_incref(a[0]);
+    if (t == 3)
+        return cmirror(cx, a[0]);
+    return mirror_inner(cx, a[0], kinds[t]);
+}
+
+/* ---- cells and slices ---------------------------------------------------- */
+
+/* index(grid, (i, j)) as an inner call of cellwise, int i, j >= 0:
+ * -inf outside, 0 (the default) on error.  Borrowed. */
+static Value *index_inner(const Value *g, bool gok, size_t h, size_t w, size_t i, size_t j)
+{
+    if (!gok)
+        return v_int(0);
+    if (i >= h || j >= w)
+        return &tk_neginf_;
+    Value *r = g->u.tup.items[i];
+    if (r->type != V_TUPLE || j >= r->u.tup.len)
+        return v_int(0);
+    return r->u.tup.items[j];
+}
+
+/* `h, w = len(g), len(g[0])` succeeds */
+static bool grid_hw(const Value *g, size_t *h, size_t *w)
+{
+    if (g->type != V_TUPLE || g->u.tup.len == 0 || !tk_has_len(g->u.tup.items[0]))
+        return false;
+    *h = g->u.tup.len;
+    *w = v_len(g->u.tup.items[0]);
+    return true;
+}
+
+static Value *tk_cellwise(Ctx *cx, Value *const *a)
+{
+    Value *A = a[0], *B = a[1];
+    GView g;
+    if (!gu_view(cx, A, &g, true))
+        return NULL;
+    size_t h = g.h, w = g.w, bh = 0, bw = 0;
+    gu_view_free(&g);
+    bool bok = grid_hw(B, &bh, &bw);
+    if (!gu_work(cx, h * w))
+        return NULL;
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++) {
+        Value *row = v_tuple_new(w);
+        for (size_t j = 0; j < w; j++) {
+            Value *x = gu_at(cx, A, i, j);
+            if (!x) {
+                row->u.tup.len = j;
+                v_decref(row);
+                out->u.tup.len = i;
+                v_decref(out);
+                return NULL;
+            }
+            Value *y = index_inner(B, bok, bh, bw, i, j);
+            row->u.tup.items[j] = v_incref(gu_eq(x, y) ? x : a[2]);
+        }
+        out->u.tup.items[i] = row;
+    }
+    return out;
+}
+
+/* Python `0 <= v < n`: 1 true, 0 false, -1 raised */
+static int in_range(Ctx *cx, const Value *v, size_t n)
+{
+    if (v_is_int(v))
+        return v->u.i >= 0 && (uint64_t)v->u.i < n;
+    if (v->type == V_FLOAT)
+        return v->u.f >= 0 && v->u.f < (double)n;
+    cx_raise(cx, "TypeError", "'<=' not supported between instances of 'int' and '%s'",
+             v_typename(v));
+    return -1;
+}
+
+static Value *tk_index(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0], *loc = a[1];
+    if (loc->type == V_TUPLE && loc->u.tup.len == 0)
+        return v_float(-INFINITY);
+    Value **ij = tk_unpack(cx, loc, 2);
+    size_t h, w;
+    if (!ij || !gu_len(cx, g, &h))
+        return NULL;
+    Value *r0 = gu_getitem(cx, g, 0);
+    if (!r0 || !gu_len(cx, r0, &w))
+        return NULL;
+    int ri = in_range(cx, ij[0], h), rj = ri > 0 ? in_range(cx, ij[1], w) : 0;
+    if (ri < 0 || rj < 0)
+        return NULL;
+    if (!ri || !rj)
+        return v_float(-INFINITY);
+    if (loc->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'frozenset' object is not subscriptable");
+    int64_t i, j;
+    if (!gu_int(cx, ij[0], &i) || !gu_int(cx, ij[1], &j))
+        return NULL;
+    return v_incref(gu_at(cx, g, (size_t)i, (size_t)j));
+}
+
+/* crop: the slice when start and dims fit the grid, else (); never raises */
+static Value *crop(Ctx *cx, Value *g, Value *start, Value *dims)
+{
+    size_t h, w;
+    int64_t s0, s1, d0, d1;
+    if (!grid_hw(g, &h, &w) || start->type != V_TUPLE || dims->type != V_TUPLE ||
+        start->u.tup.len < 2 || dims->u.tup.len < 2)
+        return v_tuple_new(0);
+    Value **s = start->u.tup.items, **d = dims->u.tup.items;
+    if (!v_is_int(s[0]) || !v_is_int(s[1]) || !v_is_int(d[0]) || !v_is_int(d[1]))
+        return v_tuple_new(0);
+    s0 = s[0]->u.i; s1 = s[1]->u.i; d0 = d[0]->u.i; d1 = d[1]->u.i;
+    int64_t H = (int64_t)h, W = (int64_t)w;
+    if (!(s0 >= 0 && s0 < H && s1 >= 0 && s1 < W && s0 + d0 <= H && s1 + d1 <= W))
+        return v_tuple_new(0);
+    int64_t a0 = s0, b0 = s0 + d0;
+    gu_slice_bounds(h, &a0, &b0);
+    for (int64_t i = a0; i < b0; i++)
+        if (g->u.tup.items[i]->type != V_TUPLE)
+            return v_tuple_new(0);
+    if (!gu_work(cx, (uint64_t)(b0 - a0) * (d1 > 0 ? (uint64_t)d1 : 1)))
+        return NULL;
+    Value *out = v_tuple_new((size_t)(b0 - a0));
+    for (int64_t i = a0; i < b0; i++)
+        out->u.tup.items[i - a0] = gu_slice(cx, g->u.tup.items[i], s1, s1 + d1);
+    return out;
+}
+
+static Value *tk_crop(Ctx *cx, Value *const *a) { return crop(cx, a[0], a[1], a[2]); }
+
+/* height_f / width_f of a patch as inner calls (0 on error), int coords */
+static int64_t extent(Ctx *cx, Value *patch, int axis)
+{
+    if (!tk_has_len(patch) || v_len(patch) == 0)
+        return 0;
+    Value **ij;
+    size_t n;
+    if (!tk_toindices(cx, patch, &ij, &n)) {
+        tk_catch(cx);
+        return 1;                  /* 0 - 0 + 1 */
+    }
+    int64_t lo = 0, hi = 0;
+    for (size_t k = 0; k < n; k++) {
+        Value *v = ij[2 * k + axis];
+        if (!v_is_int(v)) {
+            /* tuples: min/max work, the subtraction fails (0); mixed
+             * values: lowermost and uppermost fail (0 - 0 + 1) */
+            bool tuples = true;
+            for (size_t x = 0; x < n; x++)
+                tuples = tuples && ij[2 * x + axis]->type == V_TUPLE;
+            free(ij);
+            return tuples ? 0 : 1;
+        }
+        if (k == 0 || v->u.i < lo) lo = v->u.i;
+        if (k == 0 || v->u.i > hi) hi = v->u.i;
+    }
+    free(ij);
+    return n ? hi - lo + 1 : 1;
+}
+
+static Value *tk_subgrid(Ctx *cx, Value *const *a)
+{
+    Value *patch = a[0];
+    if (v_is_container(patch) && v_len(patch) == 0)
+        return v_tuple_new(0);
+    Value *ul = tk_corner(cx, patch, false);
+    if (!ul)
+        return NULL;
+    int64_t h = extent(cx, patch, 0), w = extent(cx, patch, 1);
+    if (cx->err) {
+        v_decref(ul);
+        return NULL;
+    }
+    Value *dims = v_pair_int(h, w);
+    Value *r = crop(cx, a[1], ul, dims);
+    v_decref(dims);
+    v_decref(ul);
+    return r;
+}
+
+/* ---- painting ------------------------------------------------------------ */
+
+/* grid_filled[i][j] = v where 0 <= i < h and 0 <= j < w (and, under,
+ * the cell holds bg); false on error. */
+static bool put(Ctx *cx, MGrid *m, Value *vi, Value *vj, Value *v, Value *bg)
+{
+    int ri = in_range(cx, vi, m->h), rj = ri > 0 ? in_range(cx, vj, m->w) : 0;
+    if (ri < 0 || rj < 0)
+        return false;
+    if (!ri || !rj)
+        return true;
+    if (!v_is_int(vi) || !v_is_int(vj)) {
+        cx_raise(cx, "TypeError", "list indices must be integers or slices, not float");
+        return false;
+    }
+    Value **p = gu_mgrid_ref(cx, m, vi->u.i, vj->u.i);
+    if (!p)
+        return false;
+    if (!bg || gu_eq(*p, bg))
+        *p = v;
+    return true;
+}
+
+static Value *do_fill(Ctx *cx, Value *grid, Value *color, Value *patch, bool under)
+{
+    MGrid m;
+    Value **ij = NULL, *out = NULL, *bg = NULL;
+    size_t n;
+    if (!gu_mgrid(cx, grid, &m))
+        return NULL;
+    if (under && !(bg = tk_mostcolor_inner(cx, grid)))
+        goto done;
+    if (!tk_toindices(cx, patch, &ij, &n) || !gu_work(cx, n))
+        goto done;
+    for (size_t k = 0; k < n; k++)
+        if (!put(cx, &m, ij[2 * k], ij[2 * k + 1], color, bg))
+            goto done;
+    out = gu_mgrid_out(cx, &m);
+done:
+    free(ij);
+    gu_mgrid_free(&m);
+    return out;
+}
+
+static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
+{
+    MGrid m;
+    Value *out = NULL, *bg = NULL;
+    if (!gu_mgrid(cx, grid, &m))
+        return NULL;
+    if (under && !(bg = tk_mostcolor_inner(cx, grid)))
+        goto done;
+    if (!gu_iterable(cx, obj) || !gu_work(cx, v_len(obj)))
+        goto done;
+    for (size_t k = 0, n = v_len(obj); k < n; k++) {
+        Value **e = tk_unpack(cx, v_items(obj)[k], 3);
+        if (!e || !put(cx, &m, e[0], e[1], e[2], bg))
+            goto done;
+    }
+    out = gu_mgrid_out(cx, &m);
+done:
+    gu_mgrid_free(&m);
+    return out;
+}
+
+static Value *tk_fill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], false); }
+static Value *tk_underfill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], true); }
+static Value *tk_paint(Ctx *cx, Value *const *a) { return do_paint(cx, a[0], a[1], false); }
+static Value *tk_underpaint(Ctx *cx, Value *const *a) { return do_paint(cx, a[0], a[1], true); }
+
+/* fill(grid, mostcolor_t(grid), toindices(patch)), fill wrapped too */
+static Value *tk_cover(Ctx *cx, Value *const *a)
+{
+    Value *bg = tk_mostcolor_inner(cx, a[0]);
+    if (!bg)
+        return NULL;
+    return do_fill(cx, a[0], bg, a[1], false);
+}
+
+/* ---- colours ------------------------------------------------------------- */
+
+static Value *extreme(Ctx *cx, Value *e, bool rows, bool most)
+{
+    GColors k;
+    if (!tk_colors(cx, e, rows, &k))
+        return NULL;
+    Value *r = v_incref(tk_extreme(&k, most));
+    gu_colors_free(&k);
+    return r;
+}
+
+static Value *tk_mostcolor_t(Ctx *cx, Value *const *a) { return extreme(cx, a[0], true, true); }
+static Value *tk_mostcolor_f(Ctx *cx, Value *const *a) { return extreme(cx, a[0], false, true); }
+static Value *tk_leastcolor_t(Ctx *cx, Value *const *a) { return extreme(cx, a[0], true, false); }
+static Value *tk_leastcolor_f(Ctx *cx, Value *const *a) { return extreme(cx, a[0], false, false); }
+
+/* frozenset(colours) (ADD-ALL: the distinct values in first-seen order
+ * give the same table), or, as_tuple, tuple({set comprehension}). */
+static Value *colors_set(Ctx *cx, Value *e, bool rows, bool as_tuple)
+{
+    GColors k;
+    if (!tk_colors(cx, e, rows, &k))
+        return NULL;
+    Value *fs = fs_from_items(k.v, k.n);
+    gu_colors_free(&k);
+    if (!as_tuple)
+        return fs;
+    Value *t = v_tuple_from(v_items(fs), v_len(fs));
+    v_decref(fs);
+    return t;
+}
+
+static Value *tk_palette_t(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], true, false); }
+static Value *tk_palette_f(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], false, false); }
+static Value *tk_p_g(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], true, true); }
+static Value *tk_p_o(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], false, true); }
+
+/* len(palette_x(e)) with palette_x wrapped: 0 on error */
+static Value *numcolors(Ctx *cx, Value *e, bool rows)
+{
+    GColors k;
+    if (!tk_colors(cx, e, rows, &k))
+        return tk_catch(cx) ? v_int(0) : NULL;
+    size_t n = k.n;
+    gu_colors_free(&k);
+    return v_int((int64_t)n);
+}
+
+static Value *tk_numcolors_t(Ctx *cx, Value *const *a) { return numcolors(cx, a[0], true); }
+static Value *tk_numcolors_f(Ctx *cx, Value *const *a) { return numcolors(cx, a[0], false); }
+
+/* sum(row.count(color) for row in grid) */
+static Value *tk_colorcount_t(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    if (!gu_iterable(cx, g))
+        return NULL;
+    int64_t n = 0;
+    for (size_t i = 0, h = v_len(g); i < h; i++) {
+        Value *r = v_items(g)[i];
+        if (r->type != V_TUPLE)
+            return cx_raise(cx, "AttributeError", "'%s' object has no attribute 'count'",
+                            v_typename(r));
+        for (size_t j = 0; j < r->u.tup.len; j++)
+            n += gu_same(r->u.tup.items[j], a[1]);
+    }
+    return v_int(n);
+}
+
+/* sum(c == color for _, _, c in obj) */
+static Value *tk_colorcount_f(Ctx *cx, Value *const *a)
+{
+    if (!gu_iterable(cx, a[0]))
+        return NULL;
+    int64_t n = 0;
+    for (size_t x = 0, len = v_len(a[0]); x < len; x++) {
+        Value **e = tk_unpack(cx, v_items(a[0])[x], 3);
+        if (!e)
+            return NULL;
+        n += gu_eq(e[2], a[1]);
+    }
+    return v_int(n);
+}
+
+/* Counter(colours).most_common()[rank][0] when rank is in range, else
+ * `none` (the body's own out-of-range value). */
+static Value *color_rank(Ctx *cx, Value *e, Value *rank, bool rows, Value *none)
+{
+    GColors k;
+    if (!tk_colors(cx, e, rows, &k))
+        return NULL;
+    int64_t n = (int64_t)k.n, r;
+    Value *out = NULL;
+    if (rank->type == V_FLOAT) {
+        double f = rank->u.f;
+        if (f >= -(double)n && f < (double)n)
+            cx_raise(cx, "TypeError", "tuple indices must be integers or slices, not float");
+        else
+            out = v_incref(none);
+        goto done;
+    }
+    if (!v_is_int(rank)) {
+        cx_raise(cx, "TypeError", "'<=' not supported between instances of 'int' and '%s'",
+                 v_typename(rank));
+        goto done;
+    }
+    r = rank->u.i;
+    if (r < -n || r >= n) {
+        out = v_incref(none);
+        goto done;
+    }
+    if (r < 0)
+        r += n;
+    /* sorted(by count, reverse=True) is stable: ties keep first-seen order */
+    size_t *ord = gu_alloc(cx, k.n, sizeof *ord);
+    if (!ord)
+        goto done;
+    for (size_t x = 0; x < k.n; x++) {
+        size_t y = x;
+        for (; y > 0 && k.cnt[ord[y - 1]] < k.cnt[x]; y--)
+            ord[y] = ord[y - 1];
+        ord[y] = x;
+    }
+    out = v_incref(k.v[ord[r]]);
+    free(ord);
+done:
+    gu_colors_free(&k);
+    return out;
+}
+
+static Value *tk_get_color_rank_t(Ctx *cx, Value *const *a)
+{
+    return color_rank(cx, a[0], a[1], true, &v_empty_tuple_);
+}
+
+static Value *tk_get_color_rank_f(Ctx *cx, Value *const *a)
+{
+    return color_rank(cx, a[0], a[1], false, &v_empty_fset_);
+}
+
+/* tuple(tuple(v if v not in [a, b] else {a: b, b: a}[v] for v in r) for r in grid) */
+static Value *tk_switch(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0], *x = a[1], *y = a[2];
+    if (!gu_iterable(cx, g))
+        return NULL;
+    size_t h = v_len(g), cells = 0;
+    for (size_t i = 0; i < h; i++) {
+        if (!gu_iterable(cx, v_items(g)[i]))
+            return NULL;
+        cells += v_len(v_items(g)[i]);
+    }
+    if (!gu_work(cx, cells))
+        return NULL;
+    bool xy = gu_same(x, y);
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++) {
+        Value *r = v_items(g)[i];
+        size_t w = v_len(r);
+        Value *nr = v_tuple_new(w);
+        for (size_t j = 0; j < w; j++) {
+            Value *v = v_items(r)[j], *e = v;
+            if (gu_same(v, x))
+                e = xy ? x : y;
+            else if (gu_same(v, y))
+                e = x;
+            nr->u.tup.items[j] = v_incref(e);
+        }
+        out->u.tup.items[i] = nr;
+    }
+    return out;
+}
+
+/* ---- scaling ------------------------------------------------------------- */
+
+/* upscale_t: each value repeated f times, each such row f times */
+static Value *tk_upscale_t(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    int64_t f = 0;
+    if (!gu_iterable(cx, g))
+        return NULL;
+    size_t h = v_len(g), cells = 0;
+    for (size_t i = 0; i < h; i++) {
+        if (!gu_iterable(cx, v_items(g)[i]))
+            return NULL;
+        cells += v_len(v_items(g)[i]);
+    }
+    if (h > 0 && !gu_int(cx, a[1], &f))
+        return NULL;
+    size_t k = f > 0 ? (size_t)f : 0;
+    if (!gu_work(cx, cells * k * k + h * k))
+        return NULL;
+    Value *out = v_tuple_new(h * k);
+    for (size_t i = 0; i < h; i++) {
+        Value *r = v_items(g)[i];
+        size_t w = v_len(r);
+        Value *nr = v_tuple_new(w * k);
+        for (size_t j = 0; j < w; j++)
+            for (size_t x = 0; x < k; x++)
+                nr->u.tup.items[j * k + x] = v_incref(v_items(r)[j]);
+        for (size_t x = 0; x < k; x++)
+            out->u.tup.items[i * k + x] = v_incref(nr);
+        v_decref(nr);
+    }
+    return out;
+}
+
+static Value *cell3_new(int64_t i, int64_t j, Value *c)
+{
+    Value *t = v_tuple_new(3);
+    t->u.tup.items[0] = v_int(i);
+    t->u.tup.items[1] = v_int(j);
+    t->u.tup.items[2] = v_incref(c);
+    return t;
+}
+
+/* The cells of 32 x 32 grids with colours 0..15 are made once, immortal
+ * and pre-hashed, and shared between threads: the object finders hand out
+ * thousands of them per grid. */
+#define CELL_N 32
+#define CELL_C 16
+static _Atomic(Value *) cell_cache_[CELL_N][CELL_N][CELL_C];
+
+/* (i, j, c), a new reference */
+static Value *cell3(int64_t i, int64_t j, Value *c)
+{
+    if (c->type != V_INT || c->u.i < 0 || c->u.i >= CELL_C || i < 0 || i >= CELL_N ||
+        j < 0 || j >= CELL_N)
+        return cell3_new(i, j, c);
+    _Atomic(Value *) *slot = &cell_cache_[i][j][c->u.i];
+    Value *t = atomic_load_explicit(slot, memory_order_acquire);
+    if (t)
+        return t;
+    t = cell3_new(i, j, c);
+    v_hash(t);
+    t->refs = -1;
+    Value *expected = NULL;
+    if (!atomic_compare_exchange_strong(slot, &expected, t)) {
+        t->refs = 1;
+        v_decref(t);
+        return expected;
+    }
+    return t;
+}
+
+/* shift(patch, (di, dj)) on a non-empty patch: frozenset of the moved
+ * elements in patch order (cells when the first has 3 items). */
+static Value *shift_fs(Ctx *cx, Value *patch, int64_t di, int64_t dj)
+{
+    size_t n = v_len(patch), l0;
+    Value **it = v_items(patch);
+    if (!gu_len(cx, it[0], &l0) || !gu_work(cx, n))
+        return NULL;
+    size_t k = l0 == 3 ? 3 : 2;
+    Value **buf = gu_alloc(cx, n, sizeof *buf), *out = NULL;
+    size_t m = 0;
+    if (!buf)
+        return NULL;
+    for (; m < n; m++) {
+        Value **e = tk_unpack(cx, it[m], k);
+        int64_t i, j;
+        if (!e || !tk_coord(cx, e[0], &i) || !tk_coord(cx, e[1], &j))
+            goto done;
+        buf[m] = k == 3 ? cell3(i + di, j + dj, e[2]) : v_pair_int(i + di, j + dj);
+    }
+    out = fs_from_items(buf, n);
+done:
+    for (size_t x = 0; x < m; x++)
+        v_decref(buf[x]);
+    free(buf);
+    return out;
+}
+
+/* An inner shift call: frozenset() on error. */
+static Value *shift_inner(Ctx *cx, Value *patch, int64_t di, int64_t dj)
+{
+    if (!v_truthy(patch))
+        return v_incref(&v_empty_fset_);
+    if (!v_is_container(patch)) {       /* a truthy non-container: no iter() */
+        return v_incref(&v_empty_fset_);
+    }
+    Value *r = shift_fs(cx, patch, di, dj);
+    if (!r && tk_catch(cx))
+        r = v_incref(&v_empty_fset_);
+    return r;
+}
+
+static Value *tk_upscale_f(Ctx *cx, Value *const *a)
+{
+    Value *obj = a[0];
+    size_t n;
+    int64_t di, dj, f;
+    if (!gu_len(cx, obj, &n))
+        return NULL;
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    Value *ul = tk_corner(cx, obj, false);
+    if (!ul)
+        return NULL;
+    Value **u = tk_unpack(cx, ul, 2);
+    bool ok = u && tk_coord(cx, u[0], &di) && tk_coord(cx, u[1], &dj);
+    v_decref(ul);
+    if (!ok)
+        return NULL;
+    Value *normed = shift_inner(cx, obj, -di, -dj), *out = NULL, *o2 = NULL;
+    if (!normed)
+        return NULL;
+    size_t m = v_len(normed);
+    PySet o;
+    pyset_init(&o);
+    if (m > 0 && !gu_int(cx, a[1], &f))
+        goto done;
+    if (m > 0 && f > 0 && !gu_work(cx, m * (uint64_t)f * (uint64_t)f))
+        goto done;
+    for (size_t x = 0; x < m; x++) {
+        Value **e = tk_unpack(cx, v_items(normed)[x], 3);
+        int64_t i, j;
+        if (!e || !tk_coord(cx, e[0], &i) || !tk_coord(cx, e[1], &j))
+            goto done;
+        for (int64_t io = 0; io < f; io++)
+            for (int64_t jo = 0; jo < f; jo++) {
+                Value *c = cell3(i * f + io, j * f + jo, e[2]);
+                pyset_add(&o, c);
+                v_decref(c);
+            }
+    }
+    o2 = pyset_to_frozenset(&o);
+    out = shift_inner(cx, o2, di, dj);
+done:
+    v_decref(o2);
+    pyset_clear(&o);
+    v_decref(normed);
+    return out;
+}
+
+/* ---- partitions ---------------------------------------------------------- */
+
+/* frozenset(frozenset((i, j, c) ... if c == color) for color in colors) */
+static Value *partition_by(Ctx *cx, Value *grid, Value *colors)
+{
+    if (!gu_iterable(cx, grid))
+        return NULL;
+    size_t h = v_len(grid), total = 0;
+    for (size_t i = 0; i < h; i++) {
+        if (!gu_iterable(cx, v_items(grid)[i]))
+            return NULL;
+        total += v_len(v_items(grid)[i]);
+    }
+    size_t nc = v_len(colors);
+    Value **parts = gu_alloc(cx, nc, sizeof *parts);
+    Value **cells = gu_alloc(cx, total, sizeof *cells);
+    Value **buf = gu_alloc(cx, total, sizeof *buf);
+    Value *out = NULL;
+    if (!parts || !cells || !buf || !gu_work(cx, total * (nc ? nc : 1) + nc))
+        goto done;
+    for (size_t c = 0; c < nc; c++) {
+        Value *col = v_items(colors)[c];
+        size_t n = 0, k = 0;
+        for (size_t i = 0; i < h; i++) {
+            Value *r = v_items(grid)[i];
+            for (size_t j = 0, w = v_len(r); j < w; j++, k++) {
+                Value *v = v_items(r)[j];
+                if (!gu_eq(v, col))
+                    continue;
+                if (!cells[k])
+                    cells[k] = cell3((int64_t)i, (int64_t)j, v);
+                buf[n++] = cells[k];
+            }
+        }
+        parts[c] = fs_from_items(buf, n);
+    }
+    out = fs_from_items(parts, nc);
+    for (size_t c = 0; c < nc; c++)
+        v_decref(parts[c]);
+done:
+    if (cells)
+        for (size_t k = 0; k < total; k++)
+            v_decref(cells[k]);
+    free(parts);
+    free(cells);
+    free(buf);
+    return out;
+}
+
+/* palette_t(grid) as an inner call: frozenset() on error */
+static Value *palette_inner(Ctx *cx, Value *grid)
+{
+    Value *r = colors_set(cx, grid, true, false);
+    if (!r && tk_catch(cx))
+        r = v_incref(&v_empty_fset_);
+    return r;
+}
+
+static Value *tk_partition(Ctx *cx, Value *const *a)
+{
+    Value *pal = palette_inner(cx, a[0]);
+    if (!pal)
+        return NULL;
+    Value *r = v_len(pal) ? partition_by(cx, a[0], pal) : v_incref(&v_empty_fset_);
+    v_decref(pal);
+    return r;
+}
+
+/* palette_t(grid) - {mostcolor_t(grid)} */
+static Value *tk_fgpartition(Ctx *cx, Value *const *a)
+{
+    Value *pal = palette_inner(cx, a[0]), *bg;
+    if (!pal)
+        return NULL;
+    if (!(bg = tk_mostcolor_inner(cx, a[0]))) {
+        v_decref(pal);
+        return NULL;
+    }
+    Value *bgset = fs_from_items(&bg, 1);
+    Value *colors = fs_sub(pal, bgset);
+    v_decref(bgset);
+    v_decref(pal);
+    Value *r = v_len(colors) ? partition_by(cx, a[0], colors) : v_incref(&v_empty_fset_);
+    v_decref(colors);
+    return r;
+}
+
+/* ---- frontiers ----------------------------------------------------------- */
+
+/* len(set(items)) == 1 */
+static bool one_value(Value *const *items, size_t n)
+{
+    if (n == 0)
+        return false;
+    for (size_t k = 1; k < n; k++)
+        if (!gu_same(items[0], items[k]))
+            return false;
+    return true;
+}
+
+/* frozenset({frozenset({(i, j, grid[i][j]) for the line}) for each line}) */
+static Value *lines_fs(Ctx *cx, Value *grid, const size_t *lines, size_t nl,
+                       size_t len, bool rows)
+{
+    PySet outer, inner;
+    pyset_init(&outer);
+    for (size_t x = 0; x < nl; x++) {
+        pyset_init(&inner);
+        for (size_t y = 0; y < len; y++) {
+            size_t i = rows ? lines[x] : y, j = rows ? y : lines[x];
+            Value *v = gu_at(cx, grid, i, j);
+            if (!v) {
+                pyset_clear(&inner);
+                pyset_clear(&outer);
+                return NULL;
+            }
+            Value *cell = cell3((int64_t)i, (int64_t)j, v);
+            pyset_add(&inner, cell);
+            v_decref(cell);
+        }
+        Value *f = pyset_to_frozenset(&inner);
+        pyset_clear(&inner);
+        pyset_add(&outer, f);
+        v_decref(f);
+    }
+    Value *r = pyset_to_frozenset(&outer);
+    pyset_clear(&outer);
+    return r;
+}
+
+static Value *tk_frontiers(Ctx *cx, Value *const *a)
+{
+    Value *grid = a[0];
+    GView g;
+    if (!gu_view(cx, grid, &g, true))
+        return NULL;
+    size_t m = g.h ? g.rlen[0] : 0;     /* dmirror_t: zip(*grid) */
+    for (size_t i = 1; i < g.h; i++)
+        if (g.rlen[i] < m)
+            m = g.rlen[i];
+    size_t *ri = gu_alloc(cx, g.h, sizeof *ri), *ci = gu_alloc(cx, m, sizeof *ci);
+    Value **col = gu_alloc(cx, g.h, sizeof *col);
+    Value *hf = NULL, *vf = NULL, *out = NULL;
+    size_t nr = 0, nc = 0;
+    if (!ri || !ci || !col || !gu_work(cx, g.h * g.w))
+        goto done;
+    for (size_t i = 0; i < g.h; i++)
+        if (one_value(g.row[i], g.rlen[i]))
+            ri[nr++] = i;
+    for (size_t j = 0; j < m; j++) {
+        for (size_t i = 0; i < g.h; i++)
+            col[i] = g.row[i][j];
+        if (one_value(col, g.h))
+            ci[nc++] = j;
+    }
+    if ((hf = lines_fs(cx, grid, ri, nr, g.w, true)) &&
+        (vf = lines_fs(cx, grid, ci, nc, g.h, false)))
+        out = fs_or(hf, vf);
+done:
+    v_decref(hf);
+    v_decref(vf);
+    free(ri);
+    free(ci);
+    free(col);
+    gu_view_free(&g);
+    return out;
+}
+
+/* ---- int cells ----------------------------------------------------------- */
+
+typedef struct { int64_t i, j; Value *c; } TCell;
+
+/* The elements of an object as int cells (each must unpack as 3). */
+static bool tcells(Ctx *cx, Value *obj, TCell **out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    if (!gu_iterable(cx, obj))
+        return false;
+    size_t len = v_len(obj);
+    if (len == 0)
+        return true;
+    TCell *c = gu_alloc(cx, len, sizeof *c);
+    if (!c)
+        return false;
+    for (size_t k = 0; k < len; k++) {
+        Value **e = tk_unpack(cx, v_items(obj)[k], 3);
+        if (!e || !tk_coord(cx, e[0], &c[k].i) || !tk_coord(cx, e[1], &c[k].j)) {
+            free(c);
+            return false;
+        }
+        c[k].c = e[2];
+    }
+    *out = c;
+    *n = len;
+    return true;
+}
+
+/* normalize(obj) of cells in place; the box's height and width */
+static void tnormalize(TCell *c, size_t n, int64_t *h, int64_t *w)
+{
+    *h = *w = 0;
+    if (n == 0)
+        return;
+    int64_t i0 = c[0].i, j0 = c[0].j, i1 = c[0].i, j1 = c[0].j;
+    for (size_t k = 1; k < n; k++) {
+        if (c[k].i < i0) i0 = c[k].i;
+        if (c[k].i > i1) i1 = c[k].i;
+        if (c[k].j < j0) j0 = c[k].j;
+        if (c[k].j > j1) j1 = c[k].j;
+    }
+    for (size_t k = 0; k < n; k++) {
+        c[k].i -= i0;
+        c[k].j -= j0;
+    }
+    *h = i1 - i0 + 1;
+    *w = j1 - j0 + 1;
+}
+
+/* Every element of the (non-empty) patch is a pair of numbers. */
+static bool num_pairs(Value *obj)
+{
+    for (size_t k = 0, n = v_len(obj); k < n; k++) {
+        Value *e = v_items(obj)[k];
+        if (!v_is_container(e) || v_len(e) != 2 || !is_num(v_items(e)[0]) ||
+            !is_num(v_items(e)[1]))
+            return false;
+    }
+    return true;
+}
+
+/* The span hi - lo + 1 of int coordinates on an axis; false if some is
+ * not an int. */
+static bool pair_span(Value *obj, int axis, int64_t *ext)
+{
+    int64_t lo = 0, hi = 0;
+    for (size_t k = 0, n = v_len(obj); k < n; k++) {
+        Value *v = v_items(v_items(obj)[k])[axis];
+        if (!v_is_int(v))
+            return false;
+        if (k == 0 || v->u.i < lo) lo = v->u.i;
+        if (k == 0 || v->u.i > hi) hi = v->u.i;
+    }
+    *ext = hi - lo + 1;
+    return true;
+}
+
+/* ---- occurrences --------------------------------------------------------- */
+
+static Value *tk_occurrences(Ctx *cx, Value *const *a)
+{
+    Value *grid = a[0], *obj = a[1], *out = NULL;
+    TCell *c = NULL;
+    size_t n = 0;
+    int64_t oh, ow;
+    bool pairs = false;
+    /* normed = normalize(obj): int cells, or pairs (the loop's unpack
+     * fails on them), else frozenset() from the wrapper */
+    if (v_is_container(obj) && v_len(obj) > 0 && !tcells(cx, obj, &c, &n)) {
+        if (!tk_catch(cx))
+            return NULL;
+        pairs = num_pairs(obj);
+    }
+    tnormalize(c, n, &oh, &ow);
+    oh = extent(cx, obj, 0);
+    ow = extent(cx, obj, 1);
+    GView g;
+    if (!gu_view(cx, grid, &g, true)) {
+        free(c);
+        return NULL;
+    }
+    int64_t h = (int64_t)g.h, w = (int64_t)g.w, h2 = h - oh + 1, w2 = w - ow + 1;
+    PySet occs;
+    pyset_init(&occs);
+    if (h2 > 0 && w2 > 0) {
+        if (pairs) {
+            cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
+            goto done;
+        }
+        if (!gu_work(cx, (uint64_t)(h2 * w2) * (n ? n : 1)))
+            goto done;
+    }
+    for (int64_t i = 0; i < h2; i++)
+        for (int64_t j = 0; j < w2; j++) {
+            bool ok = true;
+            for (size_t k = 0; ok && k < n; k++) {
+                int64_t y = c[k].i + i, x = c[k].j + j;
+                if (y < 0 || y >= h || x < 0 || x >= w) {
+                    ok = false;
+                } else if (grid->u.tup.items[y]->type == V_TUPLE && (size_t)x < g.rlen[y]) {
+                    ok = gu_eq(g.row[y][x], c[k].c);
+                } else {
+                    Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
+                    if (!v)
+                        goto done;
+                }
+            }
+            if (ok) {
+                Value *pair = v_pair_int(i, j);
+                pyset_add(&occs, pair);
+                v_decref(pair);
+            }
+        }
+    out = pyset_to_frozenset(&occs);
+done:
+    pyset_clear(&occs);
+    free(c);
+    gu_view_free(&g);
+    return out;
+}
+
+/* ---- periods ------------------------------------------------------------- */
+
+static int tcell_cmp(const void *x, const void *y)
+{
+    const TCell *p = x, *q = y;
+    if (p->i != q->i)
+        return p->i < q->i ? -1 : 1;
+    return p->j < q->j ? -1 : p->j > q->j;
+}
+
+/* (i, j, c) among the sorted cells (set membership: identity or ==) */
+static bool has_tcell(const TCell *s, size_t n, Value *c, int64_t i, int64_t j)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s[mid].i < i || (s[mid].i == i && s[mid].j < j))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < n && s[lo].i == i && s[lo].j == j; lo++)
+        if (gu_same(s[lo].c, c))
+            return true;
+    return false;
+}
+
+/* The smallest p in 1..extent-1 whose shift by -p along the axis (cells
+ * pushed below 0 dropped) stays inside the normalised object; the
+ * extent when none. */
+static Value *period(Ctx *cx, Value *obj, bool horiz)
+{
+    TCell *c;
+    size_t n;
+    int64_t h, w;
+    if (!v_is_container(obj) || v_len(obj) == 0)
+        return v_int(0);
+    if (!tcells(cx, obj, &c, &n)) {
+        int64_t ext;
+        if (!tk_catch(cx))
+            return NULL;
+        if (!num_pairs(obj))          /* normalize gave frozenset() */
+            return v_int(0);
+        if (!pair_span(obj, horiz ? 1 : 0, &ext))
+            return cx_raise(cx, "TypeError", "'float' object cannot be interpreted as an integer");
+        if (ext > 1)                  /* the loop unpacks pairs as 3 */
+            return cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
+        return v_int(ext);
+    }
+    tnormalize(c, n, &h, &w);
+    int64_t ext = horiz ? w : h, p = 1;
+    if (!gu_work(cx, n * (uint64_t)ext)) {
+        free(c);
+        return NULL;
+    }
+    qsort(c, n, sizeof *c, tcell_cmp);
+    for (; p < ext; p++) {
+        bool sub = true;
+        for (size_t k = 0; sub && k < n; k++) {
+            int64_t i = c[k].i - (horiz ? 0 : p), j = c[k].j - (horiz ? p : 0);
+            if (i >= 0 && j >= 0)
+                sub = has_tcell(c, n, c[k].c, i, j);
+        }
+        if (sub)
+            break;
+    }
+    free(c);
+    return v_int(p);
+}
+
+static Value *tk_hperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], true); }
+static Value *tk_vperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], false); }
+
+/* ---- neighbour order and hashes ------------------------------------------ */
+
+static uint64_t int_hash(int64_t v)
+{
+    const uint64_t P = (1ULL << 61) - 1;
+    uint64_t r = (v < 0 ? 0 - (uint64_t)v : (uint64_t)v) % P;
+    int64_t s = v < 0 ? -(int64_t)r : (int64_t)r;
+    return (uint64_t)(s == -1 ? -2 : s);
+}
+
+static uint64_t pair_hash(int64_t a, int64_t b)
+{
+    const uint64_t P1 = 11400714785074694791ULL, P2 = 14029467366897019727ULL,
+                   P5 = 2870177450012600261ULL;
+    uint64_t acc = P5, lane[2] = {int_hash(a), int_hash(b)};
+    for (int k = 0; k < 2; k++) {
+        acc += lane[k] * P2;
+        acc = (acc << 31) | (acc >> 33);
+        acc *= P1;
+    }
+    acc += 2 ^ (P5 ^ 3527539ULL);
+    return acc == UINT64_MAX ? 1546275796ULL : acc;
+}
+
+static void slot_insert(int8_t *tab, size_t mask, uint64_t h, int8_t key)
+{
+    uint64_t perturb = h;
+    size_t i = (size_t)(h & mask);
+    for (;;) {
+        size_t probes = i + 9 <= mask ? 9 : 0;
+        for (size_t k = 0; k <= probes; k++)
+            if (tab[i + k] < 0) {
+                tab[i + k] = key;
+                return;
+            }
+        perturb >>= 5;
+        i = (size_t)((i * 5 + 1 + perturb) & mask);
+    }
+}
+
+static const int8_t NB_DI[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
+static const int8_t NB_DJ[8] = {0, 0, -1, 1, -1, 1, -1, 1};
+
+/* Iteration order of dneighbors((i, j)) (4) or neighbors((i, j)) (8), as
+ * indices into NB_DI/NB_DJ: the 4-item displays copy verbatim into 8
+ * slots; their union grows to 32 slots before the diagonals go in. */
+static int nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
+{
+    uint64_t h[8];
+    int8_t d[8], e[8], t[32];
+    int n = diag ? 8 : 4, o = 0;
+    for (int k = 0; k < n; k++)
+        h[k] = pair_hash(i + NB_DI[k], j + NB_DJ[k]);
+    memset(d, -1, sizeof d);
+    for (int k = 0; k < 4; k++)
+        slot_insert(d, 7, h[k], (int8_t)k);
+    if (!diag) {
+        for (int s = 0; s < 8; s++)
+            if (d[s] >= 0)
+                out[o++] = d[s];
+        return 4;
+    }
+    memset(e, -1, sizeof e);
+    for (int k = 4; k < 8; k++)
+        slot_insert(e, 7, h[k], (int8_t)k);
+    memset(t, -1, sizeof t);
+    for (int s = 0; s < 8; s++)
+        if (d[s] >= 0)
+            slot_insert(t, 31, h[d[s]], d[s]);
+    for (int s = 0; s < 8; s++)
+        if (e[s] >= 0)
+            slot_insert(t, 31, h[e[s]], e[s]);
+    for (int s = 0; s < 32; s++)
+        if (t[s] >= 0)
+            out[o++] = t[s];
+    return 8;
+}
+
+/* ---- int-keyed set tables -------------------------------------------------
+ * The location sets objects() builds (occupied, cands, neighborhood and the
+ * per-cell setcomps) hold (i, j) pairs of one grid, so they are simulated
+ * here on location numbers with the pairs' hashes: the same probing,
+ * growth, merge and difference rules as pyset.c (cpython-set-order.md §2-4),
+ * without allocating a tuple per key.  Equal keys are equal numbers. */
+
+#define ISET_INLINE 32
+
+typedef struct {
+    uint32_t mask, fill, used;
+    int32_t *t;                 /* slot -> key; -1 empty, -2 dummy */
+    int32_t inl[ISET_INLINE];   /* tables up to 32 slots live here */
+} ISet;
+
+static inline void is_init(ISet *s)
+{
+    s->mask = 7;
+    s->fill = s->used = 0;
+    s->t = s->inl;
+    for (int k = 0; k < 8; k++)
+        s->inl[k] = -1;
+}
+
+static inline void is_free(ISet *s)
+{
+    if (s->t != s->inl)
+        free(s->t);
+    s->t = s->inl;
+}
+
+#define IS_PROBE(mask, h, BODY)                                             \
+    do {                                                                    \
+        uint64_t perturb_ = (h);                                            \
+        size_t i_ = (size_t)perturb_ & (mask);                              \
+        for (;;) {                                                          \
+            size_t end_ = i_ + 9 <= (mask) ? i_ + 9 : i_;                   \
+            for (size_t j = i_; j <= end_; j++) { BODY }                    \
+            perturb_ >>= 5;                                                 \
+            i_ = (i_ * 5 + 1 + perturb_) & (mask);                          \
+        }                                                                   \
+    } while (0)
+
+static inline void is_insert_clean(int32_t *t, size_t mask, const uint64_t *H, int32_t k)
+{
+    IS_PROBE(mask, H[k], {
+        if (t[j] == -1) {
+            t[j] = k;
+            return;
+        }
+    });
+}
+
+static void is_resize(ISet *s, const uint64_t *H, size_t minused)
+{
+    size_t newsize = 8, oldmask = s->mask;
+    while (newsize <= minused)
+        newsize <<= 1;
+    if (newsize == 8 && oldmask == 7 && s->fill == s->used)
+        return;                 /* CPython keeps its smalltable as is */
+    int32_t saved[ISET_INLINE], *old = s->t, *nt;
+    bool old_inline = old == s->inl;
+    if (old_inline) {
+        memcpy(saved, s->inl, (oldmask + 1) * sizeof *saved);
+        old = saved;
+    }
+    nt = newsize <= ISET_INLINE ? s->inl : xmalloc_(newsize * sizeof *nt);
+    memset(nt, 0xff, newsize * sizeof *nt);
+    for (size_t i = 0; i <= oldmask; i++)
+        if (old[i] >= 0)
+            is_insert_clean(nt, newsize - 1, H, old[i]);
+    s->t = nt;
+    s->mask = (uint32_t)(newsize - 1);
+    s->fill = s->used;
+    if (!old_inline)
+        free(old);
+}
+
+static inline bool is_has(const ISet *s, const uint64_t *H, int32_t k)
+{
+    const int32_t *t = s->t;
+    IS_PROBE(s->mask, H[k], {
+        if (t[j] == -1)
+            return false;
+        if (t[j] == k)
+            return true;
+    });
+}
+
+static void is_add(ISet *s, const uint64_t *H, int32_t k)
+{
+    int32_t *t = s->t;
+    size_t mask = s->mask, e = 0, freeslot = SIZE_MAX;
+    IS_PROBE(mask, H[k], {
+        if (t[j] == -1) {
+            e = j;
+            goto found_empty;
+        }
+        if (t[j] == k)
+            return;
+        if (t[j] == -2)
+            freeslot = j;
+    });
+found_empty:
+    s->used++;
+    if (freeslot != SIZE_MAX) {
+        t[freeslot] = k;
+        return;
+    }
+    t[e] = k;
+    s->fill++;
+    if ((size_t)s->fill * 5 >= mask * 3)
+        is_resize(s, H, s->used > 50000 ? (size_t)s->used * 2 : (size_t)s->used * 4);
+}
+
+static void is_discard(ISet *s, const uint64_t *H, int32_t k)
+{
+    int32_t *t = s->t;
+    IS_PROBE(s->mask, H[k], {
+        if (t[j] == -1)
+            return;
+        if (t[j] == k) {
+            t[j] = -2;
+            s->used--;
+            return;
+        }
+    });
+}
+
+/* MERGE(d, src) (§3) */
+static void is_merge(ISet *d, const ISet *src, const uint64_t *H)
+{
+    size_t n = src->used;
+    if (n == 0)
+        return;
+    if ((d->fill + n) * 5 >= (size_t)d->mask * 3)
+        is_resize(d, H, (d->used + n) * 2);
+    if (d->fill == 0 && d->mask == src->mask && src->fill == src->used) {
+        memcpy(d->t, src->t, (d->mask + 1) * sizeof *d->t);
+        d->fill = d->used = (uint32_t)n;
+    } else if (d->fill == 0) {
+        for (size_t i = 0; i <= src->mask; i++)
+            if (src->t[i] >= 0)
+                is_insert_clean(d->t, d->mask, H, src->t[i]);
+        d->fill = d->used = (uint32_t)n;
+    } else {
+        for (size_t i = 0; i <= src->mask; i++)
+            if (src->t[i] >= 0)
+                is_add(d, H, src->t[i]);
+    }
+}
+
+/* r = a - b (§4); r fresh */
+static void is_sub(ISet *r, const ISet *a, const ISet *b, const uint64_t *H)
+{
+    is_init(r);
+    if (a->used == 0)
+        return;
+    if ((a->used >> 2) > b->used) {
+        is_merge(r, a, H);
+        for (size_t i = 0; i <= b->mask; i++)
+            if (b->t[i] >= 0)
+                is_discard(r, H, b->t[i]);
+        if (r->fill - r->used > r->mask / 4)
+            is_resize(r, H, r->used > 50000 ? (size_t)r->used * 2 : (size_t)r->used * 4);
+    } else {
+        for (size_t i = 0; i <= a->mask; i++)
+            if (a->t[i] >= 0 && !is_has(b, H, a->t[i]))
+                is_add(r, H, a->t[i]);
+    }
+}
+
+/* ---- objects --------------------------------------------------------------
+ * objects() replays the reference's set operations one for one: the outer
+ * loop walks asindices(grid) in its set order; `cands` is walked in slot
+ * order, `neighborhood |= {setcomp}` merges, `cands = neighborhood -
+ * occupied`; objects are `frozenset(obj)` copies added to `objs`, itself
+ * copied at the end.  objects_t keeps the same walk but appends to lists.
+ * The location sets are ISets; dneighbors/neighbors' own order comes from
+ * the hashes (nb_order), precomputed for grids up to 32 x 32. */
+
+#define NB_MAX 32
+
+static uint64_t nb_hash_[NB_MAX * NB_MAX];
+static int8_t nb_tab_[2][NB_MAX * NB_MAX][8];
+static pthread_once_t nb_once_ = PTHREAD_ONCE_INIT;
+
+static void nb_init(void)
+{
+    for (int i = 0; i < NB_MAX; i++)
+        for (int j = 0; j < NB_MAX; j++) {
+            nb_hash_[i * NB_MAX + j] = pair_hash(i, j);
+            nb_order(i, j, false, nb_tab_[0][i * NB_MAX + j]);
+            nb_order(i, j, true, nb_tab_[1][i * NB_MAX + j]);
+        }
+}
+
+/* Iteration order of asindices(grid) for an h x w grid (location numbers),
+ * made once per shape and shared between threads. */
+static _Atomic(int32_t *) ai_cache_[NB_MAX + 1][NB_MAX + 1];
+
+static const int32_t *ai_order(size_t h, size_t w)
+{
+    int32_t *o = atomic_load_explicit(&ai_cache_[h][w], memory_order_acquire);
+    if (o)
+        return o;
+    size_t n = h * w, no = 0;
+    o = xmalloc_((n ? n : 1) * sizeof *o);
+    ISet all;
+    is_init(&all);
+    for (size_t i = 0, k = 0; i < h; i++)
+        for (size_t j = 0; j < w; j++, k++)
+            is_add(&all, nb_hash_, (int32_t)(i * NB_MAX + j));
+    for (size_t x = 0; x <= all.mask; x++)
+        if (all.t[x] >= 0)
+            o[no++] = (int32_t)((size_t)all.t[x] / NB_MAX * w + (size_t)all.t[x] % NB_MAX);
+    is_free(&all);
+    int32_t *expected = NULL;
+    if (!atomic_compare_exchange_strong(&ai_cache_[h][w], &expected, o)) {
+        free(o);
+        return expected;
+    }
+    return o;
+}
+
+typedef struct {
+    size_t h, w, n;
+    Value **val;      /* grid[i][j] by location number i * w + j, borrowed */
+    Value **cell;     /* (i, j, val), owned, made on demand */
+    uint64_t *H;      /* hash of (i, j) */
+    const int8_t (*nb)[8];   /* neighbour order per location, or NULL */
+    int8_t (*nbx)[8];        /* ... computed here for big grids */
+} OScan;
+
+static Value *o_cell(OScan *s, size_t ix)
+{
+    if (!s->cell[ix])
+        s->cell[ix] = cell3((int64_t)(ix / s->w), (int64_t)(ix % s->w), s->val[ix]);
+    return s->cell[ix];
+}
+
+static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag)
+{
+    size_t i = ix / s->w, j = ix % s->w;
+    if (s->nbx) {
+        if (s->nbx[ix][0] < 0)
+            nb_order((int64_t)i, (int64_t)j, diag, s->nbx[ix]);
+        return s->nbx[ix];
+    }
+    return nb_tab_[diag][i * NB_MAX + j];
+}
+
+/* Rows indexable as grid[i][j] for j < w, or the error on the way. */
+static bool o_rows(Ctx *cx, const Value *grid, size_t h, size_t w, Value **val)
+{
+    for (size_t i = 0; i < h; i++) {
+        Value *r = grid->u.tup.items[i];
+        if (r->type != V_TUPLE) {
+            cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(r));
+            return false;
+        }
+        if (r->u.tup.len < w) {
+            cx_raise(cx, "IndexError", "tuple index out of range");
+            return false;
+        }
+        if (w)
+            memcpy(val + i * w, r->u.tup.items, w * sizeof *val);
+    }
+    return true;
+}
+
+static Value *objects(Ctx *cx, Value *grid, bool univalued, bool diagonal, bool without_bg,
+                      bool as_tuple)
+{
+    if (grid->type == V_TUPLE && grid->u.tup.len == 0)
+        return v_incref(as_tuple ? &v_empty_tuple_ : &v_empty_fset_);
+    Value *bg = V_NONE_;
+    if (without_bg && !(bg = tk_mostcolor_inner(cx, grid)))
+        return NULL;
+    GView g;
+    if (!gu_view(cx, grid, &g, true))
+        return NULL;
+    gu_view_free(&g);
+    if (g.h && g.w > SIZE_MAX / g.h / 64)
+        return cx_raise(cx, "MemoryError", "grid too large");
+    pthread_once(&nb_once_, nb_init);
+    OScan s = {.h = g.h, .w = g.w, .n = g.h * g.w};
+    size_t n = s.n;
+    int nd = diagonal ? 8 : 4;
+    Value *out = NULL;
+    VBuf objl = {0}, cl = {0};
+    int32_t *order = NULL;
+    ISet occupied, cands, nbhd, tmp, all;
+    is_init(&occupied);
+    is_init(&all);
+    s.val = gu_alloc(cx, n, sizeof *s.val);
+    s.cell = gu_alloc(cx, n, sizeof *s.cell);
+    s.H = gu_alloc(cx, n, sizeof *s.H);
+    order = gu_alloc(cx, n, sizeof *order);
+    bool small = s.h <= NB_MAX && s.w <= NB_MAX;
+    if (!small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
+        memset(s.nbx, -1, n * sizeof *s.nbx);
+    if (!s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 4 * n) ||
+        !o_rows(cx, grid, s.h, s.w, s.val))
+        goto done;
+    for (size_t i = 0, k = 0; i < s.h; i++)
+        for (size_t j = 0; j < s.w; j++, k++)
+            s.H[k] = small ? nb_hash_[i * NB_MAX + j] : pair_hash((int64_t)i, (int64_t)j);
+    /* asindices(grid): frozenset of the pairs in row-major order */
+    const int32_t *cached = small ? ai_order(s.h, s.w) : NULL;
+    if (cached) {
+        memcpy(order, cached, n * sizeof *order);
+    } else {
+        for (size_t k = 0; k < n; k++)
+            is_add(&all, s.H, (int32_t)k);
+        size_t no = 0;
+        for (size_t x = 0; x <= all.mask; x++)
+            if (all.t[x] >= 0)
+                order[no++] = all.t[x];
+        is_free(&all);
+    }
+
+    PySet objs, obj;
+    pyset_init(&objs);
+    for (size_t k = 0; k < n; k++) {
+        int32_t loc = order[k];
+        if (is_has(&occupied, s.H, loc))
+            continue;
+        Value *val = s.val[loc];
+        if (gu_eq(val, bg))
+            continue;
+        pyset_init(&obj);
+        if (!as_tuple)
+            pyset_add(&obj, o_cell(&s, (size_t)loc));
+        is_init(&cands);
+        is_add(&cands, s.H, loc);
+        while (cands.used > 0) {
+            is_init(&nbhd);
+            for (size_t slot = 0; slot <= cands.mask; slot++) {
+                int32_t cand = cands.t[slot];
+                if (cand < 0)
+                    continue;
+                Value *v = s.val[cand];
+                if (!(univalued ? gu_eq(val, v) : !gu_eq(v, bg)))
+                    continue;
+                if (as_tuple)
+                    vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cand)));
+                else
+                    pyset_add(&obj, o_cell(&s, (size_t)cand));
+                is_add(&occupied, s.H, cand);
+                const int8_t *nb = o_nb(&s, (size_t)cand, diagonal);
+                int64_t ci = cand / (int64_t)s.w, cj = cand % (int64_t)s.w;
+                is_init(&tmp);
+                for (int q = 0; q < nd; q++) {
+                    int64_t ni = ci + NB_DI[nb[q]], nj = cj + NB_DJ[nb[q]];
+                    if (ni >= 0 && (size_t)ni < s.h && nj >= 0 && (size_t)nj < s.w)
+                        is_add(&tmp, s.H, (int32_t)((size_t)ni * s.w + (size_t)nj));
+                }
+                is_merge(&nbhd, &tmp, s.H);
+                is_free(&tmp);
+            }
+            is_free(&cands);
+            is_sub(&cands, &nbhd, &occupied, s.H);
+            is_free(&nbhd);
+        }
+        is_free(&cands);
+        if (as_tuple) {
+            Value *t = vb_finish(cx, &cl, V_TUPLE);
+            if (!t || !vb_push(cx, &objl, t))
+                break;
+        } else {
+            Value *fo = pyset_to_frozenset(&obj);
+            pyset_clear(&obj);
+            pyset_add(&objs, fo);
+            v_decref(fo);
+        }
+    }
+    if (!cx->err)
+        out = as_tuple ? vb_finish(cx, &objl, V_TUPLE) : pyset_to_frozenset(&objs);
+    pyset_clear(&objs);
+done:
+    is_free(&occupied);
+    vb_drop(&objl);
+    vb_drop(&cl);
+    if (s.cell)
+        for (size_t k = 0; k < n; k++)
+            v_decref(s.cell[k]);
+    free(s.val);
+    free(s.cell);
+    free(s.H);
+    free(s.nbx);
+    free(order);
+    return out;
+}
+
+static Value *tk_objects(Ctx *cx, Value *const *a)
+{
+    return objects(cx, a[0], v_truthy(a[1]), v_truthy(a[2]), v_truthy(a[3]), false);
+}
+
+static Value *tk_objects_t(Ctx *cx, Value *const *a)
+{
+    return objects(cx, a[0], v_truthy(a[1]), v_truthy(a[2]), v_truthy(a[3]), true);
+}
+
+/* o_g(grid, R): objects(grid, R & 4, R & 2, R & 1) for R in 0..7, the
+ * inner call wrapped; None for any other R. */
+static Value *o_g(Ctx *cx, Value *const *a, bool as_tuple)
+{
+    int t = selector(a[1]);
+    if (t < 0 || t > 7)
+        return v_none();
+    Value *r = objects(cx, a[0], t & 4, t & 2, t & 1, as_tuple);
+    if (!r && tk_catch(cx))
+        r = v_incref(as_tuple ? &v_empty_tuple_ : &v_empty_fset_);
+    return r;
+}
+
+static Value *tk_o_g(Ctx *cx, Value *const *a) { return o_g(cx, a, false); }
+static Value *tk_o_g_t(Ctx *cx, Value *const *a) { return o_g(cx, a, true); }
+
+/* ---- downscale and compress ------------------------------------------------ */
+
+/* The reference reads grid[i][j] for every row i, not only the kept
+ * ones (j: the kept columns, multiples of the factor below len(grid[0])). */
+static Value *tk_downscale(Ctx *cx, Value *const *a)
+{
+    GView g;
+    if (!gu_view(cx, a[0], &g, true))
+        return NULL;
+    int64_t f = v_is_int(a[1]) ? a[1]->u.i : 0;
+    uint64_t k = f < 0 ? (uint64_t)(-f) : (uint64_t)f;
+    size_t need = k && g.w ? (size_t)((g.w - 1) / k * k) + 1 : 0;
+    for (size_t i = 0; need && i < g.h; i++) {
+        Value *r = a[0]->u.tup.items[i];
+        if (r->type != V_TUPLE || r->u.tup.len < need) {
+            gu_view_free(&g);
+            return cx_raise(cx, r->type != V_TUPLE ? "TypeError" : "IndexError",
+                            "bad row %zu", i);
+        }
+    }
+    gu_view_free(&g);
+    return ad_downscale(cx, a);
+}
+
+/* rows and columns (of zip(*grid)) holding one value are dropped; any
+ * iterable of iterables */
+static Value *tk_compress(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    if (!gu_iterable(cx, g))
+        return NULL;
+    size_t h = v_len(g), m = 0;
+    Value **rows = v_items(g);
+    for (size_t i = 0; i < h; i++) {
+        if (!gu_iterable(cx, rows[i]))
+            return NULL;
+        if (i == 0 || v_len(rows[i]) < m)
+            m = v_len(rows[i]);
+    }
+    bool *dropr = gu_alloc(cx, h, 1), *dropc = gu_alloc(cx, m, 1);
+    Value **col = gu_alloc(cx, h, sizeof *col), *out = NULL;
+    size_t cells = 0, nh = 0;
+    if (!dropr || !dropc || !col)
+        goto done;
+    for (size_t i = 0; i < h; i++)
+        nh += !(dropr[i] = one_value(v_items(rows[i]), v_len(rows[i])));
+    for (size_t j = 0; j < m; j++) {
+        for (size_t i = 0; i < h; i++)
+            col[i] = v_items(rows[i])[j];
+        dropc[j] = one_value(col, h);
+    }
+    out = v_tuple_new(nh);
+    nh = 0;
+    for (size_t i = 0; i < h; i++) {
+        if (dropr[i])
+            continue;
+        size_t w = v_len(rows[i]), keep = 0;
+        for (size_t j = 0; j < w; j++)
+            keep += j >= m || !dropc[j];
+        Value *row = v_tuple_new(keep);
+        keep = 0;
+        for (size_t j = 0; j < w; j++)
+            if (j >= m || !dropc[j])
+                row->u.tup.items[keep++] = v_incref(v_items(rows[i])[j]);
+        out->u.tup.items[nh++] = row;
+        cells += keep;
+    }
+    if (!gu_work(cx, cells + h)) {
+        v_decref(out);
+        out = NULL;
+    }
+done:
+    free(dropr);
+    free(dropc);
+    free(col);
+    return out;
+}
+
+/* ---- the table ----------------------------------------------------------- */
 
 const PrimImpl tk_impls_grid[] = {
+    {"canvas", ad_canvas},
+    {"cellwise", tk_cellwise},
+    {"cmirror_f", tk_cmirror_f},
+    {"cmirror_i", tk_cmirror_f},
+    {"cmirror_o", tk_cmirror_f},
+    {"cmirror_t", tk_cmirror_t},
+    {"dmirror_f", tk_dmirror_f},
+    {"dmirror_i", tk_dmirror_i},
+    {"dmirror_o", tk_dmirror_o},
+    {"dmirror_t", tk_dmirror_t},
+    {"hmirror_f", tk_hmirror_f},
+    {"hmirror_i", tk_hmirror_i},
+    {"hmirror_o", tk_hmirror_o},
+    {"hmirror_t", tk_hmirror_t},
+    {"vmirror_f", tk_vmirror_f},
+    {"vmirror_i", tk_vmirror_i},
+    {"vmirror_o", tk_vmirror_o},
+    {"vmirror_t", tk_vmirror_t},
+    {"mir_rot_f", tk_mir_rot_f},
+    {"mir_rot_t", tk_mir_rot_t},
+    {"compress", tk_compress},
+    {"cover", tk_cover},
+    {"crop", tk_crop},
+    {"downscale", tk_downscale},
+    {"hupscale", ad_hupscale},
+    {"vupscale", ad_vupscale},
+    {"upscale_f", tk_upscale_f},
+    {"upscale_t", tk_upscale_t},
+    {"fill", tk_fill},
+    {"paint", tk_paint},
+    {"underfill", tk_underfill},
+    {"underpaint", tk_underpaint},
+    {"index", tk_index},
+    {"subgrid", tk_subgrid},
+    {"switch", tk_switch},
+    {"rot90", ad_rot90},
+    {"colorcount_f", tk_colorcount_f},
+    {"colorcount_t", tk_colorcount_t},
+    {"f_ofcolor", ad_ofcolor},
+    {"mostcolor_f", tk_mostcolor_f},
+    {"mostcolor_t", tk_mostcolor_t},
+    {"leastcolor_f", tk_leastcolor_f},
+    {"leastcolor_t", tk_leastcolor_t},
+    {"numcolors_f", tk_numcolors_f},
+    {"numcolors_t", tk_numcolors_t},
+    {"palette_f", tk_palette_f},
+    {"palette_t", tk_palette_t},
+    {"p_f", tk_palette_f},
+    {"p_g", tk_p_g},
+    {"p_o", tk_p_o},
+    {"fgpartition", tk_fgpartition},
+    {"partition", tk_partition},
+    {"frontiers", tk_frontiers},
+    {"hperiod", tk_hperiod},
+    {"vperiod", tk_vperiod},
+    {"objects", tk_objects},
+    {"objects_t", tk_objects_t},
+    {"o_g", tk_o_g},
+    {"o_g_t", tk_o_g_t},
+    {"occurrences", tk_occurrences},
+    {"get_color_rank_f", tk_get_color_rank_f},
+    {"get_color_rank_t", tk_get_color_rank_t},
     {NULL, NULL},
 };

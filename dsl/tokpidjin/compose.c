@@ -1,0 +1,135 @@
+/* tokpidjin primitives whose body is arc-dsl's but calls DSL functions that
+ * tokpidjin changed (crop, first, cover, ...): they are composed here from
+ * the tokpidjin primitives, each inner call safe-wrapped as in the
+ * reference (an inner failure gives the inner default, the outer goes on). */
+#include "prim.h"
+
+static Value *call(Ctx *cx, const char *name, int argc, Value *const *argv)
+{
+    int p = prim_lookup(DIALECT_TOKPIDJIN, name);
+    return v_call(cx, prim_value(p), argc, argv);
+}
+
+static Value *call1(Ctx *cx, const char *name, Value *a) { return call(cx, name, 1, &a); }
+
+static Value *call2(Ctx *cx, const char *name, Value *a, Value *b)
+{
+    Value *argv[2] = {a, b};
+    return call(cx, name, 2, argv);
+}
+
+/* paint(cover(grid, obj), shift(obj, offset)) */
+static Value *tk_move(Ctx *cx, Value *const *a)
+{
+    Value *covered = call2(cx, "cover", a[0], a[1]);
+    if (!covered)
+        return NULL;
+    Value *moved = call2(cx, "shift", a[1], a[2]);
+    if (!moved) {
+        v_decref(covered);
+        return NULL;
+    }
+    Value *r = call2(cx, "paint", covered, moved);
+    v_decref(covered);
+    v_decref(moved);
+    return r;
+}
+
+/* first(remove(value, container)) */
+static Value *tk_other(Ctx *cx, Value *const *a)
+{
+    Value *rest = call2(cx, "remove", a[1], a[0]);
+    if (!rest)
+        return NULL;
+    Value *r = call1(cx, "first", rest);
+    v_decref(rest);
+    return r;
+}
+
+static bool is_int(const Value *v) { return v->type == V_INT || v->type == V_BOOL; }
+
+static int64_t floordiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* tuple(crop(grid, start_i, (h, w)) for i in range(n)); vertical picks
+ * which axis is split.  len(grid[0]) and the divisions raise as Python's. */
+static Value *split(Ctx *cx, Value *const *a, bool vertical)
+{
+    Value *grid = a[0], *nv = a[1];
+    if (grid->type != V_TUPLE && grid->type != V_FSET)
+        return cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(grid));
+    if (grid->type != V_TUPLE || v_len(grid) == 0)
+        return cx_raise(cx, "IndexError", "tuple index out of range");
+    Value *row = v_items(grid)[0];
+    if (row->type != V_TUPLE && row->type != V_FSET)
+        return cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(row));
+    if (!is_int(nv))
+        return cx_raise(cx, "TypeError", "unsupported operand type(s) for //");
+    int64_t n = nv->u.i, rows = (int64_t)v_len(grid), cols = (int64_t)v_len(row);
+    if (n == 0)
+        return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+    int64_t along = vertical ? rows : cols;
+    int64_t part = floordiv(along, n);
+    int64_t m = along % n;
+    if (m != 0 && (m < 0) != (n < 0))
+        m += n;
+    int64_t offset = m != 0;
+    int64_t h = vertical ? part : rows, w = vertical ? cols : part;
+    if (n < 0)
+        return v_tuple_new(0);
+    cx->work += (uint64_t)n;
+    Value *out = v_tuple_new((size_t)n);
+    for (int64_t i = 0; i < n; i++) {
+        int64_t at = part * i + i * offset;
+        Value *start = vertical ? v_pair_int(at, 0) : v_pair_int(0, at);
+        Value *dims = v_pair_int(h, w);
+        Value *argv[3] = {grid, start, dims};
+        Value *piece = call(cx, "crop", 3, argv);
+        v_decref(start);
+        v_decref(dims);
+        if (!piece) {
+            for (int64_t k = 0; k < i; k++)
+                v_decref(out->u.tup.items[k]);
+            for (int64_t k = i; k < n; k++)
+                out->u.tup.items[k] = v_none();
+            v_decref(out);
+            return NULL;
+        }
+        out->u.tup.items[i] = piece;
+    }
+    return out;
+}
+
+static Value *tk_hsplit(Ctx *cx, Value *const *a) { return split(cx, a, false); }
+static Value *tk_vsplit(Ctx *cx, Value *const *a) { return split(cx, a, true); }
+
+/* rot270(half(rot90(grid))) */
+static Value *half(Ctx *cx, Value *grid, const char *which)
+{
+    Value *r = call1(cx, "rot90", grid);
+    if (!r)
+        return NULL;
+    Value *h = call1(cx, which, r);
+    v_decref(r);
+    if (!h)
+        return NULL;
+    Value *out = call1(cx, "rot270", h);
+    v_decref(h);
+    return out;
+}
+
+static Value *tk_lefthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], "tophalf"); }
+static Value *tk_righthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], "bottomhalf"); }
+
+const PrimImpl tk_impls_compose[] = {
+    {"move", tk_move},
+    {"other", tk_other},
+    {"hsplit", tk_hsplit},
+    {"vsplit", tk_vsplit},
+    {"lefthalf", tk_lefthalf},
+    {"righthalf", tk_righthalf},
+    {NULL, NULL},
+};

@@ -1,0 +1,386 @@
+/* patch_util.h -- helpers of the tokpidjin patch group (patch.c): Python's
+ * duck typing on the few value kinds the DSL has, number arithmetic, and the
+ * "view" of a patch that tokpidjin's three toindices variants give.
+ */
+#ifndef ARC_TK_PATCH_UTIL_H
+#define ARC_TK_PATCH_UTIL_H
+
+#include <math.h>
+#include <stdlib.h>
+#include "prim.h"
+#include "pyset.h"
+
+/* math.nan: one object, since the reference tests `x is math.nan`. */
+#define tk_nan_ v_nan_   /* the one math.nan (value.c) */
+#define TK_NAN (&tk_nan_)
+
+/* Largest set built in one step (a huge range is MemoryError, not abort). */
+#define TKP_MAX_ITEMS ((uint64_t)1 << 26)
+
+static inline bool tkp_charge(Ctx *cx, uint64_t n)
+{
+    if (n > TKP_MAX_ITEMS) {
+        cx_raise(cx, "MemoryError", "set too large");
+        return false;
+    }
+    cx->work += n;
+    if (cx->work_limit && cx->work > cx->work_limit) {
+        cx->over_budget = true;
+        cx_raise(cx, "MemoryError", "work budget exceeded");
+        return false;
+    }
+    return true;
+}
+
+/* A nested call of a wrapped DSL function: its exception becomes its
+ * default d (borrowed immortal); only a spent budget stays an error. */
+static inline Value *tkp_wrap(Ctx *cx, Value *r, Value *d)
+{
+    if (r || cx->over_budget)
+        return r;
+    cx_clear(cx);
+    return v_incref(d);
+}
+
+#define TKP_FSET0 (&v_empty_fset_)
+#define TKP_TUP0 (&v_empty_tuple_)
+#define TKP_FALSE (&v_False_)
+
+static inline bool tkp_len(Ctx *cx, const Value *v, size_t *n)
+{
+    if (!v_is_container(v)) {
+        cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(v));
+        return false;
+    }
+    *n = v_len(v);
+    return true;
+}
+
+static inline bool tkp_iterable(Ctx *cx, const Value *v)
+{
+    if (v_is_container(v))
+        return true;
+    cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(v));
+    return false;
+}
+
+/* v[k] for k >= 0, borrowed */
+static inline Value *tkp_sub(Ctx *cx, const Value *v, size_t k)
+{
+    if (v->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(v));
+    if (k >= v->u.tup.len)
+        return cx_raise(cx, "IndexError", "tuple index out of range");
+    return v->u.tup.items[k];
+}
+
+/* `a, b(, c) = v`: v's n items (iteration order), borrowed */
+static inline Value **tkp_unpack(Ctx *cx, const Value *v, size_t n)
+{
+    if (v->type == V_TUPLE && v->u.tup.len == n)
+        return v->u.tup.items;
+    if (!v_is_container(v)) {
+        cx_raise(cx, "TypeError", "cannot unpack non-iterable %s object", v_typename(v));
+        return NULL;
+    }
+    size_t m = v_len(v);
+    if (m == n)
+        return v_items(v);
+    if (m < n)
+        cx_raise(cx, "ValueError", "not enough values to unpack (expected %zu, got %zu)", n, m);
+    else
+        cx_raise(cx, "ValueError", "too many values to unpack (expected %zu)", n);
+    return NULL;
+}
+
+static inline Value *tkp_pair(Value *a, Value *b)   /* steals both */
+{
+    Value *t = v_tuple_new(2);
+    t->u.tup.items[0] = a;
+    t->u.tup.items[1] = b;
+    return t;
+}
+
+static inline Value *tkp_triple(Value *a, Value *b, Value *c)   /* steals all */
+{
+    Value *t = v_tuple_new(3);
+    t->u.tup.items[0] = a;
+    t->u.tup.items[1] = b;
+    t->u.tup.items[2] = c;
+    return t;
+}
+
+/* ---- numbers: int (bool) and float, as Python combines them ------------- */
+
+static inline bool tkp_isnum(const Value *v)
+{
+    return v->type == V_INT || v->type == V_BOOL || v->type == V_FLOAT;
+}
+
+static inline double tkp_dbl(const Value *v)
+{
+    return v->type == V_FLOAT ? v->u.f : (double)v->u.i;
+}
+
+/* CPython's float floor division */
+static inline double tkp_fdiv(double v, double w)
+{
+    double mod = fmod(v, w), div = (v - mod) / w, fl;
+    if (mod != 0.0 && ((w < 0) != (mod < 0)))
+        div -= 1.0;
+    if (div != 0.0) {
+        fl = floor(div);
+        if (div - fl > 0.5)
+            fl += 1.0;
+    } else {
+        fl = copysign(0.0, v / w);
+    }
+    return fl;
+}
+
+static inline int64_t tkp_ifdiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/* a OP b for OP in + - * / (floor division); TypeError for non-numbers */
+static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
+{
+    if (v_is_int(a) && v_is_int(b)) {
+        int64_t x = a->u.i, y = b->u.i;
+        switch (op) {
+        case '+': return v_int(x + y);
+        case '-': return v_int(x - y);
+        case '*': return v_int(x * y);
+        default:
+            if (y == 0)
+                return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+            return v_int(tkp_ifdiv(x, y));
+        }
+    }
+    if (!tkp_isnum(a) || !tkp_isnum(b))
+        return cx_raise(cx, "TypeError", "unsupported operand type(s) for %c: '%s' and '%s'",
+                        op, v_typename(a), v_typename(b));
+    double x = tkp_dbl(a), y = tkp_dbl(b);
+    switch (op) {
+    case '+': return v_float(x + y);
+    case '-': return v_float(x - y);
+    case '*': return v_float(x * y);
+    default:
+        if (y == 0.0)
+            return cx_raise(cx, "ZeroDivisionError", "float floor division by zero");
+        return v_float(tkp_fdiv(x, y));
+    }
+}
+
+static inline Value *tkp_arith_i(Ctx *cx, const Value *a, int64_t k, char op)
+{
+    if (v_is_int(a) && op != '/') {
+        int64_t x = a->u.i;
+        return v_int(op == '+' ? x + k : op == '-' ? x - k : x * k);
+    }
+    Value *b = v_int(k), *r = tkp_arith(cx, a, b, op);
+    v_decref(b);
+    return r;
+}
+
+static inline Value *tkp_neg(Ctx *cx, const Value *a)
+{
+    if (v_is_int(a))
+        return v_int(-a->u.i);
+    if (a->type == V_FLOAT)
+        return v_float(-a->u.f);
+    return cx_raise(cx, "TypeError", "bad operand type for unary -: '%s'", v_typename(a));
+}
+
+static inline Value *tkp_abs(Ctx *cx, const Value *a)
+{
+    if (v_is_int(a))
+        return v_int(a->u.i < 0 ? -a->u.i : a->u.i);
+    if (a->type == V_FLOAT)
+        return v_float(fabs(a->u.f));
+    return cx_raise(cx, "TypeError", "bad operand type for abs(): '%s'", v_typename(a));
+}
+
+/* x beats best under min (CMP_LT) or max (CMP_GT): 1/0, -1 raised */
+static inline int tkp_beats(Ctx *cx, const Value *x, const Value *best, int op)
+{
+    if (v_is_int(x) && v_is_int(best))
+        return op == CMP_LT ? x->u.i < best->u.i : x->u.i > best->u.i;
+    return v_richcmp(cx, x, best, op);
+}
+
+/* min(a, b) / max(a, b) of two values, borrowed; NULL raised */
+static inline Value *tkp_min2(Ctx *cx, Value *a, Value *b, int op)
+{
+    int r = tkp_beats(cx, b, a, op);
+    return r < 0 ? NULL : r ? b : a;
+}
+
+static inline bool tkp_eq_int(const Value *x, int64_t k)
+{
+    if (v_is_int(x))
+        return x->u.i == k;
+    if (x->type == V_FLOAT)
+        return x->u.f == (double)k;
+    return false;
+}
+
+/* An int usable as a range() bound (bools are ints). */
+static inline bool tkp_int(Ctx *cx, const Value *v, int64_t *out)
+{
+    if (v_is_int(v)) {
+        *out = v->u.i;
+        return true;
+    }
+    cx_raise(cx, "TypeError", "'%s' object cannot be interpreted as an integer", v_typename(v));
+    return false;
+}
+
+/* ---- views: what `for i, j in toindices*(p)` walks --------------------- */
+
+/* Which toindices the body calls. */
+enum { TI_AUTO, TI_IDX, TI_OBJ };   /* toindices, toindices_i, toindices_o */
+
+/* The locations: items[0..n), each either a raw element that the consumer
+ * unpacks itself (w = 0), or an (i, j, c) cell checked to hold three items
+ * whose first two are the location (w = 3).  Duplicate locations of an
+ * object stay; callers that depend on the set's order or size build it. */
+typedef struct {
+    Value **items;
+    size_t n;
+    int w;
+    Value *own;    /* the built toindices set the view walks, if any */
+} TkView;
+
+static inline void tkp_view_done(TkView *v)
+{
+    v_decref(v->own);
+    v->own = NULL;
+}
+
+/* 0: not all cells hold three items; 1: they do, locations all (int, int);
+ * 2: they do, but some coordinate is a bool or float, so which of two equal
+ * coordinates wins depends on the built set (its order, its duplicates) */
+static inline int tkp_all3(Value *const *it, size_t n)
+{
+    int r = 1;
+    for (size_t x = 0; x < n; x++) {
+        if (!v_is_container(it[x]) || v_len(it[x]) != 3)
+            return 0;
+        Value **c = v_items(it[x]);
+        if (c[0]->type != V_INT || c[1]->type != V_INT)
+            r = 2;
+    }
+    return r;
+}
+
+static inline Value *tkp_pairs3(Value *const *it, size_t n);
+
+/* Fill v for toindices-variant mode over p; false raised (only TI_IDX can:
+ * the other two are wrapped and answer frozenset() instead). */
+static inline bool tkp_view(Ctx *cx, Value *p, int mode, TkView *v)
+{
+    v->items = NULL;
+    v->n = 0;
+    v->w = 0;
+    v->own = NULL;
+    if (mode == TI_IDX) {
+        if (!tkp_iterable(cx, p))
+            return false;
+        v->items = v_items(p);
+        v->n = v_len(p);
+        return true;
+    }
+    if (!v_is_container(p) || v_len(p) == 0)
+        return true;
+    Value **it = v_items(p);
+    size_t n = v_len(p);
+    if (mode == TI_AUTO) {
+        if (!v_is_container(it[0]))
+            return true;
+        if (v_len(it[0]) != 3) {      /* toindices returns the patch itself */
+            v->items = it;
+            v->n = n;
+            return true;
+        }
+    }
+    int k = tkp_all3(it, n);
+    if (k == 1) {
+        v->items = it;
+        v->n = n;
+        v->w = 3;
+    } else if (k == 2) {
+        v->own = tkp_pairs3(it, n);
+        v->items = v_items(v->own);
+        v->n = v_len(v->own);
+    }
+    return true;
+}
+
+/* frozenset((i, j) for i, j, _ in it) */
+static inline Value *tkp_pairs3(Value *const *it, size_t n)
+{
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < n; x++) {
+        Value **c = v_items(it[x]);
+        Value *t = tkp_pair(v_incref(c[0]), v_incref(c[1]));
+        pyset_add(&s, t);
+        v_decref(t);
+    }
+    return pyset_take(&s);
+}
+
+/* The location items of the view's element x, borrowed; NULL raised. */
+static inline Value **tkp_loc(Ctx *cx, const TkView *v, size_t x)
+{
+    if (v->w == 3)
+        return v_items(v->items[x]);
+    return tkp_unpack(cx, v->items[x], 2);
+}
+
+/* toindices*(p) itself, as a new reference (never raises for the wrapped
+ * variants: their failure is frozenset()). */
+static inline Value *tkp_toindices(Ctx *cx, Value *p, int mode)
+{
+    TkView v;
+    if (!tkp_view(cx, p, mode, &v))
+        return NULL;
+    if (mode == TI_IDX)
+        return v_incref(p);
+    if (v.own)
+        return v.own;
+    if (v.w == 0)
+        return v_incref(v.n ? p : TKP_FSET0);
+    if (!tkp_charge(cx, v.n))
+        return NULL;
+    return tkp_pairs3(v.items, v.n);
+}
+
+/* All locations as ints, in view order, 2 per location (malloc'd, *out);
+ * 0: fine, 1: some location does not unpack or is not (int, int), which
+ * the caller settles on its slow path. */
+static inline int tkp_locs_int(const TkView *v, int64_t **out)
+{
+    int64_t *a = malloc((2 * v->n + 1) * sizeof *a);
+    for (size_t x = 0; x < v->n; x++) {
+        Value *e = v->items[x];
+        if (!v_is_container(e) || v_len(e) != (v->w ? 3u : 2u))
+            goto slow;
+        Value **c = v_items(e);
+        if (!v_is_int(c[0]) || !v_is_int(c[1]))
+            goto slow;
+        a[2 * x] = c[0]->u.i;
+        a[2 * x + 1] = c[1]->u.i;
+    }
+    *out = a;
+    return 0;
+slow:
+    free(a);
+    *out = NULL;
+    return 1;
+}
+
+#endif
