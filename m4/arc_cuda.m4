@@ -51,5 +51,6 @@ AC_DEFUN([ARC_ENABLE_SANITIZERS], [
     SAN_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
     CFLAGS="$CFLAGS $SAN_FLAGS"
     LDFLAGS="$LDFLAGS $SAN_FLAGS"
+    AC_DEFINE([ARC_NO_POOL], [1], [Allocate values with malloc so sanitizers see every block])
   ])
 ])

@@ -16,7 +16,16 @@ static void cpu_run_batch(const Backend *be, Batch *b)
         Value *argv[IR_MAX_ARGS];
         for (int k = 0; k < s->nargs; k++)
             argv[k] = operand_value(in, &s->args[k]);
+        uint64_t t0 = 0;
+        if (in->time_limit_ns) {
+            t0 = now_ns();
+            in->cx.deadline_ns = t0 + (in->spent_ns < in->time_limit_ns
+                                       ? in->time_limit_ns - in->spent_ns : 1);
+            in->cx.tick = 0;
+        }
         Value *r = v_call(&in->cx, operand_value(in, &s->callee), s->nargs, argv);
+        if (t0)
+            in->spent_ns += now_ns() - t0;
         instance_complete(in, r);
     }
 }

@@ -1,6 +1,7 @@
 /* exec.c -- the lockstep executor and its batch scheduler. */
 #include "exec.h"
 #include "prim.h"
+#include "callcache.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -87,6 +88,8 @@ void instance_release(Instance *in)
     in->result = NULL;
     free(in->error);
     in->error = NULL;
+    free(in->cache_filter);
+    in->cache_filter = NULL;
 }
 
 static void finish(Instance *in, InstStatus st, const ExecOptions *opt)
@@ -326,6 +329,8 @@ static void run_items(WorkItem *items, int nitems, int jobs, bool timed)
 typedef struct {
     OpKey key;
     Instance *in;
+    CacheEntry *entry;       /* the cache entry it computes, or waits for */
+    bool waits;              /* an identical call in this step computes it */
 } Pending;
 
 static int pending_cmp(const void *a, const void *b)
@@ -460,6 +465,11 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     int jobs = opt->jobs > 0 ? opt->jobs : 1;
     int capitems = 64;
     WorkItem *items = xmalloc_(sizeof *items * (size_t)capitems);
+    CallCache cache_store, *cache = NULL;
+    if (!opt->no_cache) {
+        cache_init(&cache_store, 1 << 16);
+        cache = &cache_store;
+    }
     prim_value(0);   /* lazily built tables: build them before any thread runs */
     v_int(0);
     /* one plan per distinct program (instances of a program are adjacent) */
@@ -469,6 +479,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     for (int i = 0; i < n; i++) {
         Instance *in = insts[i];
         in->cx.work_limit = opt->work_limit;
+        in->time_limit_ns = opt->time_limit_ns;
         int q = nplans - 1;
         if (q < 0 || plan_prog[q] != in->prog) {
             for (q = 0; q < nplans && plan_prog[q] != in->prog; q++)
@@ -487,22 +498,62 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             rc = -1;
             break;
         }
-        int np = 0;
+        int np = 0, nwait = 0;
+        long step = ++local.steps;
+        bool any = false;
         for (int i = 0; i < n; i++) {
             Instance *in = insts[i];
             if (in->status != INST_RUNNING)
                 continue;
-            if (advance(in, opt)) {
-                pend[np].in = in;
-                opkey_make(in, &in->prog->stmts[in->pc], &pend[np].key);
-                np++;
-            } else if (in->status != INST_DONE && in->status != INST_RUNNING) {
-                finish(in, in->status, opt);
+            if (!advance(in, opt)) {
+                if (in->status != INST_DONE && in->status != INST_RUNNING)
+                    finish(in, in->status, opt);
+                continue;
             }
+            any = true;
+            const IrStmt *s = &in->prog->stmts[in->pc];
+            CacheEntry *e = NULL;
+            uint64_t h;
+            Value *argv[IR_MAX_ARGS];
+            for (int a = 0; a < s->nargs; a++)
+                argv[a] = operand_value(in, &s->args[a]);
+            Value *callee = operand_value(in, &s->callee);
+            if (cache && s->kind == IR_CALL && cache_key(callee, argv, s->nargs, &h)) {
+                if (!in->cache_filter) {
+                    in->cache_filter = calloc(CACHE_FILTER_WORDS, sizeof(uint64_t));
+                    if (!in->cache_filter)
+                        abort();
+                }
+                e = cache_find(cache, h, callee, argv, s->nargs);
+                if (e && filter_has(in->cache_filter, e->id)) {
+                    e = NULL;           /* never the same object twice (see callcache.h) */
+                } else if (e && e->result) {
+                    filter_set(in->cache_filter, e->id);
+                    instance_complete(in, v_incref(e->result));
+                    in->done_step = step;
+                    local.cache_hits++;
+                    continue;
+                } else if (e) {
+                    filter_set(in->cache_filter, e->id);
+                    pend[n - 1 - nwait].in = in;    /* waiters fill pend from the end */
+                    pend[n - 1 - nwait].entry = e;
+                    pend[n - 1 - nwait].waits = true;
+                    nwait++;
+                    continue;
+                } else {
+                    e = cache_add(cache, h, callee, argv, s->nargs, in);
+                    if (e)
+                        filter_set(in->cache_filter, e->id);
+                }
+            }
+            pend[np].in = in;
+            pend[np].entry = e;
+            pend[np].waits = false;
+            opkey_make(in, s, &pend[np].key);
+            np++;
         }
-        if (np == 0)
+        if (!any)
             break;
-        local.steps++;
         qsort(pend, (size_t)np, sizeof *pend, pending_cmp);
         for (int i = 0; i < np; i++)
             members[i] = pend[i].in;
@@ -562,9 +613,49 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                     op_account_batch(&local, items[w].b.key.callee,
                                      batch_size_of(items, nitems, w));
             }
-        /* results stream out in a fixed order, whatever the thread count */
+        for (int k = 0; k < np; k++)
+            members[k]->done_step = step;
+        /* computed results join the cache; waiters take them */
         for (int k = 0; k < np; k++) {
-            Instance *in = members[k];
+            CacheEntry *e = pend[k].entry;
+            if (!e)
+                continue;
+            Instance *rep = pend[k].in;
+            if (rep->status == INST_RUNNING) {
+                Value *r = rep->env[rep->prog->stmts[rep->pc - 1].dst];
+                v_make_atomic(r);
+                e->result = v_incref(r);
+                e->rep = NULL;
+                local.cache_misses++;
+            }
+        }
+        int nretry = 0;
+        for (int w = 0; w < nwait; w++) {
+            Pending *p = &pend[n - 1 - w];
+            if (p->entry->result) {
+                instance_complete(p->in, v_incref(p->entry->result));
+                p->in->done_step = step;
+                local.cache_waits++;
+            } else {
+                members[nretry++] = p->in;   /* the computing call failed: compute our own */
+            }
+        }
+        for (int k = 0; k < np; k++)
+            if (pend[k].entry && !pend[k].entry->result)
+                cache_drop(cache, pend[k].entry);
+        if (nretry) {
+            Batch b = {.n = nretry, .inst = members};
+            backend_cpu.run_batch(&backend_cpu, &b);
+            for (int k = 0; k < nretry; k++)
+                members[k]->done_step = step;
+        }
+        if (cache && cache->count >= cache->limit)
+            cache_clear(cache);
+        /* results stream out in a fixed order, whatever the thread count */
+        for (int i = 0; i < n; i++) {
+            Instance *in = insts[i];
+            if (in->done_step != step)
+                continue;
             if (in->status != INST_RUNNING)
                 finish(in, in->status, opt);
             else {
@@ -573,6 +664,9 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                 free_dead(in, in->pc - 1);
             }
         }
+    }
+    if (cache) {
+        cache_free(cache);
     }
     free(items);
     for (int q = 0; q < nplans; q++)

@@ -26,12 +26,17 @@ struct Instance {
     Value **records[2];
     int nrecords[2], caprecords[2];
     const int32_t *const *free_after;   /* exec's plan: slots dead after each stmt */
+    uint64_t time_limit_ns;  /* time budget for all its calls, 0 = none */
+    uint64_t spent_ns;       /* time spent in its calls so far */
+    uint64_t *cache_filter;  /* cache entries it has taken (callcache.h) */
+    long done_step;          /* the step in which it last completed a statement */
 };
 
 typedef struct {
     int verbose;             /* >0: one log line per batch on `log` */
     FILE *log;
     uint64_t work_limit;     /* per-instance work budget, 0 = none */
+    uint64_t time_limit_ns;  /* per-instance time budget, 0 = none */
     /* Called once per instance as soon as it finishes (streaming output). */
     void (*on_done)(Instance *in, void *arg);
     void *on_done_arg;
@@ -40,6 +45,7 @@ typedef struct {
     volatile int *interrupted;   /* set asynchronously (SIGINT) to stop early */
     bool collect_ops;        /* fill ExecStats.ops (timing each batch) */
     int jobs;                /* CPU threads for a step's batches (<= 1: this thread) */
+    bool no_cache;           /* compute every call, even repeated ones */
 } ExecOptions;
 
 /* Per op name ("rot90", "compose.<locals>.<lambda>"): --stats. */
@@ -53,6 +59,9 @@ typedef struct {
 typedef struct {
     long steps, batches, calls;
     long max_batch;
+    long cache_hits;         /* calls answered by the cache (earlier steps) */
+    long cache_waits;        /* calls answered by an identical call in the same step */
+    long cache_misses;       /* cached calls that were computed */
     OpStats *ops;            /* when collect_ops was set; caller frees */
     int nops, capops;
 } ExecStats;

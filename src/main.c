@@ -53,7 +53,10 @@ static void usage(FILE *f)
 "  --stats[=table|json]  per-op calls, batches, batch sizes and time, on stderr\n"
 "  -j, --jobs=N          CPU threads (default: all cores); results are identical for any N\n"
 "  --all-pairs           run every program on every task (search mode)\n"
-"  --budget=N            per-instance work budget in DSL calls (default 50000000, 0 = none)\n"
+"  --no-cache            compute every call, even ones already computed for another instance\n"
+"  --budget=N            per-instance work budget: DSL calls and elements built\n"
+"                        (default 50000000, 0 = none); over it: stopped\n"
+"  --timeout=SECONDS     per-instance time budget (default 10, 0 = none); over it: timeout\n"
 "  -v, --verbose         log every batch (op, size, backend) to stderr\n"
 "  -q, --quiet           print only the summary\n"
 "  --check               parse only\n"
@@ -150,29 +153,32 @@ static int cmd_check(int dialect, char **files, int n)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE, OPT_STATS, OPT_ALL_PAIRS };
+    enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE, OPT_STATS, OPT_ALL_PAIRS, OPT_TIMEOUT, OPT_NO_CACHE };
     static const struct option longopts[] = {
         {"dialect", required_argument, NULL, OPT_DIALECT},
         {"solutions", required_argument, NULL, OPT_SOLUTIONS},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"budget", required_argument, NULL, OPT_BUDGET},
+        {"timeout", required_argument, NULL, OPT_TIMEOUT},
         {"check", no_argument, NULL, OPT_CHECK},
         {"trace", required_argument, NULL, OPT_TRACE},
         {"stats", optional_argument, NULL, OPT_STATS},
         {"jobs", required_argument, NULL, 'j'},
         {"all-pairs", no_argument, NULL, OPT_ALL_PAIRS},
+        {"no-cache", no_argument, NULL, OPT_NO_CACHE},
         {"verbose", no_argument, NULL, 'v'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    int dialect = -1, verbose = 0, quiet = 0, check = 0, stats = 0, all_pairs = 0;
+    int dialect = -1, verbose = 0, quiet = 0, check = 0, stats = 0, all_pairs = 0, no_cache = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int jobs = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
     const char *solutions = NULL, *trace_path = NULL;
     ReportFormat format = REPORT_TEXT;
     unsigned long long budget = 50000000ULL;
+    double timeout = 10.0;
     int c;
     while ((c = getopt_long(argc, argv, "+vqhVj:", longopts, NULL)) != -1) {
         switch (c) {
@@ -201,6 +207,15 @@ int main(int argc, char **argv)
             }
             break;
         }
+        case OPT_TIMEOUT: {
+            char *end;
+            timeout = strtod(optarg, &end);
+            if (*end || !*optarg || timeout < 0 || timeout != timeout) {
+                fprintf(stderr, "arcrun: --timeout wants seconds, not '%s'\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        }
         case OPT_CHECK: check = 1; break;
         case OPT_TRACE: trace_path = optarg; break;
         case OPT_STATS:
@@ -222,6 +237,7 @@ int main(int argc, char **argv)
             break;
         }
         case OPT_ALL_PAIRS: all_pairs = 1; break;
+        case OPT_NO_CACHE: no_cache = 1; break;
         case 'v': verbose++; break;
         case 'q': quiet = 1; break;
         case 'h': usage(stdout); return EXIT_OK;
@@ -299,9 +315,9 @@ int main(int argc, char **argv)
     signal(SIGINT, on_sigint);
     RunOptions ro = {
         .format = format, .verbose = verbose, .quiet = quiet,
-        .work_limit = budget, .interrupted = &interrupted, .trace = trace,
+        .work_limit = budget, .time_limit = timeout, .interrupted = &interrupted, .trace = trace,
         .stats = stats ? stderr : NULL, .stats_json = stats == 2,
-        .jobs = jobs, .all_pairs = all_pairs,
+        .jobs = jobs, .all_pairs = all_pairs, .no_cache = no_cache,
     };
     int rc = report_run(m, &ts, &ro, stdout);
     if (trace)

@@ -11,6 +11,7 @@
  * setobject.c takes when both operands are the same object.
  */
 #include "pyset.h"
+#include "vmem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,16 +36,6 @@ static inline const int64_t *fs_hashes(const Value *v)
 }
 
 Value pyset_dummy_ = {.refs = -1, .type = V_NONE};
-
-static void *xalloc(size_t n, bool zero)
-{
-    void *p = zero ? calloc(n, 1) : malloc(n);
-    if (!p) {
-        fputs("arcrun: out of memory\n", stderr);
-        abort();
-    }
-    return p;
-}
 
 /* v_hash with the int case inlined: ints are most keys on hot paths. */
 static inline int64_t khash(Value *v)
@@ -99,7 +90,7 @@ void pyset_clear(PySet *s)
             v_decref(k);
     }
     if (s->table != s->small)
-        free(s->table);
+        vmem_free(s->table);
     pyset_init(s);
 }
 
@@ -148,7 +139,7 @@ static void resize(PySet *s, size_t minused)
         }
         memset(nt, 0, sizeof s->small);
     } else {
-        nt = xalloc(newsize * sizeof *nt, true);
+        nt = vmem_calloc(newsize * sizeof *nt);
     }
     s->table = nt;
     s->mask = (uint32_t)(newsize - 1);
@@ -159,7 +150,7 @@ static void resize(PySet *s, size_t minused)
     }
     s->fill = s->used;
     if (old_malloced)
-        free(old);
+        vmem_free(old);
 }
 
 /* §2.4: equal key present -> no change; else the last dummy on the path, or
@@ -417,8 +408,8 @@ void pyset_sub_set(PySet *dst, const PySet *a, const PySet *b)
  * just v.  (mask+1)*4 is a multiple of 8, so hashes stay aligned. */
 static Value *fs_alloc(size_t n, size_t mask, size_t ndummy)
 {
-    Value *v = xalloc(sizeof(Value) + n * sizeof(Value *) +
-                      (mask + 1) * sizeof(int32_t) + n * sizeof(int64_t), false);
+    Value *v = vmem_alloc(sizeof(Value) + n * sizeof(Value *) +
+                          (mask + 1) * sizeof(int32_t) + n * sizeof(int64_t));
     v->refs = 1;
     v->type = V_FSET;
     v->hashed = 0;
@@ -462,7 +453,7 @@ Value *pyset_take(PySet *s)
         }
     }
     if (s->table != s->small)
-        free(s->table);
+        vmem_free(s->table);
     pyset_init(s);
     return v;
 }

@@ -202,7 +202,9 @@ static void print_group(Totals *t, Group *g)
         sample_name(g->task, in->sample, name, sizeof name);
         if (in->status == INST_ERROR || in->status == INST_BUDGET) {
             fprintf(t->out, "  %s: %s", name,
-                    in->status == INST_BUDGET ? "timeout (work budget)" : in->error);
+                    in->status == INST_BUDGET ? (strncmp(in->error, "Timeout", 7) == 0
+                                                 ? "timeout (time budget)"
+                                                 : "stopped (work budget)") : in->error);
             break;
         }
         if (instance_correct(in) == 0) {
@@ -378,8 +380,9 @@ static void print_stats(FILE *f, ExecStats *st, bool json)
     static const char *const bins[8] = {"1", "2-3", "4-15", "16-63", "64-255",
                                         "256-1023", "1024-4095", "4096+"};
     if (json) {
-        fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"ops\": [",
-                st->steps, st->batches, st->calls);
+        fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"cache_hits\": %ld, "
+                   "\"cache_waits\": %ld, \"ops\": [",
+                st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits);
         for (int i = 0; i < st->nops; i++) {
             OpStats *o = &st->ops[i];
             fprintf(f, "%s{\"op\": ", i ? ", " : "");
@@ -405,6 +408,11 @@ static void print_stats(FILE *f, ExecStats *st, bool json)
     }
     fprintf(f, "%ld steps, %ld batches, %ld calls (nested calls inside an op are counted in its time)\n",
             st->steps, st->batches, st->calls);
+    long asked = st->calls + st->cache_hits + st->cache_waits;
+    fprintf(f, "call cache: %ld of %ld calls answered without computing (%.1f%%): %ld from earlier steps, %ld shared within a step\n",
+            st->cache_hits + st->cache_waits, asked,
+            asked ? 100.0 * (double)(st->cache_hits + st->cache_waits) / (double)asked : 0.0,
+            st->cache_hits, st->cache_waits);
 }
 
 static bool is_solver_for(const IrProgram *p, const Task *t)
@@ -450,15 +458,16 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     }
     ExecOptions eo = {
         .verbose = ro->verbose, .log = stderr, .work_limit = ro->work_limit,
+        .time_limit_ns = (uint64_t)(ro->time_limit * 1e9),
         .on_done = on_done, .on_done_arg = &tot, .interrupted = ro->interrupted,
         .on_assign = ro->trace ? on_assign : NULL,
-        .collect_ops = ro->stats != NULL, .jobs = ro->jobs,
+        .collect_ops = ro->stats != NULL, .jobs = ro->jobs, .no_cache = ro->no_cache,
     };
     ExecStats st;
     memset(&st, 0, sizeof st);
     /* Lockstep over at most CHUNK instances at a time: batches are large
      * long before that, and memory stays bounded for --all-pairs. */
-    enum { CHUNK = 16384 };
+    enum { CHUNK = 2048 };
     int cap_inst = ninst < CHUNK ? (ninst ? ninst : 1) : CHUNK;
     Instance *insts = xmalloc_(sizeof(Instance) * (size_t)cap_inst);
     Instance **ptrs = xmalloc_(sizeof(Instance *) * (size_t)cap_inst);
@@ -532,8 +541,9 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
             fprintf(out, "(%d program%s had no matching task)\n", unpaired, unpaired == 1 ? "" : "s");
     }
     if (ro->verbose)
-        fprintf(stderr, "executor: %d instances, %ld steps, %ld batches, %ld calls, largest batch %ld\n",
-                ninst, st.steps, st.batches, st.calls, st.max_batch);
+        fprintf(stderr, "executor: %d instances, %ld steps, %ld batches, %ld calls computed, "
+                "%ld answered by the call cache, largest batch %ld\n",
+                ninst, st.steps, st.batches, st.calls, st.cache_hits + st.cache_waits, st.max_batch);
     if (ro->all_pairs)
         print_all_pairs(&tot, ts, ngroups, out);
     free(groups);

@@ -13,11 +13,13 @@ typedef struct {
     int verbose;
     int quiet;
     uint64_t work_limit;
+    double time_limit;       /* seconds per instance, 0 = none */
     volatile int *interrupted;
     FILE *trace;             /* --trace: every assigned variable as JSON Lines */
     FILE *stats;             /* --stats: per-op table (or JSON with stats_json) */
     bool stats_json;
     int jobs;                /* --jobs */
+    bool no_cache;           /* --no-cache */
     bool all_pairs;          /* --all-pairs: every program on every task */
 } RunOptions;
 

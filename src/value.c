@@ -1,11 +1,13 @@
 /* value.c -- construction, lifetime, equality, ordering and calls of values. */
 #include "value.h"
 #include "pyset.h"
+#include "vmem.h"
 
 #include "prim.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +74,29 @@ Value *cx_raise(Ctx *cx, const char *exc, const char *fmt, ...)
     return NULL;
 }
 
+uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+bool cx_budget_spent_(Ctx *cx)
+{
+    if (cx->work_limit && cx->work > cx->work_limit) {
+        cx->over_budget = true;
+        cx_raise(cx, "MemoryError", "work budget exceeded");
+        return true;
+    }
+    cx->tick = 0;
+    if (cx->deadline_ns && now_ns() > cx->deadline_ns) {
+        cx->over_budget = true;
+        cx_raise(cx, "TimeoutError", "time budget exceeded");
+        return true;
+    }
+    return false;
+}
+
 void cx_clear(Ctx *cx)
 {
     cx->err = false;
@@ -98,7 +123,7 @@ void v_free_(Value *v)
     default:
         break;
     }
-    free(v);    /* strings, items and slots live in the same block */
+    vmem_free(v);    /* strings, items and slots live in the same block */
 }
 
 void v_make_shared(Value *v)
@@ -112,6 +137,29 @@ void v_make_shared(Value *v)
     v->flags |= V_FLAG_SHARED;
 }
 
+void v_make_atomic(Value *v)
+{
+    if (!v || v_shareable(v))
+        return;
+    v->flags |= V_FLAG_ATOMIC;
+    switch (v->type) {
+    case V_TUPLE:
+        for (size_t i = 0; i < v->u.tup.len; i++)
+            v_make_atomic(v->u.tup.items[i]);
+        break;
+    case V_FSET:
+        for (size_t i = 0; i < v->u.set.len; i++)
+            v_make_atomic(v->u.set.items[i]);
+        break;
+    case V_FUNC:
+        for (int i = 0; i < v->u.fn.ncap; i++)
+            v_make_atomic(v->u.fn.cap[i]);
+        break;
+    default:
+        break;
+    }
+}
+
 void v_free_shared(Value *v)
 {
     if (!v)
@@ -123,14 +171,14 @@ void v_free_shared(Value *v)
     if (v->type == V_TUPLE)
         for (size_t i = 0; i < v->u.tup.len; i++)
             v_free_shared(v->u.tup.items[i]);
-    free(v);
+    vmem_free(v);
 }
 
 /* ---- constructors ------------------------------------------------------- */
 
 static Value *v_alloc(uint8_t type, size_t extra)
 {
-    Value *v = xmalloc_(sizeof(Value) + extra);
+    Value *v = vmem_alloc(sizeof(Value) + extra);
     v->refs = 1;
     v->type = type;
     v->hashed = 0;
@@ -263,7 +311,7 @@ bool v_is_grid(Value *v)
                 break;
             }
     }
-    if (v->refs >= 0)   /* immortals are shared read-only data */
+    if (v->refs >= 0 && !(v->flags & V_FLAG_ATOMIC))   /* others are read by many threads */
         v->flags |= ok ? V_FLAG_GRID : V_FLAG_NOTGRID;
     return ok;
 }
@@ -417,9 +465,7 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
                         f->u.fn.arity == 1 ? "" : "s", argc,
                         argc == 1 ? "was" : "were");
     }
-    if (cx->work_limit && ++cx->work > cx->work_limit) {
-        cx->over_budget = true;
-        return cx_raise(cx, "MemoryError", "work budget exceeded");
-    }
+    if (!cx_charge(cx, 1))
+        return NULL;
     return f->u.fn.invoke(cx, f, argv);
 }

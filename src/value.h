@@ -69,6 +69,7 @@ struct Value {
 
 #define V_FLAG_GRID 0x01  /* known to be a tuple of equal-length tuples of ints */
 #define V_FLAG_SHARED 0x04 /* long-lived data read by many threads: no refcount */
+#define V_FLAG_ATOMIC 0x08 /* shared by the call cache: atomic refcount */
 
 /* ---- exceptions --------------------------------------------------------- */
 
@@ -80,7 +81,9 @@ struct Ctx {
     char errmsg[256];         /* "TypeError: ..." as Python would print it */
     uint64_t work;            /* work units spent (budget accounting) */
     uint64_t work_limit;      /* 0: unlimited */
-    bool over_budget;
+    uint64_t deadline_ns;     /* CLOCK_MONOTONIC; 0: no time budget */
+    uint64_t tick;            /* work since the clock was last read */
+    bool over_budget;         /* work or time budget spent: not an Exception */
     void *user;               /* executor's per-instance data */
 };
 
@@ -91,11 +94,52 @@ Value *cx_raise(Ctx *cx, const char *exc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void cx_clear(Ctx *cx);
 
+uint64_t now_ns(void);   /* CLOCK_MONOTONIC */
+bool cx_budget_spent_(Ctx *cx);
+/* Charge n units of work (elements produced, calls made); false with a
+ * MemoryError/TimeoutError pending once the instance's budget is spent.
+ * The clock is read every few thousand units. */
+static inline bool cx_charge(Ctx *cx, uint64_t n)
+{
+    cx->work += n;
+    if ((cx->work_limit && cx->work > cx->work_limit) ||
+        (cx->deadline_ns && (cx->tick += n) >= 4096))
+        return !cx_budget_spent_(cx);
+    return true;
+}
+
 /* ---- lifetime ----------------------------------------------------------- */
 
-static inline Value *v_incref(Value *v) { if (v && v->refs >= 0) v->refs++; return v; }
+/* Values shared between instances by the call cache (V_FLAG_ATOMIC) may be
+ * touched by several threads: their counts change atomically. */
+static inline Value *v_incref(Value *v)
+{
+    if (v && v->refs >= 0) {
+        if (v->flags & V_FLAG_ATOMIC)
+            __atomic_fetch_add(&v->refs, 1, __ATOMIC_RELAXED);
+        else
+            v->refs++;
+    }
+    return v;
+}
 void v_free_(Value *v);
-static inline void v_decref(Value *v) { if (v && v->refs >= 0 && --v->refs == 0) v_free_(v); }
+static inline void v_decref(Value *v)
+{
+    if (!v || v->refs < 0)
+        return;
+    if (v->flags & V_FLAG_ATOMIC) {
+        if (__atomic_sub_fetch(&v->refs, 1, __ATOMIC_ACQ_REL) == 0)
+            v_free_(v);
+    } else if (--v->refs == 0) {
+        v_free_(v);
+    }
+}
+/* Make v (and everything it holds) safe to share across threads. */
+void v_make_atomic(Value *v);
+static inline bool v_shareable(const Value *v)
+{
+    return v->refs < 0 || (v->flags & V_FLAG_ATOMIC);
+}
 
 /* malloc that aborts with a message when memory runs out */
 void *xmalloc_(size_t n);

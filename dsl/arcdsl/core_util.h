@@ -22,13 +22,7 @@ static inline bool core_work(Ctx *cx, uint64_t n)
         cx_raise(cx, "MemoryError", "container too large");
         return false;
     }
-    cx->work += n;
-    if (cx->work_limit && cx->work > cx->work_limit) {
-        cx->over_budget = true;
-        cx_raise(cx, "MemoryError", "work budget exceeded");
-        return false;
-    }
-    return true;
+    return cx_charge(cx, n);
 }
 
 /* `for e in v`: only tuples and frozensets are iterable among DSL values. */

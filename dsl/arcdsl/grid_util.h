@@ -17,13 +17,7 @@
 /* Charge n units of work; false (MemoryError raised) once over budget. */
 static inline bool gu_work(Ctx *cx, uint64_t n)
 {
-    cx->work += n;
-    if (cx->work_limit && cx->work > cx->work_limit) {
-        cx->over_budget = true;
-        cx_raise(cx, "MemoryError", "work budget exceeded");
-        return false;
-    }
-    return true;
+    return cx_charge(cx, n);
 }
 
 static inline void *gu_alloc(Ctx *cx, size_t n, size_t size)

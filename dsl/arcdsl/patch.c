@@ -19,13 +19,7 @@
 /* Cells produced count against the instance's work budget. */
 static bool charge(Ctx *cx, uint64_t n)
 {
-    cx->work += n;
-    if (cx->work_limit && cx->work > cx->work_limit) {
-        cx->over_budget = true;
-        cx_raise(cx, "MemoryError", "work budget exceeded");
-        return false;
-    }
-    return true;
+    return cx_charge(cx, n);
 }
 
 static bool py_len(Ctx *cx, const Value *v, size_t *n)

@@ -23,13 +23,7 @@ static inline bool tkp_charge(Ctx *cx, uint64_t n)
         cx_raise(cx, "MemoryError", "set too large");
         return false;
     }
-    cx->work += n;
-    if (cx->work_limit && cx->work > cx->work_limit) {
-        cx->over_budget = true;
-        cx_raise(cx, "MemoryError", "work budget exceeded");
-        return false;
-    }
-    return true;
+    return cx_charge(cx, n);
 }
 
 /* A nested call of a wrapped DSL function: its exception becomes its

@@ -1,0 +1,120 @@
+/* callcache.c -- the identity-keyed call cache (see callcache.h). */
+#include "callcache.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void *xmalloc_(size_t n);
+
+void cache_init(CallCache *c, size_t max_entries)
+{
+    memset(c, 0, sizeof *c);
+    size_t size = 64;
+    while (size < 2 * max_entries)
+        size *= 2;
+    c->slots = calloc(size, sizeof *c->slots);
+    if (!c->slots)
+        abort();
+    c->mask = size - 1;
+    c->limit = max_entries;
+}
+
+static void entry_free(CacheEntry *e)
+{
+    v_decref(e->callee);
+    for (int i = 0; i < e->nargs; i++)
+        v_decref(e->args[i]);
+    v_decref(e->result);
+    free(e);
+}
+
+void cache_clear(CallCache *c)
+{
+    for (size_t i = 0; i <= c->mask; i++)
+        if (c->slots[i] && c->slots[i] != (CacheEntry *)c) {
+            entry_free(c->slots[i]);
+            c->slots[i] = NULL;
+        } else {
+            c->slots[i] = NULL;
+        }
+    c->count = 0;
+}
+
+void cache_free(CallCache *c)
+{
+    cache_clear(c);
+    free(c->slots);
+    c->slots = NULL;
+}
+
+bool cache_key(Value *callee, Value *const *args, int nargs, uint64_t *hash)
+{
+    if (!v_shareable(callee))
+        return false;
+    uint64_t h = (uintptr_t)callee * 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < nargs; i++) {
+        if (!v_shareable(args[i]))
+            return false;
+        h = (h ^ (uintptr_t)args[i]) * 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    *hash = h ^ (uint64_t)nargs;
+    return true;
+}
+
+static bool same_key(const CacheEntry *e, uint64_t hash, Value *callee,
+                     Value *const *args, int nargs)
+{
+    if (e->hash != hash || e->callee != callee || e->nargs != nargs)
+        return false;
+    for (int i = 0; i < nargs; i++)
+        if (e->args[i] != args[i])
+            return false;
+    return true;
+}
+
+/* Deleted slots hold the cache itself as a tombstone. */
+#define TOMB(c) ((CacheEntry *)(c))
+
+CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const *args, int nargs)
+{
+    for (size_t i = hash & c->mask;; i = (i + 1) & c->mask) {
+        CacheEntry *e = c->slots[i];
+        if (!e)
+            return NULL;
+        if (e != TOMB(c) && same_key(e, hash, callee, args, nargs))
+            return e;
+    }
+}
+
+CacheEntry *cache_add(CallCache *c, uint64_t hash, Value *callee, Value *const *args,
+                      int nargs, void *rep)
+{
+    if (c->count >= c->limit)
+        return NULL;
+    CacheEntry *e = xmalloc_(sizeof *e);
+    memset(e, 0, sizeof *e);
+    e->hash = hash;
+    e->callee = v_incref(callee);
+    e->nargs = (uint8_t)nargs;
+    for (int i = 0; i < nargs; i++)
+        e->args[i] = v_incref(args[i]);
+    e->id = c->next_id++;
+    e->rep = rep;
+    size_t i = hash & c->mask;
+    while (c->slots[i] && c->slots[i] != TOMB(c))
+        i = (i + 1) & c->mask;
+    c->slots[i] = e;
+    c->count++;
+    return e;
+}
+
+void cache_drop(CallCache *c, CacheEntry *e)
+{
+    for (size_t i = e->hash & c->mask;; i = (i + 1) & c->mask)
+        if (c->slots[i] == e) {
+            c->slots[i] = TOMB(c);
+            break;
+        }
+    entry_free(e);   /* the tombstone still counts towards the limit */
+}

@@ -1,0 +1,57 @@
+/* callcache.h -- never compute the same call twice.
+ *
+ * A call whose callee and arguments are all shareable values (constants,
+ * task grids, earlier cached results) is keyed by their identities: the
+ * same key means the same computation.  The first instance to make it
+ * computes it; instances asking in the same step wait for that result,
+ * later ones take it from the cache.  Results become thread-safe shared
+ * values (v_make_atomic).  In CPython two separately computed equal
+ * values are distinct objects, and `a & b` treats `a is b` specially, so an
+ * instance never receives the same entry twice (a per-instance filter). */
+#ifndef ARC_CALLCACHE_H
+#define ARC_CALLCACHE_H
+
+#include "ir.h"
+
+typedef struct CacheEntry {
+    uint64_t hash;
+    Value *callee;
+    Value *args[IR_MAX_ARGS];   /* held, so their addresses stay theirs */
+    uint8_t nargs;
+    uint32_t id;
+    Value *result;              /* held; NULL while being computed */
+    void *rep;                  /* the instance computing it this step */
+} CacheEntry;
+
+typedef struct {
+    CacheEntry **slots;         /* open addressing */
+    size_t mask, count, limit;
+    uint32_t next_id;
+    long hits, misses, waits;
+} CallCache;
+
+#define CACHE_FILTER_WORDS 64   /* per-instance filter: 4096 bits */
+
+void cache_init(CallCache *c, size_t max_entries);
+void cache_clear(CallCache *c);     /* drop every entry */
+void cache_free(CallCache *c);
+/* The key of a call, or false if some operand is instance-private. */
+bool cache_key(Value *callee, Value *const *args, int nargs, uint64_t *hash);
+CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const *args, int nargs);
+/* A new pending entry (result NULL) for rep; NULL when the cache is full. */
+CacheEntry *cache_add(CallCache *c, uint64_t hash, Value *callee, Value *const *args,
+                      int nargs, void *rep);
+void cache_drop(CallCache *c, CacheEntry *e);   /* a pending entry whose call failed */
+
+static inline bool filter_has(const uint64_t *f, uint32_t id)
+{
+    uint32_t b = (id * 2654435761u) >> 20;   /* 12 bits */
+    return f[b >> 6] >> (b & 63) & 1;
+}
+static inline void filter_set(uint64_t *f, uint32_t id)
+{
+    uint32_t b = (id * 2654435761u) >> 20;
+    f[b >> 6] |= 1ull << (b & 63);
+}
+
+#endif

@@ -1,0 +1,104 @@
+/* vmem.c -- size-class allocator for values (see vmem.h). */
+#include "config.h"
+#include "vmem.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *sys_alloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) {
+        fputs("arcrun: out of memory\n", stderr);
+        abort();
+    }
+    return p;
+}
+
+#ifdef ARC_NO_POOL
+
+void *vmem_alloc(size_t n) { return sys_alloc(n); }
+void *vmem_calloc(size_t n) { void *p = sys_alloc(n); memset(p, 0, n); return p; }
+void vmem_free(void *p) { free(p); }
+
+#else
+
+#define HDR 16                 /* keeps 16-byte alignment */
+#define GRAIN 16
+#define VMEM_SMALL 1024        /* payload bytes served from slabs */
+#define NCLASS ((VMEM_SMALL + HDR) / GRAIN + 1)
+#define SLAB (256 * 1024)
+
+typedef struct Free { struct Free *next; } Free;
+
+static _Thread_local Free *free_list[NCLASS];
+static _Thread_local char *bump, *bump_end;
+
+/* Slabs live until exit; the list keeps them reachable for leak checkers. */
+typedef struct Slab { struct Slab *next; } Slab;
+static Slab *slabs;
+static pthread_mutex_t slabs_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *slab_carve(size_t bytes)
+{
+    if ((size_t)(bump_end - bump) < bytes) {
+        Slab *s = sys_alloc(SLAB);
+        pthread_mutex_lock(&slabs_lock);
+        s->next = slabs;
+        slabs = s;
+        pthread_mutex_unlock(&slabs_lock);
+        bump = (char *)s + GRAIN;
+        bump_end = (char *)s + SLAB;
+    }
+    void *p = bump;
+    bump += bytes;
+    return p;
+}
+
+void *vmem_alloc(size_t n)
+{
+    size_t total = n + HDR;
+    char *h;
+    if (total > VMEM_SMALL + HDR) {
+        h = sys_alloc(total);
+        *(uint32_t *)h = 0;
+        return h + HDR;
+    }
+    uint32_t cls = (uint32_t)((total + GRAIN - 1) / GRAIN);
+    Free *f = free_list[cls];
+    if (f) {
+        free_list[cls] = f->next;
+        h = (char *)f;
+    } else {
+        h = slab_carve((size_t)cls * GRAIN);
+    }
+    *(uint32_t *)h = cls;
+    return h + HDR;
+}
+
+void *vmem_calloc(size_t n)
+{
+    void *p = vmem_alloc(n);
+    memset(p, 0, n);
+    return p;
+}
+
+void vmem_free(void *p)
+{
+    if (!p)
+        return;
+    char *h = (char *)p - HDR;
+    uint32_t cls = *(uint32_t *)h;
+    if (cls == 0) {
+        free(h);
+        return;
+    }
+    Free *f = (Free *)h;
+    f->next = free_list[cls];
+    free_list[cls] = f;
+}
+
+#endif

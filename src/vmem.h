@@ -1,0 +1,17 @@
+/* vmem.h -- memory for values: size classes with per-thread free lists.
+ *
+ * The DSLs build and drop millions of small tuples and sets; glibc malloc
+ * spends most of that time consolidating its bins.  Blocks of up to
+ * VMEM_SMALL bytes come from slabs and go back to the freeing thread's
+ * list; larger ones go to malloc.  Sanitizer builds (ARC_NO_POOL) use
+ * malloc for everything, so ASan still sees every block. */
+#ifndef ARC_VMEM_H
+#define ARC_VMEM_H
+
+#include <stddef.h>
+
+void *vmem_alloc(size_t n);
+void *vmem_calloc(size_t n);
+void vmem_free(void *p);
+
+#endif
