@@ -24,8 +24,16 @@ static void cpu_run_batch(const Backend *be, Batch *b)
             in->cx.tick = 0;
         }
         Value *r = v_call(&in->cx, operand_value(in, &s->callee), s->nargs, argv);
-        if (t0)
+        if (t0) {
             in->spent_ns += now_ns() - t0;
+            /* a call that ran past the budget without reading the clock */
+            if (r && in->spent_ns > in->time_limit_ns) {
+                v_decref(r);
+                r = NULL;
+                in->cx.over_budget = true;
+                cx_raise(&in->cx, "TimeoutError", "time budget exceeded");
+            }
+        }
         instance_complete(in, r);
     }
 }

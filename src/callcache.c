@@ -17,6 +17,7 @@ void cache_init(CallCache *c, size_t max_entries)
         abort();
     c->mask = size - 1;
     c->limit = max_entries;
+    c->pinned_limit = 2000000;   /* about 100 MB of small values */
 }
 
 static void entry_free(CacheEntry *e)
@@ -38,6 +39,7 @@ void cache_clear(CallCache *c)
             c->slots[i] = NULL;
         }
     c->count = 0;
+    c->pinned = 0;
 }
 
 void cache_free(CallCache *c)

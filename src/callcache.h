@@ -26,6 +26,7 @@ typedef struct CacheEntry {
 typedef struct {
     CacheEntry **slots;         /* open addressing */
     size_t mask, count, limit;
+    size_t pinned, pinned_limit;  /* values kept alive by entries (approx.) */
     uint32_t next_id;
     long hits, misses, waits;
 } CallCache;

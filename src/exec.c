@@ -2,6 +2,7 @@
 #include "exec.h"
 #include "prim.h"
 #include "callcache.h"
+#include "backend_gpu.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -11,7 +12,7 @@
 
 void *xmalloc_(size_t n);
 
-static const Backend *const backends[] = {&backend_cpu};
+static const Backend *const backends[] = {&backend_gpu, &backend_cpu};
 #define NBACKENDS (sizeof backends / sizeof backends[0])
 
 int task_nsamples(const Task *t) { return t->ntrain + t->ntest; }
@@ -467,7 +468,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     WorkItem *items = xmalloc_(sizeof *items * (size_t)capitems);
     CallCache cache_store, *cache = NULL;
     if (!opt->no_cache) {
-        cache_init(&cache_store, 1 << 16);
+        cache_init(&cache_store, 1 << 14);
         cache = &cache_store;
     }
     prim_value(0);   /* lazily built tables: build them before any thread runs */
@@ -623,7 +624,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             Instance *rep = pend[k].in;
             if (rep->status == INST_RUNNING) {
                 Value *r = rep->env[rep->prog->stmts[rep->pc - 1].dst];
-                v_make_atomic(r);
+                cache->pinned += v_make_atomic(r);
                 e->result = v_incref(r);
                 e->rep = NULL;
                 local.cache_misses++;
@@ -649,7 +650,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             for (int k = 0; k < nretry; k++)
                 members[k]->done_step = step;
         }
-        if (cache && cache->count >= cache->limit)
+        if (cache && (cache->count >= cache->limit || cache->pinned >= cache->pinned_limit))
             cache_clear(cache);
         /* results stream out in a fixed order, whatever the thread count */
         for (int i = 0; i < n; i++) {

@@ -1,5 +1,6 @@
 /* main.c -- the arcrun command line. */
 #include "config.h"
+#include "backend_gpu.h"
 #include "exec.h"
 #include "gpu.h"
 #include "ir.h"
@@ -22,6 +23,8 @@ enum {
     EXIT_USAGE = 2,
     EXIT_INPUT = 3,       /* bad program or task file */
     EXIT_UNSUPPORTED = 4, /* the program needs primitives not implemented yet */
+    EXIT_COMPARE_DIFF = 5, /* --compare: a GPU value differed from the CPU's */
+    EXIT_NO_DEVICE = 6,   /* calibrate: no GPU to calibrate */
     EXIT_INTERRUPTED = 130,
 };
 
@@ -39,6 +42,7 @@ static void usage(FILE *f)
 "Usage: arcrun [OPTIONS] PROGRAM TASKS     run DSL programs over ARC tasks\n"
 "       arcrun eval [OPTIONS] 'EXPR'      evaluate one DSL expression, print its repr\n"
 "       arcrun --check PROGRAM...         parse programs, report counts and errors\n"
+"       arcrun calibrate [OPTIONS]        measure GPU crossover batch sizes, write them\n"
 "\n"
 "PROGRAM is a DSL file in Python syntax (solvers.py, a batt .py/.dsl file).\n"
 "TASKS is an ARC task file, a directory of them, or a combined\n"
@@ -55,8 +59,14 @@ static void usage(FILE *f)
 "  --all-pairs           run every program on every task (search mode)\n"
 "  --no-cache            compute every call, even ones already computed for another instance\n"
 "  --budget=N            per-instance work budget: DSL calls and elements built\n"
-"                        (default 50000000, 0 = none); over it: stopped\n"
+"                        (default 5000000, 0 = none); over it: stopped\n"
 "  --timeout=SECONDS     per-instance time budget (default 10, 0 = none); over it: timeout\n"
+"  --backend=cpu|cuda|auto  where grid ops run (default auto: the GPU past\n"
+"                        measured batch sizes; cuda: every supported op; cpu: never)\n"
+"  --compare             run GPU-able batches on both backends, compare every value,\n"
+"                        print a per-op table (time, speedup, equal) on stderr\n"
+"  --calibration=FILE    crossovers for auto / where calibrate writes (default\n"
+"                        $XDG_CACHE_HOME/arcrun/calibration.json)\n"
 "  -v, --verbose         log every batch (op, size, backend) to stderr\n"
 "  -q, --quiet           print only the summary\n"
 "  --check               parse only\n"
@@ -65,7 +75,8 @@ static void usage(FILE *f)
 "\n"
 "Exit status: 0 success; 1 eval raised a DSL exception; 2 usage error;\n"
 "3 bad program or task input; 4 the program needs primitives not implemented\n"
-"yet; 130 interrupted (what finished was printed).\n", f);
+"yet; 5 --compare found a GPU value different from the CPU's; 6 calibrate\n"
+"could not run (no GPU, or FILE not writable); 130 interrupted (what finished was printed).\n", f);
 }
 
 static void version(void)
@@ -153,7 +164,8 @@ static int cmd_check(int dialect, char **files, int n)
 
 int main(int argc, char **argv)
 {
-    enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE, OPT_STATS, OPT_ALL_PAIRS, OPT_TIMEOUT, OPT_NO_CACHE };
+    enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE, OPT_STATS, OPT_ALL_PAIRS, OPT_TIMEOUT, OPT_NO_CACHE,
+           OPT_BACKEND, OPT_COMPARE, OPT_CALIBRATION };
     static const struct option longopts[] = {
         {"dialect", required_argument, NULL, OPT_DIALECT},
         {"solutions", required_argument, NULL, OPT_SOLUTIONS},
@@ -166,6 +178,9 @@ int main(int argc, char **argv)
         {"jobs", required_argument, NULL, 'j'},
         {"all-pairs", no_argument, NULL, OPT_ALL_PAIRS},
         {"no-cache", no_argument, NULL, OPT_NO_CACHE},
+        {"backend", required_argument, NULL, OPT_BACKEND},
+        {"compare", no_argument, NULL, OPT_COMPARE},
+        {"calibration", required_argument, NULL, OPT_CALIBRATION},
         {"verbose", no_argument, NULL, 'v'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -177,8 +192,9 @@ int main(int argc, char **argv)
     int jobs = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
     const char *solutions = NULL, *trace_path = NULL;
     ReportFormat format = REPORT_TEXT;
-    unsigned long long budget = 50000000ULL;
+    unsigned long long budget = 5000000ULL;
     double timeout = 10.0;
+    GpuOptions gopt = {.mode = BACKEND_AUTO, .log = stderr};
     int c;
     while ((c = getopt_long(argc, argv, "+vqhVj:", longopts, NULL)) != -1) {
         switch (c) {
@@ -238,6 +254,15 @@ int main(int argc, char **argv)
         }
         case OPT_ALL_PAIRS: all_pairs = 1; break;
         case OPT_NO_CACHE: no_cache = 1; break;
+        case OPT_BACKEND:
+            if (backend_mode_parse(optarg) < 0) {
+                fprintf(stderr, "arcrun: unknown backend '%s' (cpu, cuda or auto)\n", optarg);
+                return EXIT_USAGE;
+            }
+            gopt.mode = (BackendMode)backend_mode_parse(optarg);
+            break;
+        case OPT_COMPARE: gopt.compare = true; break;
+        case OPT_CALIBRATION: gopt.calibration = optarg; break;
         case 'v': verbose++; break;
         case 'q': quiet = 1; break;
         case 'h': usage(stdout); return EXIT_OK;
@@ -250,6 +275,36 @@ int main(int argc, char **argv)
     int nargs = argc - optind;
     char **args = argv + optind;
 
+    if (gopt.compare && gopt.mode == BACKEND_CPU) {
+        fputs("arcrun: --compare needs a GPU backend, not --backend=cpu\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (nargs >= 1 && strcmp(args[0], "calibrate") == 0) {
+        optind = 1;
+        int ec = argc - (int)(args - argv);
+        char **ev = args;
+        while ((c = getopt_long(ec, ev, "+j:", longopts, NULL)) != -1) {
+            if (c == OPT_BACKEND && backend_mode_parse(optarg) >= 0) {
+                gopt.mode = (BackendMode)backend_mode_parse(optarg);
+                continue;
+            }
+            if (c == OPT_CALIBRATION) {
+                gopt.calibration = optarg;
+                continue;
+            }
+            if (c == 'j' && atoi(optarg) >= 1 && atoi(optarg) <= 64) {
+                jobs = atoi(optarg);
+                continue;
+            }
+            fputs("Usage: arcrun calibrate [--backend=cuda|emulate] [--calibration=FILE] [-j N]\n", stderr);
+            return EXIT_USAGE;
+        }
+        if (ec != optind) {
+            fputs("arcrun: calibrate takes no arguments\n", stderr);
+            return EXIT_USAGE;
+        }
+        return backend_gpu_calibrate(&gopt, jobs) == 0 ? EXIT_OK : EXIT_NO_DEVICE;
+    }
     if (nargs >= 1 && strcmp(args[0], "eval") == 0) {
         /* options may also follow the subcommand */
         optind = 1;
@@ -319,12 +374,21 @@ int main(int argc, char **argv)
         .stats = stats ? stderr : NULL, .stats_json = stats == 2,
         .jobs = jobs, .all_pairs = all_pairs, .no_cache = no_cache,
     };
+    gopt.verbose = verbose;
+    if (backend_gpu_setup(&gopt) != 0) {
+        taskset_free(&ts);
+        ir_free(m);
+        return EXIT_INPUT;
+    }
     int rc = report_run(m, &ts, &ro, stdout);
+    long differ = backend_gpu_finish(stderr, verbose || stats);
     if (trace)
         fclose(trace);
     taskset_free(&ts);
     ir_free(m);
     if (rc < 0)
         return EXIT_INTERRUPTED;
+    if (gopt.compare && differ)
+        return EXIT_COMPARE_DIFF;
     return EXIT_OK;
 }

@@ -4,6 +4,7 @@
 #include "prim.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 #include <string.h>
 
 void *xmalloc_(size_t n);
@@ -31,6 +32,10 @@ typedef struct {
     long batt_calls;
     SolverScore *scores;
     int nscores, capscores;
+    /* progress on a terminal, for runs longer than a second */
+    bool progress;
+    long done_instances, total_instances;
+    uint64_t start_ns, last_ns;
     /* --all-pairs */
     const Task *tasks0;
     const char ***solvers_of;
@@ -102,7 +107,7 @@ static void print_jsonl(Totals *t, Instance *in)
         json_string(t->out, r);
         free(r);
     } else {
-        json_string(t->out, in->status == INST_BUDGET ? "timeout" : in->error ? in->error : "error");
+        json_string(t->out, in->error ? in->error : "error");
         fputs(", \"output\": null", t->out);
     }
     fputs("}\n", t->out);
@@ -251,10 +256,32 @@ static void on_assign(Instance *in, const IrStmt *s, void *arg)
     }
 }
 
+static void progress_draw(Totals *t, bool final)
+{
+    uint64_t now = now_ns();
+    if (!final && (now - t->start_ns < 1000000000u || now - t->last_ns < 100000000u))
+        return;
+    t->last_ns = now;
+    double frac = t->total_instances ? (double)t->done_instances / (double)t->total_instances : 1;
+    char bar[31];
+    int full = (int)(frac * 30);
+    for (int i = 0; i < 30; i++)
+        bar[i] = i < full ? '#' : '.';
+    bar[30] = '\0';
+    fprintf(stderr, "\r[%s] %ld/%ld instances, %.1f s", bar, t->done_instances,
+            t->total_instances, (double)(now - t->start_ns) / 1e9);
+    if (final)
+        fputs("\r\033[K", stderr);   /* leave the terminal clean */
+    fflush(stderr);
+}
+
 static void on_done(Instance *in, void *arg)
 {
     Totals *t = arg;
     Group *g = in->user;
+    t->done_instances++;
+    if (t->progress)
+        progress_draw(t, false);
     if (g->batt) {
         t->batt_calls++;
         if (in->status != INST_DONE)
@@ -448,7 +475,9 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         }
         unpaired += !paired;
     }
-    Totals tot = {.ro = ro, .out = out, .tasks0 = ts->tasks};
+    Totals tot = {.ro = ro, .out = out, .tasks0 = ts->tasks,
+                  .progress = isatty(2) && !ro->verbose && !getenv("ARCRUN_NO_PROGRESS"),
+                  .total_instances = ninst, .start_ns = now_ns()};
     if (ro->all_pairs) {
         tot.solvers_of = calloc((size_t)ts->ntasks + 1, sizeof(char **));
         tot.nsolvers_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
@@ -511,6 +540,8 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     }
     free(insts);
     free(ptrs);
+    if (tot.progress && now_ns() - tot.start_ns >= 1000000000u)
+        progress_draw(&tot, true);
     if (ro->stats)
         print_stats(ro->stats, &st, ro->stats_json);
     free(st.ops);

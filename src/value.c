@@ -137,27 +137,29 @@ void v_make_shared(Value *v)
     v->flags |= V_FLAG_SHARED;
 }
 
-void v_make_atomic(Value *v)
+size_t v_make_atomic(Value *v)
 {
     if (!v || v_shareable(v))
-        return;
+        return 0;
+    size_t n = 1;
     v->flags |= V_FLAG_ATOMIC;
     switch (v->type) {
     case V_TUPLE:
         for (size_t i = 0; i < v->u.tup.len; i++)
-            v_make_atomic(v->u.tup.items[i]);
+            n += v_make_atomic(v->u.tup.items[i]);
         break;
     case V_FSET:
         for (size_t i = 0; i < v->u.set.len; i++)
-            v_make_atomic(v->u.set.items[i]);
+            n += v_make_atomic(v->u.set.items[i]);
         break;
     case V_FUNC:
         for (int i = 0; i < v->u.fn.ncap; i++)
-            v_make_atomic(v->u.fn.cap[i]);
+            n += v_make_atomic(v->u.fn.cap[i]);
         break;
     default:
         break;
     }
+    return n;
 }
 
 void v_free_shared(Value *v)

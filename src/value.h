@@ -134,8 +134,9 @@ static inline void v_decref(Value *v)
         v_free_(v);
     }
 }
-/* Make v (and everything it holds) safe to share across threads. */
-void v_make_atomic(Value *v);
+/* Make v (and everything it holds) safe to share across threads; returns
+ * how many values it converted (a measure of the memory it pins). */
+size_t v_make_atomic(Value *v);
 static inline bool v_shareable(const Value *v)
 {
     return v->refs < 0 || (v->flags & V_FLAG_ATOMIC);

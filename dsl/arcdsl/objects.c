@@ -155,7 +155,7 @@ Value *ad_objects(Ctx *cx, Value *const *a)
     s.cell = gu_alloc(cx, n, sizeof *s.cell);
     s.nb = gu_alloc(cx, n, sizeof *s.nb);
     s.nnb = gu_alloc(cx, n, 1);
-    if (!s.val || !s.loc || !s.cell || !s.nb || !s.nnb || !gu_work(cx, 2 * n) ||
+    if (!s.val || !s.loc || !s.cell || !s.nb || !s.nnb || !gu_work(cx, 16 * n) ||
         !(unvisited = ad_asindices(cx, &grid)) || !o_rows(cx, grid, s.h, s.w, s.val))
         goto done;
     Value **uv = v_items(unvisited);

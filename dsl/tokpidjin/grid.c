@@ -1656,7 +1656,7 @@ static Value *objects(Ctx *cx, Value *grid, bool univalued, bool diagonal, bool 
     bool small = s.h <= NB_MAX && s.w <= NB_MAX;
     if (!small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
         memset(s.nbx, -1, n * sizeof *s.nbx);
-    if (!s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 4 * n) ||
+    if (!s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 16 * n) ||
         !o_rows(cx, grid, s.h, s.w, s.val))
         goto done;
     for (size_t i = 0, k = 0; i < s.h; i++)
