@@ -453,28 +453,37 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     int ngroups = 0, ninst = 0, cap = 64;
     Group *groups = xmalloc_(sizeof(Group) * (size_t)cap);
     int unpaired = 0;
-    for (int p = 0; p < m->nprogs; p++) {
+    /* --all-pairs goes task by task, so that the instances lockstepped
+     * together share their task's grids: the call cache then computes
+     * objects(I, ...) once for all programs, and one pathological program
+     * is never hundreds of live instances at once. */
+    bool *paired = calloc((size_t)m->nprogs + 1, sizeof(bool));
+    if (!paired)
+        abort();
+    long npairs = (long)m->nprogs * ts->ntasks;
+    for (long idx = 0; idx < npairs; idx++) {
+        int p = ro->all_pairs ? (int)(idx % m->nprogs) : (int)(idx / ts->ntasks);
+        int k = ro->all_pairs ? (int)(idx / m->nprogs) : (int)(idx % ts->ntasks);
         const IrProgram *prog = &m->progs[p];
+        const Task *t = &ts->tasks[k];
         bool solver = strncmp(prog->name, "solve_", 6) == 0;
-        bool paired = false;
-        for (int k = 0; k < ts->ntasks; k++) {
-            const Task *t = &ts->tasks[k];
-            if (solver && !ro->all_pairs && !is_solver_for(prog, t))
-                continue;
-            if (ngroups == cap) {
-                cap *= 2;
-                groups = realloc(groups, sizeof(Group) * (size_t)cap);
-                if (!groups)
-                    abort();
-            }
-            bool batt = m->dialect == DIALECT_TOKPIDJIN;
-            int n = task_nsamples(t) * (batt ? 2 : 1);
-            groups[ngroups++] = (Group){.prog = prog, .task = t, .n = n, .batt = batt};
-            ninst += n;
-            paired = true;
+        if (solver && !ro->all_pairs && !is_solver_for(prog, t))
+            continue;
+        if (ngroups == cap) {
+            cap *= 2;
+            groups = realloc(groups, sizeof(Group) * (size_t)cap);
+            if (!groups)
+                abort();
         }
-        unpaired += !paired;
+        bool batt = m->dialect == DIALECT_TOKPIDJIN;
+        int n = task_nsamples(t) * (batt ? 2 : 1);
+        groups[ngroups++] = (Group){.prog = prog, .task = t, .n = n, .batt = batt};
+        ninst += n;
+        paired[p] = true;
     }
+    for (int p = 0; p < m->nprogs; p++)
+        unpaired += !paired[p];
+    free(paired);
     Totals tot = {.ro = ro, .out = out, .tasks0 = ts->tasks,
                   .progress = isatty(2) && !ro->verbose && !getenv("ARCRUN_NO_PROGRESS"),
                   .total_instances = ninst, .start_ns = now_ns()};
@@ -559,7 +568,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         if (tot.errors)
             fprintf(out, ", %ld call%s raised", tot.errors, tot.errors == 1 ? "" : "s");
         fputc('\n', out);
-    } else if (ro->format == REPORT_TEXT) {
+    } else if (ro->format == REPORT_TEXT && !ro->all_pairs) {
         if (rc < 0)
             fprintf(out, "interrupted: %ld of %d program/task pairs finished\n",
                     tot.groups_done, ngroups);
