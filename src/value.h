@@ -114,23 +114,23 @@ static inline bool cx_charge(Ctx *cx, uint64_t n)
  * touched by several threads: their counts change atomically. */
 static inline Value *v_incref(Value *v)
 {
-    if (v && v->refs >= 0) {
-        if (v->flags & V_FLAG_ATOMIC)
-            __atomic_fetch_add(&v->refs, 1, __ATOMIC_RELAXED);
-        else
-            v->refs++;
-    }
+    if (!v)
+        return v;
+    if (v->flags & V_FLAG_ATOMIC)        /* never set on immortals */
+        __atomic_fetch_add(&v->refs, 1, __ATOMIC_RELAXED);
+    else if (v->refs >= 0)
+        v->refs++;
     return v;
 }
 void v_free_(Value *v);
 static inline void v_decref(Value *v)
 {
-    if (!v || v->refs < 0)
+    if (!v)
         return;
     if (v->flags & V_FLAG_ATOMIC) {
         if (__atomic_sub_fetch(&v->refs, 1, __ATOMIC_ACQ_REL) == 0)
             v_free_(v);
-    } else if (--v->refs == 0) {
+    } else if (v->refs >= 0 && --v->refs == 0) {
         v_free_(v);
     }
 }
@@ -139,7 +139,7 @@ static inline void v_decref(Value *v)
 size_t v_make_atomic(Value *v);
 static inline bool v_shareable(const Value *v)
 {
-    return v->refs < 0 || (v->flags & V_FLAG_ATOMIC);
+    return (v->flags & V_FLAG_ATOMIC) || v->refs < 0;
 }
 
 /* malloc that aborts with a message when memory runs out */
