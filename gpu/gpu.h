@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include "ops.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,6 +19,16 @@ bool gpu_available(char *why, size_t whylen);
 /* Run the self-test kernel (batched rot90 of a few grids) and compare with
  * the host result; 1 equal, 0 different, -1 could not run (why says). */
 int gpu_selftest(char *why, size_t whylen);
+
+/* The batch path (kernels.cu).  Callers serialise: one batch at a time.
+ * gpu_host_input: the pinned input buffer, room for n records (grown when
+ * needed, reused across batches); NULL with why when it cannot be had.
+ * gpu_run: one host->device copy of the n records, one kernel launch, one
+ * device->host copy; *out points at n result records (GpuGrid or GpuStats,
+ * valid until the next call).  0, or -1 with why on any CUDA error (the
+ * caller then runs the batch on the CPU). */
+GpuGrid *gpu_host_input(int n, char *why, size_t whylen);
+int gpu_run(int op, int n, const void **out, char *why, size_t whylen);
 
 #ifdef __cplusplus
 }

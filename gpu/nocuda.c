@@ -15,3 +15,18 @@ int gpu_selftest(char *why, size_t whylen)
     snprintf(why, whylen, "built without CUDA");
     return -1;
 }
+
+GpuGrid *gpu_host_input(int n, char *why, size_t whylen)
+{
+    (void)n;
+    snprintf(why, whylen, "built without CUDA");
+    return NULL;
+}
+
+int gpu_run(int op, int n, const void **out, char *why, size_t whylen)
+{
+    (void)op; (void)n;
+    *out = NULL;
+    snprintf(why, whylen, "built without CUDA");
+    return -1;
+}

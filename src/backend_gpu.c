@@ -1,0 +1,856 @@
+/* backend_gpu.c -- the CUDA backend: grid ops batched into packed
+ * records, validated on the host, one transfer each way per batch, the
+ * CPU for whatever the device cannot or should not take -- every such
+ * decision logged (DESIGN §7).  Always compiled: without CUDA, or without
+ * a device, gpu/ says why and every batch stays on the CPU. */
+#include "backend_gpu.h"
+#include "exec.h"
+#include "gpu.h"
+#include "ops_cell.h"
+#include "prim.h"
+#include "pyset.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* The CPU function each op stands for: a primitive is GPU-able when its
+ * table entry binds exactly this function (tokpidjin's same=1 names too). */
+static const PrimFn op_fn[GOP_COUNT] = {
+#define X(e, name, arity, out, pa, pb) ad_##name,
+    GPU_OP_LIST(X)
+#undef X
+};
+
+enum { DEFAULT_CROSSOVER = 1024 };   /* auto without a calibration file */
+
+typedef struct {
+    long batches, dev_calls;     /* ran on the device (or its emulation) */
+    long cpu_calls;              /* instances the device could not take */
+    long fallback_calls;         /* instances moved to the CPU by a device error */
+    double dev_s;                /* validation + packing + transfers + kernel + unpacking */
+    long cmp_batches, cmp_calls, equal, differ;
+    double cmp_cpu_s, cmp_dev_s;
+} OpCounters;
+
+static struct {
+    GpuOptions o;
+    bool usable;                 /* a device (or emulation) is there */
+    char why[200];
+    int crossover[GOP_COUNT];    /* auto: smallest batch for the GPU; 0 = never */
+    const char *inject;          /* emulate only: "fail" or "diff" (tests) */
+    signed char op_of_prim[PRIM_COUNT];
+    OpCounters ctr[GOP_COUNT];
+    struct { int op; char reason[160]; } seen[128];
+    int nseen;
+    GpuGrid *ebuf;               /* emulation buffers */
+    void *eout;
+    int ecap;
+} G = {.o = {.mode = BACKEND_CPU}};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const char *mode_name(void)
+{
+    return G.o.mode == BACKEND_EMULATE ? "emulate" : "cuda";
+}
+
+int backend_mode_parse(const char *s)
+{
+    static const char *const names[] = {"cpu", "auto", "cuda", "emulate"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(s, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static double now_s(void)
+{
+    return (double)now_ns() * 1e-9;
+}
+
+/* Each (op, reason) is said once. */
+static void note(int op, bool always, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void note(int op, bool always, const char *fmt, ...)
+{
+    char msg[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    for (int i = 0; i < G.nseen; i++)
+        if (G.seen[i].op == op && strcmp(G.seen[i].reason, msg) == 0)
+            return;
+    if (G.nseen < (int)(sizeof G.seen / sizeof G.seen[0])) {
+        G.seen[G.nseen].op = op;
+        snprintf(G.seen[G.nseen].reason, sizeof G.seen[0].reason, "%s", msg);
+        G.nseen++;
+    }
+    bool loud = always || G.o.verbose || G.o.compare || G.o.mode != BACKEND_AUTO;
+    if (loud && G.o.log)
+        fprintf(G.o.log, "arcrun: %s: %s -> cpu: %s (said once per op and reason)\n",
+                mode_name(), gpu_ops[op].name, msg);
+}
+
+/* ---- which calls the device takes -------------------------------------- */
+
+static void map_prims(void)
+{
+    prim_value(0);               /* binds tokpidjin's shared functions */
+    for (int p = 0; p < PRIM_COUNT; p++) {
+        G.op_of_prim[p] = -1;
+        for (int op = 0; op < GOP_COUNT; op++)
+            if (prim_table[p].fn == op_fn[op] && prim_table[p].arity == gpu_ops[op].arity)
+                G.op_of_prim[p] = (signed char)op;
+    }
+}
+
+static int op_of(const Value *callee)
+{
+    if (!callee || callee->type != V_FUNC || callee->refs >= 0 || callee->u.fn.prim < 0 ||
+        callee->u.fn.prim >= PRIM_COUNT || callee != prim_value(callee->u.fn.prim))
+        return -1;
+    return G.op_of_prim[callee->u.fn.prim];
+}
+
+/* A parameter as the record carries it, or why it cannot be carried. */
+static const char *param_byte(int kind, const Value *v, uint8_t *out)
+{
+    switch (kind) {
+    case PA_FACTOR:
+        if (!v_is_int(v) || v->u.i < 1 || v->u.i > GPU_SIDE)
+            return "factor is not an int from 1 to 30";
+        *out = (uint8_t)v->u.i;
+        return NULL;
+    case PA_COLOR:
+        if (v->type != V_INT || v->u.i < 0 || v->u.i > 9)
+            return "colour argument is not an int from 0 to 9";
+        *out = (uint8_t)v->u.i;
+        return NULL;
+    case PA_MATCH:
+        if (!v_is_int(v))
+            return "colour argument is not an int";
+        *out = v->u.i >= 0 && v->u.i <= 9 ? (uint8_t)v->u.i : GPU_NOCOLOR;
+        return NULL;
+    default:
+        *out = 0;
+        return NULL;
+    }
+}
+
+/* Validate one call and pack it into rec; NULL, or why it stays on the CPU. */
+static const char *pack_one(int op, const Value *g, Value *const *params, GpuGrid *rec)
+{
+    if (g->type != V_TUPLE)
+        return "argument is not a tuple (patches run on the CPU)";
+    size_t h = g->u.tup.len;
+    if (h == 0)
+        return "empty grid";
+    if (h > GPU_SIDE)
+        return "grid larger than 30x30";
+    size_t w = 0;
+    for (size_t i = 0; i < h; i++) {
+        const Value *r = g->u.tup.items[i];
+        if (r->type != V_TUPLE)
+            return "not a tuple of tuples";
+        if (i == 0) {
+            w = r->u.tup.len;
+            if (w == 0)
+                return "grid with empty rows";
+            if (w > GPU_SIDE)
+                return "grid larger than 30x30";
+        } else if (r->u.tup.len != w) {
+            return "rows of different lengths";
+        }
+        uint8_t *dst = rec->cell + i * GPU_SIDE;
+        for (size_t j = 0; j < w; j++) {
+            const Value *c = r->u.tup.items[j];
+            if (c->type != V_INT || c->u.i < 0 || c->u.i > 9)
+                return "a cell is not an int from 0 to 9";
+            dst[j] = (uint8_t)c->u.i;
+        }
+    }
+    rec->h = (uint8_t)h;
+    rec->w = (uint8_t)w;
+    rec->p0 = rec->p1 = 0;
+    for (int k = 0; k + 1 < gpu_ops[op].arity; k++) {
+        const char *bad = param_byte(gpu_ops[op].param[k], params[k], k ? &rec->p1 : &rec->p0);
+        if (bad)
+            return bad;
+    }
+    int oh, ow;
+    gop_shape(op, (int)h, (int)w, rec->p0, &oh, &ow);
+    if (oh > GPU_SIDE || ow > GPU_SIDE)
+        return "output larger than 30x30";
+    return NULL;
+}
+
+/* ---- results back into values ------------------------------------------- */
+
+static Value *unpack_grid(const GpuGrid *o)
+{
+    Value *t = v_tuple_new(o->h);
+    for (int i = 0; i < o->h; i++) {
+        Value *row = v_tuple_new(o->w);
+        for (int j = 0; j < o->w; j++)
+            row->u.tup.items[j] = v_int(o->cell[i * GPU_SIDE + j]);
+        t->u.tup.items[i] = row;
+    }
+    return t;
+}
+
+/* The colours present, in order of first appearance (row-major): all that
+ * CPython's set order of these small ints depends on. */
+static int colours_in_order(const GpuStats *s, int order[10])
+{
+    int n = 0;
+    for (int c = 0; c < 10; c++)
+        if (s->count[c]) {
+            int k = n++;
+            while (k > 0 && s->first[order[k - 1]] > s->first[c]) {
+                order[k] = order[k - 1];
+                k--;
+            }
+            order[k] = c;
+        }
+    return n;
+}
+
+static void set_of(PySet *set, const int *order, int n)
+{
+    pyset_init(set);
+    for (int k = 0; k < n; k++) {
+        Value *v = v_int(order[k]);
+        pyset_add(set, v);
+        v_decref(v);
+    }
+}
+
+static Value *unpack_stats(int op, const GpuStats *s, uint8_t p0)
+{
+    int order[10], n = colours_in_order(s, order);
+    switch (op) {
+    case GOP_NUMCOLORS:
+        return v_int(n);
+    case GOP_COLORCOUNT:
+        return v_int(p0 == GPU_NOCOLOR ? 0 : s->count[p0]);
+    case GOP_PALETTE: {
+        /* frozenset({setcomp}): the set, then a COPY of it */
+        PySet set;
+        set_of(&set, order, n);
+        Value *r = pyset_to_frozenset(&set);
+        pyset_clear(&set);
+        return r;
+    }
+    default: {
+        /* max/min(set(values), key=values.count): the first extreme in slot order */
+        PySet set;
+        set_of(&set, order, n);
+        int best = -1;
+        for (uint32_t slot = 0; slot <= set.mask; slot++) {
+            Value *k = set.table[slot].key;
+            if (!k || k == PYSET_DUMMY)
+                continue;
+            int c = (int)k->u.i;
+            if (best < 0 || (op == GOP_MOSTCOLOR ? s->count[c] > s->count[best]
+                                                 : s->count[c] < s->count[best]))
+                best = c;
+        }
+        pyset_clear(&set);
+        return v_int(best);
+    }
+    }
+}
+
+static Value *unpack_one(int op, const void *out, int k, const GpuGrid *rec)
+{
+    if (gpu_ops[op].out == GOUT_STATS)
+        return unpack_stats(op, (const GpuStats *)out + k, rec->p0);
+    return unpack_grid((const GpuGrid *)out + k);
+}
+
+/* ---- the device, or its emulation ---------------------------------------- */
+
+static GpuGrid *input_buffer(int n, char *why, size_t whylen)
+{
+    if (G.o.mode != BACKEND_EMULATE)
+        return gpu_host_input(n, why, whylen);
+    if (n > G.ecap) {
+        int cap = G.ecap ? G.ecap : 1024;
+        while (cap < n)
+            cap *= 2;
+        free(G.ebuf);
+        free(G.eout);
+        G.ebuf = malloc(sizeof(GpuGrid) * (size_t)cap);
+        G.eout = malloc(sizeof(GpuGrid) * (size_t)cap);
+        if (!G.ebuf || !G.eout) {
+            free(G.ebuf);
+            free(G.eout);
+            G.ebuf = NULL;
+            G.eout = NULL;
+            G.ecap = 0;
+            snprintf(why, whylen, "out of host memory for %d grids", n);
+            return NULL;
+        }
+        G.ecap = cap;
+    }
+    return G.ebuf;
+}
+
+static int run_packed(int op, int n, const void **out, char *why, size_t whylen)
+{
+    if (G.o.mode != BACKEND_EMULATE)
+        return gpu_run(op, n, out, why, whylen);
+    if (G.inject && strcmp(G.inject, "fail") == 0) {
+        snprintf(why, whylen, "injected device failure (ARCRUN_GPU_INJECT=fail)");
+        return -1;
+    }
+    gpu_emulate(op, G.ebuf, G.eout, n);
+    if (G.inject && strcmp(G.inject, "diff") == 0) {
+        if (gpu_ops[op].out == GOUT_STATS)
+            ((GpuStats *)G.eout)->count[((GpuGrid *)G.ebuf)->cell[0]]++;
+        else if (((GpuGrid *)G.eout)->h)
+            ((GpuGrid *)G.eout)->cell[0] ^= 1;
+    }
+    *out = G.eout;
+    return 0;
+}
+
+/* ---- the backend ----------------------------------------------------------- */
+
+static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
+{
+    (void)be;
+    if (G.o.mode == BACKEND_CPU || !G.usable)
+        return false;
+    int op = op_of(key->callee);
+    if (op < 0 || key->nargs != gpu_ops[op].arity)
+        return false;
+    if (key->fixed[0] && key->fixed[0]->type == V_FUNC)
+        return false;
+    for (int k = 1; k < key->nargs; k++) {
+        uint8_t b;
+        const char *bad;
+        if (key->fixed[k] && (bad = param_byte(gpu_ops[op].param[k - 1], key->fixed[k], &b))) {
+            note(op, false, "%s", bad);
+            return false;
+        }
+    }
+    if (G.o.mode == BACKEND_AUTO && !G.o.compare)
+        return G.crossover[op] > 0 && batch_size >= G.crossover[op];
+    return true;
+}
+
+/* What backend_cpu does for one call, returning the value instead. */
+static Value *cpu_call(Instance *in)
+{
+    const IrStmt *s = &in->prog->stmts[in->pc];
+    Value *argv[IR_MAX_ARGS];
+    for (int k = 0; k < s->nargs; k++)
+        argv[k] = operand_value(in, &s->args[k]);
+    uint64_t t0 = 0;
+    if (in->time_limit_ns) {
+        t0 = now_ns();
+        in->cx.deadline_ns = t0 + (in->spent_ns < in->time_limit_ns
+                                   ? in->time_limit_ns - in->spent_ns : 1);
+        in->cx.tick = 0;
+    }
+    Value *r = v_call(&in->cx, operand_value(in, &s->callee), s->nargs, argv);
+    if (t0) {
+        in->spent_ns += now_ns() - t0;
+        if (r && in->spent_ns > in->time_limit_ns) {   /* as backend_cpu does */
+            v_decref(r);
+            r = NULL;
+            in->cx.over_budget = true;
+            cx_raise(&in->cx, "TimeoutError", "time budget exceeded");
+        }
+    }
+    return r;
+}
+
+/* The cells a result holds: what the CPU charges against the work budget. */
+static uint64_t result_work(const Value *r)
+{
+    uint64_t n = 1;
+    if (r->type == V_TUPLE)
+        for (size_t i = 0; i < r->u.tup.len; i++)
+            n += r->u.tup.items[i]->type == V_TUPLE ? r->u.tup.items[i]->u.tup.len : 1;
+    return n;
+}
+
+static bool same_value(const Value *a, const Value *b)
+{
+    if (!a || !b)
+        return a == b;
+    if (!v_eq(a, b))
+        return false;
+    char *ra = v_repr_str(a), *rb = v_repr_str(b);
+    bool same = strcmp(ra, rb) == 0;
+    free(ra);
+    free(rb);
+    return same;
+}
+
+static void log_difference(int op, Instance *in, const Value *cpu, const Value *dev)
+{
+    char *rc = cpu ? v_repr_str(cpu) : strdup(in->cx.errmsg);
+    char *rd = dev ? v_repr_str(dev) : strdup("(nothing)");
+    fprintf(G.o.log, "arcrun: compare: %s DIFFERS on task %s sample %d:\n  cpu:  %.300s\n  %s: %.300s\n",
+            gpu_ops[op].name, in->task ? in->task->id : "?", in->sample, rc, mode_name(), rd);
+    free(rc);
+    free(rd);
+}
+
+static void gpu_run_batch(const Backend *be, Batch *b)
+{
+    (void)be;
+    int op = op_of(b->key.callee);
+    Instance **dev = xmalloc_(sizeof(Instance *) * (size_t)b->n * 2);
+    Instance **cpu = dev + b->n;
+    Value **res = xmalloc_(sizeof(Value *) * (size_t)b->n);
+    int ndev = 0, ncpu = 0, nfell = 0;
+    double t_dev = 0, t_cpu = 0;
+    char why[200];
+
+    pthread_mutex_lock(&lock);
+    OpCounters *oc = &G.ctr[op];
+    double t0 = now_s();
+    GpuGrid *recs = input_buffer(b->n, why, sizeof why);
+    if (!recs) {
+        note(op, true, "%s", why);
+        for (int i = 0; i < b->n; i++)
+            cpu[ncpu++] = b->inst[i];
+        nfell = b->n;
+    } else {
+        for (int i = 0; i < b->n; i++) {
+            Instance *in = b->inst[i];
+            const IrStmt *s = &in->prog->stmts[in->pc];
+            Value *argv[IR_MAX_ARGS];
+            for (int k = 0; k < s->nargs; k++)
+                argv[k] = operand_value(in, &s->args[k]);
+            const char *bad = pack_one(op, argv[0], argv + 1, &recs[ndev]);
+            if (bad) {
+                note(op, false, "%s", bad);
+                cpu[ncpu++] = in;
+            } else {
+                dev[ndev++] = in;
+            }
+        }
+    }
+    if (ndev) {
+        const void *out;
+        if (run_packed(op, ndev, &out, why, sizeof why) != 0) {
+            note(op, true, "device error, batch run on the CPU: %s", why);
+            for (int k = 0; k < ndev; k++)
+                cpu[ncpu++] = dev[k];
+            nfell += ndev;
+            ndev = 0;
+        } else {
+            for (int k = 0; k < ndev; k++)
+                res[k] = unpack_one(op, out, k, &recs[k]);
+        }
+    }
+    t_dev = now_s() - t0;
+    if (ndev) {
+        oc->batches++;
+        oc->dev_calls += ndev;
+        oc->dev_s += t_dev;
+    }
+    oc->cpu_calls += ncpu - nfell;
+    oc->fallback_calls += nfell;
+    if (ndev && G.o.compare) {
+        oc->cmp_batches++;
+        oc->cmp_calls += ndev;
+        oc->cmp_dev_s += t_dev;
+        for (int k = 0; k < ndev; k++) {
+            double c0 = now_s();
+            Value *r = cpu_call(dev[k]);
+            t_cpu += now_s() - c0;
+            if (same_value(r, res[k])) {
+                oc->equal++;
+            } else {
+                if (oc->differ++ < 3)
+                    log_difference(op, dev[k], r, res[k]);
+            }
+            v_decref(res[k]);
+            instance_complete(dev[k], r);   /* the CPU's value is the result */
+        }
+        oc->cmp_cpu_s += t_cpu;
+    } else {
+        for (int k = 0; k < ndev; k++) {
+            Instance *in = dev[k];
+            Value *r = res[k];
+            in->cx.deadline_ns = 0;    /* device calls are not timed one by one */
+            if (!cx_charge(&in->cx, result_work(r))) {
+                v_decref(r);
+                r = NULL;
+            }
+            instance_complete(in, r);
+        }
+    }
+    if (G.o.verbose && G.o.log) {
+        fprintf(G.o.log, "  %s: %s x%d: %d on the %s, %d on the cpu, %.3f ms incl. packing and transfers",
+                mode_name(), gpu_ops[op].name, b->n, ndev,
+                G.o.mode == BACKEND_EMULATE ? "host emulation" : "device", ncpu, t_dev * 1e3);
+        if (ndev && G.o.compare)
+            fprintf(G.o.log, "; cpu %.3f ms", t_cpu * 1e3);
+        fputc('\n', G.o.log);
+    }
+    pthread_mutex_unlock(&lock);
+
+    if (ncpu) {
+        Batch cb = {.key = b->key, .n = ncpu, .inst = cpu};
+        backend_cpu.run_batch(&backend_cpu, &cb);
+    }
+    free(res);
+    free(dev);
+}
+
+Backend backend_gpu = {
+    .name = "cuda",
+    .supports_op = gpu_supports,
+    .run_batch = gpu_run_batch,
+};
+
+/* ---- calibration file ------------------------------------------------------ */
+
+const char *backend_gpu_default_calibration(char *buf, size_t len)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg)
+        snprintf(buf, len, "%s/arcrun/calibration.json", xdg);
+    else
+        snprintf(buf, len, "%s/.cache/arcrun/calibration.json", home && *home ? home : ".");
+    return buf;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, n = 0;
+    char *s = malloc(cap);
+    for (size_t k; s && (k = fread(s + n, 1, cap - n - 1, f)) > 0;) {
+        n += k;
+        if (cap - n < 2) {
+            char *t = realloc(s, cap *= 2);
+            if (!t) {
+                free(s);
+                s = NULL;
+            }
+            s = t;
+        }
+    }
+    fclose(f);
+    if (s)
+        s[n] = 0;
+    return s;
+}
+
+/* 0 loaded, 1 no such file, -1 malformed (why says). */
+static int load_calibration(const char *path, char *why, size_t whylen)
+{
+    char *text = slurp(path);
+    if (!text) {
+        snprintf(why, whylen, "%s: %s", path, strerror(errno));
+        return errno == ENOENT ? 1 : -1;
+    }
+    cJSON *root = cJSON_Parse(text);
+    free(text);
+    cJSON *ops = root ? cJSON_GetObjectItemCaseSensitive(root, "ops") : NULL;
+    if (!cJSON_IsObject(ops) ||
+        !cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(root, "arcrun_calibration"))) {
+        snprintf(why, whylen, "%s: not an arcrun calibration file (see docs/gpu.md)", path);
+        cJSON_Delete(root);
+        return -1;
+    }
+    for (int op = 0; op < GOP_COUNT; op++) {
+        cJSON *e = cJSON_GetObjectItemCaseSensitive(ops, gpu_ops[op].name);
+        cJSON *x = e ? cJSON_GetObjectItemCaseSensitive(e, "crossover") : NULL;
+        if (cJSON_IsNumber(x) && x->valuedouble >= 1)
+            G.crossover[op] = x->valuedouble > 1e9 ? 1000000000 : (int)x->valuedouble;
+        else if (cJSON_IsNull(x))
+            G.crossover[op] = 0;          /* measured: the GPU never pays */
+    }
+    cJSON_Delete(root);
+    return 0;
+}
+
+int backend_gpu_setup(const GpuOptions *o)
+{
+    G.o = *o;
+    FILE *say = o->log;      /* NULL: calibrate reports for itself */
+    if (!G.o.log)
+        G.o.log = stderr;
+    map_prims();
+    for (int op = 0; op < GOP_COUNT; op++)
+        G.crossover[op] = DEFAULT_CROSSOVER;
+    G.inject = o->mode == BACKEND_EMULATE ? getenv("ARCRUN_GPU_INJECT") : NULL;
+    backend_gpu.name = mode_name();
+    if (o->mode == BACKEND_CPU)
+        return 0;
+    char buf[1024], why[1200];
+    const char *path = o->calibration ? o->calibration
+                                      : backend_gpu_default_calibration(buf, sizeof buf);
+    int crc = 1;
+    if (o->mode == BACKEND_AUTO) {
+        /* a named file must be good even when there is no device to use it */
+        crc = load_calibration(path, why, sizeof why);
+        if (crc < 0 || (crc > 0 && o->calibration)) {
+            fprintf(G.o.log, "arcrun: calibration file %s\n", why);
+            if (o->calibration)
+                return -1;
+        }
+    }
+    if (o->mode == BACKEND_EMULATE) {
+        G.usable = true;
+        snprintf(G.why, sizeof G.why, "host emulation of the kernels (testing aid)");
+    } else {
+        G.usable = gpu_available(G.why, sizeof G.why);
+    }
+    if (!G.usable) {
+        if (say && (o->mode == BACKEND_CUDA || o->compare || o->verbose))
+            fprintf(say, "arcrun: no GPU: %s; everything runs on the CPU%s\n", G.why,
+                    o->compare ? " (nothing to compare)" : "");
+        return 0;
+    }
+    if (o->mode == BACKEND_AUTO) {
+        if (o->verbose)
+            fprintf(G.o.log, "arcrun: GPU: %s; auto backend, crossovers %s %s%s\n", G.why,
+                    crc == 0 ? "from" : "default (no calibration file at", path,
+                    crc == 0 ? "" : ")");
+    } else if (o->verbose) {
+        fprintf(G.o.log, "arcrun: GPU: %s; every supported op goes to it\n", G.why);
+    }
+    return 0;
+}
+
+/* ---- the table after a run -------------------------------------------------- */
+
+long backend_gpu_finish(FILE *f, bool show)
+{
+    long differ = 0, any = 0;
+    for (int op = 0; op < GOP_COUNT; op++) {
+        const OpCounters *c = &G.ctr[op];
+        differ += c->differ;
+        any += c->dev_calls + c->cpu_calls + c->fallback_calls;
+    }
+    if (!(show || G.o.compare) || G.o.mode == BACKEND_CPU)
+        return differ;
+    if (!G.usable)
+        return differ;      /* setup said why, once */
+    if (!any) {
+        fprintf(f, "%s: no call of a GPU-able op in this run\n", mode_name());
+        return differ;
+    }
+    fprintf(f, "%s (%s): calls per op\n", mode_name(), G.why);
+    fprintf(f, "%-11s %8s %7s %7s %8s", "op", "gpu", "batches", "cpu", "fellback");
+    if (G.o.compare)
+        fprintf(f, " %10s %10s %10s %8s %8s %7s", "mean batch", "cpu ms", "gpu ms", "speedup",
+                "equal", "differ");
+    fputc('\n', f);
+    for (int op = 0; op < GOP_COUNT; op++) {
+        const OpCounters *c = &G.ctr[op];
+        if (!c->dev_calls && !c->cpu_calls && !c->fallback_calls)
+            continue;
+        fprintf(f, "%-11s %8ld %7ld %7ld %8ld", gpu_ops[op].name, c->dev_calls, c->batches,
+                c->cpu_calls, c->fallback_calls);
+        if (G.o.compare && c->cmp_batches)
+            fprintf(f, " %10.1f %10.3f %10.3f %7.2fx %8ld %7ld",
+                    (double)c->cmp_calls / (double)c->cmp_batches, c->cmp_cpu_s * 1e3,
+                    c->cmp_dev_s * 1e3, c->cmp_dev_s > 0 ? c->cmp_cpu_s / c->cmp_dev_s : 0.0,
+                    c->equal, c->differ);
+        fputc('\n', f);
+    }
+    if (G.o.compare)
+        fprintf(f, "compare: %s; gpu ms = validation, packing, transfers, kernel, unpacking%s\n",
+                differ ? "VALUES DIFFER" : "all values equal (v_eq and repr)",
+                G.o.mode == BACKEND_EMULATE ? " (host emulation: not a GPU time)" : "");
+    return differ;
+}
+
+/* ---- arcrun calibrate --------------------------------------------------------- */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+static int rnd(int n)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (int)(rng_state % (uint64_t)n);
+}
+
+static Value *random_grid(int maxside)
+{
+    int h = 1 + rnd(maxside), w = 1 + rnd(maxside), ncol = 1 + rnd(10);
+    Value *g = v_tuple_new((size_t)h);
+    for (int i = 0; i < h; i++) {
+        Value *r = v_tuple_new((size_t)w);
+        for (int j = 0; j < w; j++)
+            r->u.tup.items[j] = v_int(rnd(ncol));
+        g->u.tup.items[i] = r;
+    }
+    return g;
+}
+
+/* One timed GPU-path batch over n grids: validation to unpacking. */
+static double time_device(int op, Value **grids, Value *const *params, int n, char *why, size_t whylen)
+{
+    double t0 = now_s();
+    GpuGrid *recs = input_buffer(n, why, whylen);
+    if (!recs)
+        return -1;
+    for (int k = 0; k < n; k++)
+        if (pack_one(op, grids[k], params, &recs[k])) {
+            snprintf(why, whylen, "calibration grid rejected");
+            return -1;
+        }
+    const void *out;
+    if (run_packed(op, n, &out, why, whylen) != 0)
+        return -1;
+    for (int k = 0; k < n; k++)
+        v_decref(unpack_one(op, out, k, &recs[k]));
+    return now_s() - t0;
+}
+
+static double time_cpu(int op, Value **grids, Value *const *params, int n)
+{
+    Value *fn = NULL;
+    for (int p = 0; p < PRIM_COUNT && !fn; p++)
+        if (prim_table[p].dialect == DIALECT_ARCDSL && G.op_of_prim[p] == op)
+            fn = prim_value(p);
+    Ctx cx;
+    ctx_init(&cx, DIALECT_ARCDSL);
+    double t0 = now_s();
+    for (int k = 0; k < n; k++) {
+        Value *argv[3] = {grids[k], params[0], params[1]};
+        v_decref(v_call(&cx, fn, gpu_ops[op].arity, argv));
+        cx_clear(&cx);
+    }
+    return now_s() - t0;
+}
+
+int backend_gpu_calibrate(const GpuOptions *o, int jobs)
+{
+    GpuOptions co = *o;
+    if (co.mode != BACKEND_EMULATE)
+        co.mode = BACKEND_CUDA;
+    co.compare = false;
+    co.verbose = 0;
+    co.log = NULL;
+    backend_gpu_setup(&co);
+    if (!G.usable) {
+        fprintf(stderr, "arcrun calibrate: %s: nothing to calibrate\n", G.why);
+        return -1;
+    }
+    static const int sizes[] = {64, 256, 1024, 4096, 16384};
+    enum { NSIZES = sizeof sizes / sizeof sizes[0], NMAX = 16384 };
+    Value **big = xmalloc_(sizeof(Value *) * NMAX), **small = xmalloc_(sizeof(Value *) * NMAX);
+    for (int k = 0; k < NMAX; k++) {
+        big[k] = random_grid(GPU_SIDE);
+        small[k] = random_grid(GPU_SIDE / 2);   /* upscale by 2 stays within 30x30 */
+    }
+    Value *two = v_int(2), *one = v_int(1), *zero = v_int(0), *five = v_int(5);
+    cJSON *root = cJSON_CreateObject(), *ops = cJSON_CreateObject();
+    cJSON_AddNumberToObject(root, "arcrun_calibration", 1);
+    cJSON_AddStringToObject(root, "backend", mode_name());
+    cJSON_AddStringToObject(root, "device", G.why);
+    cJSON_AddNumberToObject(root, "jobs", jobs);
+    cJSON_AddStringToObject(root, "cpu_time", "one thread, divided by jobs");
+    int rc = 0;
+    fprintf(stderr, "%-11s %8s %12s %12s  (%s; cpu time: one thread / %d jobs)\n", "op", "batch",
+            "cpu ms", "gpu ms", G.why, jobs);
+    for (int op = 0; op < GOP_COUNT && rc == 0; op++) {
+        Value *params[2] = {zero, zero};
+        switch (op) {
+        case GOP_UPSCALE: case GOP_HUPSCALE: case GOP_VUPSCALE: case GOP_DOWNSCALE:
+            params[0] = two; break;
+        case GOP_REPLACE: params[0] = zero; params[1] = five; break;
+        case GOP_SWITCH: params[0] = one; params[1] = two; break;
+        default: break;
+        }
+        bool up = op == GOP_UPSCALE || op == GOP_HUPSCALE || op == GOP_VUPSCALE;
+        Value **grids = up ? small : big;
+        cJSON *e = cJSON_CreateObject(), *js = cJSON_CreateArray(), *jc = cJSON_CreateArray(),
+              *jg = cJSON_CreateArray();
+        int crossover = 0;
+        char why[200];
+        if (time_device(op, grids, params, sizes[0], why, sizeof why) < 0) {   /* warm-up */
+            fprintf(stderr, "arcrun calibrate: %s: %s\n", gpu_ops[op].name, why);
+            rc = -1;
+        }
+        for (int s = 0; s < NSIZES && rc == 0; s++) {
+            double best_c = 1e30, best_g = 1e30;
+            for (int rep = 0; rep < 3; rep++) {
+                double c = time_cpu(op, grids, params, sizes[s]) / (jobs > 0 ? jobs : 1);
+                double g = time_device(op, grids, params, sizes[s], why, sizeof why);
+                if (g < 0) {
+                    fprintf(stderr, "arcrun calibrate: %s: %s\n", gpu_ops[op].name, why);
+                    rc = -1;
+                    break;
+                }
+                best_c = c < best_c ? c : best_c;
+                best_g = g < best_g ? g : best_g;
+            }
+            if (rc)
+                break;
+            fprintf(stderr, "%-11s %8d %12.3f %12.3f\n", gpu_ops[op].name, sizes[s],
+                    best_c * 1e3, best_g * 1e3);
+            cJSON_AddItemToArray(js, cJSON_CreateNumber(sizes[s]));
+            cJSON_AddItemToArray(jc, cJSON_CreateNumber(best_c));
+            cJSON_AddItemToArray(jg, cJSON_CreateNumber(best_g));
+            if (!crossover && best_g < best_c)
+                crossover = sizes[s];
+            else if (crossover && best_g >= best_c)
+                crossover = 0;        /* not a clean crossover: only past the last win */
+        }
+        if (crossover)
+            cJSON_AddNumberToObject(e, "crossover", crossover);
+        else
+            cJSON_AddNullToObject(e, "crossover");
+        cJSON_AddItemToObject(e, "sizes", js);
+        cJSON_AddItemToObject(e, "cpu_seconds", jc);
+        cJSON_AddItemToObject(e, "gpu_seconds", jg);
+        cJSON_AddItemToObject(ops, gpu_ops[op].name, e);
+    }
+    cJSON_AddItemToObject(root, "ops", ops);
+    for (int k = 0; k < NMAX; k++) {
+        v_decref(big[k]);
+        v_decref(small[k]);
+    }
+    free(big);
+    free(small);
+    if (rc == 0) {
+        char buf[1024];
+        const char *path = o->calibration ? o->calibration
+                                          : backend_gpu_default_calibration(buf, sizeof buf);
+        /* create the directories of the default path */
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s", path);
+        for (char *p = dir + 1; *p; p++)
+            if (*p == '/') {
+                *p = 0;
+                mkdir(dir, 0777);
+                *p = '/';
+            }
+        char *text = cJSON_Print(root);
+        FILE *f = fopen(path, "w");
+        bool ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+        if (f && fclose(f) != 0)
+            ok = false;
+        if (!ok) {
+            fprintf(stderr, "arcrun calibrate: cannot write %s: %s\n", path, strerror(errno));
+            rc = -1;
+        } else {
+            fprintf(stderr, "arcrun calibrate: wrote %s\n", path);
+        }
+        free(text);
+    }
+    cJSON_Delete(root);
+    return rc;
+}
