@@ -139,6 +139,8 @@ static bool prim_values_ready_;
 static void prim_values_init(void)
 {
     prim_bind_shared();
+    safe_callable_.hash = v_hash_address(0x7f2000000000ull - 160);
+    safe_callable_.hashed = 1;
     for (int i = 0; i < PRIM_COUNT; i++) {
         Value *v = &prim_values_[i];
         v->refs = -1;
@@ -147,6 +149,9 @@ static void prim_values_init(void)
         v->u.fn.name = prim_table[i].name;
         v->u.fn.prim = (int16_t)i;
         v->u.fn.arity = prim_table[i].arity;
+        /* module functions sit in definition order at fixed addresses */
+        v->hash = v_hash_address(0x7f2000000000ull + 160 * (uint64_t)i);
+        v->hashed = 1;
     }
     prim_values_ready_ = true;
 }

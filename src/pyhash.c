@@ -48,7 +48,7 @@ static int64_t hash_float(const Value *v)
     if (isinf(x))
         return x > 0 ? 314159 : -314159;
     if (isnan(x))
-        return hash_pointer(v);
+        return hash_pointer((const void *)V_NAN_ADDRESS);
     int e;
     double m = frexp(x, &e);
     bool neg = m < 0;
@@ -119,6 +119,11 @@ static int64_t hash_fset(const Value *v)
     return x == UINT64_MAX ? 590923713 : (int64_t)x;
 }
 
+int64_t v_hash_address(uint64_t address)
+{
+    return hash_pointer((const void *)(uintptr_t)address);
+}
+
 int64_t v_hash(Value *v)
 {
     switch (v->type) {
@@ -126,7 +131,7 @@ int64_t v_hash(Value *v)
     case V_INT:
         return hash_int(v->u.i);         /* cheaper than the cache */
     case V_NONE:
-        return hash_pointer(&v_None_);   /* 3.11: by address of the one None */
+        return hash_pointer((const void *)V_NONE_ADDRESS);   /* 3.11: by address */
     default:
         break;
     }

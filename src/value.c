@@ -256,10 +256,26 @@ Value *v_pair_int(int64_t a, int64_t b)
     return t;
 }
 
+/* A closure's pseudo-address: from what it is (its maker, shape and
+ * captured values), never from where it was made. */
+static uint64_t closure_address(const char *name, int kind, int arity, int ncap,
+                                Value *const *cap)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (const char *p = name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ull;
+    h = (h ^ (uint64_t)(kind << 8 | arity)) * 1099511628211ull;
+    for (int i = 0; i < ncap; i++)
+        h = (h ^ (uint64_t)v_hash(cap[i])) * 1099511628211ull;
+    return 0x7f3000000000ull + (h & 0xffffffffull) * 16;
+}
+
 Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
                   int kind, int ncap, Value *const *cap)
 {
     Value *v = v_alloc(V_FUNC, 0);
+    v->hash = v_hash_address(closure_address(name, kind, arity, ncap, cap));
+    v->hashed = 1;
     memset(&v->u.fn, 0, sizeof v->u.fn);
     v->u.fn.invoke = invoke;
     v->u.fn.name = name;

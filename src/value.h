@@ -198,6 +198,16 @@ bool v_is_grid(Value *v);
 /* ---- Python semantics -------------------------------------------------- */
 
 int64_t v_hash(Value *v);                  /* CPython 3.11 hash (pyhash.c) */
+
+/* CPython hashes None, nan and functions by their address, so their order
+ * in sets differs from run to run even there.  arcrun gives them fixed
+ * pseudo-addresses instead (None, nan: constants; a primitive: its place in
+ * the table; a closure: its content), so its output is the same for every
+ * run, every --jobs and with or without the call cache.
+ * v_hash_address is CPython's hash of an address. */
+#define V_NONE_ADDRESS 0x55d1c4a0d0e0ull
+#define V_NAN_ADDRESS  0x7f4a3c2e1d00ull
+int64_t v_hash_address(uint64_t address);
 bool v_eq(const Value *a, const Value *b); /* Python == */
 /* Python rich comparison: op is one of CMP_LT.. ; returns 1/0, or -1 with a
  * TypeError raised in cx ("'<' not supported between ..."). */

@@ -408,9 +408,12 @@ static int64_t rotr4(const void *p)
 
 static void builtin_checks(void)
 {
-    report(v_hash(v_none()) == rotr4(&v_None_), "hash(None) is the address hash of the None object");
+    /* CPython takes these from addresses; arcrun from fixed pseudo-addresses
+     * (value.h), the same in every run */
+    report(v_hash(v_none()) == rotr4((const void *)V_NONE_ADDRESS),
+           "hash(None) is the address hash of None's pseudo-address");
     Value *nan = v_float(__builtin_nan(""));
-    report(v_hash(nan) == rotr4(nan), "hash(nan) is its address hash");
+    report(v_hash(nan) == rotr4((const void *)V_NAN_ADDRESS), "hash(nan) is the address hash of nan's pseudo-address");
     Value *nan2 = v_float(__builtin_nan(""));
     Value *xs[2] = {nan, nan2};
     Value *fs = fs_from_items(xs, 2);
