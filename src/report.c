@@ -503,10 +503,12 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     };
     ExecStats st;
     memset(&st, 0, sizeof st);
-    /* Lockstep over at most CHUNK instances at a time: batches are large
-     * long before that, and memory stays bounded for --all-pairs. */
-    enum { CHUNK = 2048 };
-    int cap_inst = ninst < CHUNK ? (ninst ? ninst : 1) : CHUNK;
+    /* Lockstep over a chunk of instances at a time: batches are large long
+     * before that, and memory stays bounded. */
+    /* Results stream chunk by chunk; --all-pairs wants a whole task's
+     * programs in one chunk so they share work through the cache. */
+    int chunk = ro->all_pairs ? 2048 : 512;
+    int cap_inst = ninst < chunk ? (ninst ? ninst : 1) : chunk;
     Instance *insts = xmalloc_(sizeof(Instance) * (size_t)cap_inst);
     Instance **ptrs = xmalloc_(sizeof(Instance *) * (size_t)cap_inst);
     int rc = 0;
