@@ -24,7 +24,8 @@ static inline int64_t not_minus1(uint64_t x)
 static int64_t hash_int(int64_t v)
 {
     uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-    m %= MODULUS;
+    if (m >= MODULUS)      /* grid coordinates and colours never are */
+        m %= MODULUS;
     return not_minus1(v < 0 ? 0 - m : m);
 }
 
