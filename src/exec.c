@@ -529,6 +529,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                 if (e && filter_has(in->cache_filter, e->id)) {
                     e = NULL;           /* never the same object twice (see callcache.h) */
                 } else if (e && e->result) {
+                    v_make_atomic(e->result);
                     filter_set(in->cache_filter, e->id);
                     instance_complete(in, v_incref(e->result));
                     in->done_step = step;
@@ -624,7 +625,9 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             Instance *rep = pend[k].in;
             if (rep->status == INST_RUNNING) {
                 Value *r = rep->env[rep->prog->stmts[rep->pc - 1].dst];
-                cache->pinned += v_make_atomic(r);
+                /* made thread-safe when first shared, not before: most
+                 * results are never asked for again */
+                cache->pinned += v_is_container(r) ? 1 + v_len(r) : 1;
                 e->result = v_incref(r);
                 e->rep = NULL;
                 local.cache_misses++;
@@ -634,6 +637,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
         for (int w = 0; w < nwait; w++) {
             Pending *p = &pend[n - 1 - w];
             if (p->entry->result) {
+                v_make_atomic(p->entry->result);
                 instance_complete(p->in, v_incref(p->entry->result));
                 p->in->done_step = step;
                 local.cache_waits++;
