@@ -265,8 +265,15 @@ static uint64_t closure_address(const char *name, int kind, int arity, int ncap,
     for (const char *p = name; *p; p++)
         h = (h ^ (unsigned char)*p) * 1099511628211ull;
     h = (h ^ (uint64_t)(kind << 8 | arity)) * 1099511628211ull;
-    for (int i = 0; i < ncap; i++)
-        h = (h ^ (uint64_t)v_hash(cap[i])) * 1099511628211ull;
+    for (int i = 0; i < ncap; i++) {
+        /* shallow: deterministic is all that matters, and captured grids
+         * are big; functions carry their own pseudo-address hash */
+        const Value *c = cap[i];
+        uint64_t x = c->type == V_FUNC ? (uint64_t)c->hash
+                   : v_is_int(c) ? (uint64_t)c->u.i
+                   : v_is_container(c) ? (uint64_t)v_len(c) << 8 | c->type : c->type;
+        h = (h ^ x) * 1099511628211ull;
+    }
     return 0x7f3000000000ull + (h & 0xffffffffull) * 16;
 }
 

@@ -35,7 +35,49 @@ void vmem_free(void *p) { free(p); }
 typedef struct Free { struct Free *next; } Free;
 
 static _Thread_local Free *free_list[NCLASS];
+static _Thread_local unsigned free_count[NCLASS];
 static _Thread_local char *bump, *bump_end;
+
+/* Blocks freed by one thread are often allocated by another (the executor
+ * frees on the main thread what workers built): surplus moves through a
+ * shared list per class, BATCH blocks at a time, so no thread hoards. */
+#define BATCH 256
+static Free *shared_list[NCLASS];
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void give_back(uint32_t cls)
+{
+    Free *head = free_list[cls], *tail = head;
+    for (unsigned i = 1; i < BATCH; i++)
+        tail = tail->next;
+    free_list[cls] = tail->next;
+    free_count[cls] -= BATCH;
+    pthread_mutex_lock(&shared_lock);
+    tail->next = shared_list[cls];
+    shared_list[cls] = head;
+    pthread_mutex_unlock(&shared_lock);
+}
+
+static Free *take_shared(uint32_t cls)
+{
+    pthread_mutex_lock(&shared_lock);
+    Free *head = shared_list[cls];
+    if (!head) {
+        pthread_mutex_unlock(&shared_lock);
+        return NULL;
+    }
+    Free *tail = head;
+    unsigned n = 1;
+    while (n < BATCH && tail->next) {
+        tail = tail->next;
+        n++;
+    }
+    shared_list[cls] = tail->next;
+    pthread_mutex_unlock(&shared_lock);
+    tail->next = NULL;
+    free_count[cls] += n;
+    return head;
+}
 
 /* Slabs live until exit; the list keeps them reachable for leak checkers. */
 typedef struct Slab { struct Slab *next; } Slab;
@@ -69,8 +111,11 @@ void *vmem_alloc(size_t n)
     }
     uint32_t cls = (uint32_t)((total + GRAIN - 1) / GRAIN);
     Free *f = free_list[cls];
+    if (!f && (f = take_shared(cls)))
+        free_list[cls] = f;
     if (f) {
         free_list[cls] = f->next;
+        free_count[cls]--;
         h = (char *)f;
     } else {
         h = slab_carve((size_t)cls * GRAIN);
@@ -99,6 +144,8 @@ void vmem_free(void *p)
     Free *f = (Free *)h;
     f->next = free_list[cls];
     free_list[cls] = f;
+    if (++free_count[cls] >= 2 * BATCH)
+        give_back(cls);
 }
 
 #endif
