@@ -37,6 +37,10 @@ typedef struct Backend {
 
 extern const Backend backend_cpu;
 
+/* The CPU's call of an instance's current statement, inside its time
+ * budget: a new reference, or NULL with the exception in in->cx. */
+Value *cpu_call(Instance *in);
+
 /* Human label of an op: "mapply(rot90, ·)". */
 void opkey_label(const OpKey *k, StrBuf *sb);
 

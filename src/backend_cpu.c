@@ -7,35 +7,41 @@ static bool cpu_supports(const Backend *be, const OpKey *key, int batch_size)
     return true;
 }
 
+/* One call of the instance's current statement on the CPU, inside its
+ * time budget; the result is returned, not stored (the GPU backend's
+ * --compare uses it too). */
+Value *cpu_call(Instance *in)
+{
+    const IrStmt *s = &in->prog->stmts[in->pc];
+    Value *argv[IR_MAX_ARGS];
+    for (int k = 0; k < s->nargs; k++)
+        argv[k] = operand_value(in, &s->args[k]);
+    uint64_t t0 = 0;
+    if (in->time_limit_ns) {
+        t0 = now_ns();
+        in->cx.deadline_ns = t0 + (in->spent_ns < in->time_limit_ns
+                                   ? in->time_limit_ns - in->spent_ns : 1);
+        in->cx.tick = 0;
+    }
+    Value *r = v_call(&in->cx, operand_value(in, &s->callee), s->nargs, argv);
+    if (t0) {
+        in->spent_ns += now_ns() - t0;
+        /* a call that ran past the budget without reading the clock */
+        if (r && in->spent_ns > in->time_limit_ns) {
+            v_decref(r);
+            r = NULL;
+            in->cx.over_budget = true;
+            cx_raise(&in->cx, "TimeoutError", "time budget exceeded");
+        }
+    }
+    return r;
+}
+
 static void cpu_run_batch(const Backend *be, Batch *b)
 {
     (void)be;
-    for (int i = 0; i < b->n; i++) {
-        Instance *in = b->inst[i];
-        const IrStmt *s = &in->prog->stmts[in->pc];
-        Value *argv[IR_MAX_ARGS];
-        for (int k = 0; k < s->nargs; k++)
-            argv[k] = operand_value(in, &s->args[k]);
-        uint64_t t0 = 0;
-        if (in->time_limit_ns) {
-            t0 = now_ns();
-            in->cx.deadline_ns = t0 + (in->spent_ns < in->time_limit_ns
-                                       ? in->time_limit_ns - in->spent_ns : 1);
-            in->cx.tick = 0;
-        }
-        Value *r = v_call(&in->cx, operand_value(in, &s->callee), s->nargs, argv);
-        if (t0) {
-            in->spent_ns += now_ns() - t0;
-            /* a call that ran past the budget without reading the clock */
-            if (r && in->spent_ns > in->time_limit_ns) {
-                v_decref(r);
-                r = NULL;
-                in->cx.over_budget = true;
-                cx_raise(&in->cx, "TimeoutError", "time budget exceeded");
-            }
-        }
-        instance_complete(in, r);
-    }
+    for (int i = 0; i < b->n; i++)
+        instance_complete(b->inst[i], cpu_call(b->inst[i]));
 }
 
 const Backend backend_cpu = {

@@ -345,33 +345,6 @@ static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
     return true;
 }
 
-/* What backend_cpu does for one call, returning the value instead. */
-static Value *cpu_call(Instance *in)
-{
-    const IrStmt *s = &in->prog->stmts[in->pc];
-    Value *argv[IR_MAX_ARGS];
-    for (int k = 0; k < s->nargs; k++)
-        argv[k] = operand_value(in, &s->args[k]);
-    uint64_t t0 = 0;
-    if (in->time_limit_ns) {
-        t0 = now_ns();
-        in->cx.deadline_ns = t0 + (in->spent_ns < in->time_limit_ns
-                                   ? in->time_limit_ns - in->spent_ns : 1);
-        in->cx.tick = 0;
-    }
-    Value *r = v_call(&in->cx, operand_value(in, &s->callee), s->nargs, argv);
-    if (t0) {
-        in->spent_ns += now_ns() - t0;
-        if (r && in->spent_ns > in->time_limit_ns) {   /* as backend_cpu does */
-            v_decref(r);
-            r = NULL;
-            in->cx.over_budget = true;
-            cx_raise(&in->cx, "TimeoutError", "time budget exceeded");
-        }
-    }
-    return r;
-}
-
 /* The cells a result holds: what the CPU charges against the work budget. */
 static uint64_t result_work(const Value *r)
 {

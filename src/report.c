@@ -504,35 +504,27 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     ExecStats st;
     memset(&st, 0, sizeof st);
     /* Lockstep over a chunk of instances at a time: batches are large long
-     * before that, and memory stays bounded. */
-    /* Results stream chunk by chunk; --all-pairs wants a whole task's
-     * programs in one chunk so they share work through the cache. */
+     * before that, memory stays bounded, and results stream chunk by chunk.
+     * --all-pairs wants a whole task's programs in one chunk so that they
+     * share work through the cache. */
     int chunk = ro->all_pairs ? 2048 : 512;
     int cap_inst = ninst < chunk ? (ninst ? ninst : 1) : chunk;
-    Instance *insts = xmalloc_(sizeof(Instance) * (size_t)cap_inst);
-    Instance **ptrs = xmalloc_(sizeof(Instance *) * (size_t)cap_inst);
+    Instance *insts = NULL, **ptrs = NULL;
     int rc = 0;
     for (int g0 = 0; g0 < ngroups && rc == 0;) {
-        int k = 0, g1 = g0;
-        while (g1 < ngroups && (k == 0 || k + groups[g1].n <= cap_inst) && groups[g1].n <= cap_inst) {
-            Group *g = &groups[g1++];
-            g->first = &insts[k];
-            g->remaining = g->n;
-            for (int s = 0; s < g->n; s++, k++) {
-                instance_init(&insts[k], g->prog, g->task, g->batt ? s / 2 : s,
-                              m->dialect, g->batt && s % 2 == 1);
-                insts[k].user = g;
-                ptrs[k] = &insts[k];
-            }
-        }
-        if (g1 == g0) {   /* a group larger than a chunk: give it its own */
-            Group *g = &groups[g1++];
+        /* a group larger than a chunk gets a chunk of its own size */
+        int need = groups[g0].n > cap_inst ? groups[g0].n : cap_inst;
+        if (!insts || need != cap_inst) {
             free(insts);
             free(ptrs);
-            cap_inst = g->n;
+            cap_inst = need;
             insts = xmalloc_(sizeof(Instance) * (size_t)cap_inst);
             ptrs = xmalloc_(sizeof(Instance *) * (size_t)cap_inst);
-            g->first = insts;
+        }
+        int k = 0, g1 = g0;
+        while (g1 < ngroups && k + groups[g1].n <= cap_inst) {
+            Group *g = &groups[g1++];
+            g->first = &insts[k];
             g->remaining = g->n;
             for (int s = 0; s < g->n; s++, k++) {
                 instance_init(&insts[k], g->prog, g->task, g->batt ? s / 2 : s,
