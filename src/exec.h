@@ -66,6 +66,9 @@ typedef struct {
     int nops, capops;
 } ExecStats;
 
+/* --stats: the ops sorted by time, as a table or one JSON object. */
+void stats_print(FILE *f, ExecStats *st, bool json);
+
 /* The sample's input/expected output by index (train then test). */
 const Sample *task_sample(const Task *t, int k);
 int task_nsamples(const Task *t);

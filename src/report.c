@@ -395,53 +395,6 @@ static void print_all_pairs(Totals *t, const TaskSet *ts, int ngroups, FILE *out
     free(t->capsolvers_of);
 }
 
-static int op_by_time(const void *a, const void *b)
-{
-    const OpStats *x = a, *y = b;
-    return (x->seconds < y->seconds) - (x->seconds > y->seconds);
-}
-
-static void print_stats(FILE *f, ExecStats *st, bool json)
-{
-    qsort(st->ops, (size_t)st->nops, sizeof(OpStats), op_by_time);
-    static const char *const bins[8] = {"1", "2-3", "4-15", "16-63", "64-255",
-                                        "256-1023", "1024-4095", "4096+"};
-    if (json) {
-        fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"cache_hits\": %ld, "
-                   "\"cache_waits\": %ld, \"ops\": [",
-                st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits);
-        for (int i = 0; i < st->nops; i++) {
-            OpStats *o = &st->ops[i];
-            fprintf(f, "%s{\"op\": ", i ? ", " : "");
-            json_string(f, o->name);
-            fprintf(f, ", \"calls\": %ld, \"batches\": %ld, \"max_batch\": %ld, "
-                       "\"seconds\": %.6f, \"batch_sizes\": {", o->calls, o->batches,
-                    o->max_batch, o->seconds);
-            for (int b = 0, first = 1; b < 8; b++)
-                if (o->hist[b]) {
-                    fprintf(f, "%s\"%s\": %ld", first ? "" : ", ", bins[b], o->hist[b]);
-                    first = 0;
-                }
-            fputs("}}", f);
-        }
-        fputs("]}\n", f);
-        return;
-    }
-    fprintf(f, "%-34s %9s %8s %9s %10s %9s\n", "op", "calls", "batches", "mean", "max batch", "ms");
-    for (int i = 0; i < st->nops; i++) {
-        OpStats *o = &st->ops[i];
-        fprintf(f, "%-34.34s %9ld %8ld %9.1f %10ld %9.2f\n", o->name, o->calls, o->batches,
-                (double)o->calls / (double)o->batches, o->max_batch, 1e3 * o->seconds);
-    }
-    fprintf(f, "%ld steps, %ld batches, %ld calls (nested calls inside an op are counted in its time)\n",
-            st->steps, st->batches, st->calls);
-    long asked = st->calls + st->cache_hits + st->cache_waits;
-    fprintf(f, "call cache: %ld of %ld calls answered without computing (%.1f%%): %ld from earlier steps, %ld shared within a step\n",
-            st->cache_hits + st->cache_waits, asked,
-            asked ? 100.0 * (double)(st->cache_hits + st->cache_waits) / (double)asked : 0.0,
-            st->cache_hits, st->cache_waits);
-}
-
 static bool is_solver_for(const IrProgram *p, const Task *t)
 {
     return strncmp(p->name, "solve_", 6) == 0 && strcmp(p->name + 6, t->id) == 0;
@@ -546,7 +499,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     if (tot.progress && now_ns() - tot.start_ns >= 1000000000u)
         progress_draw(&tot, true);
     if (ro->stats)
-        print_stats(ro->stats, &st, ro->stats_json);
+        stats_print(ro->stats, &st, ro->stats_json);
     free(st.ops);
     bool batt_run = m->dialect == DIALECT_TOKPIDJIN;
     if (batt_run && ro->format == REPORT_TEXT) {

@@ -1,0 +1,65 @@
+/* stats.c -- the --stats report: per op calls, batches, batch sizes, time
+ * and what the call cache saved, as a table or JSON. */
+#include "exec.h"
+
+#include <stdlib.h>
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static int op_by_time(const void *a, const void *b)
+{
+    const OpStats *x = a, *y = b;
+    return (x->seconds < y->seconds) - (x->seconds > y->seconds);
+}
+
+void stats_print(FILE *f, ExecStats *st, bool json)
+{
+    qsort(st->ops, (size_t)st->nops, sizeof(OpStats), op_by_time);
+    static const char *const bins[8] = {"1", "2-3", "4-15", "16-63", "64-255",
+                                        "256-1023", "1024-4095", "4096+"};
+    if (json) {
+        fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"cache_hits\": %ld, "
+                   "\"cache_waits\": %ld, \"ops\": [",
+                st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits);
+        for (int i = 0; i < st->nops; i++) {
+            OpStats *o = &st->ops[i];
+            fprintf(f, "%s{\"op\": ", i ? ", " : "");
+            json_string(f, o->name);
+            fprintf(f, ", \"calls\": %ld, \"batches\": %ld, \"max_batch\": %ld, "
+                       "\"seconds\": %.6f, \"batch_sizes\": {", o->calls, o->batches,
+                    o->max_batch, o->seconds);
+            for (int b = 0, first = 1; b < 8; b++)
+                if (o->hist[b]) {
+                    fprintf(f, "%s\"%s\": %ld", first ? "" : ", ", bins[b], o->hist[b]);
+                    first = 0;
+                }
+            fputs("}}", f);
+        }
+        fputs("]}\n", f);
+        return;
+    }
+    fprintf(f, "%-34s %9s %8s %9s %10s %9s\n", "op", "calls", "batches", "mean", "max batch", "ms");
+    for (int i = 0; i < st->nops; i++) {
+        OpStats *o = &st->ops[i];
+        fprintf(f, "%-34.34s %9ld %8ld %9.1f %10ld %9.2f\n", o->name, o->calls, o->batches,
+                (double)o->calls / (double)o->batches, o->max_batch, 1e3 * o->seconds);
+    }
+    fprintf(f, "%ld steps, %ld batches, %ld calls (nested calls inside an op are counted in its time)\n",
+            st->steps, st->batches, st->calls);
+    long asked = st->calls + st->cache_hits + st->cache_waits;
+    fprintf(f, "call cache: %ld of %ld calls answered without computing (%.1f%%): %ld from earlier steps, %ld shared within a step\n",
+            st->cache_hits + st->cache_waits, asked,
+            asked ? 100.0 * (double)(st->cache_hits + st->cache_waits) / (double)asked : 0.0,
+            st->cache_hits, st->cache_waits);
+}
+
