@@ -28,7 +28,7 @@ void vmem_free(void *p) { free(p); }
 
 #define HDR 16                 /* keeps 16-byte alignment */
 #define GRAIN 16
-#define VMEM_SMALL 1024        /* payload bytes served from slabs */
+#define VMEM_SMALL 256         /* payload bytes served from slabs: small tuples and sets */
 #define NCLASS ((VMEM_SMALL + HDR) / GRAIN + 1)
 #define SLAB (256 * 1024)
 
