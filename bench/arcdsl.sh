@@ -17,10 +17,10 @@ tasks=$shared/arc-agi-1/training
 ref=${1:-}
 
 t0=$(date +%s.%N)
-"$arcrun" -q "$solvers" "$tasks"
+"$arcrun" -j1 -q "$solvers" "$tasks"
 t1=$(date +%s.%N)
 arc=$(awk "BEGIN { print $t1 - $t0 }")
-printf 'arcrun:  %.3f s (whole process, one thread)\n' "$arc"
+printf 'arcrun:  %.3f s (whole process incl. loading, -j1: one core)\n' "$arc"
 
 if [ -n "$ref" ]; then
   py=$(python3 - "$ref" "$tasks" <<'PY'
