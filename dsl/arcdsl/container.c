@@ -8,6 +8,7 @@
  */
 #include "prim.h"
 #include "arcdsl/core_util.h"
+#include "pysort.h"
 
 /* `x in c` with Python's identity-then-equality test for tuples. */
 static int contains(Ctx *cx, Value *c, Value *x)
@@ -126,89 +127,8 @@ Value *ad_dedupe(Ctx *cx, Value *const *a)
 
 /* ---- sorting ------------------------------------------------------------ */
 
-typedef struct { Value *key, *val; } KV;   /* key owned, val borrowed */
-
-/* key < other, as list.sort compares: -1 error */
-static int kv_lt(Ctx *cx, const KV *x, const KV *y)
-{
-    return v_richcmp(cx, x->key, y->key, CMP_LT);
-}
-
-static void kv_reverse(KV *lo, KV *hi)
-{
-    for (--hi; lo < hi; lo++, hi--) {
-        KV t = *lo;
-        *lo = *hi;
-        *hi = t;
-    }
-}
-
-/* CPython's list.sort below 64 items (its minrun): take the leading run
- * (strictly descending runs reversed), then binary insertion.  Following it
- * comparison for comparison keeps partial-order keys (frozensets) exact. */
-static int timsort_small(Ctx *cx, KV *v, size_t n)
-{
-    size_t run = 1;
-    if (n < 2)
-        return 0;
-    int lt = kv_lt(cx, &v[1], &v[0]);
-    if (lt < 0)
-        return -1;
-    run = 2;
-    if (lt) {
-        while (run < n && (lt = kv_lt(cx, &v[run], &v[run - 1])) == 1)
-            run++;
-        if (lt < 0)
-            return -1;
-        kv_reverse(v, v + run);
-    } else {
-        while (run < n && (lt = kv_lt(cx, &v[run], &v[run - 1])) == 0)
-            run++;
-        if (lt < 0)
-            return -1;
-    }
-    for (size_t s = run; s < n; s++) {
-        KV pivot = v[s];
-        size_t l = 0, r = s;
-        do {
-            size_t p = l + ((r - l) >> 1);
-            int c = kv_lt(cx, &pivot, &v[p]);
-            if (c < 0)
-                return -1;
-            if (c)
-                r = p;
-            else
-                l = p + 1;
-        } while (l < r);
-        memmove(v + l + 1, v + l, (s - l) * sizeof *v);
-        v[l] = pivot;
-    }
-    return 0;
-}
-
-/* Stable merge sort for long inputs (same result as timsort for the total
- * orders seen in practice). */
-static int merge_sort(Ctx *cx, KV *v, KV *tmp, size_t n)
-{
-    if (n < 64)
-        return timsort_small(cx, v, n);
-    size_t h = n / 2;
-    if (merge_sort(cx, v, tmp, h) < 0 || merge_sort(cx, v + h, tmp, n - h) < 0)
-        return -1;
-    memcpy(tmp, v, h * sizeof *v);
-    size_t i = 0, j = h, k = 0;
-    while (i < h && j < n) {
-        int c = kv_lt(cx, &v[j], &tmp[i]);
-        if (c < 0) {
-            memcpy(v + k, tmp + i, (h - i) * sizeof *v);   /* keep every key owned once */
-            return -1;
-        }
-        v[k++] = c ? v[j++] : tmp[i++];
-    }
-    while (i < h)
-        v[k++] = tmp[i++];
-    return 0;
-}
+/* Sort entries: key owned, val borrowed. */
+typedef SortItem KV;
 
 /* Calls key on every item (in order), then sorts.  kv[i].key owned. */
 static KV *keyed(Ctx *cx, Value *c, Value *key, size_t *np)
@@ -246,14 +166,7 @@ Value *ad_order(Ctx *cx, Value *const *a)
     KV *kv = keyed(cx, a[0], a[1], &n);
     if (!kv)
         return NULL;
-    KV *tmp = n >= 64 ? malloc((n / 2 + 1) * sizeof *tmp) : NULL;
-    if (n >= 64 && !tmp) {
-        kv_free(kv, n);
-        return cx_raise(cx, "MemoryError", "out of memory");
-    }
-    int rc = merge_sort(cx, kv, tmp, n);
-    free(tmp);
-    if (rc < 0 || !core_work(cx, n)) {
+    if (py_sort(cx, kv, n, false) < 0 || !core_work(cx, n)) {
         kv_free(kv, n);
         return NULL;
     }
