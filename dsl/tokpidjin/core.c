@@ -5,7 +5,7 @@
  * type's default, and the wrapping applies to nested DSL calls too, so a body
  * that calls another DSL function goes through tk_sub (the callee answers its
  * default and the outer body carries on).  Function arguments are called
- * with tk_call.  Where a body builds `type(c)(genexpr)` the container type is
+ * with v_call (tk_call1).  Where a body builds `type(c)(genexpr)` the container type is
  * kept and frozensets are built by ADD-ALL in generator order.
  */
 #include <math.h>
@@ -227,7 +227,7 @@ static Value *bind_inv(Ctx *cx, Value *self, Value *const *argv, bool right)
     for (int i = 0; i < n; i++)
         args[right ? i : i + 1] = argv[i];
     args[right ? n : 0] = CAP(self, 1);
-    return tk_call(cx, CAP(self, 0), n + 1, args);
+    return v_call(cx, CAP(self, 0), n + 1, args);
 }
 
 static Value *rbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, true); }
@@ -809,7 +809,7 @@ static Value *common_rank(Ctx *cx, Value *const *a, Value *dflt, bool as_list)
     TkKV *kv = set_counts(cx, v_items(c), v_len(c), &k);
     if (!kv)
         return NULL;
-    if (tk_sort_pairs(cx, kv, k, false) < 0) {
+    if (py_sort(cx, kv, k, false) < 0) {
         tk_kv_free(kv, k);
         return NULL;
     }
