@@ -68,7 +68,7 @@ static const char *sample_name(const Task *t, int k, char *buf, size_t len)
     return buf;
 }
 
-static void json_string(FILE *f, const char *s)
+void json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++) {

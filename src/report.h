@@ -23,6 +23,9 @@ typedef struct {
     bool all_pairs;          /* --all-pairs: every program on every task */
 } RunOptions;
 
+/* s as a JSON string literal, quotes included. */
+void json_string(FILE *f, const char *s);
+
 /* Primitives the module references that cannot run yet: their count, and
  * their names comma-separated in sb. */
 int module_missing_prims(const IrModule *m, StrBuf *sb);

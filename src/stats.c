@@ -1,20 +1,9 @@
 /* stats.c -- the --stats report: per op calls, batches, batch sizes, time
  * and what the call cache saved, as a table or JSON. */
 #include "exec.h"
+#include "report.h"
 
 #include <stdlib.h>
-
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
 
 static int op_by_time(const void *a, const void *b)
 {
