@@ -4,32 +4,31 @@
  * reference (an inner failure gives the inner default, the outer goes on). */
 #include "prim.h"
 
-static Value *call(Ctx *cx, const char *name, int argc, Value *const *argv)
+static Value *call(Ctx *cx, int prim, int argc, Value *const *argv)
 {
-    int p = prim_lookup(DIALECT_TOKPIDJIN, name);
-    return v_call(cx, prim_value(p), argc, argv);
+    return v_call(cx, prim_value(prim), argc, argv);
 }
 
-static Value *call1(Ctx *cx, const char *name, Value *a) { return call(cx, name, 1, &a); }
+static Value *call1(Ctx *cx, int prim, Value *a) { return call(cx, prim, 1, &a); }
 
-static Value *call2(Ctx *cx, const char *name, Value *a, Value *b)
+static Value *call2(Ctx *cx, int prim, Value *a, Value *b)
 {
     Value *argv[2] = {a, b};
-    return call(cx, name, 2, argv);
+    return call(cx, prim, 2, argv);
 }
 
 /* paint(cover(grid, obj), shift(obj, offset)) */
 static Value *tk_move(Ctx *cx, Value *const *a)
 {
-    Value *covered = call2(cx, "cover", a[0], a[1]);
+    Value *covered = call2(cx, PRIM_TK_cover, a[0], a[1]);
     if (!covered)
         return NULL;
-    Value *moved = call2(cx, "shift", a[1], a[2]);
+    Value *moved = call2(cx, PRIM_TK_shift, a[1], a[2]);
     if (!moved) {
         v_decref(covered);
         return NULL;
     }
-    Value *r = call2(cx, "paint", covered, moved);
+    Value *r = call2(cx, PRIM_TK_paint, covered, moved);
     v_decref(covered);
     v_decref(moved);
     return r;
@@ -38,10 +37,10 @@ static Value *tk_move(Ctx *cx, Value *const *a)
 /* first(remove(value, container)) */
 static Value *tk_other(Ctx *cx, Value *const *a)
 {
-    Value *rest = call2(cx, "remove", a[1], a[0]);
+    Value *rest = call2(cx, PRIM_TK_remove, a[1], a[0]);
     if (!rest)
         return NULL;
-    Value *r = call1(cx, "first", rest);
+    Value *r = call1(cx, PRIM_TK_first, rest);
     v_decref(rest);
     return r;
 }
@@ -87,7 +86,7 @@ static Value *split(Ctx *cx, Value *const *a, bool vertical)
         Value *start = vertical ? v_pair_int(at, 0) : v_pair_int(0, at);
         Value *dims = v_pair_int(h, w);
         Value *argv[3] = {grid, start, dims};
-        Value *piece = call(cx, "crop", 3, argv);
+        Value *piece = call(cx, PRIM_TK_crop, 3, argv);
         v_decref(start);
         v_decref(dims);
         if (!piece) {
@@ -107,22 +106,22 @@ static Value *tk_hsplit(Ctx *cx, Value *const *a) { return split(cx, a, false); 
 static Value *tk_vsplit(Ctx *cx, Value *const *a) { return split(cx, a, true); }
 
 /* rot270(half(rot90(grid))) */
-static Value *half(Ctx *cx, Value *grid, const char *which)
+static Value *half(Ctx *cx, Value *grid, int which)
 {
-    Value *r = call1(cx, "rot90", grid);
+    Value *r = call1(cx, PRIM_TK_rot90, grid);
     if (!r)
         return NULL;
     Value *h = call1(cx, which, r);
     v_decref(r);
     if (!h)
         return NULL;
-    Value *out = call1(cx, "rot270", h);
+    Value *out = call1(cx, PRIM_TK_rot270, h);
     v_decref(h);
     return out;
 }
 
-static Value *tk_lefthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], "tophalf"); }
-static Value *tk_righthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], "bottomhalf"); }
+static Value *tk_lefthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], PRIM_TK_tophalf); }
+static Value *tk_righthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], PRIM_TK_bottomhalf); }
 
 const PrimImpl tk_impls_compose[] = {
     {"move", tk_move},

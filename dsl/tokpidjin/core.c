@@ -980,7 +980,7 @@ static Value *tk_batch_process_samples_gpu(Ctx *cx, Value *const *a)
             goto fail;
     }
     for (int k = 0; k < 2; k++) {
-        Value *args[2] = {prim_value(prim_lookup(DIALECT_TOKPIDJIN, "p_g")), r[k]};
+        Value *args[2] = {prim_value(PRIM_TK_p_g), r[k]};
         if (!(r[2 + k] = tk_sub(cx, PRIM_TK_mapply, 2, args)))
             goto fail;
     }
