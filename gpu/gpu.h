@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "ops.h"
 
 #ifdef __cplusplus
@@ -29,6 +30,15 @@ int gpu_selftest(char *why, size_t whylen);
  * caller then runs the batch on the CPU). */
 GpuGrid *gpu_host_input(int n, char *why, size_t whylen);
 int gpu_run(int op, int n, const void **out, char *why, size_t whylen);
+
+/* The objects ops (objscan.h): the n records already in gpu_host_input's
+ * buffer (p0 flags, p1 background), each grid's output at off[k] in a pool
+ * of `words` uint16; T is the dialect's tables, uploaded once per distinct
+ * pointer.  One copy in (records and offsets), one launch (a thread per
+ * grid), one copy out; *out valid until the next call.  0, or -1 with why. */
+typedef struct ObjTables ObjTables;
+int gpu_run_objects(int n, int shape, const ObjTables *T, const uint32_t *off, size_t words,
+                    const uint16_t **out, char *why, size_t whylen);
 
 #ifdef __cplusplus
 }

@@ -171,6 +171,32 @@ extern "C" GpuGrid *gpu_host_input(int n, char *why, size_t whylen)
     return reserve(n < 1 ? 1 : n, why, whylen) ? NULL : h_in;
 }
 
+/* The records of gpu_host_input on the device, for objects.cu. */
+int gpu_stage_input(int n, const GpuGrid **d, cudaStream_t *s, char *why, size_t whylen)
+{
+    if (broken[0]) {
+        snprintf(why, whylen, "device unusable after an earlier error (%s)", broken);
+        return -1;
+    }
+    if (n < 1 || n > cap || !stream) {
+        snprintf(why, whylen, "bad batch (%d grids, %d buffered)", n, cap);
+        return -1;
+    }
+    cudaError_t e = cudaMemcpyAsync(d_in, h_in, (size_t)n * sizeof(GpuGrid),
+                                    cudaMemcpyHostToDevice, stream);
+    if (e != cudaSuccess)
+        return fail(e, "host->device copy", why, whylen);
+    *d = d_in;
+    *s = stream;
+    return 0;
+}
+
+/* After an error that may leave the context unusable. */
+void gpu_mark_broken(const char *what)
+{
+    snprintf(broken, sizeof broken, "%s", what);
+}
+
 extern "C" int gpu_run(int op, int n, const void **out, char *why, size_t whylen)
 {
     *out = NULL;
@@ -178,7 +204,7 @@ extern "C" int gpu_run(int op, int n, const void **out, char *why, size_t whylen
         snprintf(why, whylen, "device unusable after an earlier error (%s)", broken);
         return -1;
     }
-    if (op < 0 || op >= GOP_COUNT || n < 1 || n > cap || !stream) {
+    if (op < 0 || op >= GOP_COUNT || gop_is_objects(op) || n < 1 || n > cap || !stream) {
         snprintf(why, whylen, "bad batch (op %d, %d grids, %d buffered)", op, n, cap);
         return -1;
     }

@@ -40,9 +40,13 @@ enum {
     PA_FACTOR,               /* int 1..30 */
     PA_COLOR,                /* int (not bool) 0..9: it lands in the output */
     PA_MATCH,                /* any int: compared with cells; 0..9 or GPU_NOCOLOR */
+    PA_FLAG,                 /* any value: its truth (objects' flags) */
+    PA_SELECT,               /* int 0..7: o_g's selector */
 };
 
-enum { GOUT_GRID, GOUT_STATS };
+/* GOUT_OBJECTS: objects() and its tokpidjin forms; results in the
+ * variable-size layout of objscan.h, rebuilt on the host. */
+enum { GOUT_GRID, GOUT_STATS, GOUT_OBJECTS };
 
 /* X(ENUM, dsl name, arity, output kind, param 1, param 2) */
 #define GPU_OP_LIST(X) \
@@ -69,7 +73,12 @@ enum { GOUT_GRID, GOUT_STATS };
     X(MOSTCOLOR,  mostcolor,  1, GOUT_STATS, PA_NONE,   PA_NONE)  \
     X(LEASTCOLOR, leastcolor, 1, GOUT_STATS, PA_NONE,   PA_NONE)  \
     X(PALETTE,    palette,    1, GOUT_STATS, PA_NONE,   PA_NONE)  \
-    X(NUMCOLORS,  numcolors,  1, GOUT_STATS, PA_NONE,   PA_NONE)
+    X(NUMCOLORS,  numcolors,  1, GOUT_STATS, PA_NONE,   PA_NONE)  \
+    X(OBJECTS,    objects,    4, GOUT_OBJECTS, PA_FLAG, PA_FLAG)  \
+    X(TK_OBJECTS, tk_objects, 4, GOUT_OBJECTS, PA_FLAG, PA_FLAG)  \
+    X(TK_OBJECTS_T, tk_objects_t, 4, GOUT_OBJECTS, PA_FLAG, PA_FLAG) \
+    X(TK_O_G,     tk_o_g,     2, GOUT_OBJECTS, PA_SELECT, PA_NONE) \
+    X(TK_O_G_T,   tk_o_g_t,   2, GOUT_OBJECTS, PA_SELECT, PA_NONE)
 
 enum {
 #define X(e, name, arity, out, pa, pb) GOP_##e,
@@ -98,7 +107,12 @@ static inline bool gop_is_stats(int op)
     return stats[op];
 }
 
-/* Bytes of one result record. */
+static inline bool gop_is_objects(int op)
+{
+    return op >= GOP_OBJECTS;
+}
+
+/* Bytes of one result record (not the objects ops: see objscan.h). */
 static inline size_t gpu_out_size(int op)
 {
     return gop_is_stats(op) ? sizeof(GpuStats) : sizeof(GpuGrid);

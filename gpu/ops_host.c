@@ -1,7 +1,9 @@
 /* ops_host.c -- the op table, and the kernels' work done on the CPU over
  * the same packed records: --backend=emulate runs the whole GPU path
  * (validation, packing, unpacking, compare) without a device. */
+#include <stdlib.h>
 #include <string.h>
+#include "objscan.h"
 #include "ops_cell.h"
 
 const GpuOpInfo gpu_ops[GOP_COUNT] = {
@@ -61,4 +63,15 @@ void gpu_emulate(int op, const GpuGrid *in, void *out, int n)
             for (int j = 0; j < ow; j++)
                 o->cell[i * GPU_SIDE + j] = (uint8_t)gop_cell(op, g, i, j);
     }
+}
+
+void gpu_emulate_objects(int n, int shape, const ObjTables *T, const GpuGrid *in,
+                         const uint32_t *off, uint16_t *out)
+{
+    ObjScratch *s = malloc(sizeof *s);
+    if (!s)
+        abort();
+    for (int k = 0; k < n; k++)
+        objscan(&in[k], shape, T, s, out + off[k]);
+    free(s);
 }

@@ -6,12 +6,14 @@
 #include "backend_gpu.h"
 #include "exec.h"
 #include "gpu.h"
+#include "gpu_objects.h"
 #include "ops_cell.h"
 #include "prim.h"
 #include "pyset.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +22,11 @@
 
 /* The CPU function each op stands for: a primitive is GPU-able when its
  * table entry binds exactly this function (tokpidjin's same=1 names too). */
+#define BIND_GOUT_GRID(name) ad_##name
+#define BIND_GOUT_STATS(name) ad_##name
+#define BIND_GOUT_OBJECTS(name) NULL      /* by primitive number: gobj_prim */
 static const PrimFn op_fn[GOP_COUNT] = {
-#define X(e, name, arity, out, pa, pb) ad_##name,
+#define X(e, name, arity, out, pa, pb) BIND_##out(name),
     GPU_OP_LIST(X)
 #undef X
 };
@@ -39,7 +44,8 @@ typedef struct {
 
 static struct {
     GpuOptions o;
-    bool usable;                 /* a device (or emulation) is there */
+    bool usable;                 /* a device (or emulation) is there, or may be (!probed) */
+    bool probed;                 /* auto looks for the device at its first GPU-sized batch */
     char why[200];
     int crossover[GOP_COUNT];    /* auto: smallest batch for the GPU; 0 = never */
     const char *inject;          /* emulate only: "fail" or "diff" (tests) */
@@ -53,6 +59,10 @@ static struct {
 } G = {.o = {.mode = BACKEND_CPU}};
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Where the last batch's time went (-v, calibrate): host packing, the
+ * device (copies and kernel), host rebuilding of values. */
+static double ph_pack, ph_device, ph_rebuild;
 
 static const char *mode_name(void)
 {
@@ -104,7 +114,9 @@ static void map_prims(void)
     for (int p = 0; p < PRIM_COUNT; p++) {
         G.op_of_prim[p] = -1;
         for (int op = 0; op < GOP_COUNT; op++)
-            if (prim_table[p].fn == op_fn[op] && prim_table[p].arity == gpu_ops[op].arity)
+            if (gop_is_objects(op) ? gobj_prim(op) == p
+                                   : prim_table[p].fn == op_fn[op] &&
+                                         prim_table[p].arity == gpu_ops[op].arity)
                 G.op_of_prim[p] = (signed char)op;
     }
 }
@@ -177,6 +189,8 @@ static const char *pack_one(int op, const Value *g, Value *const *params, GpuGri
     rec->h = (uint8_t)h;
     rec->w = (uint8_t)w;
     rec->p0 = rec->p1 = 0;
+    if (gop_is_objects(op))
+        return gobj_pack(op, (Value *)g, params, rec);
     for (int k = 0; k + 1 < gpu_ops[op].arity; k++) {
         const char *bad = param_byte(gpu_ops[op].param[k], params[k], k ? &rec->p1 : &rec->p0);
         if (bad)
@@ -273,6 +287,88 @@ static Value *unpack_one(int op, const void *out, int k, const GpuGrid *rec)
     return unpack_grid((const GpuGrid *)out + k);
 }
 
+/* ---- host work of big batches, over the --jobs threads ------------------ */
+
+typedef void (*RangeFn)(void *ctx, int lo, int hi);
+typedef struct {
+    RangeFn fn;
+    void *ctx;
+    int n, chunk;
+    atomic_int next;
+} Par;
+
+static void *par_loop(void *arg)
+{
+    Par *p = arg;
+    for (;;) {
+        int lo = atomic_fetch_add(&p->next, p->chunk);
+        if (lo >= p->n)
+            return NULL;
+        p->fn(p->ctx, lo, lo + p->chunk < p->n ? lo + p->chunk : p->n);
+    }
+}
+
+/* fn over [0, n) in chunks; small batches stay on this thread, where a
+ * thread's start would cost more than it saves. */
+static void par_range(int n, RangeFn fn, void *ctx)
+{
+    enum { MIN_PER_THREAD = 128 };
+    int threads = G.o.jobs < 64 ? G.o.jobs : 64;
+    if (threads > n / MIN_PER_THREAD)
+        threads = n / MIN_PER_THREAD;
+    if (threads <= 1) {
+        fn(ctx, 0, n);
+        return;
+    }
+    Par p = {.fn = fn, .ctx = ctx, .n = n, .chunk = 64};
+    atomic_init(&p.next, 0);
+    pthread_t tid[64];
+    int started = 0;
+    for (int t = 1; t < threads; t++)
+        if (pthread_create(&tid[started], NULL, par_loop, &p) == 0)
+            started++;
+    par_loop(&p);
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+}
+
+typedef struct {
+    int op;
+    Instance **inst;
+    GpuGrid *recs;
+    const char **bad;
+} PackJob;
+
+static void pack_range(void *ctx, int lo, int hi)
+{
+    PackJob *j = ctx;
+    for (int i = lo; i < hi; i++) {
+        Instance *in = j->inst[i];
+        const IrStmt *s = &in->prog->stmts[in->pc];
+        Value *argv[IR_MAX_ARGS];
+        for (int k = 0; k < s->nargs; k++)
+            argv[k] = operand_value(in, &s->args[k]);
+        j->bad[i] = pack_one(j->op, argv[0], argv + 1, &j->recs[i]);
+    }
+}
+
+typedef struct {
+    int op;
+    const GpuGrid *recs;
+    const void *out;
+    const uint32_t *off;
+    Value **res;
+} UnpackJob;
+
+static void unpack_range(void *ctx, int lo, int hi)
+{
+    UnpackJob *j = ctx;
+    for (int k = lo; k < hi; k++)
+        j->res[k] = gop_is_objects(j->op)
+                        ? gobj_value(j->op, &j->recs[k], (const uint16_t *)j->out + j->off[k])
+                        : unpack_one(j->op, j->out, k, &j->recs[k]);
+}
+
 /* ---- the device, or its emulation ---------------------------------------- */
 
 static GpuGrid *input_buffer(int n, char *why, size_t whylen)
@@ -320,7 +416,59 @@ static int run_packed(int op, int n, const void **out, char *why, size_t whylen)
     return 0;
 }
 
+/* The objects ops: offsets, one run, values rebuilt (objscan.h). */
+static int run_objects(int op, const GpuGrid *recs, int n, Value **res, char *why, size_t whylen)
+{
+    uint32_t *off = xmalloc_(sizeof *off * (size_t)n);
+    size_t words = 0;
+    for (int k = 0; k < n; k++) {
+        off[k] = (uint32_t)words;
+        words += objscan_out_words(recs[k].h, recs[k].w);
+    }
+    const uint16_t *out = NULL;
+    uint16_t *buf = NULL;
+    int rc = 0;
+    double t0 = now_s();
+    if (G.o.mode != BACKEND_EMULATE) {
+        rc = gpu_run_objects(n, gobj_shape(op), gobj_tables(op), off, words, &out, why, whylen);
+    } else if (G.inject && strcmp(G.inject, "fail") == 0) {
+        snprintf(why, whylen, "injected device failure (ARCRUN_GPU_INJECT=fail)");
+        rc = -1;
+    } else {
+        out = buf = xmalloc_(words * sizeof *buf);
+        gpu_emulate_objects(n, gobj_shape(op), gobj_tables(op), recs, off, buf);
+        if (G.inject && strcmp(G.inject, "diff") == 0)
+            buf[0] = 0;             /* the first grid has no objects */
+    }
+    double t1 = now_s();
+    ph_device = t1 - t0;
+    if (rc == 0) {
+        UnpackJob j = {.op = op, .recs = recs, .out = out, .off = off, .res = res};
+        par_range(n, unpack_range, &j);
+    }
+    ph_rebuild = now_s() - t1;
+    free(buf);
+    free(off);
+    return rc;
+}
+
 /* ---- the backend ----------------------------------------------------------- */
+
+/* auto: CUDA's start costs a fraction of a second, so a run none of whose
+ * batches reaches a crossover never pays it. */
+static bool probe(void)
+{
+    pthread_mutex_lock(&lock);
+    if (!G.probed) {
+        G.usable = gpu_available(G.why, sizeof G.why);
+        G.probed = true;
+        if (G.o.verbose)
+            fprintf(G.o.log, "arcrun: GPU: %s\n", G.usable ? G.why : "none");
+    }
+    bool ok = G.usable;
+    pthread_mutex_unlock(&lock);
+    return ok;
+}
 
 static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
 {
@@ -335,13 +483,15 @@ static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
     for (int k = 1; k < key->nargs; k++) {
         uint8_t b;
         const char *bad;
-        if (key->fixed[k] && (bad = param_byte(gpu_ops[op].param[k - 1], key->fixed[k], &b))) {
+        if (key->fixed[k] && (bad = gop_is_objects(op) ? gobj_param_ok(op, k, key->fixed[k])
+                                                        : param_byte(gpu_ops[op].param[k - 1],
+                                                                     key->fixed[k], &b))) {
             note(op, false, "%s", bad);
             return false;
         }
     }
     if (G.o.mode == BACKEND_AUTO && !G.o.compare)
-        return G.crossover[op] > 0 && batch_size >= G.crossover[op];
+        return G.crossover[op] > 0 && batch_size >= G.crossover[op] && probe();
     return true;
 }
 
@@ -399,32 +549,38 @@ static void gpu_run_batch(const Backend *be, Batch *b)
             cpu[ncpu++] = b->inst[i];
         nfell = b->n;
     } else {
-        for (int i = 0; i < b->n; i++) {
-            Instance *in = b->inst[i];
-            const IrStmt *s = &in->prog->stmts[in->pc];
-            Value *argv[IR_MAX_ARGS];
-            for (int k = 0; k < s->nargs; k++)
-                argv[k] = operand_value(in, &s->args[k]);
-            const char *bad = pack_one(op, argv[0], argv + 1, &recs[ndev]);
-            if (bad) {
-                note(op, false, "%s", bad);
-                cpu[ncpu++] = in;
-            } else {
-                dev[ndev++] = in;
+        const char **bad = xmalloc_(sizeof *bad * (size_t)b->n);
+        PackJob j = {.op = op, .inst = b->inst, .recs = recs, .bad = bad};
+        par_range(b->n, pack_range, &j);
+        for (int i = 0; i < b->n; i++) {     /* the records of the CPU's calls drop out */
+            if (bad[i]) {
+                note(op, false, "%s", bad[i]);
+                cpu[ncpu++] = b->inst[i];
+                continue;
             }
+            if (ndev != i)
+                recs[ndev] = recs[i];
+            dev[ndev++] = b->inst[i];
         }
+        free(bad);
+        ph_pack = now_s() - t0;
     }
     if (ndev) {
-        const void *out;
-        if (run_packed(op, ndev, &out, why, sizeof why) != 0) {
+        const void *out = NULL;
+        double t1 = now_s();
+        if (gop_is_objects(op) ? run_objects(op, recs, ndev, res, why, sizeof why) != 0
+                               : run_packed(op, ndev, &out, why, sizeof why) != 0) {
             note(op, true, "device error, batch run on the CPU: %s", why);
             for (int k = 0; k < ndev; k++)
                 cpu[ncpu++] = dev[k];
             nfell += ndev;
             ndev = 0;
-        } else {
-            for (int k = 0; k < ndev; k++)
-                res[k] = unpack_one(op, out, k, &recs[k]);
+        } else if (!gop_is_objects(op)) {
+            double t2 = now_s();
+            ph_device = t2 - t1;
+            UnpackJob j = {.op = op, .recs = recs, .out = out, .res = res};
+            par_range(ndev, unpack_range, &j);
+            ph_rebuild = now_s() - t2;
         }
     }
     t_dev = now_s() - t0;
@@ -458,7 +614,8 @@ static void gpu_run_batch(const Backend *be, Batch *b)
             Instance *in = dev[k];
             Value *r = res[k];
             in->cx.deadline_ns = 0;    /* device calls are not timed one by one */
-            if (!cx_charge(&in->cx, result_work(r))) {
+            uint64_t work = gop_is_objects(op) ? 16 * (uint64_t)recs[k].h * recs[k].w : result_work(r);
+            if (!cx_charge(&in->cx, work)) {
                 v_decref(r);
                 r = NULL;
             }
@@ -469,6 +626,9 @@ static void gpu_run_batch(const Backend *be, Batch *b)
         fprintf(G.o.log, "  %s: %s x%d: %d on the %s, %d on the cpu, %.3f ms incl. packing and transfers",
                 mode_name(), gpu_ops[op].name, b->n, ndev,
                 G.o.mode == BACKEND_EMULATE ? "host emulation" : "device", ncpu, t_dev * 1e3);
+        if (ndev)
+            fprintf(G.o.log, " (pack %.3f, device %.3f, rebuild %.3f)", ph_pack * 1e3,
+                    ph_device * 1e3, ph_rebuild * 1e3);
         if (ndev && G.o.compare)
             fprintf(G.o.log, "; cpu %.3f ms", t_cpu * 1e3);
         fputc('\n', G.o.log);
@@ -580,9 +740,13 @@ int backend_gpu_setup(const GpuOptions *o)
                 return -1;
         }
     }
+    G.probed = true;
     if (o->mode == BACKEND_EMULATE) {
         G.usable = true;
         snprintf(G.why, sizeof G.why, "host emulation of the kernels (testing aid)");
+    } else if (o->mode == BACKEND_AUTO && !o->compare && !o->verbose) {
+        G.usable = true;
+        G.probed = false;
     } else {
         G.usable = gpu_available(G.why, sizeof G.why);
     }
@@ -671,6 +835,22 @@ static Value *random_grid(int maxside)
     return g;
 }
 
+typedef struct {
+    int op;
+    Value **grids;
+    Value *const *params;
+    GpuGrid *recs;
+    atomic_int rejected;
+} CalPack;
+
+static void cal_pack_range(void *ctx, int lo, int hi)
+{
+    CalPack *c = ctx;
+    for (int k = lo; k < hi; k++)
+        if (pack_one(c->op, c->grids[k], c->params, &c->recs[k]))
+            atomic_store(&c->rejected, 1);
+}
+
 /* One timed GPU-path batch over n grids: validation to unpacking. */
 static double time_device(int op, Value **grids, Value *const *params, int n, char *why, size_t whylen)
 {
@@ -678,30 +858,50 @@ static double time_device(int op, Value **grids, Value *const *params, int n, ch
     GpuGrid *recs = input_buffer(n, why, whylen);
     if (!recs)
         return -1;
-    for (int k = 0; k < n; k++)
-        if (pack_one(op, grids[k], params, &recs[k])) {
-            snprintf(why, whylen, "calibration grid rejected");
-            return -1;
-        }
+    CalPack cp = {.op = op, .grids = grids, .params = params, .recs = recs};
+    atomic_init(&cp.rejected, 0);
+    par_range(n, cal_pack_range, &cp);
+    ph_pack = now_s() - t0;
+    if (atomic_load(&cp.rejected)) {
+        snprintf(why, whylen, "calibration grid rejected");
+        return -1;
+    }
+    if (gop_is_objects(op)) {
+        Value **res = xmalloc_(sizeof *res * (size_t)n);
+        int rc = run_objects(op, recs, n, res, why, whylen);
+        for (int k = 0; k < n && rc == 0; k++)
+            v_decref(res[k]);
+        free(res);
+        return rc ? -1 : now_s() - t0;
+    }
     const void *out;
+    double t1 = now_s();
     if (run_packed(op, n, &out, why, whylen) != 0)
         return -1;
+    double t2 = now_s();
+    ph_device = t2 - t1;
+    Value **res = xmalloc_(sizeof *res * (size_t)n);
+    UnpackJob j = {.op = op, .recs = recs, .out = out, .res = res};
+    par_range(n, unpack_range, &j);
+    ph_rebuild = now_s() - t2;
     for (int k = 0; k < n; k++)
-        v_decref(unpack_one(op, out, k, &recs[k]));
+        v_decref(res[k]);
+    free(res);
     return now_s() - t0;
 }
 
 static double time_cpu(int op, Value **grids, Value *const *params, int n)
 {
-    Value *fn = NULL;
-    for (int p = 0; p < PRIM_COUNT && !fn; p++)
-        if (prim_table[p].dialect == DIALECT_ARCDSL && G.op_of_prim[p] == op)
-            fn = prim_value(p);
+    int prim = -1;
+    for (int p = 0; p < PRIM_COUNT && prim < 0; p++)
+        if ((gop_is_objects(op) || prim_table[p].dialect == DIALECT_ARCDSL) && G.op_of_prim[p] == op)
+            prim = p;
+    Value *fn = prim_value(prim);
     Ctx cx;
-    ctx_init(&cx, DIALECT_ARCDSL);
+    ctx_init(&cx, prim_table[prim].dialect);
     double t0 = now_s();
     for (int k = 0; k < n; k++) {
-        Value *argv[3] = {grids[k], params[0], params[1]};
+        Value *argv[4] = {grids[k], params[0], params[1], params[2]};
         v_decref(v_call(&cx, fn, gpu_ops[op].arity, argv));
         cx_clear(&cx);
     }
@@ -716,6 +916,7 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs)
     co.compare = false;
     co.verbose = 0;
     co.log = NULL;
+    co.jobs = jobs;
     backend_gpu_setup(&co);
     if (!G.usable) {
         fprintf(stderr, "arcrun calibrate: %s: nothing to calibrate\n", G.why);
@@ -736,11 +937,14 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs)
     cJSON_AddNumberToObject(root, "jobs", jobs);
     cJSON_AddStringToObject(root, "cpu_time", "one thread, divided by jobs");
     int rc = 0;
-    fprintf(stderr, "%-11s %8s %12s %12s  (%s; cpu time: one thread / %d jobs)\n", "op", "batch",
-            "cpu ms", "gpu ms", G.why, jobs);
+    fprintf(stderr, "%-11s %8s %12s %12s  %8s %8s %8s  (%s; cpu time: one thread / %d jobs)\n",
+            "op", "batch", "cpu ms", "gpu ms", "pack", "device", "rebuild", G.why, jobs);
     for (int op = 0; op < GOP_COUNT && rc == 0; op++) {
-        Value *params[2] = {zero, zero};
+        Value *params[3] = {zero, zero, zero};
         switch (op) {
+        case GOP_OBJECTS: case GOP_TK_OBJECTS: case GOP_TK_OBJECTS_T:   /* (T, F, T) */
+            params[0] = &v_True_; params[1] = &v_False_; params[2] = &v_True_; break;
+        case GOP_TK_O_G: case GOP_TK_O_G_T: params[0] = five; break;
         case GOP_UPSCALE: case GOP_HUPSCALE: case GOP_VUPSCALE: case GOP_DOWNSCALE:
             params[0] = two; break;
         case GOP_REPLACE: params[0] = zero; params[1] = five; break;
@@ -758,7 +962,7 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs)
             rc = -1;
         }
         for (int s = 0; s < NSIZES && rc == 0; s++) {
-            double best_c = 1e30, best_g = 1e30;
+            double best_c = 1e30, best_g = 1e30, bp = 0, bd = 0, br = 0;
             for (int rep = 0; rep < 3; rep++) {
                 double c = time_cpu(op, grids, params, sizes[s]) / (jobs > 0 ? jobs : 1);
                 double g = time_device(op, grids, params, sizes[s], why, sizeof why);
@@ -768,12 +972,17 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs)
                     break;
                 }
                 best_c = c < best_c ? c : best_c;
-                best_g = g < best_g ? g : best_g;
+                if (g < best_g) {
+                    best_g = g;
+                    bp = ph_pack;
+                    bd = ph_device;
+                    br = ph_rebuild;
+                }
             }
             if (rc)
                 break;
-            fprintf(stderr, "%-11s %8d %12.3f %12.3f\n", gpu_ops[op].name, sizes[s],
-                    best_c * 1e3, best_g * 1e3);
+            fprintf(stderr, "%-11s %8d %12.3f %12.3f  %8.3f %8.3f %8.3f\n", gpu_ops[op].name,
+                    sizes[s], best_c * 1e3, best_g * 1e3, bp * 1e3, bd * 1e3, br * 1e3);
             cJSON_AddItemToArray(js, cJSON_CreateNumber(sizes[s]));
             cJSON_AddItemToArray(jc, cJSON_CreateNumber(best_c));
             cJSON_AddItemToArray(jg, cJSON_CreateNumber(best_g));

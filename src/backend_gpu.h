@@ -20,6 +20,7 @@ typedef struct {
     int verbose;
     FILE *log;               /* stderr */
     const char *calibration; /* --calibration FILE; NULL: the default path */
+    int jobs;                /* host threads for packing and rebuilding big batches */
 } GpuOptions;
 
 extern Backend backend_gpu;

@@ -377,6 +377,7 @@ int main(int argc, char **argv)
         .jobs = jobs, .all_pairs = all_pairs, .no_cache = no_cache,
     };
     gopt.verbose = verbose;
+    gopt.jobs = jobs;
     if (backend_gpu_setup(&gopt) != 0) {
         taskset_free(&ts);
         ir_free(m);

@@ -559,6 +559,21 @@ Value *fs_from_items(Value *const *items, size_t n)
     return pyset_take(&s);
 }
 
+Value *fs_from_layout(Value *const *items, const uint32_t *slot, size_t n, size_t mask)
+{
+    Value *v = fs_alloc(n, mask, 0);
+    int32_t *slots = v->u.set.slots;
+    int64_t *hashes = (int64_t *)fs_hashes(v);
+    for (size_t i = 0; i <= mask; i++)
+        slots[i] = SLOT_EMPTY;
+    for (size_t k = 0; k < n; k++) {
+        v->u.set.items[k] = items[k];
+        hashes[k] = khash(items[k]);
+        slots[slot[k]] = (int32_t)k;
+    }
+    return v;
+}
+
 Value *fs_from_container(const Value *c)
 {
     if (c->type == V_FSET)

@@ -9,6 +9,7 @@
  */
 #include "prim.h"
 #include "grid_util.h"
+#include "objects_gpu.h"
 
 /* ---- neighbour order -----------------------------------------------------
  * dneighbors(loc) is a 4-item set copied verbatim into an 8-slot frozenset;
@@ -60,7 +61,7 @@ static const int8_t NB_DJ[8] = {0, 0, -1, 1, -1, 1, -1, 1};
 
 /* Iteration order of dneighbors((i, j)) (4) or neighbors((i, j)) (8), as
  * indices into NB_DI/NB_DJ. */
-static int nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
+int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
 {
     uint64_t h[8];
     int8_t d[8], e[8], t[32];
@@ -136,6 +137,11 @@ static bool o_rows(Ctx *cx, const Value *grid, size_t h, size_t w, Value **val)
     return true;
 }
 
+Value *ad_objects_bg(Ctx *cx, Value *grid)
+{
+    return gu_extreme_color(cx, grid, true);
+}
+
 Value *ad_objects(Ctx *cx, Value *const *a)
 {
     Value *grid = a[0];
@@ -190,7 +196,7 @@ Value *ad_objects(Ctx *cx, Value *const *a)
                 pyset_add(&obj, o_cell(&s, cix));
                 pyset_add(&occupied, cand);
                 if (!s.nnb[cix])
-                    s.nnb[cix] = (uint8_t)nb_order(cand->u.tup.items[0]->u.i,
+                    s.nnb[cix] = (uint8_t)ad_nb_order(cand->u.tup.items[0]->u.i,
                                                    cand->u.tup.items[1]->u.i,
                                                    diagonal, s.nb[cix]);
                 int64_t ci = cand->u.tup.items[0]->u.i, cj = cand->u.tup.items[1]->u.i;

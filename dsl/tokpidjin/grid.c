@@ -17,6 +17,7 @@
 #include "prim.h"
 #include "arcdsl/core_util.h"
 #include "tokpidjin/grid_util.h"
+#include "objects_gpu.h"
 
 static Value *cell3(int64_t i, int64_t j, Value *c);
 
@@ -1747,6 +1748,11 @@ done:
     free(s.nbx);
     free(order);
     return out;
+}
+
+Value *tk_objects_bg(Ctx *cx, Value *grid)
+{
+    return tk_mostcolor_inner(cx, grid);
 }
 
 static Value *tk_objects(Ctx *cx, Value *const *a)

@@ -1,0 +1,16 @@
+/* objects_gpu.h -- what the GPU's objects path (src/gpu_objects.c) takes
+ * from the dialects, so it computes nothing they define differently. */
+#ifndef ARC_OBJECTS_GPU_H
+#define ARC_OBJECTS_GPU_H
+
+#include "value.h"
+
+/* Iteration order of dneighbors((i, j)) (4) or neighbors((i, j)) (8) as
+ * directions: (-1,0) (1,0) (0,-1) (0,1) (-1,-1) (-1,1) (1,-1) (1,1). */
+int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8]);
+/* The background objects(grid, ..., without_bg=True) uses: a borrowed
+ * value, or NULL with the exception in cx. */
+Value *ad_objects_bg(Ctx *cx, Value *grid);
+Value *tk_objects_bg(Ctx *cx, Value *grid);
+
+#endif

@@ -1,0 +1,162 @@
+/* gpu_objects.c -- the host half of the GPU's objects ops: the tables the
+ * scan hashes with, each call's flags and background, and the values
+ * rebuilt from the scan's layouts (gpu/objscan.h).
+ *
+ * Cells are shared immortal values, one per dialect, colour and location,
+ * made once: a result holds references to them instead of new tuples,
+ * which is what makes rebuilding cheaper than the CPU's own scan.  Their
+ * hashes come from pyhash.c, the same numbers the CPU path uses. */
+#include "gpu_objects.h"
+#include "objects_gpu.h"
+#include "prim.h"
+#include "pyset.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static ObjTables tables[DIALECT_COUNT];
+static Value *cells[DIALECT_COUNT][10][OS_KEYS];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void build(void)
+{
+    static const int8_t di[8] = {-1, 1, 0, 0, -1, -1, 1, 1}, dj[8] = {0, 0, -1, 1, -1, 1, -1, 1};
+    for (int d = 0; d < DIALECT_COUNT; d++) {
+        ObjTables *T = &tables[d];
+        memcpy(T->di, di, 8);
+        memcpy(T->dj, dj, 8);
+        for (int i = 0; i < 32; i++)
+            for (int j = 0; j < 32; j++) {
+                int k = i * 32 + j;
+                Value *loc = v_pair_int(i, j);
+                v_make_shared(loc);
+                T->loc[k] = (uint64_t)v_hash(loc);
+                ad_nb_order(i, j, false, T->nb[0][k]);
+                ad_nb_order(i, j, true, T->nb[1][k]);
+                for (int c = 0; c < 10; c++) {
+                    Value *cell;
+                    if (d == DIALECT_ARCDSL) {
+                        cell = v_tuple2(v_int(c), loc);
+                    } else {
+                        cell = v_tuple_new(3);
+                        cell->u.tup.items[0] = v_int(i);
+                        cell->u.tup.items[1] = v_int(j);
+                        cell->u.tup.items[2] = v_int(c);
+                    }
+                    v_make_shared(cell);
+                    T->cell[c][k] = (uint64_t)v_hash(cell);
+                    cells[d][c][k] = cell;
+                }
+            }
+    }
+}
+
+static const struct { int prim, dialect, shape; bool select; } spec[] = {
+    [GOP_OBJECTS - GOP_OBJECTS] = {PRIM_AD_objects, DIALECT_ARCDSL, OBJ_FSET, false},
+    [GOP_TK_OBJECTS - GOP_OBJECTS] = {PRIM_TK_objects, DIALECT_TOKPIDJIN, OBJ_FSET, false},
+    [GOP_TK_OBJECTS_T - GOP_OBJECTS] = {PRIM_TK_objects_t, DIALECT_TOKPIDJIN, OBJ_TUPLE, false},
+    [GOP_TK_O_G - GOP_OBJECTS] = {PRIM_TK_o_g, DIALECT_TOKPIDJIN, OBJ_FSET, true},
+    [GOP_TK_O_G_T - GOP_OBJECTS] = {PRIM_TK_o_g_t, DIALECT_TOKPIDJIN, OBJ_TUPLE, true},
+};
+
+int gobj_prim(int op)
+{
+    return spec[op - GOP_OBJECTS].prim;
+}
+
+int gobj_shape(int op)
+{
+    return spec[op - GOP_OBJECTS].shape;
+}
+
+const ObjTables *gobj_tables(int op)
+{
+    pthread_once(&once, build);
+    return &tables[spec[op - GOP_OBJECTS].dialect];
+}
+
+const char *gobj_param_ok(int op, int k, const Value *v)
+{
+    if (spec[op - GOP_OBJECTS].select && k == 1 &&
+        (!v_is_int(v) || v->type == V_BOOL || v->u.i < 0 || v->u.i > 7))
+        return "o_g selector is not an int from 0 to 7";
+    return NULL;
+}
+
+const char *gobj_pack(int op, Value *grid, Value *const *params, GpuGrid *rec)
+{
+    int flags = 0;
+    if (spec[op - GOP_OBJECTS].select) {
+        const char *bad = gobj_param_ok(op, 1, params[0]);
+        if (bad)
+            return bad;
+        flags = (int)params[0]->u.i;
+    } else {
+        flags = (v_truthy(params[0]) ? OF_UNIVALUED : 0) | (v_truthy(params[1]) ? OF_DIAGONAL : 0) |
+                (v_truthy(params[2]) ? OF_WITHOUT_BG : 0);
+    }
+    rec->p0 = (uint8_t)flags;
+    rec->p1 = GPU_NOCOLOR;
+    if (flags & OF_WITHOUT_BG) {
+        Ctx cx;
+        int d = spec[op - GOP_OBJECTS].dialect;
+        ctx_init(&cx, d);
+        Value *bg = d == DIALECT_ARCDSL ? ad_objects_bg(&cx, grid) : tk_objects_bg(&cx, grid);
+        if (!bg || bg->type != V_INT || bg->u.i < 0 || bg->u.i > 9)
+            return "background is not a colour from 0 to 9";
+        rec->p1 = (uint8_t)bg->u.i;
+    }
+    return NULL;
+}
+
+static Value *cell_at(int d, const GpuGrid *rec, unsigned loc)
+{
+    return cells[d][rec->cell[(loc >> 5) * GPU_SIDE + (loc & 31)]][loc];
+}
+
+Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
+{
+    int d = spec[op - GOP_OBJECTS].dialect, shape = spec[op - GOP_OBJECTS].shape;
+    size_t cap = (size_t)rec->h * rec->w, nobj = out[0];
+    const uint16_t *hdr = out + 2, *cl = out + 2 + 3 * cap;
+    if (nobj == 0)
+        return v_incref(shape == OBJ_TUPLE ? &v_empty_tuple_ : &v_empty_fset_);
+    if (shape == OBJ_TUPLE) {
+        Value *t = v_tuple_new(nobj);
+        for (size_t k = 0; k < nobj; k++) {
+            size_t nc = hdr[3 * k + 2];
+            Value *o = v_tuple_new(nc);
+            for (size_t m = 0; m < nc; m++)
+                o->u.tup.items[m] = cell_at(d, rec, cl[2 * m + 1]);
+            cl += 2 * nc;
+            t->u.tup.items[k] = o;
+        }
+        return t;
+    }
+    Value *items[GPU_CELLS], *found[GPU_CELLS];
+    uint32_t slot[GPU_CELLS];
+    int32_t at[OS_CAP];
+    for (size_t k = 0; k < nobj; k++) {
+        size_t nc = hdr[3 * k + 2];
+        for (size_t m = 0; m < nc; m++) {
+            slot[m] = cl[2 * m];
+            items[m] = cell_at(d, rec, cl[2 * m + 1]);
+        }
+        cl += 2 * nc;
+        found[k] = fs_from_layout(items, slot, nc, hdr[3 * k + 1]);
+    }
+    /* frozenset(objs): the objects by their slot */
+    size_t omask = out[1];
+    for (size_t s = 0; s <= omask; s++)
+        at[s] = -1;
+    for (size_t k = 0; k < nobj; k++)
+        at[hdr[3 * k]] = (int32_t)k;
+    size_t m = 0;
+    for (size_t s = 0; s <= omask; s++)
+        if (at[s] >= 0) {
+            items[m] = found[at[s]];
+            slot[m++] = (uint32_t)s;
+        }
+    return fs_from_layout(items, slot, nobj, omask);
+}
