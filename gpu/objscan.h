@@ -1,18 +1,27 @@
-/* objscan.h -- objects() of one grid as the CPU computes it, in a form a
- * GPU thread can run: CPython's set tables (cpython-set-order.md §2-4)
- * simulated on small integer keys in fixed scratch, so the objects, the
- * cells of each, and the iteration order of every frozenset come out as
+/* objscan.h -- objects() of a grid as the CPU computes it, in pieces a
+ * GPU can run side by side: CPython's set tables (cpython-set-order.md
+ * §2-4) simulated on small integer keys, so the objects, the cells of
+ * each, and the iteration order of every frozenset come out as
  * dsl/arcdsl/objects.c and dsl/tokpidjin/grid.c produce them.
  *
+ * The reference finds objects one after the other; they depend on each
+ * other only through `occupied`, which, when object r is walked, holds
+ * exactly the cells of objects 0..r-1 (found in asindices order) plus the
+ * cells r has taken so far.  So the work is cut in three:
+ *   objscan_label  (per grid)   the objects as plain connected components,
+ *                               numbered in discovery order;
+ *   objscan_walk   (per object) the reference's walk of object r, set for
+ *                               set, with that `occupied`;
+ *   objscan_objs   (per grid)   frozenset(objs) from the objects' hashes.
+ *
  * Keys: a location (i, j) is i * 32 + j; a cell is keyed by its location;
- * an object by its discovery number.  Hashes come from tables the host
- * fills with pyhash.c (nothing here hashes a tuple), so the device and the
- * CPU cannot disagree on them.  Only `occupied` is not simulated: the
- * reference uses it for membership and its size alone, never its order.
+ * an object by its number.  Hashes come from tables the host fills with
+ * pyhash.c (nothing here hashes a tuple), so the device and the CPU cannot
+ * disagree on them.
  *
  * Output, per grid, uint16 words from its offset (cap = h * w):
  *   [0] objects  [1] mask of frozenset(objs)
- *   [2 + 3k ..]  object k (discovery order): slot in frozenset(objs),
+ *   [2 + 3r ..]  object r (discovery order): slot in frozenset(objs),
  *                mask of frozenset(obj), cells
  *   [2 + 3cap..] the cells of object 0, 1, ... as (slot, location) pairs,
  *                in slot order (OBJ_TUPLE: append order, slot 0).
@@ -42,15 +51,26 @@ typedef struct ObjTables {
     uint64_t cell[10][OS_KEYS];     /* hash of the dialect's cell of colour c at (i, j) */
     int8_t nb[2][OS_KEYS][8];       /* [diagonal][loc]: neighbour order, as directions */
     int8_t di[8], dj[8];            /* direction -> offset */
+    uint32_t order_at[GPU_SIDE + 1][GPU_SIDE + 1];   /* where order[] of an h x w grid starts */
+    int16_t order[465 * 465];       /* asindices(grid)'s iteration order, every shape */
 } ObjTables;
 
+/* Per grid, between the phases. */
 typedef struct {
-    int16_t all[OS_CAP], obj[OS_CAP], cands[OS_CAP], nbhd[OS_CAP], objs[OS_CAP];
-    int16_t spare[OS_CAP];          /* the old table during a resize */
+    int16_t rank[OS_KEYS];          /* object number of each location; -1 none */
+    uint8_t done[OS_KEYS];          /* taken by its object's walk */
+    uint16_t seed[GPU_CELLS];       /* object r's first location in asindices order */
+    uint16_t before[GPU_CELLS + 1]; /* cells of objects 0..r-1 */
+    uint16_t queue[GPU_CELLS];
+    uint64_t ohash[GPU_CELLS];      /* hash of frozenset(obj) */
+    uint32_t nobj;
+} ObjGrid;
+
+/* Per walker (a GPU warp, or the host). */
+typedef struct {
+    int16_t obj[OS_CAP], cands[OS_CAP], nbhd[OS_CAP], spare[OS_CAP];
     int16_t tmp[OS_SMALL];
-    uint8_t occupied[OS_KEYS];
-    uint64_t ohash[GPU_CELLS];      /* hash of frozenset(obj) by object number */
-} ObjScratch;
+} ObjWalk;
 
 static inline size_t objscan_out_words(int h, int w)
 {
@@ -190,19 +210,33 @@ OS_HD static inline void os_merge(OSet *d, const OSet *src, const OHash *H, int1
     }
 }
 
+/* `occupied` while object r is walked: the cells of objects 0..r-1 and
+ * those r has taken; n of them. */
+typedef struct {
+    const int16_t *rank;
+    const uint8_t *done;
+    int r;
+    uint32_t n;
+} OOcc;
+
+OS_HD static inline bool oc_has(const OOcc *o, int k)
+{
+    return o->rank[k] >= 0 && (o->rank[k] < o->r || (o->rank[k] == o->r && o->done[k]));
+}
+
 /* r = a - occupied (§4), r fresh in store.  When CPython copies a and
  * discards occupied's keys, the dummies land where those keys sit whatever
  * order they are discarded in, so walking a instead is the same. */
-OS_HD static inline void os_sub_occupied(OSet *r, int16_t *store, const OSet *a, const uint8_t *occ,
-                                  uint32_t nocc, const OHash *H, int16_t *spare)
+OS_HD static inline void os_sub_occupied(OSet *r, int16_t *store, const OSet *a, const OOcc *occ,
+                                         const OHash *H, int16_t *spare)
 {
     os_init(r, store);
     if (a->used == 0)
         return;
-    if ((a->used >> 2) > nocc) {
+    if ((a->used >> 2) > occ->n) {
         os_merge(r, a, H, spare);
         for (uint32_t i = 0; i <= r->mask; i++)
-            if (r->t[i] >= 0 && occ[r->t[i]]) {
+            if (r->t[i] >= 0 && oc_has(occ, r->t[i])) {
                 r->t[i] = -2;
                 r->used--;
             }
@@ -210,7 +244,7 @@ OS_HD static inline void os_sub_occupied(OSet *r, int16_t *store, const OSet *a,
             os_resize(r, H, r->used > 50000 ? r->used * 2 : r->used * 4, spare);
     } else {
         for (uint32_t i = 0; i <= a->mask; i++)
-            if (a->t[i] >= 0 && !occ[a->t[i]])
+            if (a->t[i] >= 0 && !oc_has(occ, a->t[i]))
                 os_add(r, H, a->t[i], spare);
     }
 }
@@ -233,106 +267,146 @@ OS_HD static inline uint64_t os_fset_hash(const OSet *s, const OHash *H)
     return x == ~0ull ? 590923713ull : x;
 }
 
-/* objects(grid, univalued, diagonal, without_bg) of g: p0 holds the
- * OF_* flags, p1 the background colour (GPU_NOCOLOR without one). */
-OS_HD static inline void objscan(const GpuGrid *g, int shape, const ObjTables *T, ObjScratch *s,
-                          uint16_t *out)
+/* Whether a cell of colour v joins an object started on colour val. */
+#define OS_JOINS(univalued, val, v, bg) ((univalued) ? (v) == (val) : (v) != (bg))
+
+/* Phase 1: number the objects of g (p0 the OF_* flags, p1 the background
+ * or GPU_NOCOLOR) as the reference finds them: the first location in
+ * asindices order that is neither taken nor background starts the next;
+ * its object is its connected component (what the walk will take). */
+OS_HD static inline void objscan_label(const GpuGrid *g, const ObjTables *T, ObjGrid *G)
 {
-    const int h = g->h, w = g->w, cap = h * w;
-    const bool univalued = g->p0 & OF_UNIVALUED, diagonal = g->p0 & OF_DIAGONAL;
-    const int bg = g->p1, nd = diagonal ? 8 : 4;
-    const OHash HL = {OH_TABLE, T->loc, T, g}, HC = {OH_CELL, NULL, T, g};
-    const OHash HO = {OH_TABLE, s->ohash, T, g};
-    uint16_t *hdr = out + 2, *cells = out + 2 + 3 * (size_t)cap;
-    uint32_t nobj = 0, ncell = 0, nocc = 0;
-    OSet all, obj, cands, nbhd, tmp, objs;
-
-    /* asindices(grid): the pairs added in row-major order */
-    os_init(&all, s->all);
+    const int h = g->h, w = g->w, bg = g->p1;
+    const bool univalued = g->p0 & OF_UNIVALUED;
+    const int nd = g->p0 & OF_DIAGONAL ? 8 : 4;
+    const int16_t *order = T->order + T->order_at[h][w];
     for (int i = 0; i < h; i++)
-        for (int j = 0; j < w; j++)
-            os_add(&all, &HL, (int16_t)(i * 32 + j), s->spare);
-    for (int k = 0; k < OS_KEYS; k++)
-        s->occupied[k] = 0;
-    os_init(&objs, s->objs);
-
-    for (uint32_t a = 0; a <= all.mask; a++) {
-        int16_t loc = all.t[a];
-        if (loc < 0 || s->occupied[loc])
-            continue;
+        for (int j = 0; j < w; j++) {
+            G->rank[i * 32 + j] = -1;
+            G->done[i * 32 + j] = 0;
+        }
+    uint32_t nobj = 0, cells = 0;
+    for (int p = 0; p < h * w; p++) {
+        int loc = order[p];
         int val = g->cell[(loc >> 5) * GPU_SIDE + (loc & 31)];
-        if (val == bg)
+        if (G->rank[loc] >= 0 || val == bg)
             continue;
-        uint32_t first = ncell;
-        os_init(&obj, s->obj);
-        if (shape == OBJ_FSET)
-            os_add(&obj, &HC, loc, s->spare);
-        os_init(&cands, s->cands);
-        os_add(&cands, &HL, loc, s->spare);
-        while (cands.used > 0) {
-            os_init(&nbhd, s->nbhd);
-            for (uint32_t c = 0; c <= cands.mask; c++) {
-                int16_t cand = cands.t[c];
-                if (cand < 0)
+        G->seed[nobj] = (uint16_t)loc;
+        G->before[nobj] = (uint16_t)cells;
+        G->rank[loc] = (int16_t)nobj;
+        int head = 0, tail = 0;
+        G->queue[tail++] = (uint16_t)loc;
+        while (head < tail) {
+            int c = G->queue[head++], ci = c >> 5, cj = c & 31;
+            for (int q = 0; q < nd; q++) {
+                int ni = ci + T->di[q], nj = cj + T->dj[q];
+                if (ni < 0 || ni >= h || nj < 0 || nj >= w)
                     continue;
-                int ci = cand >> 5, cj = cand & 31;
-                int v = g->cell[ci * GPU_SIDE + cj];
-                if (!(univalued ? v == val : v != bg))
-                    continue;
-                if (shape == OBJ_FSET) {
-                    os_add(&obj, &HC, cand, s->spare);
-                } else {
-                    cells[2 * ncell] = 0;
-                    cells[2 * ncell + 1] = (uint16_t)cand;
-                    ncell++;
+                int n = ni * 32 + nj, v = g->cell[ni * GPU_SIDE + nj];
+                if (G->rank[n] < 0 && OS_JOINS(univalued, val, v, bg)) {
+                    G->rank[n] = (int16_t)nobj;
+                    G->queue[tail++] = (uint16_t)n;
                 }
-                if (!s->occupied[cand]) {
-                    s->occupied[cand] = 1;
-                    nocc++;
-                }
-                const int8_t *nb = T->nb[diagonal][cand];
-                os_init(&tmp, s->tmp);
-                for (int q = 0; q < nd; q++) {
-                    int ni = ci + T->di[nb[q]], nj = cj + T->dj[nb[q]];
-                    if (ni >= 0 && ni < h && nj >= 0 && nj < w)
-                        os_add(&tmp, &HL, (int16_t)(ni * 32 + nj), s->spare);
-                }
-                os_merge(&nbhd, &tmp, &HL, s->spare);
             }
-            os_sub_occupied(&cands, s->cands, &nbhd, s->occupied, nocc, &HL, s->spare);
         }
-        if (shape == OBJ_FSET) {
-            /* frozenset(obj): a fresh copy; cands' store is free now */
-            OSet fo;
-            os_init(&fo, s->cands);
-            os_merge(&fo, &obj, &HC, s->spare);
-            for (uint32_t k = 0; k <= fo.mask; k++)
-                if (fo.t[k] >= 0) {
-                    cells[2 * ncell] = (uint16_t)k;
-                    cells[2 * ncell + 1] = (uint16_t)fo.t[k];
-                    ncell++;
-                }
-            s->ohash[nobj] = os_fset_hash(&fo, &HC);
-            hdr[3 * nobj + 1] = (uint16_t)fo.mask;
-            os_add(&objs, &HO, (int16_t)nobj, s->spare);
-        } else {
-            hdr[3 * nobj + 0] = (uint16_t)nobj;
-            hdr[3 * nobj + 1] = 0;
-        }
-        hdr[3 * nobj + 2] = (uint16_t)(ncell - first);
+        cells += (uint32_t)tail;
         nobj++;
     }
-    out[0] = (uint16_t)nobj;
-    out[1] = 0;
-    if (shape == OBJ_FSET && nobj) {
+    G->before[nobj] = (uint16_t)cells;
+    G->nobj = nobj;
+}
+
+/* Phase 2: the reference's walk of object r, its cells written out. */
+OS_HD static inline void objscan_walk(const GpuGrid *g, int shape, const ObjTables *T, ObjGrid *G,
+                                      int r, ObjWalk *s, uint16_t *out)
+{
+    const int h = g->h, w = g->w, cap = h * w, bg = g->p1;
+    const bool univalued = g->p0 & OF_UNIVALUED, diagonal = g->p0 & OF_DIAGONAL;
+    const int nd = diagonal ? 8 : 4;
+    const OHash HL = {OH_TABLE, T->loc, T, g}, HC = {OH_CELL, NULL, T, g};
+    uint16_t *hdr = out + 2, *cells = out + 2 + 3 * (size_t)cap + 2 * (size_t)G->before[r];
+    OOcc occ = {G->rank, G->done, r, G->before[r]};
+    uint32_t ncell = 0;
+    int loc = G->seed[r];
+    int val = g->cell[(loc >> 5) * GPU_SIDE + (loc & 31)];
+    OSet obj, cands, nbhd, tmp;
+    os_init(&obj, s->obj);
+    if (shape == OBJ_FSET)
+        os_add(&obj, &HC, (int16_t)loc, s->spare);
+    os_init(&cands, s->cands);
+    os_add(&cands, &HL, (int16_t)loc, s->spare);
+    while (cands.used > 0) {
+        os_init(&nbhd, s->nbhd);
+        for (uint32_t c = 0; c <= cands.mask; c++) {
+            int16_t cand = cands.t[c];
+            if (cand < 0)
+                continue;
+            int ci = cand >> 5, cj = cand & 31;
+            int v = g->cell[ci * GPU_SIDE + cj];
+            if (!OS_JOINS(univalued, val, v, bg))
+                continue;
+            if (shape == OBJ_FSET) {
+                os_add(&obj, &HC, cand, s->spare);
+            } else {
+                cells[2 * ncell] = 0;
+                cells[2 * ncell + 1] = (uint16_t)cand;
+                ncell++;
+            }
+            if (!G->done[cand]) {
+                G->done[cand] = 1;
+                occ.n++;
+            }
+            const int8_t *nb = T->nb[diagonal][cand];
+            os_init(&tmp, s->tmp);
+            for (int q = 0; q < nd; q++) {
+                int ni = ci + T->di[nb[q]], nj = cj + T->dj[nb[q]];
+                if (ni >= 0 && ni < h && nj >= 0 && nj < w)
+                    os_add(&tmp, &HL, (int16_t)(ni * 32 + nj), s->spare);
+            }
+            os_merge(&nbhd, &tmp, &HL, s->spare);
+        }
+        os_sub_occupied(&cands, s->cands, &nbhd, &occ, &HL, s->spare);
+    }
+    if (shape == OBJ_FSET) {
+        /* frozenset(obj): a fresh copy; cands' store is free now */
         OSet fo;
         os_init(&fo, s->cands);
-        os_merge(&fo, &objs, &HO, s->spare);
-        out[1] = (uint16_t)fo.mask;
+        os_merge(&fo, &obj, &HC, s->spare);
         for (uint32_t k = 0; k <= fo.mask; k++)
-            if (fo.t[k] >= 0)
-                hdr[3 * fo.t[k]] = (uint16_t)k;
+            if (fo.t[k] >= 0) {
+                cells[2 * ncell] = (uint16_t)k;
+                cells[2 * ncell + 1] = (uint16_t)fo.t[k];
+                ncell++;
+            }
+        G->ohash[r] = os_fset_hash(&fo, &HC);
+        hdr[3 * r + 1] = (uint16_t)fo.mask;
+    } else {
+        hdr[3 * r + 0] = (uint16_t)r;
+        hdr[3 * r + 1] = 0;
     }
+    hdr[3 * r + 2] = (uint16_t)ncell;
+}
+
+/* Phase 3: frozenset(objs), objs = the objects added in discovery order. */
+OS_HD static inline void objscan_objs(const GpuGrid *g, int shape, const ObjTables *T,
+                                      const ObjGrid *G, ObjWalk *s, uint16_t *out)
+{
+    const OHash HO = {OH_TABLE, G->ohash, T, g};
+    uint16_t *hdr = out + 2;
+    out[0] = (uint16_t)G->nobj;
+    out[1] = 0;
+    if (shape != OBJ_FSET || G->nobj == 0)
+        return;
+    OSet objs, fo;
+    os_init(&objs, s->obj);
+    for (uint32_t r = 0; r < G->nobj; r++)
+        os_add(&objs, &HO, (int16_t)r, s->spare);
+    os_init(&fo, s->cands);
+    os_merge(&fo, &objs, &HO, s->spare);
+    out[1] = (uint16_t)fo.mask;
+    for (uint32_t k = 0; k <= fo.mask; k++)
+        if (fo.t[k] >= 0)
+            hdr[3 * fo.t[k]] = (uint16_t)k;
 }
 
 #ifndef __CUDACC__

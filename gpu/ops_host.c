@@ -68,10 +68,16 @@ void gpu_emulate(int op, const GpuGrid *in, void *out, int n)
 void gpu_emulate_objects(int n, int shape, const ObjTables *T, const GpuGrid *in,
                          const uint32_t *off, uint16_t *out)
 {
-    ObjScratch *s = malloc(sizeof *s);
-    if (!s)
+    ObjGrid *G = malloc(sizeof *G);
+    ObjWalk *s = malloc(sizeof *s);
+    if (!G || !s)
         abort();
-    for (int k = 0; k < n; k++)
-        objscan(&in[k], shape, T, s, out + off[k]);
+    for (int k = 0; k < n; k++) {
+        objscan_label(&in[k], T, G);
+        for (uint32_t r = 0; r < G->nobj; r++)
+            objscan_walk(&in[k], shape, T, G, (int)r, s, out + off[k]);
+        objscan_objs(&in[k], shape, T, G, s, out + off[k]);
+    }
+    free(G);
     free(s);
 }

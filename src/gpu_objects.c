@@ -19,11 +19,32 @@ static ObjTables tables[DIALECT_COUNT];
 static Value *cells[DIALECT_COUNT][10][OS_KEYS];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+/* asindices(grid)'s order for every shape: the pairs added row-major */
+static void orders(ObjTables *T)
+{
+    static int16_t store[OS_CAP], spare[OS_CAP];
+    OHash HL = {OH_TABLE, T->loc, T, NULL};
+    uint32_t at = 0;
+    for (int h = 1; h <= GPU_SIDE; h++)
+        for (int w = 1; w <= GPU_SIDE; w++) {
+            OSet all;
+            os_init(&all, store);
+            for (int i = 0; i < h; i++)
+                for (int j = 0; j < w; j++)
+                    os_add(&all, &HL, (int16_t)(i * 32 + j), spare);
+            T->order_at[h][w] = at;
+            for (uint32_t x = 0; x <= all.mask; x++)
+                if (all.t[x] >= 0)
+                    T->order[at++] = all.t[x];
+        }
+}
+
 static void build(void)
 {
     static const int8_t di[8] = {-1, 1, 0, 0, -1, -1, 1, 1}, dj[8] = {0, 0, -1, 1, -1, 1, -1, 1};
     for (int d = 0; d < DIALECT_COUNT; d++) {
         ObjTables *T = &tables[d];
+        memset(T, 0, sizeof *T);
         memcpy(T->di, di, 8);
         memcpy(T->dj, dj, 8);
         for (int i = 0; i < 32; i++)
@@ -49,6 +70,12 @@ static void build(void)
                     cells[d][c][k] = cell;
                 }
             }
+        if (d == 0) {
+            orders(T);
+        } else {
+            memcpy(T->order_at, tables[0].order_at, sizeof T->order_at);
+            memcpy(T->order, tables[0].order, sizeof T->order);
+        }
     }
 }
 
