@@ -24,7 +24,9 @@
  *   [2 + 3r ..]  object r (discovery order): slot in frozenset(objs),
  *                mask of frozenset(obj), cells
  *   [2 + 3cap..] the cells of object 0, 1, ... as (slot, location) pairs,
- *                in slot order (OBJ_TUPLE: append order, slot 0).
+ *                in slot order (OBJ_TUPLE: append order, slot 0)
+ *   [2 + 5cap..] hash(frozenset(obj)) of each object, 4 words, low first
+ *                (OBJ_FSET), so the host need not compute it again.
  * C (host emulation) and CUDA both include this.
  */
 #ifndef ARC_GPU_OBJSCAN_H
@@ -74,7 +76,7 @@ typedef struct {
 
 static inline size_t objscan_out_words(int h, int w)
 {
-    return 2 + 5 * (size_t)h * (size_t)w;
+    return 2 + 9 * (size_t)h * (size_t)w;
 }
 
 /* Where a key's hash comes from. */
@@ -378,7 +380,11 @@ OS_HD static inline void objscan_walk(const GpuGrid *g, int shape, const ObjTabl
                 cells[2 * ncell + 1] = (uint16_t)fo.t[k];
                 ncell++;
             }
-        G->ohash[r] = os_fset_hash(&fo, &HC);
+        uint64_t fh = os_fset_hash(&fo, &HC);
+        uint16_t *hw = out + 2 + 5 * (size_t)cap + 4 * (size_t)r;
+        G->ohash[r] = fh;
+        for (int q = 0; q < 4; q++)
+            hw[q] = (uint16_t)(fh >> (16 * q));
         hdr[3 * r + 1] = (uint16_t)fo.mask;
     } else {
         hdr[3 * r + 0] = (uint16_t)r;

@@ -7,6 +7,7 @@
 #include "exec.h"
 #include "gpu.h"
 #include "gpu_objects.h"
+#include "workpool.h"
 #include "ops_cell.h"
 #include "prim.h"
 #include "pyset.h"
@@ -289,47 +290,17 @@ static Value *unpack_one(int op, const void *out, int k, const GpuGrid *rec)
 
 /* ---- host work of big batches, over the --jobs threads ------------------ */
 
-typedef void (*RangeFn)(void *ctx, int lo, int hi);
-typedef struct {
-    RangeFn fn;
-    void *ctx;
-    int n, chunk;
-    atomic_int next;
-} Par;
+typedef PoolFn RangeFn;
 
-static void *par_loop(void *arg)
-{
-    Par *p = arg;
-    for (;;) {
-        int lo = atomic_fetch_add(&p->next, p->chunk);
-        if (lo >= p->n)
-            return NULL;
-        p->fn(p->ctx, lo, lo + p->chunk < p->n ? lo + p->chunk : p->n);
-    }
-}
-
-/* fn over [0, n) in chunks; small batches stay on this thread, where a
- * thread's start would cost more than it saves. */
+/* fn over [0, n) in chunks; small batches stay on this thread, where
+ * handing out work would cost more than it saves. */
 static void par_range(int n, RangeFn fn, void *ctx)
 {
     enum { MIN_PER_THREAD = 128 };
-    int threads = G.o.jobs < 64 ? G.o.jobs : 64;
+    int threads = G.o.jobs;
     if (threads > n / MIN_PER_THREAD)
         threads = n / MIN_PER_THREAD;
-    if (threads <= 1) {
-        fn(ctx, 0, n);
-        return;
-    }
-    Par p = {.fn = fn, .ctx = ctx, .n = n, .chunk = 64};
-    atomic_init(&p.next, 0);
-    pthread_t tid[64];
-    int started = 0;
-    for (int t = 1; t < threads; t++)
-        if (pthread_create(&tid[started], NULL, par_loop, &p) == 0)
-            started++;
-    par_loop(&p);
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
+    pool_for(threads, n, 64, fn, ctx);
 }
 
 typedef struct {
@@ -908,7 +879,30 @@ static double time_cpu(int op, Value **grids, Value *const *params, int n)
     return now_s() - t0;
 }
 
-int backend_gpu_calibrate(const GpuOptions *o, int jobs)
+/* The grids of ts (inputs, then outputs, task by task) whose sides are at
+ * most maxside; n of them. */
+static Value **task_grids(const TaskSet *ts, int maxside, int *n)
+{
+    int cap = 0;
+    for (int t = 0; t < ts->ntasks; t++)
+        cap += 2 * (ts->tasks[t].ntrain + ts->tasks[t].ntest);
+    Value **g = xmalloc_(sizeof *g * (size_t)(cap ? cap : 1));
+    *n = 0;
+    for (int t = 0; t < ts->ntasks; t++) {
+        const Task *k = &ts->tasks[t];
+        for (int s = 0; s < k->ntrain + k->ntest; s++) {
+            const Sample *sm = s < k->ntrain ? &k->train[s] : &k->test[s - k->ntrain];
+            Value *two[2] = {sm->input, sm->output};
+            for (int q = 0; q < 2; q++)
+                if (two[q] && (int)two[q]->u.tup.len <= maxside &&
+                    (int)two[q]->u.tup.items[0]->u.tup.len <= maxside)
+                    g[(*n)++] = two[q];
+        }
+    }
+    return g;
+}
+
+int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks)
 {
     GpuOptions co = *o;
     if (co.mode != BACKEND_EMULATE)
@@ -925,10 +919,15 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs)
     static const int sizes[] = {64, 256, 1024, 4096, 16384};
     enum { NSIZES = sizeof sizes / sizeof sizes[0], NMAX = 16384 };
     Value **big = xmalloc_(sizeof(Value *) * NMAX), **small = xmalloc_(sizeof(Value *) * NMAX);
-    for (int k = 0; k < NMAX; k++) {
-        big[k] = random_grid(GPU_SIDE);
-        small[k] = random_grid(GPU_SIDE / 2);   /* upscale by 2 stays within 30x30 */
+    int nbig = 0, nsmall = 0;
+    Value **rbig = tasks ? task_grids(tasks, GPU_SIDE, &nbig) : NULL;
+    Value **rsmall = tasks ? task_grids(tasks, GPU_SIDE / 2, &nsmall) : NULL;
+    for (int k = 0; k < NMAX; k++) {   /* task grids are shared: their decref is a no-op */
+        big[k] = nbig ? rbig[k % nbig] : random_grid(GPU_SIDE);
+        small[k] = nsmall ? rsmall[k % nsmall] : random_grid(GPU_SIDE / 2);   /* upscale by 2 stays within 30x30 */
     }
+    free(rbig);
+    free(rsmall);
     Value *two = v_int(2), *one = v_int(1), *zero = v_int(0), *five = v_int(5);
     cJSON *root = cJSON_CreateObject(), *ops = cJSON_CreateObject();
     cJSON_AddNumberToObject(root, "arcrun_calibration", 1);
@@ -936,9 +935,12 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs)
     cJSON_AddStringToObject(root, "device", G.why);
     cJSON_AddNumberToObject(root, "jobs", jobs);
     cJSON_AddStringToObject(root, "cpu_time", "one thread, divided by jobs");
+    char src[96];
+    snprintf(src, sizeof src, nbig ? "%d task grids, repeated" : "random", nbig);
+    cJSON_AddStringToObject(root, "grids", src);
     int rc = 0;
-    fprintf(stderr, "%-11s %8s %12s %12s  %8s %8s %8s  (%s; cpu time: one thread / %d jobs)\n",
-            "op", "batch", "cpu ms", "gpu ms", "pack", "device", "rebuild", G.why, jobs);
+    fprintf(stderr, "%-11s %8s %12s %12s  %8s %8s %8s  (%s; cpu time: one thread / %d jobs; grids: %s)\n",
+            "op", "batch", "cpu ms", "gpu ms", "pack", "device", "rebuild", G.why, jobs, src);
     for (int op = 0; op < GOP_COUNT && rc == 0; op++) {
         Value *params[3] = {zero, zero, zero};
         switch (op) {

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include "backend.h"
+#include "task.h"
 
 typedef enum {
     BACKEND_CPU,      /* never the GPU (also: not set up) */
@@ -38,7 +39,9 @@ long backend_gpu_finish(FILE *f, bool show);
 /* `arcrun calibrate`: time each op at growing batch sizes on the CPU
  * (jobs threads, estimated) and through the GPU path, write the crossovers
  * to the calibration file.  0, or -1 (message printed). */
-int backend_gpu_calibrate(const GpuOptions *o, int jobs);
+/* tasks: take the grids from these (inputs and outputs, repeated as needed)
+ * instead of random ones; NULL for random grids. */
+int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks);
 /* The calibration file used when --calibration is not given. */
 const char *backend_gpu_default_calibration(char *buf, size_t len);
 

@@ -161,17 +161,27 @@ Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
         }
         return t;
     }
+    const ObjTables *T = &tables[d];
+    const uint16_t *hw = out + 2 + 5 * cap;
     Value *items[GPU_CELLS], *found[GPU_CELLS];
+    int64_t hash[GPU_CELLS];
     uint32_t slot[GPU_CELLS];
     int32_t at[OS_CAP];
     for (size_t k = 0; k < nobj; k++) {
         size_t nc = hdr[3 * k + 2];
         for (size_t m = 0; m < nc; m++) {
+            unsigned loc = cl[2 * m + 1];
+            int c = rec->cell[(loc >> 5) * GPU_SIDE + (loc & 31)];
             slot[m] = cl[2 * m];
-            items[m] = cell_at(d, rec, cl[2 * m + 1]);
+            items[m] = cells[d][c][loc];
+            hash[m] = (int64_t)T->cell[c][loc];
         }
         cl += 2 * nc;
-        found[k] = fs_from_layout(items, slot, nc, hdr[3 * k + 1]);
+        Value *fo = fs_from_layout(items, slot, hash, nc, hdr[3 * k + 1]);
+        fo->hash = (int64_t)((uint64_t)hw[4 * k] | (uint64_t)hw[4 * k + 1] << 16 |
+                             (uint64_t)hw[4 * k + 2] << 32 | (uint64_t)hw[4 * k + 3] << 48);
+        fo->hashed = 1;        /* the scan's hash(frozenset(obj)), pyhash.c's formula */
+        found[k] = fo;
     }
     /* frozenset(objs): the objects by their slot */
     size_t omask = out[1];
@@ -183,7 +193,8 @@ Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
     for (size_t s = 0; s <= omask; s++)
         if (at[s] >= 0) {
             items[m] = found[at[s]];
+            hash[m] = found[at[s]]->hash;
             slot[m++] = (uint32_t)s;
         }
-    return fs_from_layout(items, slot, nobj, omask);
+    return fs_from_layout(items, slot, hash, nobj, omask);
 }

@@ -298,14 +298,33 @@ int main(int argc, char **argv)
                 jobs = atoi(optarg);
                 continue;
             }
-            fputs("Usage: arcrun calibrate [--backend=cuda|emulate] [--calibration=FILE] [-j N]\n", stderr);
+            fputs("Usage: arcrun calibrate [--backend=cuda|emulate] [--calibration=FILE] [-j N] [TASKS...]\n",
+                  stderr);
             return EXIT_USAGE;
         }
-        if (ec != optind) {
-            fputs("arcrun: calibrate takes no arguments\n", stderr);
-            return EXIT_USAGE;
+        /* TASKS: draw the grids from real tasks instead of random ones */
+        TaskSet cts = {0};
+        for (int k = optind; k < ec; k++) {
+            TaskSet one;
+            char terr[512];
+            if (taskset_load(ev[k], NULL, &one, terr, sizeof terr) != 0) {
+                fprintf(stderr, "arcrun: %s\n", terr);
+                taskset_free(&cts);
+                return EXIT_INPUT;
+            }
+            Task *grown = realloc(cts.tasks, sizeof *cts.tasks * (size_t)(cts.ntasks + one.ntasks));
+            if (!grown) {
+                fputs("arcrun: out of memory\n", stderr);
+                return EXIT_INPUT;
+            }
+            cts.tasks = grown;
+            memcpy(cts.tasks + cts.ntasks, one.tasks, sizeof *one.tasks * (size_t)one.ntasks);
+            cts.ntasks += one.ntasks;
+            free(one.tasks);
         }
-        return backend_gpu_calibrate(&gopt, jobs) == 0 ? EXIT_OK : EXIT_NO_DEVICE;
+        int crc = backend_gpu_calibrate(&gopt, jobs, cts.ntasks ? &cts : NULL);
+        taskset_free(&cts);
+        return crc == 0 ? EXIT_OK : EXIT_NO_DEVICE;
     }
     if (nargs >= 1 && strcmp(args[0], "eval") == 0) {
         /* options may also follow the subcommand */

@@ -559,7 +559,8 @@ Value *fs_from_items(Value *const *items, size_t n)
     return pyset_take(&s);
 }
 
-Value *fs_from_layout(Value *const *items, const uint32_t *slot, size_t n, size_t mask)
+Value *fs_from_layout(Value *const *items, const uint32_t *slot, const int64_t *hash, size_t n,
+                      size_t mask)
 {
     Value *v = fs_alloc(n, mask, 0);
     int32_t *slots = v->u.set.slots;
@@ -568,7 +569,7 @@ Value *fs_from_layout(Value *const *items, const uint32_t *slot, size_t n, size_
         slots[i] = SLOT_EMPTY;
     for (size_t k = 0; k < n; k++) {
         v->u.set.items[k] = items[k];
-        hashes[k] = khash(items[k]);
+        hashes[k] = hash[k];
         slots[slot[k]] = (int32_t)k;
     }
     return v;

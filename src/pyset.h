@@ -56,8 +56,9 @@ Value *fs_from_items(Value *const *items, size_t n);   /* frozenset(iterable): A
 Value *fs_from_container(const Value *c);  /* frozenset(c): fset -> itself, tuple -> ADD-ALL */
 /* A frozenset with a layout computed elsewhere (the GPU's objects): n >= 1
  * items in slot order, item k in slot slot[k] of a mask+1 table, no
- * dummies.  Takes the references to the items. */
-Value *fs_from_layout(Value *const *items, const uint32_t *slot, size_t n, size_t mask);
+ * dummies, hash[k] its hash.  Takes the references to the items. */
+Value *fs_from_layout(Value *const *items, const uint32_t *slot, const int64_t *hash, size_t n,
+                      size_t mask);
 bool fs_contains(const Value *fs, Value *key);
 Value *fs_or(const Value *a, const Value *b);     /* a | b ; a.union(b) */
 Value *fs_and(const Value *a, const Value *b);    /* a & b */
