@@ -861,22 +861,52 @@ static double time_device(int op, Value **grids, Value *const *params, int n, ch
     return now_s() - t0;
 }
 
+typedef struct {
+    Value *fn;
+    int dialect, arity;
+    Value **grids;
+    Value *const *params;
+} CalCpu;
+
+static void cal_cpu_range(void *ctx, int lo, int hi)
+{
+    CalCpu *c = ctx;
+    Ctx cx;
+    ctx_init(&cx, c->dialect);
+    for (int k = lo; k < hi; k++) {
+        Value *argv[4] = {c->grids[k], c->params[0], c->params[1], c->params[2]};
+        v_decref(v_call(&cx, c->fn, c->arity, argv));
+        cx_clear(&cx);
+    }
+}
+
+/* The CPU's time for the batch on the --jobs threads, as the CPU backend
+ * would spread it. */
 static double time_cpu(int op, Value **grids, Value *const *params, int n)
 {
     int prim = -1;
     for (int p = 0; p < PRIM_COUNT && prim < 0; p++)
         if ((gop_is_objects(op) || prim_table[p].dialect == DIALECT_ARCDSL) && G.op_of_prim[p] == op)
             prim = p;
-    Value *fn = prim_value(prim);
-    Ctx cx;
-    ctx_init(&cx, prim_table[prim].dialect);
+    CalCpu c = {.fn = prim_value(prim), .dialect = prim_table[prim].dialect,
+                .arity = gpu_ops[op].arity, .grids = grids, .params = params};
     double t0 = now_s();
-    for (int k = 0; k < n; k++) {
-        Value *argv[4] = {grids[k], params[0], params[1], params[2]};
-        v_decref(v_call(&cx, fn, gpu_ops[op].arity, argv));
-        cx_clear(&cx);
-    }
+    par_range(n, cal_cpu_range, &c);
     return now_s() - t0;
+}
+
+/* Whether name is one of the comma-separated names in list. */
+static bool name_in_list(const char *name, const char *list)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && strncmp(p, name, n) == 0)
+            return true;
+        p += len + (e ? 1 : 0);
+    }
+    return false;
 }
 
 /* The grids of ts (inputs, then outputs, task by task) whose sides are at
@@ -902,7 +932,7 @@ static Value **task_grids(const TaskSet *ts, int maxside, int *n)
     return g;
 }
 
-int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks)
+int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, const char *only)
 {
     GpuOptions co = *o;
     if (co.mode != BACKEND_EMULATE)
@@ -934,14 +964,16 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks)
     cJSON_AddStringToObject(root, "backend", mode_name());
     cJSON_AddStringToObject(root, "device", G.why);
     cJSON_AddNumberToObject(root, "jobs", jobs);
-    cJSON_AddStringToObject(root, "cpu_time", "one thread, divided by jobs");
+    cJSON_AddStringToObject(root, "cpu_time", "measured on jobs threads");
     char src[96];
     snprintf(src, sizeof src, nbig ? "%d task grids, repeated" : "random", nbig);
     cJSON_AddStringToObject(root, "grids", src);
     int rc = 0;
-    fprintf(stderr, "%-11s %8s %12s %12s  %8s %8s %8s  (%s; cpu time: one thread / %d jobs; grids: %s)\n",
+    fprintf(stderr, "%-11s %8s %12s %12s  %8s %8s %8s  (%s; cpu: %d threads; grids: %s)\n",
             "op", "batch", "cpu ms", "gpu ms", "pack", "device", "rebuild", G.why, jobs, src);
     for (int op = 0; op < GOP_COUNT && rc == 0; op++) {
+        if (only && !name_in_list(gpu_ops[op].name, only))
+            continue;
         Value *params[3] = {zero, zero, zero};
         switch (op) {
         case GOP_OBJECTS: case GOP_TK_OBJECTS: case GOP_TK_OBJECTS_T:   /* (T, F, T) */
@@ -966,7 +998,7 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks)
         for (int s = 0; s < NSIZES && rc == 0; s++) {
             double best_c = 1e30, best_g = 1e30, bp = 0, bd = 0, br = 0;
             for (int rep = 0; rep < 3; rep++) {
-                double c = time_cpu(op, grids, params, sizes[s]) / (jobs > 0 ? jobs : 1);
+                double c = time_cpu(op, grids, params, sizes[s]);
                 double g = time_device(op, grids, params, sizes[s], why, sizeof why);
                 if (g < 0) {
                     fprintf(stderr, "arcrun calibrate: %s: %s\n", gpu_ops[op].name, why);
@@ -1009,7 +1041,9 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks)
     }
     free(big);
     free(small);
-    if (rc == 0) {
+    if (rc == 0 && only) {
+        fprintf(stderr, "arcrun calibrate: --ops: measured only %s, no file written\n", only);
+    } else if (rc == 0) {
         char buf[1024];
         const char *path = o->calibration ? o->calibration
                                           : backend_gpu_default_calibration(buf, sizeof buf);

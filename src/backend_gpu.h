@@ -37,11 +37,11 @@ int backend_gpu_setup(const GpuOptions *o);
  * Returns how many compared values differed. */
 long backend_gpu_finish(FILE *f, bool show);
 /* `arcrun calibrate`: time each op at growing batch sizes on the CPU
- * (jobs threads, estimated) and through the GPU path, write the crossovers
- * to the calibration file.  0, or -1 (message printed). */
-/* tasks: take the grids from these (inputs and outputs, repeated as needed)
- * instead of random ones; NULL for random grids. */
-int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks);
+ * (jobs threads) and through the GPU path, write the crossovers to the
+ * calibration file.  0, or -1 (message printed).  tasks: take the grids from these (inputs and outputs, repeated as needed)
+ * instead of random ones; NULL for random grids.  only: a comma-separated
+ * list of ops to measure and print, writing no file; NULL for all. */
+int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, const char *only);
 /* The calibration file used when --calibration is not given. */
 const char *backend_gpu_default_calibration(char *buf, size_t len);
 

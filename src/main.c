@@ -42,7 +42,7 @@ static void usage(FILE *f)
 "Usage: arcrun [OPTIONS] PROGRAM TASKS     run DSL programs over ARC tasks\n"
 "       arcrun eval [OPTIONS] 'EXPR'      evaluate one DSL expression, print its repr\n"
 "       arcrun --check PROGRAM...         parse programs, report counts and errors\n"
-"       arcrun calibrate [OPTIONS]        measure GPU crossover batch sizes, write them\n"
+"       arcrun calibrate [OPTIONS] [TASKS...]  measure GPU crossover batch sizes\n"
 "\n"
 "PROGRAM is a DSL file in Python syntax (solvers.py, a batt .py/.dsl file).\n"
 "TASKS is an ARC task file, a directory of them, or a combined\n"
@@ -69,6 +69,8 @@ static void usage(FILE *f)
 "                        print a per-op table (time, speedup, equal) on stderr\n"
 "  --calibration=FILE    crossovers for auto / where calibrate writes (default\n"
 "                        $XDG_CACHE_HOME/arcrun/calibration.json)\n"
+"  --ops=OP,...          calibrate: measure and print only these ops, write nothing\n"
+"                        (TASKS: take the grids from these tasks, not random ones)\n"
 "  -v, --verbose         log every batch (op, size, backend) to stderr\n"
 "  -q, --quiet           print only the summary\n"
 "  --check               parse only\n"
@@ -167,7 +169,7 @@ static int cmd_check(int dialect, char **files, int n)
 int main(int argc, char **argv)
 {
     enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE, OPT_STATS, OPT_ALL_PAIRS, OPT_TIMEOUT, OPT_NO_CACHE,
-           OPT_BACKEND, OPT_COMPARE, OPT_CALIBRATION };
+           OPT_BACKEND, OPT_COMPARE, OPT_CALIBRATION, OPT_OPS };
     static const struct option longopts[] = {
         {"dialect", required_argument, NULL, OPT_DIALECT},
         {"solutions", required_argument, NULL, OPT_SOLUTIONS},
@@ -183,6 +185,7 @@ int main(int argc, char **argv)
         {"backend", required_argument, NULL, OPT_BACKEND},
         {"compare", no_argument, NULL, OPT_COMPARE},
         {"calibration", required_argument, NULL, OPT_CALIBRATION},
+        {"ops", required_argument, NULL, OPT_OPS},
         {"verbose", no_argument, NULL, 'v'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -285,6 +288,7 @@ int main(int argc, char **argv)
         optind = 1;
         int ec = argc - (int)(args - argv);
         char **ev = args;
+        const char *only = NULL;
         while ((c = getopt_long(ec, ev, "+j:", longopts, NULL)) != -1) {
             if (c == OPT_BACKEND && backend_mode_parse(optarg) >= 0) {
                 gopt.mode = (BackendMode)backend_mode_parse(optarg);
@@ -294,12 +298,16 @@ int main(int argc, char **argv)
                 gopt.calibration = optarg;
                 continue;
             }
+            if (c == OPT_OPS) {
+                only = optarg;
+                continue;
+            }
             if (c == 'j' && atoi(optarg) >= 1 && atoi(optarg) <= 64) {
                 jobs = atoi(optarg);
                 continue;
             }
-            fputs("Usage: arcrun calibrate [--backend=cuda|emulate] [--calibration=FILE] [-j N] [TASKS...]\n",
-                  stderr);
+            fputs("Usage: arcrun calibrate [--backend=cuda|emulate] [--calibration=FILE] [-j N]\n"
+                  "                        [--ops=OP,...] [TASKS...]\n", stderr);
             return EXIT_USAGE;
         }
         /* TASKS: draw the grids from real tasks instead of random ones */
@@ -322,7 +330,7 @@ int main(int argc, char **argv)
             cts.ntasks += one.ntasks;
             free(one.tasks);
         }
-        int crc = backend_gpu_calibrate(&gopt, jobs, cts.ntasks ? &cts : NULL);
+        int crc = backend_gpu_calibrate(&gopt, jobs, cts.ntasks ? &cts : NULL, only);
         taskset_free(&cts);
         return crc == 0 ? EXIT_OK : EXIT_NO_DEVICE;
     }

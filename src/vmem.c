@@ -32,15 +32,19 @@ void vmem_free(void *p) { free(p); }
 #define NCLASS ((VMEM_SMALL + HDR) / GRAIN + 1)
 #define SLAB (256 * 1024)
 
-typedef struct Free { struct Free *next; } Free;
+/* A free block; the first of a chain on the shared list also links the
+ * next chain (blocks are at least 16 bytes). */
+typedef struct Free { struct Free *next, *next_chain; } Free;
 
 static _Thread_local Free *free_list[NCLASS];
 static _Thread_local unsigned free_count[NCLASS];
 static _Thread_local char *bump, *bump_end;
 
 /* Blocks freed by one thread are often allocated by another (the executor
- * frees on the main thread what workers built): surplus moves through a
- * shared list per class, BATCH blocks at a time, so no thread hoards. */
+ * frees on the main thread what workers built; the GPU backend's pool
+ * builds what the main thread frees): surplus moves through a shared stack
+ * of BATCH-block chains per class.  Chains are cut outside the lock, so
+ * taking or giving one is O(1) under it. */
 #define BATCH 256
 static Free *shared_list[NCLASS];
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -52,8 +56,9 @@ static void give_back(uint32_t cls)
         tail = tail->next;
     free_list[cls] = tail->next;
     free_count[cls] -= BATCH;
+    tail->next = NULL;
     pthread_mutex_lock(&shared_lock);
-    tail->next = shared_list[cls];
+    head->next_chain = shared_list[cls];
     shared_list[cls] = head;
     pthread_mutex_unlock(&shared_lock);
 }
@@ -62,20 +67,11 @@ static Free *take_shared(uint32_t cls)
 {
     pthread_mutex_lock(&shared_lock);
     Free *head = shared_list[cls];
-    if (!head) {
-        pthread_mutex_unlock(&shared_lock);
-        return NULL;
-    }
-    Free *tail = head;
-    unsigned n = 1;
-    while (n < BATCH && tail->next) {
-        tail = tail->next;
-        n++;
-    }
-    shared_list[cls] = tail->next;
+    if (head)
+        shared_list[cls] = head->next_chain;
     pthread_mutex_unlock(&shared_lock);
-    tail->next = NULL;
-    free_count[cls] += n;
+    if (head)
+        free_count[cls] += BATCH;
     return head;
 }
 
