@@ -822,7 +822,16 @@ static void cal_pack_range(void *ctx, int lo, int hi)
             atomic_store(&c->rejected, 1);
 }
 
-/* One timed GPU-path batch over n grids: validation to unpacking. */
+/* Results are freed after the clock stops, on both paths alike: the
+ * executor frees them later, wherever. */
+static void free_results(Value **res, int n)
+{
+    for (int k = 0; k < n; k++)
+        v_decref(res[k]);
+    free(res);
+}
+
+/* One timed GPU-path batch over n grids: validation to rebuilt values. */
 static double time_device(int op, Value **grids, Value *const *params, int n, char *why, size_t whylen)
 {
     double t0 = now_s();
@@ -840,10 +849,9 @@ static double time_device(int op, Value **grids, Value *const *params, int n, ch
     if (gop_is_objects(op)) {
         Value **res = xmalloc_(sizeof *res * (size_t)n);
         int rc = run_objects(op, recs, n, res, why, whylen);
-        for (int k = 0; k < n && rc == 0; k++)
-            v_decref(res[k]);
-        free(res);
-        return rc ? -1 : now_s() - t0;
+        double t = now_s() - t0;
+        free_results(res, rc ? 0 : n);
+        return rc ? -1 : t;
     }
     const void *out;
     double t1 = now_s();
@@ -854,11 +862,10 @@ static double time_device(int op, Value **grids, Value *const *params, int n, ch
     Value **res = xmalloc_(sizeof *res * (size_t)n);
     UnpackJob j = {.op = op, .recs = recs, .out = out, .res = res};
     par_range(n, unpack_range, &j);
-    ph_rebuild = now_s() - t2;
-    for (int k = 0; k < n; k++)
-        v_decref(res[k]);
-    free(res);
-    return now_s() - t0;
+    double t3 = now_s();
+    ph_rebuild = t3 - t2;
+    free_results(res, n);
+    return t3 - t0;
 }
 
 typedef struct {
@@ -866,6 +873,7 @@ typedef struct {
     int dialect, arity;
     Value **grids;
     Value *const *params;
+    Value **res;
 } CalCpu;
 
 static void cal_cpu_range(void *ctx, int lo, int hi)
@@ -875,7 +883,7 @@ static void cal_cpu_range(void *ctx, int lo, int hi)
     ctx_init(&cx, c->dialect);
     for (int k = lo; k < hi; k++) {
         Value *argv[4] = {c->grids[k], c->params[0], c->params[1], c->params[2]};
-        v_decref(v_call(&cx, c->fn, c->arity, argv));
+        c->res[k] = v_call(&cx, c->fn, c->arity, argv);
         cx_clear(&cx);
     }
 }
@@ -889,10 +897,13 @@ static double time_cpu(int op, Value **grids, Value *const *params, int n)
         if ((gop_is_objects(op) || prim_table[p].dialect == DIALECT_ARCDSL) && G.op_of_prim[p] == op)
             prim = p;
     CalCpu c = {.fn = prim_value(prim), .dialect = prim_table[prim].dialect,
-                .arity = gpu_ops[op].arity, .grids = grids, .params = params};
+                .arity = gpu_ops[op].arity, .grids = grids, .params = params,
+                .res = xmalloc_(sizeof(Value *) * (size_t)n)};
     double t0 = now_s();
     par_range(n, cal_cpu_range, &c);
-    return now_s() - t0;
+    double t = now_s() - t0;
+    free_results(c.res, n);
+    return t;
 }
 
 /* Whether name is one of the comma-separated names in list. */
