@@ -952,6 +952,20 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
     co.verbose = 0;
     co.log = NULL;
     co.jobs = jobs;
+    for (const char *p = only; p && *p && strcmp(only, "all") != 0;) {
+        size_t len = strcspn(p, ",");
+        int known = 0;
+        for (int op = 0; op < GOP_COUNT && !known; op++)
+            known = strlen(gpu_ops[op].name) == len && strncmp(p, gpu_ops[op].name, len) == 0;
+        if (!known) {
+            fprintf(stderr, "arcrun calibrate: --ops: unknown op '%.*s'; the ops are", (int)len, p);
+            for (int op = 0; op < GOP_COUNT; op++)
+                fprintf(stderr, " %s", gpu_ops[op].name);
+            fputs(" (or all)\n", stderr);
+            return -2;
+        }
+        p += len + (p[len] == ',');
+    }
     backend_gpu_setup(&co);
     if (!G.usable) {
         fprintf(stderr, "arcrun calibrate: %s: nothing to calibrate\n", G.why);
@@ -983,7 +997,7 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
     fprintf(stderr, "%-11s %8s %12s %12s  %8s %8s %8s  (%s; cpu: %d threads; grids: %s)\n",
             "op", "batch", "cpu ms", "gpu ms", "pack", "device", "rebuild", G.why, jobs, src);
     for (int op = 0; op < GOP_COUNT && rc == 0; op++) {
-        if (only && !name_in_list(gpu_ops[op].name, only))
+        if (only && strcmp(only, "all") != 0 && !name_in_list(gpu_ops[op].name, only))
             continue;
         Value *params[3] = {zero, zero, zero};
         switch (op) {

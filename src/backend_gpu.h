@@ -40,7 +40,8 @@ long backend_gpu_finish(FILE *f, bool show);
  * (jobs threads) and through the GPU path, write the crossovers to the
  * calibration file.  0, or -1 (message printed).  tasks: take the grids from these (inputs and outputs, repeated as needed)
  * instead of random ones; NULL for random grids.  only: a comma-separated
- * list of ops to measure and print, writing no file; NULL for all. */
+ * list of ops (or "all") to measure and print, writing no file; NULL: all,
+ * and write the file.  -2: an unknown op (message printed). */
 int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, const char *only);
 /* The calibration file used when --calibration is not given. */
 const char *backend_gpu_default_calibration(char *buf, size_t len);

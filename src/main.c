@@ -69,7 +69,7 @@ static void usage(FILE *f)
 "                        print a per-op table (time, speedup, equal) on stderr\n"
 "  --calibration=FILE    crossovers for auto / where calibrate writes (default\n"
 "                        $XDG_CACHE_HOME/arcrun/calibration.json)\n"
-"  --ops=OP,...          calibrate: measure and print only these ops, write nothing\n"
+"  --ops=OP,...|all      calibrate: measure and print only these ops, write nothing\n"
 "                        (TASKS: take the grids from these tasks, not random ones)\n"
 "  -v, --verbose         log every batch (op, size, backend) to stderr\n"
 "  -q, --quiet           print only the summary\n"
@@ -332,7 +332,7 @@ int main(int argc, char **argv)
         }
         int crc = backend_gpu_calibrate(&gopt, jobs, cts.ntasks ? &cts : NULL, only);
         taskset_free(&cts);
-        return crc == 0 ? EXIT_OK : EXIT_NO_DEVICE;
+        return crc == 0 ? EXIT_OK : crc == -2 ? EXIT_USAGE : EXIT_NO_DEVICE;
     }
     if (nargs >= 1 && strcmp(args[0], "eval") == 0) {
         /* options may also follow the subcommand */
