@@ -158,38 +158,10 @@ static const char *param_byte(int kind, const Value *v, uint8_t *out)
 /* Validate one call and pack it into rec; NULL, or why it stays on the CPU. */
 static const char *pack_one(int op, const Value *g, Value *const *params, GpuGrid *rec)
 {
-    if (g->type != V_TUPLE)
-        return "argument is not a tuple (patches run on the CPU)";
-    size_t h = g->u.tup.len;
-    if (h == 0)
-        return "empty grid";
-    if (h > GPU_SIDE)
-        return "grid larger than 30x30";
-    size_t w = 0;
-    for (size_t i = 0; i < h; i++) {
-        const Value *r = g->u.tup.items[i];
-        if (r->type != V_TUPLE)
-            return "not a tuple of tuples";
-        if (i == 0) {
-            w = r->u.tup.len;
-            if (w == 0)
-                return "grid with empty rows";
-            if (w > GPU_SIDE)
-                return "grid larger than 30x30";
-        } else if (r->u.tup.len != w) {
-            return "rows of different lengths";
-        }
-        uint8_t *dst = rec->cell + i * GPU_SIDE;
-        for (size_t j = 0; j < w; j++) {
-            const Value *c = r->u.tup.items[j];
-            if (c->type != V_INT || c->u.i < 0 || c->u.i > 9)
-                return "a cell is not an int from 0 to 9";
-            dst[j] = (uint8_t)c->u.i;
-        }
-    }
-    rec->h = (uint8_t)h;
-    rec->w = (uint8_t)w;
-    rec->p0 = rec->p1 = 0;
+    const char *bad = gpu_pack_grid(g, rec);
+    if (bad)
+        return bad;
+    size_t h = rec->h, w = rec->w;
     if (gop_is_objects(op))
         return gobj_pack(op, (Value *)g, params, rec);
     for (int k = 0; k + 1 < gpu_ops[op].arity; k++) {

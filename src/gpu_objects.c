@@ -87,6 +87,43 @@ static const struct { int prim, dialect, shape; bool select; } spec[] = {
     [GOP_TK_O_G_T - GOP_OBJECTS] = {PRIM_TK_o_g_t, DIALECT_TOKPIDJIN, OBJ_TUPLE, true},
 };
 
+const char *gpu_pack_grid(const Value *g, GpuGrid *rec)
+{
+    if (g->type != V_TUPLE)
+        return "argument is not a tuple (patches run on the CPU)";
+    size_t h = g->u.tup.len;
+    if (h == 0)
+        return "empty grid";
+    if (h > GPU_SIDE)
+        return "grid larger than 30x30";
+    size_t w = 0;
+    for (size_t i = 0; i < h; i++) {
+        const Value *r = g->u.tup.items[i];
+        if (r->type != V_TUPLE)
+            return "not a tuple of tuples";
+        if (i == 0) {
+            w = r->u.tup.len;
+            if (w == 0)
+                return "grid with empty rows";
+            if (w > GPU_SIDE)
+                return "grid larger than 30x30";
+        } else if (r->u.tup.len != w) {
+            return "rows of different lengths";
+        }
+        uint8_t *dst = rec->cell + i * GPU_SIDE;
+        for (size_t j = 0; j < w; j++) {
+            const Value *c = r->u.tup.items[j];
+            if (c->type != V_INT || c->u.i < 0 || c->u.i > 9)
+                return "a cell is not an int from 0 to 9";
+            dst[j] = (uint8_t)c->u.i;
+        }
+    }
+    rec->h = (uint8_t)h;
+    rec->w = (uint8_t)w;
+    rec->p0 = rec->p1 = 0;
+    return NULL;
+}
+
 int gobj_prim(int op)
 {
     return spec[op - GOP_OBJECTS].prim;
@@ -197,4 +234,36 @@ Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
             slot[m++] = (uint32_t)s;
         }
     return fs_from_layout(items, slot, hash, nobj, omask);
+}
+
+Value *gobj_scan_host(int op, const Value *grid, int flags, const Value *bg)
+{
+    GpuGrid rec;
+    if (gpu_pack_grid(grid, &rec))
+        return NULL;
+    if (bg->type == V_INT && bg->u.i >= 0 && bg->u.i <= 9)
+        rec.p1 = (uint8_t)bg->u.i;
+    else if (bg->type == V_NONE)
+        rec.p1 = GPU_NOCOLOR;
+    else
+        return NULL;
+    rec.p0 = (uint8_t)flags;
+    const ObjTables *T = gobj_tables(op);
+    size_t words = objscan_out_words(rec.h, rec.w);
+    ObjGrid *G = malloc(sizeof *G);
+    ObjWalk *w = malloc(sizeof *w);
+    uint16_t *out = malloc(words * sizeof *out);
+    Value *r = NULL;
+    if (G && w && out) {
+        int shape = gobj_shape(op);
+        objscan_label(&rec, T, G);
+        for (uint32_t k = 0; k < G->nobj; k++)
+            objscan_walk(&rec, shape, T, G, (int)k, w, out);
+        objscan_objs(&rec, shape, T, G, w, out);
+        r = gobj_value(op, &rec, out);
+    }
+    free(G);
+    free(w);
+    free(out);
+    return r;
 }

@@ -6,6 +6,10 @@
 #include "objscan.h"
 #include "value.h"
 
+/* rec's dims and cells from a grid value (p0 = p1 = 0); NULL, or why it
+ * cannot be packed: not a non-empty tuple of equal tuples of ints 0..9 of
+ * at most 30x30. */
+const char *gpu_pack_grid(const Value *g, GpuGrid *rec);
 int gobj_prim(int op);                    /* PRIM_* the op runs */
 int gobj_shape(int op);                   /* OBJ_FSET or OBJ_TUPLE */
 const ObjTables *gobj_tables(int op);     /* its dialect's tables */
@@ -15,5 +19,9 @@ const char *gobj_param_ok(int op, int k, const Value *v);
 const char *gobj_pack(int op, Value *grid, Value *const *params, GpuGrid *rec);
 /* The value the CPU would return, from the scan's output for rec */
 Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out);
+/* The same scan on this thread, for the CPU path: the value, or NULL when
+ * the grid does not pack (the caller's general code runs then).  flags:
+ * OF_*; bg: the background value (None without one). */
+Value *gobj_scan_host(int op, const Value *grid, int flags, const Value *bg);
 
 #endif
