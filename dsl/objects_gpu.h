@@ -1,5 +1,5 @@
-/* objects_gpu.h -- what the GPU's objects path (src/gpu_objects.c) takes
- * from the dialects, so it computes nothing they define differently. */
+/* objects_gpu.h -- what the GPU's objects path (src/gpu_objects.c) and
+ * tokpidjin's objects take from arc-dsl's, so nothing is defined twice. */
 #ifndef ARC_OBJECTS_GPU_H
 #define ARC_OBJECTS_GPU_H
 
@@ -8,6 +8,8 @@
 /* Iteration order of dneighbors((i, j)) (4) or neighbors((i, j)) (8) as
  * directions: (-1,0) (1,0) (0,-1) (0,1) (-1,-1) (-1,1) (1,-1) (1,1). */
 int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8]);
+/* hash((a, b)) of two ints, as CPython 3.11 computes it */
+uint64_t ad_pair_hash(int64_t a, int64_t b);
 /* The background objects(grid, ..., without_bg=True) uses: a borrowed
  * value, or NULL with the exception in cx. */
 Value *ad_objects_bg(Ctx *cx, Value *grid);

@@ -50,9 +50,12 @@ static void build(void)
         for (int i = 0; i < 32; i++)
             for (int j = 0; j < 32; j++) {
                 int k = i * 32 + j;
-                Value *loc = v_pair_int(i, j);
-                v_make_shared(loc);
-                T->loc[k] = (uint64_t)v_hash(loc);
+                Value *loc = NULL;        /* arc-dsl's cells hold it */
+                if (d == DIALECT_ARCDSL) {
+                    loc = v_pair_int(i, j);
+                    v_make_shared(loc);
+                }
+                T->loc[k] = ad_pair_hash(i, j);
                 ad_nb_order(i, j, false, T->nb[0][k]);
                 ad_nb_order(i, j, true, T->nb[1][k]);
                 for (int c = 0; c < 10; c++) {

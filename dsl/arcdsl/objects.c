@@ -27,7 +27,7 @@ static uint64_t int_hash(int64_t v)
     return (uint64_t)(s == -1 ? -2 : s);
 }
 
-static uint64_t pair_hash(int64_t a, int64_t b)
+uint64_t ad_pair_hash(int64_t a, int64_t b)
 {
     const uint64_t P1 = 11400714785074694791ULL, P2 = 14029467366897019727ULL,
                    P5 = 2870177450012600261ULL;
@@ -68,7 +68,7 @@ int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
     int8_t d[8], e[8], t[32];
     int n = diag ? 8 : 4, o = 0;
     for (int k = 0; k < n; k++)
-        h[k] = pair_hash(i + NB_DI[k], j + NB_DJ[k]);
+        h[k] = ad_pair_hash(i + NB_DI[k], j + NB_DJ[k]);
     memset(d, -1, sizeof d);
     for (int k = 0; k < 4; k++)
         slot_insert(d, 7, h[k], (int8_t)k);

@@ -1277,83 +1277,14 @@ static Value *period(Ctx *cx, Value *obj, bool horiz)
 static Value *tk_hperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], true); }
 static Value *tk_vperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], false); }
 
-/* ---- neighbour order and hashes ------------------------------------------ */
-
-static uint64_t int_hash(int64_t v)
-{
-    const uint64_t P = (1ULL << 61) - 1;
-    uint64_t r = (v < 0 ? 0 - (uint64_t)v : (uint64_t)v) % P;
-    int64_t s = v < 0 ? -(int64_t)r : (int64_t)r;
-    return (uint64_t)(s == -1 ? -2 : s);
-}
-
-static uint64_t pair_hash(int64_t a, int64_t b)
-{
-    const uint64_t P1 = 11400714785074694791ULL, P2 = 14029467366897019727ULL,
-                   P5 = 2870177450012600261ULL;
-    uint64_t acc = P5, lane[2] = {int_hash(a), int_hash(b)};
-    for (int k = 0; k < 2; k++) {
-        acc += lane[k] * P2;
-        acc = (acc << 31) | (acc >> 33);
-        acc *= P1;
-    }
-    acc += 2 ^ (P5 ^ 3527539ULL);
-    return acc == UINT64_MAX ? 1546275796ULL : acc;
-}
-
-static void slot_insert(int8_t *tab, size_t mask, uint64_t h, int8_t key)
-{
-    uint64_t perturb = h;
-    size_t i = (size_t)(h & mask);
-    for (;;) {
-        size_t probes = i + 9 <= mask ? 9 : 0;
-        for (size_t k = 0; k <= probes; k++)
-            if (tab[i + k] < 0) {
-                tab[i + k] = key;
-                return;
-            }
-        perturb >>= 5;
-        i = (size_t)((i * 5 + 1 + perturb) & mask);
-    }
-}
+/* ---- neighbour order and hashes ------------------------------------------
+ * hash((i, j)) and dneighbors/neighbors' iteration order are arc-dsl's
+ * (dsl/arcdsl/objects.c: ad_pair_hash, ad_nb_order); directions: */
 
 static const int8_t NB_DI[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
 static const int8_t NB_DJ[8] = {0, 0, -1, 1, -1, 1, -1, 1};
-
-/* Iteration order of dneighbors((i, j)) (4) or neighbors((i, j)) (8), as
- * indices into NB_DI/NB_DJ: the 4-item displays copy verbatim into 8
- * slots; their union grows to 32 slots before the diagonals go in. */
-static int nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
-{
-    uint64_t h[8];
-    int8_t d[8], e[8], t[32];
-    int n = diag ? 8 : 4, o = 0;
-    for (int k = 0; k < n; k++)
-        h[k] = pair_hash(i + NB_DI[k], j + NB_DJ[k]);
-    memset(d, -1, sizeof d);
-    for (int k = 0; k < 4; k++)
-        slot_insert(d, 7, h[k], (int8_t)k);
-    if (!diag) {
-        for (int s = 0; s < 8; s++)
-            if (d[s] >= 0)
-                out[o++] = d[s];
-        return 4;
-    }
-    memset(e, -1, sizeof e);
-    for (int k = 4; k < 8; k++)
-        slot_insert(e, 7, h[k], (int8_t)k);
-    memset(t, -1, sizeof t);
-    for (int s = 0; s < 8; s++)
-        if (d[s] >= 0)
-            slot_insert(t, 31, h[d[s]], d[s]);
-    for (int s = 0; s < 8; s++)
-        if (e[s] >= 0)
-            slot_insert(t, 31, h[e[s]], e[s]);
-    for (int s = 0; s < 32; s++)
-        if (t[s] >= 0)
-            out[o++] = t[s];
-    return 8;
-}
+#define pair_hash ad_pair_hash
+#define nb_order ad_nb_order
 
 /* ---- int-keyed set tables -------------------------------------------------
  * The location sets objects() builds (occupied, cands, neighborhood and the
