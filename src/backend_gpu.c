@@ -32,7 +32,9 @@ static const PrimFn op_fn[GOP_COUNT] = {
 #undef X
 };
 
-enum { DEFAULT_CROSSOVER = 1024 };   /* auto without a calibration file */
+/* auto without a calibration file: what an H100 measured (docs/gpu.md):
+ * the cheap grid ops never paid, objects did from small batches on. */
+enum { DEFAULT_CROSSOVER_OBJECTS = 1024 };
 
 typedef struct {
     long batches, dev_calls;     /* ran on the device (or its emulation) */
@@ -665,7 +667,7 @@ int backend_gpu_setup(const GpuOptions *o)
         G.o.log = stderr;
     map_prims();
     for (int op = 0; op < GOP_COUNT; op++)
-        G.crossover[op] = DEFAULT_CROSSOVER;
+        G.crossover[op] = gop_is_objects(op) ? DEFAULT_CROSSOVER_OBJECTS : 0;
     G.inject = o->mode == BACKEND_EMULATE ? getenv("ARCRUN_GPU_INJECT") : NULL;
     backend_gpu.name = mode_name();
     if (o->mode == BACKEND_CPU)
