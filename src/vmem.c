@@ -3,6 +3,7 @@
 #include "vmem.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,8 @@ static void give_back(uint32_t cls)
     pthread_mutex_unlock(&shared_lock);
 }
 
+/* A chain is BATCH blocks from give_back, any number from a thread's
+ * exit: counted after the lock. */
 static Free *take_shared(uint32_t cls)
 {
     pthread_mutex_lock(&shared_lock);
@@ -70,8 +73,8 @@ static Free *take_shared(uint32_t cls)
     if (head)
         shared_list[cls] = head->next_chain;
     pthread_mutex_unlock(&shared_lock);
-    if (head)
-        free_count[cls] += BATCH;
+    for (Free *f = head; f; f = f->next)
+        free_count[cls]++;
     return head;
 }
 
@@ -80,8 +83,67 @@ typedef struct Slab { struct Slab *next; } Slab;
 static Slab *slabs;
 static pthread_mutex_t slabs_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* What exited threads left of their slabs, for the next slab_carve. */
+#define NSPARE 64
+static struct { char *bump, *end; } spare[NSPARE];
+static int nspare;
+
+/* The executor starts threads for every step: a thread that ends hands its
+ * free lists and the rest of its slab on, or they would be lost (all-pairs
+ * grew by megabytes per task). */
+static pthread_key_t exit_key;
+static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
+static _Thread_local bool exit_armed;
+
+static void on_thread_exit(void *unused)
+{
+    (void)unused;
+    for (uint32_t cls = 1; cls < NCLASS; cls++)
+        if (free_list[cls]) {
+            pthread_mutex_lock(&shared_lock);
+            free_list[cls]->next_chain = shared_list[cls];
+            shared_list[cls] = free_list[cls];
+            pthread_mutex_unlock(&shared_lock);
+            free_list[cls] = NULL;
+            free_count[cls] = 0;
+        }
+    pthread_mutex_lock(&slabs_lock);
+    if (bump_end - bump >= 4096 && nspare < NSPARE) {
+        spare[nspare].bump = bump;
+        spare[nspare++].end = bump_end;
+    }
+    pthread_mutex_unlock(&slabs_lock);
+    bump = bump_end = NULL;
+}
+
+static void make_exit_key(void)
+{
+    if (pthread_key_create(&exit_key, on_thread_exit) != 0)
+        abort();
+}
+
+static inline void arm_exit(void)
+{
+    if (!exit_armed) {
+        pthread_once(&exit_once, make_exit_key);
+        pthread_setspecific(exit_key, &exit_armed);
+        exit_armed = true;
+    }
+}
+
 static void *slab_carve(size_t bytes)
 {
+    if ((size_t)(bump_end - bump) < bytes) {
+        pthread_mutex_lock(&slabs_lock);
+        for (int k = 0; k < nspare; k++)
+            if ((size_t)(spare[k].end - spare[k].bump) >= bytes) {
+                bump = spare[k].bump;
+                bump_end = spare[k].end;
+                spare[k] = spare[--nspare];
+                break;
+            }
+        pthread_mutex_unlock(&slabs_lock);
+    }
     if ((size_t)(bump_end - bump) < bytes) {
         Slab *s = sys_alloc(SLAB);
         pthread_mutex_lock(&slabs_lock);
@@ -107,8 +169,11 @@ void *vmem_alloc(size_t n)
     }
     uint32_t cls = (uint32_t)((total + GRAIN - 1) / GRAIN);
     Free *f = free_list[cls];
-    if (!f && (f = take_shared(cls)))
-        free_list[cls] = f;
+    if (!f) {
+        arm_exit();
+        if ((f = take_shared(cls)))
+            free_list[cls] = f;
+    }
     if (f) {
         free_list[cls] = f->next;
         free_count[cls]--;
@@ -138,6 +203,8 @@ void vmem_free(void *p)
         return;
     }
     Free *f = (Free *)h;
+    if (!free_list[cls])
+        arm_exit();
     f->next = free_list[cls];
     free_list[cls] = f;
     if (++free_count[cls] >= 2 * BATCH)
