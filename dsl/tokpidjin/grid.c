@@ -1283,8 +1283,6 @@ static Value *tk_vperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], fal
 
 static const int8_t NB_DI[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
 static const int8_t NB_DJ[8] = {0, 0, -1, 1, -1, 1, -1, 1};
-#define pair_hash ad_pair_hash
-#define nb_order ad_nb_order
 
 /* ---- int-keyed set tables -------------------------------------------------
  * The location sets objects() builds (occupied, cands, neighborhood and the
@@ -1465,7 +1463,7 @@ static void is_sub(ISet *r, const ISet *a, const ISet *b, const uint64_t *H)
  * occupied`; objects are `frozenset(obj)` copies added to `objs`, itself
  * copied at the end.  objects_t keeps the same walk but appends to lists.
  * The location sets are ISets; dneighbors/neighbors' own order comes from
- * the hashes (nb_order), precomputed for grids up to 32 x 32. */
+ * the hashes (ad_nb_order), precomputed for grids up to 32 x 32. */
 
 #define NB_MAX 32
 
@@ -1477,9 +1475,9 @@ static void nb_init(void)
 {
     for (int i = 0; i < NB_MAX; i++)
         for (int j = 0; j < NB_MAX; j++) {
-            nb_hash_[i * NB_MAX + j] = pair_hash(i, j);
-            nb_order(i, j, false, nb_tab_[0][i * NB_MAX + j]);
-            nb_order(i, j, true, nb_tab_[1][i * NB_MAX + j]);
+            nb_hash_[i * NB_MAX + j] = ad_pair_hash(i, j);
+            ad_nb_order(i, j, false, nb_tab_[0][i * NB_MAX + j]);
+            ad_nb_order(i, j, true, nb_tab_[1][i * NB_MAX + j]);
         }
 }
 
@@ -1532,7 +1530,7 @@ static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag)
     size_t i = ix / s->w, j = ix % s->w;
     if (s->nbx) {
         if (s->nbx[ix][0] < 0)
-            nb_order((int64_t)i, (int64_t)j, diag, s->nbx[ix]);
+            ad_nb_order((int64_t)i, (int64_t)j, diag, s->nbx[ix]);
         return s->nbx[ix];
     }
     return nb_tab_[diag][i * NB_MAX + j];
@@ -1593,7 +1591,7 @@ static Value *objects(Ctx *cx, Value *grid, bool univalued, bool diagonal, bool 
         goto done;
     for (size_t i = 0, k = 0; i < s.h; i++)
         for (size_t j = 0; j < s.w; j++, k++)
-            s.H[k] = small ? nb_hash_[i * NB_MAX + j] : pair_hash((int64_t)i, (int64_t)j);
+            s.H[k] = small ? nb_hash_[i * NB_MAX + j] : ad_pair_hash((int64_t)i, (int64_t)j);
     /* asindices(grid): frozenset of the pairs in row-major order */
     const int32_t *cached = small ? ai_order(s.h, s.w) : NULL;
     if (cached) {
