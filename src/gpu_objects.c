@@ -177,9 +177,9 @@ const char *gobj_pack(int op, Value *grid, Value *const *params, GpuGrid *rec)
     return NULL;
 }
 
-static Value *cell_at(int d, const GpuGrid *rec, unsigned loc)
+static int colour_at(const GpuGrid *rec, unsigned loc)
 {
-    return cells[d][rec->cell[(loc >> 5) * GPU_SIDE + (loc & 31)]][loc];
+    return rec->cell[(loc >> 5) * GPU_SIDE + (loc & 31)];
 }
 
 Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
@@ -195,7 +195,7 @@ Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
             size_t nc = hdr[3 * k + 2];
             Value *o = v_tuple_new(nc);
             for (size_t m = 0; m < nc; m++)
-                o->u.tup.items[m] = cell_at(d, rec, cl[2 * m + 1]);
+                o->u.tup.items[m] = cells[d][colour_at(rec, cl[2 * m + 1])][cl[2 * m + 1]];
             cl += 2 * nc;
             t->u.tup.items[k] = o;
         }
@@ -211,7 +211,7 @@ Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
         size_t nc = hdr[3 * k + 2];
         for (size_t m = 0; m < nc; m++) {
             unsigned loc = cl[2 * m + 1];
-            int c = rec->cell[(loc >> 5) * GPU_SIDE + (loc & 31)];
+            int c = colour_at(rec, loc);
             slot[m] = cl[2 * m];
             items[m] = cells[d][c][loc];
             hash[m] = (int64_t)T->cell[c][loc];
