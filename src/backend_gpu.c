@@ -342,16 +342,25 @@ static GpuGrid *input_buffer(int n, char *why, size_t whylen)
     return G.ebuf;
 }
 
+/* Emulation only: whether ARCRUN_GPU_INJECT asks for this fault; "fail"
+ * also says why. */
+static bool injected(const char *fault, char *why, size_t whylen)
+{
+    if (!G.inject || strcmp(G.inject, fault) != 0)
+        return false;
+    if (strcmp(fault, "fail") == 0)
+        snprintf(why, whylen, "injected device failure (ARCRUN_GPU_INJECT=fail)");
+    return true;
+}
+
 static int run_packed(int op, int n, const void **out, char *why, size_t whylen)
 {
     if (G.o.mode != BACKEND_EMULATE)
         return gpu_run(op, n, out, why, whylen);
-    if (G.inject && strcmp(G.inject, "fail") == 0) {
-        snprintf(why, whylen, "injected device failure (ARCRUN_GPU_INJECT=fail)");
+    if (injected("fail", why, whylen))
         return -1;
-    }
     gpu_emulate(op, G.ebuf, G.eout, n);
-    if (G.inject && strcmp(G.inject, "diff") == 0) {
+    if (injected("diff", why, whylen)) {
         if (gpu_ops[op].out == GOUT_STATS)
             ((GpuStats *)G.eout)->count[((GpuGrid *)G.ebuf)->cell[0]]++;
         else if (((GpuGrid *)G.eout)->h)
@@ -376,13 +385,12 @@ static int run_objects(int op, const GpuGrid *recs, int n, Value **res, char *wh
     double t0 = now_s();
     if (G.o.mode != BACKEND_EMULATE) {
         rc = gpu_run_objects(n, gobj_shape(op), gobj_tables(op), off, words, &out, why, whylen);
-    } else if (G.inject && strcmp(G.inject, "fail") == 0) {
-        snprintf(why, whylen, "injected device failure (ARCRUN_GPU_INJECT=fail)");
+    } else if (injected("fail", why, whylen)) {
         rc = -1;
     } else {
         out = buf = xmalloc_(words * sizeof *buf);
         gpu_emulate_objects(n, gobj_shape(op), gobj_tables(op), recs, off, buf);
-        if (G.inject && strcmp(G.inject, "diff") == 0)
+        if (injected("diff", why, whylen))
             buf[0] = 0;             /* the first grid has no objects */
     }
     double t1 = now_s();
