@@ -32,13 +32,17 @@ GpuGrid *gpu_host_input(int n, char *why, size_t whylen);
 int gpu_run(int op, int n, const void **out, char *why, size_t whylen);
 
 /* The objects ops (objscan.h): the n records already in gpu_host_input's
- * buffer (p0 flags, p1 background), each grid's output at off[k] in a pool
- * of `words` uint16; T is the dialect's tables, uploaded once per distinct
- * pointer.  One copy in (records and offsets), one launch (a thread per
- * grid), one copy out; *out valid until the next call.  0, or -1 with why. */
+ * buffer (p0 flags, p1 background); T is the dialect's tables, uploaded
+ * once per distinct pointer.  The batch runs in chunks; as each finishes,
+ * done(ctx, lo, hi, out, off) gets grids lo..hi-1, grid k's output at
+ * out + off[k - lo] (valid during the call), while the device goes on with
+ * the next chunk.  *wait_s: time spent waiting for the device.  0, or -1
+ * with why (chunks already handed over stay handed over). */
 typedef struct ObjTables ObjTables;
-int gpu_run_objects(int n, int shape, const ObjTables *T, const uint32_t *off, size_t words,
-                    const uint16_t **out, char *why, size_t whylen);
+typedef void (*GpuObjectsDone)(void *ctx, int lo, int hi, const uint16_t *out,
+                               const uint32_t *off);
+int gpu_run_objects(int n, int shape, const ObjTables *T, GpuObjectsDone done, void *ctx,
+                    double *wait_s, char *why, size_t whylen);
 
 #ifdef __cplusplus
 }

@@ -171,23 +171,20 @@ extern "C" GpuGrid *gpu_host_input(int n, char *why, size_t whylen)
     return reserve(n < 1 ? 1 : n, why, whylen) ? NULL : h_in;
 }
 
-/* The records of gpu_host_input on the device, for objects.cu. */
-int gpu_stage_input(int n, const GpuGrid **d, cudaStream_t *s, char *why, size_t whylen)
+/* The records of gpu_host_input, on the host and where they go on the
+ * device, for objects.cu, which copies them chunk by chunk. */
+int gpu_input_buffers(int n, const GpuGrid **h, const GpuGrid **d, char *why, size_t whylen)
 {
     if (broken[0]) {
         snprintf(why, whylen, "device unusable after an earlier error (%s)", broken);
         return -1;
     }
-    if (n < 1 || n > cap || !stream) {
+    if (n < 1 || n > cap) {
         snprintf(why, whylen, "bad batch (%d grids, %d buffered)", n, cap);
         return -1;
     }
-    cudaError_t e = cudaMemcpyAsync(d_in, h_in, (size_t)n * sizeof(GpuGrid),
-                                    cudaMemcpyHostToDevice, stream);
-    if (e != cudaSuccess)
-        return fail(e, "host->device copy", why, whylen);
+    *h = h_in;
     *d = d_in;
-    *s = stream;
     return 0;
 }
 

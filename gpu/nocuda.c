@@ -31,11 +31,11 @@ int gpu_run(int op, int n, const void **out, char *why, size_t whylen)
     return -1;
 }
 
-int gpu_run_objects(int n, int shape, const ObjTables *T, const uint32_t *off, size_t words,
-                    const uint16_t **out, char *why, size_t whylen)
+int gpu_run_objects(int n, int shape, const ObjTables *T, GpuObjectsDone done, void *ctx,
+                    double *wait_s, char *why, size_t whylen)
 {
-    (void)n; (void)shape; (void)T; (void)off; (void)words;
-    *out = NULL;
+    (void)n; (void)shape; (void)T; (void)done; (void)ctx;
+    *wait_s = 0;
     snprintf(why, whylen, "built without CUDA");
     return -1;
 }

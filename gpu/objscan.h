@@ -19,14 +19,17 @@
  * pyhash.c (nothing here hashes a tuple), so the device and the CPU cannot
  * disagree on them.
  *
- * Output, per grid, uint16 words from its offset (cap = h * w):
- *   [0] objects  [1] mask of frozenset(objs)
+ * Output, per grid, uint16 words from its offset (n objects holding c
+ * cells in all; objscan_words(n, c) words, at most objscan_out_words):
+ *   [0] n        [1] mask of frozenset(objs)
  *   [2 + 3r ..]  object r (discovery order): slot in frozenset(objs),
  *                mask of frozenset(obj), cells
- *   [2 + 3cap..] the cells of object 0, 1, ... as (slot, location) pairs,
+ *   [2 + 3n ..]  the cells of object 0, 1, ... as (slot, location) pairs,
  *                in slot order (OBJ_TUPLE: append order, slot 0)
- *   [2 + 5cap..] hash(frozenset(obj)) of each object, 4 words, low first
+ *   [2+3n+2c ..] hash(frozenset(obj)) of each object, 4 words, low first
  *                (OBJ_FSET), so the host need not compute it again.
+ * Sized by what was found, not by h * w, so a device copies back only
+ * what the grids hold.
  * C (host emulation) and CUDA both include this.
  */
 #ifndef ARC_GPU_OBJSCAN_H
@@ -74,9 +77,15 @@ typedef struct {
     int16_t tmp[OS_SMALL];
 } ObjWalk;
 
+OS_HD static inline size_t objscan_words(uint32_t nobj, uint32_t ncells)
+{
+    return 2 + 7 * (size_t)nobj + 2 * (size_t)ncells;
+}
+
+/* The most any h x w grid needs: every cell an object. */
 static inline size_t objscan_out_words(int h, int w)
 {
-    return 2 + 9 * (size_t)h * (size_t)w;
+    return objscan_words((uint32_t)(h * w), (uint32_t)(h * w));
 }
 
 /* Where a key's hash comes from. */
@@ -322,11 +331,11 @@ OS_HD static inline void objscan_label(const GpuGrid *g, const ObjTables *T, Obj
 OS_HD static inline void objscan_walk(const GpuGrid *g, int shape, const ObjTables *T, ObjGrid *G,
                                       int r, ObjWalk *s, uint16_t *out)
 {
-    const int h = g->h, w = g->w, cap = h * w, bg = g->p1;
+    const int h = g->h, w = g->w, bg = g->p1;
     const bool univalued = g->p0 & OF_UNIVALUED, diagonal = g->p0 & OF_DIAGONAL;
     const int nd = diagonal ? 8 : 4;
     const OHash HL = {OH_TABLE, T->loc, T, g}, HC = {OH_CELL, NULL, T, g};
-    uint16_t *hdr = out + 2, *cells = out + 2 + 3 * (size_t)cap + 2 * (size_t)G->before[r];
+    uint16_t *hdr = out + 2, *cells = out + 2 + 3 * (size_t)G->nobj + 2 * (size_t)G->before[r];
     OOcc occ = {G->rank, G->done, r, G->before[r]};
     uint32_t ncell = 0;
     int loc = G->seed[r];
@@ -381,7 +390,7 @@ OS_HD static inline void objscan_walk(const GpuGrid *g, int shape, const ObjTabl
                 ncell++;
             }
         uint64_t fh = os_fset_hash(&fo, &HC);
-        uint16_t *hw = out + 2 + 5 * (size_t)cap + 4 * (size_t)r;
+        uint16_t *hw = out + 2 + 3 * (size_t)G->nobj + 2 * (size_t)G->before[G->nobj] + 4 * (size_t)r;
         G->ohash[r] = fh;
         for (int q = 0; q < 4; q++)
             hw[q] = (uint16_t)(fh >> (16 * q));

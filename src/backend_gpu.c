@@ -370,38 +370,61 @@ static int run_packed(int op, int n, const void **out, char *why, size_t whylen)
     return 0;
 }
 
-/* The objects ops: offsets, one run, values rebuilt (objscan.h). */
+/* The objects ops (objscan.h): on the device, chunk by chunk, each
+ * chunk's values rebuilt while the device runs the next; emulated, in one
+ * piece at worst-case offsets. */
+typedef struct {
+    int op;
+    const GpuGrid *recs;
+    Value **res;
+    int built;                  /* res[0..built) hold values */
+    double rebuild_s;
+} ObjRun;
+
+static void objects_done(void *ctx, int lo, int hi, const uint16_t *out, const uint32_t *off)
+{
+    ObjRun *r = ctx;
+    double t0 = now_s();
+    UnpackJob j = {.op = r->op, .recs = r->recs + lo, .out = out, .off = off, .res = r->res + lo};
+    par_range(hi - lo, unpack_range, &j);
+    r->built = hi;
+    r->rebuild_s += now_s() - t0;
+}
+
 static int run_objects(int op, const GpuGrid *recs, int n, Value **res, char *why, size_t whylen)
 {
-    uint32_t *off = xmalloc_(sizeof *off * (size_t)n);
-    size_t words = 0;
-    for (int k = 0; k < n; k++) {
-        off[k] = (uint32_t)words;
-        words += objscan_out_words(recs[k].h, recs[k].w);
-    }
-    const uint16_t *out = NULL;
-    uint16_t *buf = NULL;
-    int rc = 0;
-    double t0 = now_s();
+    ObjRun r = {.op = op, .recs = recs, .res = res};
+    double t0 = now_s(), wait_s = 0;
+    int rc;
     if (G.o.mode != BACKEND_EMULATE) {
-        rc = gpu_run_objects(n, gobj_shape(op), gobj_tables(op), off, words, &out, why, whylen);
+        rc = gpu_run_objects(n, gobj_shape(op), gobj_tables(op), objects_done, &r, &wait_s, why,
+                             whylen);
     } else if (injected("fail", why, whylen)) {
         rc = -1;
     } else {
-        out = buf = xmalloc_(words * sizeof *buf);
+        uint32_t *off = xmalloc_(sizeof *off * (size_t)n);
+        size_t words = 0;
+        for (int k = 0; k < n; k++) {
+            off[k] = (uint32_t)words;
+            words += objscan_out_words(recs[k].h, recs[k].w);
+        }
+        uint16_t *buf = xmalloc_(words * sizeof *buf);
         gpu_emulate_objects(n, gobj_shape(op), gobj_tables(op), recs, off, buf);
         if (injected("diff", why, whylen))
             buf[0] = 0;             /* the first grid has no objects */
+        wait_s = now_s() - t0;
+        objects_done(&r, 0, n, buf, off);
+        free(buf);
+        free(off);
+        rc = 0;
     }
-    double t1 = now_s();
-    ph_device = t1 - t0;
-    if (rc == 0) {
-        UnpackJob j = {.op = op, .recs = recs, .out = out, .off = off, .res = res};
-        par_range(n, unpack_range, &j);
-    }
-    ph_rebuild = now_s() - t1;
-    free(buf);
-    free(off);
+    if (rc != 0)                    /* the whole batch goes to the CPU */
+        for (int k = 0; k < r.built; k++) {
+            v_decref(res[k]);
+            res[k] = NULL;
+        }
+    ph_device = wait_s;
+    ph_rebuild = r.rebuild_s;
     return rc;
 }
 

@@ -185,8 +185,8 @@ static int colour_at(const GpuGrid *rec, unsigned loc)
 Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
 {
     int d = spec[op - GOP_OBJECTS].dialect, shape = spec[op - GOP_OBJECTS].shape;
-    size_t cap = (size_t)rec->h * rec->w, nobj = out[0];
-    const uint16_t *hdr = out + 2, *cl = out + 2 + 3 * cap;
+    size_t nobj = out[0];
+    const uint16_t *hdr = out + 2, *cl = out + 2 + 3 * nobj;
     if (nobj == 0)
         return v_incref(shape == OBJ_TUPLE ? &v_empty_tuple_ : &v_empty_fset_);
     if (shape == OBJ_TUPLE) {
@@ -202,7 +202,10 @@ Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
         return t;
     }
     const ObjTables *T = &tables[d];
-    const uint16_t *hw = out + 2 + 5 * cap;
+    size_t ncells = 0;
+    for (size_t k = 0; k < nobj; k++)
+        ncells += hdr[3 * k + 2];
+    const uint16_t *hw = cl + 2 * ncells;
     Value *items[GPU_CELLS], *found[GPU_CELLS];
     int64_t hash[GPU_CELLS];
     uint32_t slot[GPU_CELLS];
