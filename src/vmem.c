@@ -33,39 +33,35 @@ void vmem_free(void *p) { free(p); }
 #define NCLASS ((VMEM_SMALL + HDR) / GRAIN + 1)
 #define SLAB (256 * 1024)
 
-/* A free block; the first of a chain on the shared list also links the
- * next chain (blocks are at least 16 bytes). */
-typedef struct Free { struct Free *next, *next_chain; } Free;
+/* A free block; the first of a chain on the shared stack also links the
+ * next chain and knows its length (blocks are at least 32 bytes). */
+typedef struct Free { struct Free *next, *next_chain; size_t count; } Free;
+#define MIN_CLASS 2
 
-static _Thread_local Free *free_list[NCLASS];
-static _Thread_local unsigned free_count[NCLASS];
+/* Per thread and class: the list allocations come from, and one spilled
+ * list of blocks freed past BATCH.  Lengths are counted as blocks come and
+ * go, never by walking a list: a walk touches a cold line per block. */
+static _Thread_local Free *free_list[NCLASS], *spill[NCLASS];
+static _Thread_local size_t free_count[NCLASS], spill_count[NCLASS];
 static _Thread_local char *bump, *bump_end;
 
 /* Blocks freed by one thread are often allocated by another (the executor
  * frees on the main thread what workers built; the GPU backend's pool
  * builds what the main thread frees): surplus moves through a shared stack
- * of BATCH-block chains per class.  Chains are cut outside the lock, so
- * taking or giving one is O(1) under it. */
+ * of whole lists per class, O(1) under its lock. */
 #define BATCH 256
 static Free *shared_list[NCLASS];
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void give_back(uint32_t cls)
+static void push_shared(uint32_t cls, Free *head, size_t count)
 {
-    Free *head = free_list[cls], *tail = head;
-    for (unsigned i = 1; i < BATCH; i++)
-        tail = tail->next;
-    free_list[cls] = tail->next;
-    free_count[cls] -= BATCH;
-    tail->next = NULL;
+    head->count = count;
     pthread_mutex_lock(&shared_lock);
     head->next_chain = shared_list[cls];
     shared_list[cls] = head;
     pthread_mutex_unlock(&shared_lock);
 }
 
-/* A chain is BATCH blocks from give_back, any number from a thread's
- * exit: counted after the lock. */
 static Free *take_shared(uint32_t cls)
 {
     pthread_mutex_lock(&shared_lock);
@@ -73,8 +69,8 @@ static Free *take_shared(uint32_t cls)
     if (head)
         shared_list[cls] = head->next_chain;
     pthread_mutex_unlock(&shared_lock);
-    for (Free *f = head; f; f = f->next)
-        free_count[cls]++;
+    if (head)
+        free_count[cls] = head->count;
     return head;
 }
 
@@ -98,15 +94,14 @@ static _Thread_local bool exit_armed;
 static void on_thread_exit(void *unused)
 {
     (void)unused;
-    for (uint32_t cls = 1; cls < NCLASS; cls++)
-        if (free_list[cls]) {
-            pthread_mutex_lock(&shared_lock);
-            free_list[cls]->next_chain = shared_list[cls];
-            shared_list[cls] = free_list[cls];
-            pthread_mutex_unlock(&shared_lock);
-            free_list[cls] = NULL;
-            free_count[cls] = 0;
-        }
+    for (uint32_t cls = MIN_CLASS; cls < NCLASS; cls++) {
+        if (free_list[cls])
+            push_shared(cls, free_list[cls], free_count[cls]);
+        if (spill[cls])
+            push_shared(cls, spill[cls], spill_count[cls]);
+        free_list[cls] = spill[cls] = NULL;
+        free_count[cls] = spill_count[cls] = 0;
+    }
     pthread_mutex_lock(&slabs_lock);
     if (bump_end - bump >= 4096 && nspare < NSPARE) {
         spare[nspare].bump = bump;
@@ -168,11 +163,18 @@ void *vmem_alloc(size_t n)
         return h + HDR;
     }
     uint32_t cls = (uint32_t)((total + GRAIN - 1) / GRAIN);
+    if (cls < MIN_CLASS)
+        cls = MIN_CLASS;
     Free *f = free_list[cls];
     if (!f) {
         arm_exit();
-        if ((f = take_shared(cls)))
-            free_list[cls] = f;
+        if ((f = spill[cls])) {
+            free_count[cls] = spill_count[cls];
+            spill[cls] = NULL;
+            spill_count[cls] = 0;
+        } else {
+            f = take_shared(cls);
+        }
     }
     if (f) {
         free_list[cls] = f->next;
@@ -207,8 +209,14 @@ void vmem_free(void *p)
         arm_exit();
     f->next = free_list[cls];
     free_list[cls] = f;
-    if (++free_count[cls] >= 2 * BATCH)
-        give_back(cls);
+    if (++free_count[cls] >= BATCH) {   /* the full list is spilled; an older spill is shared */
+        if (spill[cls])
+            push_shared(cls, spill[cls], spill_count[cls]);
+        spill[cls] = free_list[cls];
+        spill_count[cls] = free_count[cls];
+        free_list[cls] = NULL;
+        free_count[cls] = 0;
+    }
 }
 
 #endif
