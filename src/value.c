@@ -6,6 +6,7 @@
 #include "prim.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
 #include <stdlib.h>
@@ -248,11 +249,88 @@ Value *v_tuple2(Value *a, Value *b)
     return t;
 }
 
+/* Locations (i, j) near a grid and arc-dsl cells (c, (i, j)) are interned:
+ * grid ops build them by the thousand, and a shared immortal tuple costs
+ * no allocation, no free and no rehash.  Tables are built on first use,
+ * the cells' one colour at a time. */
+#define LOC_MIN (-32)
+#define LOC_SPAN 128
+typedef struct { Value v; Value *items[2]; } Pair;
+static _Atomic(Pair *) loc_table;
+static _Atomic(Pair *) cell_table[10];
+
+static void pair_fill(Pair *p, Value *a, Value *b)
+{
+    p->v = (Value){.refs = IMMORTAL, .type = V_TUPLE};
+    p->v.u.tup.len = 2;
+    p->v.u.tup.items = p->items;
+    p->items[0] = a;
+    p->items[1] = b;
+    v_hash(&p->v);
+}
+
+/* t, now in *slot, or the table another thread put there first. */
+static Pair *publish(_Atomic(Pair *) *slot, Pair *t)
+{
+    Pair *first = NULL;
+    if (atomic_compare_exchange_strong(slot, &first, t))
+        return t;
+    free(t);
+    return first;
+}
+
+static Pair *locs(void)
+{
+    Pair *t = atomic_load_explicit(&loc_table, memory_order_acquire);
+    if (t)
+        return t;
+    t = xmalloc_(sizeof *t * LOC_SPAN * LOC_SPAN);
+    for (int i = 0; i < LOC_SPAN; i++)
+        for (int j = 0; j < LOC_SPAN; j++)
+            pair_fill(&t[i * LOC_SPAN + j], v_int(i + LOC_MIN), v_int(j + LOC_MIN));
+    return publish(&loc_table, t);
+}
+
+static Pair *cells(int c)
+{
+    Pair *t = atomic_load_explicit(&cell_table[c], memory_order_acquire);
+    if (t)
+        return t;
+    Pair *l = locs();
+    t = xmalloc_(sizeof *t * LOC_SPAN * LOC_SPAN);
+    for (int k = 0; k < LOC_SPAN * LOC_SPAN; k++)
+        pair_fill(&t[k], v_int(c), &l[k].v);
+    return publish(&cell_table[c], t);
+}
+
+static inline bool in_span(int64_t x)
+{
+    return x >= LOC_MIN && x < LOC_MIN + LOC_SPAN;
+}
+
 Value *v_pair_int(int64_t a, int64_t b)
 {
+    if (in_span(a) && in_span(b))
+        return &locs()[(a - LOC_MIN) * LOC_SPAN + (b - LOC_MIN)].v;
     Value *t = v_tuple_new(2);
     t->u.tup.items[0] = v_int(a);
     t->u.tup.items[1] = v_int(b);
+    return t;
+}
+
+Value *v_pair_steal(Value *a, Value *b)
+{
+    if (a->type == V_INT && a->refs < 0) {   /* small ints are immortal: nothing to release */
+        if (b->type == V_INT && b->refs < 0 && in_span(a->u.i) && in_span(b->u.i))
+            return v_pair_int(a->u.i, b->u.i);
+        Pair *l = atomic_load_explicit(&loc_table, memory_order_acquire);
+        uintptr_t at = (uintptr_t)b, lo = (uintptr_t)l;
+        if (l && a->u.i >= 0 && a->u.i <= 9 && at >= lo && at < lo + sizeof *l * LOC_SPAN * LOC_SPAN)
+            return &cells((int)a->u.i)[(at - lo) / sizeof *l].v;
+    }
+    Value *t = v_tuple_new(2);
+    t->u.tup.items[0] = a;
+    t->u.tup.items[1] = b;
     return t;
 }
 

@@ -96,14 +96,6 @@ static inline int beats(Ctx *cx, const Value *x, const Value *best, int op)
     return v_richcmp(cx, x, best, op);
 }
 
-static Value *new_pair(Value *a, Value *b)   /* steals both */
-{
-    Value *t = v_tuple_new(2);
-    t->u.tup.items[0] = a;
-    t->u.tup.items[1] = b;
-    return t;
-}
-
 /* ---- what toindices sees ----------------------------------------------- */
 
 enum { PK_EMPTY, PK_IDX, PK_OBJ };
@@ -536,7 +528,7 @@ static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
             goto fail;
         Value *nv = v_pair_int(i + di, j + dj);
         if (c)
-            nv = new_pair(v_incref(c), nv);
+            nv = v_pair_steal(v_incref(c), nv);
         pyset_add(&s, nv);
         v_decref(nv);
     }
@@ -595,7 +587,7 @@ static Value *nbrs4(Ctx *cx, Value *loc, const int off[4][2])
     PySet s;
     pyset_init(&s);
     for (int k = 0; k < 4; k++) {
-        Value *c = new_pair(off[k][0] ? v_int(i + off[k][0]) : v_incref(ij[0]),
+        Value *c = v_pair_steal(off[k][0] ? v_int(i + off[k][0]) : v_incref(ij[0]),
                             off[k][1] ? v_int(j + off[k][1]) : v_incref(ij[1]));
         pyset_add(&s, c);
         v_decref(c);
@@ -891,7 +883,7 @@ static Value *frontier(Ctx *cx, Value *loc, int k)
     PySet s;
     pyset_init(&s);
     for (int x = 0; x < 30; x++) {
-        Value *c = k ? new_pair(v_int(x), v_incref(keep)) : new_pair(v_incref(keep), v_int(x));
+        Value *c = k ? v_pair_steal(v_int(x), v_incref(keep)) : v_pair_steal(v_incref(keep), v_int(x));
         pyset_add(&s, c);
         v_decref(c);
     }
@@ -1119,7 +1111,7 @@ Value *ad_toobject(Ctx *cx, Value *const *a)
         if (!(row = subscr(cx, g, (size_t)i)) || !(v = subscr(cx, row, (size_t)j)))
             goto fail;
         Value *loc = it[x]->type == V_TUPLE ? v_incref(it[x]) : v_tuple2(ij[0], ij[1]);
-        Value *c = new_pair(v_incref(v), loc);
+        Value *c = v_pair_steal(v_incref(v), loc);
         pyset_add(&s, c);
         v_decref(c);
     }
@@ -1157,7 +1149,7 @@ Value *ad_asobject(Ctx *cx, Value *const *a)
             return NULL;
         }
         for (size_t j = 0; j < nc; j++) {
-            Value *c = new_pair(v_incref(cells[j]), v_pair_int((int64_t)i, (int64_t)j));
+            Value *c = v_pair_steal(v_incref(cells[j]), v_pair_int((int64_t)i, (int64_t)j));
             pyset_add(&s, c);
             v_decref(c);
         }
