@@ -334,6 +334,46 @@ Value *v_pair_steal(Value *a, Value *b)
     return t;
 }
 
+/* tokpidjin cells (i, j, c), interned as arc-dsl's are. */
+typedef struct { Value v; Value *items[3]; } Triple;
+static _Atomic(Triple *) cell3_table[10];
+
+static Triple *cells3(int c)
+{
+    Triple *t = atomic_load_explicit(&cell3_table[c], memory_order_acquire);
+    if (t)
+        return t;
+    t = xmalloc_(sizeof *t * LOC_SPAN * LOC_SPAN);
+    for (int k = 0; k < LOC_SPAN * LOC_SPAN; k++) {
+        Triple *p = &t[k];
+        p->v = (Value){.refs = IMMORTAL, .type = V_TUPLE};
+        p->v.u.tup.len = 3;
+        p->v.u.tup.items = p->items;
+        p->items[0] = v_int(k / LOC_SPAN + LOC_MIN);
+        p->items[1] = v_int(k % LOC_SPAN + LOC_MIN);
+        p->items[2] = v_int(c);
+        v_hash(&p->v);
+    }
+    Triple *first = NULL;
+    if (atomic_compare_exchange_strong(&cell3_table[c], &first, t))
+        return t;
+    free(t);
+    return first;
+}
+
+Value *v_triple_steal(Value *a, Value *b, Value *c)
+{
+    if (a->type == V_INT && b->type == V_INT && c->type == V_INT && a->refs < 0 &&
+        b->refs < 0 && c->refs < 0 && in_span(a->u.i) && in_span(b->u.i) && c->u.i >= 0 &&
+        c->u.i <= 9)
+        return &cells3((int)c->u.i)[(a->u.i - LOC_MIN) * LOC_SPAN + (b->u.i - LOC_MIN)].v;
+    Value *t = v_tuple_new(3);
+    t->u.tup.items[0] = a;
+    t->u.tup.items[1] = b;
+    t->u.tup.items[2] = c;
+    return t;
+}
+
 /* A closure's pseudo-address: from what it is (its maker, shape and
  * captured values), never from where it was made. */
 static uint64_t closure_address(const char *name, int kind, int arity, int ncap,

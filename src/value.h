@@ -169,6 +169,7 @@ Value *v_tuple_from(Value *const *items, size_t len);
 Value *v_tuple2(Value *a, Value *b);       /* borrows both */
 Value *v_pair_int(int64_t a, int64_t b);   /* (a, b) */
 Value *v_pair_steal(Value *a, Value *b);   /* (a, b), steals both */
+Value *v_triple_steal(Value *a, Value *b, Value *c);   /* (a, b, c), steals all */
 Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
                   int kind, int ncap, Value *const *cap);   /* increfs cap */
 

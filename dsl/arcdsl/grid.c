@@ -753,10 +753,9 @@ static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
     for (size_t x = 0; x < n; x++)
         for (size_t io = 0; io < k; io++)
             for (size_t jo = 0; jo < k; jo++) {
-                Value *cell = v_tuple_new(2);
-                cell->u.tup.items[0] = v_incref(c[x].c);
-                cell->u.tup.items[1] = v_pair_int(c[x].i * f + (int64_t)io,
-                                                  c[x].j * f + (int64_t)jo);
+                Value *cell = v_pair_steal(v_incref(c[x].c),
+                                           v_pair_int(c[x].i * f + (int64_t)io,
+                                                      c[x].j * f + (int64_t)jo));
                 pyset_add(&s, cell);
                 v_decref(cell);
             }

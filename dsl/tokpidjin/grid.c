@@ -765,42 +765,10 @@ static Value *tk_upscale_t(Ctx *cx, Value *const *a)
     return out;
 }
 
-static Value *cell3_new(int64_t i, int64_t j, Value *c)
-{
-    Value *t = v_tuple_new(3);
-    t->u.tup.items[0] = v_int(i);
-    t->u.tup.items[1] = v_int(j);
-    t->u.tup.items[2] = v_incref(c);
-    return t;
-}
-
-/* The cells of 32 x 32 grids with colours 0..15 are made once, immortal
- * and pre-hashed, and shared between threads: the object finders hand out
- * thousands of them per grid. */
-#define CELL_N 32
-#define CELL_C 16
-static _Atomic(Value *) cell_cache_[CELL_N][CELL_N][CELL_C];
-
-/* (i, j, c), a new reference */
+/* (i, j, c), a new reference; near-grid cells are interned (value.c) */
 static Value *cell3(int64_t i, int64_t j, Value *c)
 {
-    if (c->type != V_INT || c->u.i < 0 || c->u.i >= CELL_C || i < 0 || i >= CELL_N ||
-        j < 0 || j >= CELL_N)
-        return cell3_new(i, j, c);
-    _Atomic(Value *) *slot = &cell_cache_[i][j][c->u.i];
-    Value *t = atomic_load_explicit(slot, memory_order_acquire);
-    if (t)
-        return t;
-    t = cell3_new(i, j, c);
-    v_hash(t);
-    t->refs = -1;
-    Value *expected = NULL;
-    if (!atomic_compare_exchange_strong(slot, &expected, t)) {
-        t->refs = 1;
-        v_decref(t);
-        return expected;
-    }
-    return t;
+    return v_triple_steal(v_int(i), v_int(j), v_incref(c));
 }
 
 /* shift(patch, (di, dj)) on a non-empty patch: frozenset of the moved

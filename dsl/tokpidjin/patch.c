@@ -573,14 +573,7 @@ static Value *shift(Ctx *cx, Value *p, Value *d)
                 goto fail;
             }
         }
-        if (w == 3) {
-            t = v_tuple_new(3);
-            t->u.tup.items[2] = v_incref(c[2]);
-        } else {
-            t = v_tuple_new(2);
-        }
-        t->u.tup.items[0] = ni;
-        t->u.tup.items[1] = nj;
+        t = w == 3 ? v_triple_steal(ni, nj, v_incref(c[2])) : v_pair_steal(ni, nj);
         pyset_add(&s, t);
         v_decref(t);
     }

@@ -89,19 +89,12 @@ static inline Value **tkp_unpack(Ctx *cx, const Value *v, size_t n)
 
 static inline Value *tkp_pair(Value *a, Value *b)   /* steals both */
 {
-    Value *t = v_tuple_new(2);
-    t->u.tup.items[0] = a;
-    t->u.tup.items[1] = b;
-    return t;
+    return v_pair_steal(a, b);
 }
 
 static inline Value *tkp_triple(Value *a, Value *b, Value *c)   /* steals all */
 {
-    Value *t = v_tuple_new(3);
-    t->u.tup.items[0] = a;
-    t->u.tup.items[1] = b;
-    t->u.tup.items[2] = c;
-    return t;
+    return v_triple_steal(a, b, c);
 }
 
 /* ---- numbers: int (bool) and float, as Python combines them ------------- */
