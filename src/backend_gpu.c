@@ -49,6 +49,10 @@ static struct {
     GpuOptions o;
     bool usable;                 /* a device (or emulation) is there, or may be (!probed) */
     bool probed;                 /* auto looks for the device at its first GPU-sized batch */
+    atomic_int lazy;             /* auto's look: LAZY_NONE, LAZY_LOOKING, LAZY_DONE */
+    bool lazy_ok;                /* its answer, read after LAZY_DONE */
+    pthread_t prober;
+    bool prober_started;
     char why[200];
     int crossover[GOP_COUNT];    /* auto: smallest batch for the GPU; 0 = never */
     const char *inject;          /* emulate only: "fail" or "diff" (tests) */
@@ -431,19 +435,56 @@ static int run_objects(int op, const GpuGrid *recs, int n, Value **res, char *wh
 /* ---- the backend ----------------------------------------------------------- */
 
 /* auto: CUDA's start costs a fraction of a second, so a run none of whose
- * batches reaches a crossover never pays it. */
+ * batches reaches a crossover never pays it, and one that does starts it on
+ * a thread of its own: batches go on running on the CPU until the device
+ * is ready, so auto never waits for it. */
+enum { LAZY_NONE, LAZY_LOOKING, LAZY_DONE };
+
+static void *prober_main(void *unused)
+{
+    (void)unused;
+    char why[sizeof G.why];
+    bool ok = gpu_available(why, sizeof why);
+    if (ok && !gpu_host_input(1024, why, sizeof why))   /* pinned buffers: the first batch's cost */
+        ok = false;
+    pthread_mutex_lock(&lock);
+    G.lazy_ok = ok;
+    memcpy(G.why, why, sizeof why);
+    if (G.o.verbose)
+        fprintf(G.o.log, "arcrun: GPU: %s\n", ok ? why : "none");
+    pthread_mutex_unlock(&lock);
+    atomic_store_explicit(&G.lazy, LAZY_DONE, memory_order_release);
+    return NULL;
+}
+
 static bool probe(void)
 {
-    pthread_mutex_lock(&lock);
-    if (!G.probed) {
-        G.usable = gpu_available(G.why, sizeof G.why);
-        G.probed = true;
-        if (G.o.verbose)
-            fprintf(G.o.log, "arcrun: GPU: %s\n", G.usable ? G.why : "none");
+    int state = atomic_load_explicit(&G.lazy, memory_order_acquire);
+    if (state == LAZY_DONE)
+        return G.lazy_ok;
+    if (state == LAZY_NONE) {
+        int none = LAZY_NONE;
+        if (atomic_compare_exchange_strong(&G.lazy, &none, LAZY_LOOKING)) {
+            G.prober_started = pthread_create(&G.prober, NULL, prober_main, NULL) == 0;
+            if (!G.prober_started)
+                prober_main(NULL);  /* no thread: look now */
+        }
     }
-    bool ok = G.usable;
-    pthread_mutex_unlock(&lock);
-    return ok;
+    return false;
+}
+
+/* The prober, if started, has finished; auto's answer is the backend's. */
+static void probe_join(void)
+{
+    int state = atomic_load_explicit(&G.lazy, memory_order_acquire);
+    if (state == LAZY_NONE)
+        return;
+    if (G.prober_started)
+        pthread_join(G.prober, NULL);
+    G.prober_started = false;
+    G.usable = G.lazy_ok;
+    G.probed = true;
+    atomic_store(&G.lazy, LAZY_NONE);
 }
 
 static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
@@ -747,6 +788,7 @@ int backend_gpu_setup(const GpuOptions *o)
 
 long backend_gpu_finish(FILE *f, bool show)
 {
+    probe_join();
     long differ = 0, any = 0;
     for (int op = 0; op < GOP_COUNT; op++) {
         const OpCounters *c = &G.ctr[op];
