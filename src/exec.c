@@ -243,6 +243,29 @@ static OpStats *op_stats(ExecStats *st, const char *name)
     return o;
 }
 
+void exec_stats_merge(ExecStats *into, const ExecStats *from)
+{
+    into->steps += from->steps;
+    into->batches += from->batches;
+    into->calls += from->calls;
+    if (from->max_batch > into->max_batch)
+        into->max_batch = from->max_batch;
+    into->cache_hits += from->cache_hits;
+    into->cache_waits += from->cache_waits;
+    into->cache_misses += from->cache_misses;
+    for (int i = 0; i < from->nops; i++) {
+        const OpStats *f = &from->ops[i];
+        OpStats *o = op_stats(into, f->name);
+        o->calls += f->calls;
+        o->batches += f->batches;
+        if (f->max_batch > o->max_batch)
+            o->max_batch = f->max_batch;
+        for (int k = 0; k < 8; k++)
+            o->hist[k] += f->hist[k];
+        o->seconds += f->seconds;
+    }
+}
+
 /* One piece of a batch counts its calls and time; the first piece also
  * counts the batch (its size is the whole batch's). */
 static void op_account(ExecStats *st, const Value *callee, int n, double dt, bool first)

@@ -66,6 +66,9 @@ typedef struct {
     int nops, capops;
 } ExecStats;
 
+/* Add one run's counts to another's (runs of separate chunks). */
+void exec_stats_merge(ExecStats *into, const ExecStats *from);
+
 /* --stats: the ops sorted by time, as a table or one JSON object. */
 void stats_print(FILE *f, ExecStats *st, bool json);
 

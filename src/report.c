@@ -3,6 +3,8 @@
 #include "exec.h"
 #include "prim.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <string.h>
@@ -400,6 +402,81 @@ static bool is_solver_for(const IrProgram *p, const Task *t)
     return strncmp(p->name, "solve_", 6) == 0 && strcmp(p->name + 6, t->id) == 0;
 }
 
+/* Instances of groups [g0, g1) run together. */
+typedef struct {
+    Group *groups;
+    const IrModule *m;
+    ExecOptions eo;
+    struct { int g0, g1; } *bounds;
+    int n;
+    atomic_int next;
+    ExecStats *st;
+    int rc;
+} Chunks;
+
+static pthread_mutex_t totals_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void on_done_locked(Instance *in, void *arg)
+{
+    pthread_mutex_lock(&totals_lock);
+    on_done(in, arg);
+    pthread_mutex_unlock(&totals_lock);
+}
+
+/* Takes chunks until none is left (or the run was interrupted). */
+static void *chunk_worker(void *arg)
+{
+    Chunks *cs = arg;
+    Instance *insts = NULL, **ptrs = NULL;
+    int cap = 0;
+    ExecStats st;
+    memset(&st, 0, sizeof st);
+    for (int c; (c = atomic_fetch_add(&cs->next, 1)) < cs->n;) {
+        pthread_mutex_lock(&totals_lock);
+        bool stop = cs->rc != 0;
+        pthread_mutex_unlock(&totals_lock);
+        if (stop)
+            break;
+        int g0 = cs->bounds[c].g0, g1 = cs->bounds[c].g1, k = 0;
+        for (int g = g0; g < g1; g++)
+            k += cs->groups[g].n;
+        if (k > cap) {
+            free(insts);
+            free(ptrs);
+            cap = k;
+            insts = xmalloc_(sizeof(Instance) * (size_t)cap);
+            ptrs = xmalloc_(sizeof(Instance *) * (size_t)cap);
+        }
+        k = 0;
+        for (int gi = g0; gi < g1; gi++) {
+            Group *g = &cs->groups[gi];
+            g->first = &insts[k];
+            g->remaining = g->n;
+            for (int s = 0; s < g->n; s++, k++) {
+                instance_init(&insts[k], g->prog, g->task, g->batt ? s / 2 : s,
+                              cs->m->dialect, g->batt && s % 2 == 1);
+                insts[k].user = g;
+                ptrs[k] = &insts[k];
+            }
+        }
+        int rc = exec_run(ptrs, k, &cs->eo, &st);
+        for (int i = 0; i < k; i++)
+            instance_release(&insts[i]);
+        if (rc) {
+            pthread_mutex_lock(&totals_lock);
+            cs->rc = rc;
+            pthread_mutex_unlock(&totals_lock);
+        }
+    }
+    free(insts);
+    free(ptrs);
+    pthread_mutex_lock(&totals_lock);
+    exec_stats_merge(cs->st, &st);
+    pthread_mutex_unlock(&totals_lock);
+    free(st.ops);
+    return NULL;
+}
+
 int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
 {
     /* pair: solve_<id> with task <id>; any other program with every task */
@@ -461,41 +538,45 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
      * --all-pairs wants a whole task's programs in one chunk so that they
      * share work through the cache. */
     int chunk = ro->all_pairs ? 2048 : 512;
-    int cap_inst = ninst < chunk ? (ninst ? ninst : 1) : chunk;
-    Instance *insts = NULL, **ptrs = NULL;
-    int rc = 0;
-    for (int g0 = 0; g0 < ngroups && rc == 0;) {
+    Chunks cs = {.groups = groups, .m = m, .eo = eo, .st = &st};
+    cs.bounds = xmalloc_(sizeof *cs.bounds * (size_t)(ngroups + 1));
+    for (int g0 = 0; g0 < ngroups;) {
         /* a group larger than a chunk gets a chunk of its own size */
-        int need = groups[g0].n > cap_inst ? groups[g0].n : cap_inst;
-        if (!insts || need != cap_inst) {
-            free(insts);
-            free(ptrs);
-            cap_inst = need;
-            insts = xmalloc_(sizeof(Instance) * (size_t)cap_inst);
-            ptrs = xmalloc_(sizeof(Instance *) * (size_t)cap_inst);
-        }
-        int k = 0, g1 = g0;
-        while (g1 < ngroups && k + groups[g1].n <= cap_inst) {
-            Group *g = &groups[g1++];
-            g->first = &insts[k];
-            g->remaining = g->n;
-            for (int s = 0; s < g->n; s++, k++) {
-                instance_init(&insts[k], g->prog, g->task, g->batt ? s / 2 : s,
-                              m->dialect, g->batt && s % 2 == 1);
-                insts[k].user = g;
-                ptrs[k] = &insts[k];
-            }
-        }
-        rc = exec_run(ptrs, k, &eo, &st);
-        for (int i = 0; i < k; i++)
-            instance_release(&insts[i]);
-        if (ro->all_pairs)
-            for (int g = g0; g < g1; g++)
-                note_pair(&tot, &groups[g]);
+        int k = groups[g0].n, g1 = g0 + 1;
+        while (g1 < ngroups && k + groups[g1].n <= chunk)
+            k += groups[g1++].n;
+        cs.bounds[cs.n].g0 = g0;
+        cs.bounds[cs.n++].g1 = g1;
         g0 = g1;
     }
-    free(insts);
-    free(ptrs);
+    /* --all-pairs runs chunks side by side, one thread each: a step's
+     * slowest call no longer holds the other threads at its barrier.  Its
+     * results are totals, summed under a lock; the order-sensitive parts
+     * (streamed lines, traces, -v logs) keep the one-chunk-at-a-time path. */
+    int workers = ro->all_pairs && !ro->trace && !ro->verbose && ro->jobs > 1 ? ro->jobs : 1;
+    if (workers > cs.n)
+        workers = cs.n;
+    if (workers > 1) {
+        prim_value(0);      /* lazily built tables: built before any thread runs */
+        v_int(0);
+        cs.eo.jobs = ro->jobs / workers;
+        cs.eo.on_done = on_done_locked;
+        pthread_t tid[64];
+        int started = 0;
+        for (int w = 1; w < workers && w < 64; w++)
+            started += pthread_create(&tid[started], NULL, chunk_worker, &cs) == 0;
+        chunk_worker(&cs);
+        for (int w = 0; w < started; w++)
+            pthread_join(tid[w], NULL);
+    } else {
+        chunk_worker(&cs);
+    }
+    int rc = cs.rc;
+    free(cs.bounds);
+    if (ro->all_pairs)      /* in program/task order, whatever finished first */
+        for (int g = 0; g < ngroups; g++)
+            if (groups[g].first && groups[g].remaining == 0)
+                note_pair(&tot, &groups[g]);
     if (tot.progress && now_ns() - tot.start_ns >= 1000000000u)
         progress_draw(&tot, true);
     if (ro->stats)
