@@ -21,7 +21,7 @@ t1=$(date +%s.%N)
 wall=$(awk "BEGIN { print $t1 - $t0 }")
 python3 - "$stats" "$wall" <<'PY'
 import json, sys
-st = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+st = json.loads([l for l in open(sys.argv[1]).read().splitlines() if l.startswith('{')][-1])
 asked = st['calls'] + st['cache_hits'] + st['cache_waits']
 print('arcrun:  %.1f s wall; %d calls asked, %d computed, %.1f%% answered by shared work'
       % (float(sys.argv[2]), asked, st['calls'], 100.0 * (asked - st['calls']) / asked))
