@@ -19,6 +19,7 @@ typedef struct {
     Instance *first;
     int n, remaining, correct, unknown;
     bool batt;               /* each sample twice: C=None, then C=O */
+    FILE *out, *trace;       /* its lines: the run's streams, or its chunk's buffers */
 } Group;
 
 /* batt summary: per solver id, samples where its o output equals O */
@@ -91,28 +92,29 @@ static int instance_correct(const Instance *in)
     return in->status == INST_DONE && v_eq(in->result, s->output);
 }
 
-static void print_jsonl(Totals *t, Instance *in)
+static void print_jsonl(Instance *in)
 {
+    FILE *out = ((Group *)in->user)->out;
     char name[32];
     int ok = instance_correct(in);
-    fputs("{\"program\": ", t->out);
-    json_string(t->out, in->prog->name);
-    fputs(", \"task\": ", t->out);
-    json_string(t->out, in->task->id);
-    fputs(", \"sample\": ", t->out);
-    json_string(t->out, sample_name(in->task, in->sample, name, sizeof name));
-    fprintf(t->out, ", \"correct\": %s, \"error\": ",
+    fputs("{\"program\": ", out);
+    json_string(out, in->prog->name);
+    fputs(", \"task\": ", out);
+    json_string(out, in->task->id);
+    fputs(", \"sample\": ", out);
+    json_string(out, sample_name(in->task, in->sample, name, sizeof name));
+    fprintf(out, ", \"correct\": %s, \"error\": ",
             ok < 0 ? "null" : ok ? "true" : "false");
     if (in->status == INST_DONE) {
-        fputs("null, \"output\": ", t->out);
+        fputs("null, \"output\": ", out);
         char *r = v_repr_str(in->result);
-        json_string(t->out, r);
+        json_string(out, r);
         free(r);
     } else {
-        json_string(t->out, in->error ? in->error : "error");
-        fputs(", \"output\": null", t->out);
+        json_string(out, in->error ? in->error : "error");
+        fputs(", \"output\": null", out);
     }
-    fputs("}\n", t->out);
+    fputs("}\n", out);
 }
 
 static void json_repr(FILE *f, const Value *v)
@@ -136,9 +138,9 @@ static void json_scalar(FILE *f, const Value *v)
 }
 
 /* One line per batt call, in the schema of ../shared/golden/batt/. */
-static void print_batt_jsonl(Totals *t, Instance *in)
+static void print_batt_jsonl(Instance *in)
 {
-    FILE *f = t->out;
+    FILE *f = ((Group *)in->user)->out;
     char name[32];
     fputs("{\"task\": ", f);
     json_string(f, in->task->id);
@@ -200,7 +202,7 @@ static void print_group(Totals *t, Group *g)
     t->groups_solved += solved;
     if (t->ro->quiet || t->ro->all_pairs || t->ro->format != REPORT_TEXT)
         return;
-    fprintf(t->out, "%-10s %-24s %d/%d%s", g->task->id, g->prog->name,
+    fprintf(g->out, "%-10s %-24s %d/%d%s", g->task->id, g->prog->name,
             g->correct, known, solved ? "  ok" : "");
     /* say why the others failed: first problem only, to keep lines short */
     for (int k = 0; k < g->n && !solved; k++) {
@@ -208,21 +210,21 @@ static void print_group(Totals *t, Group *g)
         char name[32];
         sample_name(g->task, in->sample, name, sizeof name);
         if (in->status == INST_ERROR || in->status == INST_BUDGET) {
-            fprintf(t->out, "  %s: %s", name,
+            fprintf(g->out, "  %s: %s", name,
                     in->status == INST_BUDGET ? (strncmp(in->error, "Timeout", 7) == 0
                                                  ? "timeout (time budget)"
                                                  : "stopped (work budget)") : in->error);
             break;
         }
         if (instance_correct(in) == 0) {
-            fprintf(t->out, "  %s: wrong output", name);
+            fprintf(g->out, "  %s: wrong output", name);
             break;
         }
     }
     if (g->unknown)
-        fprintf(t->out, "  (%d without expected output)", g->unknown);
-    fputc('\n', t->out);
-    fflush(t->out);
+        fprintf(g->out, "  (%d without expected output)", g->unknown);
+    fputc('\n', g->out);
+    fflush(g->out);
 }
 
 /* The trace schema of ../shared/golden/arc-dsl/traces.jsonl.gz. */
@@ -239,8 +241,8 @@ static void trace_key(FILE *f, const Instance *in)
 
 static void on_assign(Instance *in, const IrStmt *s, void *arg)
 {
-    Totals *t = arg;
-    FILE *f = t->ro->trace;
+    (void)arg;
+    FILE *f = ((Group *)in->user)->trace;
     int n = s->kind == IR_UNPACK ? s->ndst : 1;
     for (int i = 0; i < n; i++) {
         int slot = s->kind == IR_UNPACK ? s->dsts[i] : s->dst;
@@ -290,21 +292,21 @@ static void on_done(Instance *in, void *arg)
             t->errors++;
         score_batt(t, in);
         if (t->ro->format == REPORT_JSONL)
-            print_batt_jsonl(t, in);
+            print_batt_jsonl(in);
         if (--g->remaining == 0)
             t->groups_done++;
         return;
     }
     int ok = instance_correct(in);
-    if (t->ro->trace) {
-        trace_key(t->ro->trace, in);
-        fprintf(t->ro->trace, ", \"correct\": %s, \"error\": ",
+    if (g->trace) {
+        trace_key(g->trace, in);
+        fprintf(g->trace, ", \"correct\": %s, \"error\": ",
                 ok < 0 ? "null" : ok ? "true" : "false");
         if (in->status == INST_DONE)
-            fputs("null", t->ro->trace);
+            fputs("null", g->trace);
         else
-            json_string(t->ro->trace, in->status == INST_BUDGET ? "timeout" : in->error);
-        fputs("}\n", t->ro->trace);
+            json_string(g->trace, in->status == INST_BUDGET ? "timeout" : in->error);
+        fputs("}\n", g->trace);
     }
     if (ok < 0) {
         g->unknown++;
@@ -316,7 +318,7 @@ static void on_done(Instance *in, void *arg)
     if (in->status != INST_DONE)
         t->errors++;
     if (t->ro->format == REPORT_JSONL && !t->ro->all_pairs)
-        print_jsonl(t, in);
+        print_jsonl(in);
     if (--g->remaining == 0)
         print_group(t, g);
 }
@@ -412,7 +414,46 @@ typedef struct {
     atomic_int next;
     ExecStats *st;
     int rc;
+    FILE *out, *trace;
+    /* chunks side by side: each writes to memory, and the lines go out in
+     * chunk order, so the output is the same for any --jobs */
+    bool buffered;
+    struct { char *out, *trace; size_t nout, ntrace; bool ready; } *bufs;
+    int committed;
 } Chunks;
+
+/* Write out the finished chunks that are next in order (under totals_lock);
+ * at the end, `all` writes every finished one (a run stopped by Ctrl-C). */
+static void commit_chunks(Chunks *cs, bool all)
+{
+    for (; cs->committed < cs->n; cs->committed++) {
+        int c = cs->committed;
+        if (!cs->bufs[c].ready) {
+            if (all)
+                continue;
+            break;
+        }
+        fwrite(cs->bufs[c].out, 1, cs->bufs[c].nout, cs->out);
+        if (cs->trace)
+            fwrite(cs->bufs[c].trace, 1, cs->bufs[c].ntrace, cs->trace);
+        free(cs->bufs[c].out);
+        free(cs->bufs[c].trace);
+        cs->bufs[c].out = cs->bufs[c].trace = NULL;
+    }
+    fflush(cs->out);
+    if (cs->trace)
+        fflush(cs->trace);
+}
+
+static FILE *chunk_stream(char **mem, size_t *len)
+{
+    FILE *f = open_memstream(mem, len);
+    if (!f) {
+        fputs("arcrun: out of memory\n", stderr);
+        abort();
+    }
+    return f;
+}
 
 static pthread_mutex_t totals_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -447,9 +488,17 @@ static void *chunk_worker(void *arg)
             insts = xmalloc_(sizeof(Instance) * (size_t)cap);
             ptrs = xmalloc_(sizeof(Instance *) * (size_t)cap);
         }
+        FILE *out = cs->out, *trace = cs->trace;
+        if (cs->buffered) {
+            out = chunk_stream(&cs->bufs[c].out, &cs->bufs[c].nout);
+            if (trace)
+                trace = chunk_stream(&cs->bufs[c].trace, &cs->bufs[c].ntrace);
+        }
         k = 0;
         for (int gi = g0; gi < g1; gi++) {
             Group *g = &cs->groups[gi];
+            g->out = out;
+            g->trace = trace;
             g->first = &insts[k];
             g->remaining = g->n;
             for (int s = 0; s < g->n; s++, k++) {
@@ -462,11 +511,19 @@ static void *chunk_worker(void *arg)
         int rc = exec_run(ptrs, k, &cs->eo, &st);
         for (int i = 0; i < k; i++)
             instance_release(&insts[i]);
-        if (rc) {
-            pthread_mutex_lock(&totals_lock);
-            cs->rc = rc;
-            pthread_mutex_unlock(&totals_lock);
+        if (cs->buffered) {
+            fclose(out);
+            if (trace)
+                fclose(trace);
         }
+        pthread_mutex_lock(&totals_lock);
+        if (rc)
+            cs->rc = rc;
+        if (cs->buffered) {
+            cs->bufs[c].ready = true;
+            commit_chunks(cs, false);
+        }
+        pthread_mutex_unlock(&totals_lock);
     }
     free(insts);
     free(ptrs);
@@ -475,6 +532,21 @@ static void *chunk_worker(void *arg)
     pthread_mutex_unlock(&totals_lock);
     free(st.ops);
     return NULL;
+}
+
+/* Constants in the IR are read by every instance of their program, on
+ * whatever thread runs it: their counts must change atomically. */
+static void share_constants(const IrModule *m)
+{
+    for (int p = 0; p < m->nprogs; p++)
+        for (int k = 0; k < m->progs[p].nstmts; k++) {
+            IrStmt *s = &m->progs[p].stmts[k];
+            if (s->callee.slot == -1)
+                v_make_atomic(s->callee.k);
+            for (int a = 0; a < s->nargs; a++)
+                if (s->args[a].slot == -1)
+                    v_make_atomic(s->args[a].k);
+        }
 }
 
 int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
@@ -531,6 +603,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         .on_assign = ro->trace ? on_assign : NULL,
         .collect_ops = ro->stats != NULL, .jobs = ro->jobs, .no_cache = ro->no_cache,
     };
+    share_constants(m);
     ExecStats st;
     memset(&st, 0, sizeof st);
     /* Lockstep over a chunk of instances at a time: batches are large long
@@ -538,7 +611,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
      * --all-pairs wants a whole task's programs in one chunk so that they
      * share work through the cache. */
     int chunk = ro->all_pairs ? 2048 : 512;
-    Chunks cs = {.groups = groups, .m = m, .eo = eo, .st = &st};
+    Chunks cs = {.groups = groups, .m = m, .eo = eo, .st = &st, .out = out, .trace = ro->trace};
     cs.bounds = xmalloc_(sizeof *cs.bounds * (size_t)(ngroups + 1));
     for (int g0 = 0; g0 < ngroups;) {
         /* a group larger than a chunk gets a chunk of its own size */
@@ -549,11 +622,12 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         cs.bounds[cs.n++].g1 = g1;
         g0 = g1;
     }
-    /* --all-pairs runs chunks side by side, one thread each: a step's
-     * slowest call no longer holds the other threads at its barrier.  Its
-     * results are totals, summed under a lock; the order-sensitive parts
-     * (streamed lines, traces, -v logs) keep the one-chunk-at-a-time path. */
-    int workers = ro->all_pairs && !ro->trace && !ro->verbose && ro->jobs > 1 ? ro->jobs : 1;
+    /* With threads, chunks run side by side, one each (or a share of
+     * them): a step's slowest call then holds up only its own chunk, not
+     * every thread at the step's barrier.  Totals are summed under a lock,
+     * lines are buffered per chunk and written in chunk order; -v keeps the
+     * one-chunk-at-a-time path, its batch log being in step order. */
+    int workers = ro->jobs > 1 && !ro->verbose ? ro->jobs : 1;
     if (workers > cs.n)
         workers = cs.n;
     if (workers > 1) {
@@ -561,6 +635,10 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         v_int(0);
         cs.eo.jobs = ro->jobs / workers;
         cs.eo.on_done = on_done_locked;
+        cs.buffered = true;
+        cs.bufs = calloc((size_t)cs.n, sizeof *cs.bufs);
+        if (!cs.bufs)
+            abort();
         pthread_t tid[64];
         int started = 0;
         for (int w = 1; w < workers && w < 64; w++)
@@ -568,6 +646,8 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         chunk_worker(&cs);
         for (int w = 0; w < started; w++)
             pthread_join(tid[w], NULL);
+        commit_chunks(&cs, true);
+        free(cs.bufs);
     } else {
         chunk_worker(&cs);
     }
