@@ -249,58 +249,50 @@ Value *v_tuple2(Value *a, Value *b)
     return t;
 }
 
-/* Locations (i, j) near a grid and arc-dsl cells (c, (i, j)) are interned:
- * grid ops build them by the thousand, and a shared immortal tuple costs
- * no allocation, no free and no rehash.  Tables are built on first use,
- * the cells' one colour at a time. */
+/* Locations (i, j) near a grid and the cells of both dialects, arc-dsl's
+ * (c, (i, j)) and tokpidjin's (i, j, c), are interned: grid ops build them
+ * by the thousand, and a shared immortal tuple costs no allocation, no free
+ * and no rehash.  Each table is built on first use, the cells' one colour
+ * at a time; entry k is place (k / LOC_SPAN + LOC_MIN, k % LOC_SPAN + LOC_MIN). */
 #define LOC_MIN (-32)
 #define LOC_SPAN 128
-typedef struct { Value v; Value *items[2]; } Pair;
-static _Atomic(Pair *) loc_table;
-static _Atomic(Pair *) cell_table[10];
+typedef struct { Value v; Value *items[3]; } Interned;
+enum { T_LOC, T_CELL, T_CELL3 };
+static _Atomic(Interned *) loc_table, cell_table[10], cell3_table[10];
 
-static void pair_fill(Pair *p, Value *a, Value *b)
+static Interned *table(int kind, int c)
 {
-    p->v = (Value){.refs = IMMORTAL, .type = V_TUPLE};
-    p->v.u.tup.len = 2;
-    p->v.u.tup.items = p->items;
-    p->items[0] = a;
-    p->items[1] = b;
-    v_hash(&p->v);
-}
-
-/* t, now in *slot, or the table another thread put there first. */
-static Pair *publish(_Atomic(Pair *) *slot, Pair *t)
-{
-    Pair *first = NULL;
+    _Atomic(Interned *) *slot = kind == T_LOC ? &loc_table
+                                : kind == T_CELL ? &cell_table[c] : &cell3_table[c];
+    Interned *t = atomic_load_explicit(slot, memory_order_acquire);
+    if (t)
+        return t;
+    Interned *l = kind == T_CELL ? table(T_LOC, 0) : NULL;
+    t = xmalloc_(sizeof *t * LOC_SPAN * LOC_SPAN);
+    for (int k = 0; k < LOC_SPAN * LOC_SPAN; k++) {
+        Interned *p = &t[k];
+        Value *i = v_int(k / LOC_SPAN + LOC_MIN), *j = v_int(k % LOC_SPAN + LOC_MIN);
+        p->v = (Value){.refs = IMMORTAL, .type = V_TUPLE};
+        p->v.u.tup.len = kind == T_CELL3 ? 3 : 2;
+        p->v.u.tup.items = p->items;
+        if (kind == T_LOC) {
+            p->items[0] = i;
+            p->items[1] = j;
+        } else if (kind == T_CELL) {
+            p->items[0] = v_int(c);
+            p->items[1] = &l[k].v;
+        } else {
+            p->items[0] = i;
+            p->items[1] = j;
+            p->items[2] = v_int(c);
+        }
+        v_hash(&p->v);
+    }
+    Interned *first = NULL;
     if (atomic_compare_exchange_strong(slot, &first, t))
         return t;
-    free(t);
+    free(t);                    /* another thread built it first */
     return first;
-}
-
-static Pair *locs(void)
-{
-    Pair *t = atomic_load_explicit(&loc_table, memory_order_acquire);
-    if (t)
-        return t;
-    t = xmalloc_(sizeof *t * LOC_SPAN * LOC_SPAN);
-    for (int i = 0; i < LOC_SPAN; i++)
-        for (int j = 0; j < LOC_SPAN; j++)
-            pair_fill(&t[i * LOC_SPAN + j], v_int(i + LOC_MIN), v_int(j + LOC_MIN));
-    return publish(&loc_table, t);
-}
-
-static Pair *cells(int c)
-{
-    Pair *t = atomic_load_explicit(&cell_table[c], memory_order_acquire);
-    if (t)
-        return t;
-    Pair *l = locs();
-    t = xmalloc_(sizeof *t * LOC_SPAN * LOC_SPAN);
-    for (int k = 0; k < LOC_SPAN * LOC_SPAN; k++)
-        pair_fill(&t[k], v_int(c), &l[k].v);
-    return publish(&cell_table[c], t);
 }
 
 static inline bool in_span(int64_t x)
@@ -308,10 +300,15 @@ static inline bool in_span(int64_t x)
     return x >= LOC_MIN && x < LOC_MIN + LOC_SPAN;
 }
 
+static inline int place(int64_t i, int64_t j)
+{
+    return (int)((i - LOC_MIN) * LOC_SPAN + (j - LOC_MIN));
+}
+
 Value *v_pair_int(int64_t a, int64_t b)
 {
     if (in_span(a) && in_span(b))
-        return &locs()[(a - LOC_MIN) * LOC_SPAN + (b - LOC_MIN)].v;
+        return &table(T_LOC, 0)[place(a, b)].v;
     Value *t = v_tuple_new(2);
     t->u.tup.items[0] = v_int(a);
     t->u.tup.items[1] = v_int(b);
@@ -323,10 +320,10 @@ Value *v_pair_steal(Value *a, Value *b)
     if (a->type == V_INT && a->refs < 0) {   /* small ints are immortal: nothing to release */
         if (b->type == V_INT && b->refs < 0 && in_span(a->u.i) && in_span(b->u.i))
             return v_pair_int(a->u.i, b->u.i);
-        Pair *l = atomic_load_explicit(&loc_table, memory_order_acquire);
+        Interned *l = atomic_load_explicit(&loc_table, memory_order_acquire);
         uintptr_t at = (uintptr_t)b, lo = (uintptr_t)l;
         if (l && a->u.i >= 0 && a->u.i <= 9 && at >= lo && at < lo + sizeof *l * LOC_SPAN * LOC_SPAN)
-            return &cells((int)a->u.i)[(at - lo) / sizeof *l].v;
+            return &table(T_CELL, (int)a->u.i)[(at - lo) / sizeof *l].v;
     }
     Value *t = v_tuple_new(2);
     t->u.tup.items[0] = a;
@@ -334,39 +331,12 @@ Value *v_pair_steal(Value *a, Value *b)
     return t;
 }
 
-/* tokpidjin cells (i, j, c), interned as arc-dsl's are. */
-typedef struct { Value v; Value *items[3]; } Triple;
-static _Atomic(Triple *) cell3_table[10];
-
-static Triple *cells3(int c)
-{
-    Triple *t = atomic_load_explicit(&cell3_table[c], memory_order_acquire);
-    if (t)
-        return t;
-    t = xmalloc_(sizeof *t * LOC_SPAN * LOC_SPAN);
-    for (int k = 0; k < LOC_SPAN * LOC_SPAN; k++) {
-        Triple *p = &t[k];
-        p->v = (Value){.refs = IMMORTAL, .type = V_TUPLE};
-        p->v.u.tup.len = 3;
-        p->v.u.tup.items = p->items;
-        p->items[0] = v_int(k / LOC_SPAN + LOC_MIN);
-        p->items[1] = v_int(k % LOC_SPAN + LOC_MIN);
-        p->items[2] = v_int(c);
-        v_hash(&p->v);
-    }
-    Triple *first = NULL;
-    if (atomic_compare_exchange_strong(&cell3_table[c], &first, t))
-        return t;
-    free(t);
-    return first;
-}
-
 Value *v_triple_steal(Value *a, Value *b, Value *c)
 {
     if (a->type == V_INT && b->type == V_INT && c->type == V_INT && a->refs < 0 &&
         b->refs < 0 && c->refs < 0 && in_span(a->u.i) && in_span(b->u.i) && c->u.i >= 0 &&
         c->u.i <= 9)
-        return &cells3((int)c->u.i)[(a->u.i - LOC_MIN) * LOC_SPAN + (b->u.i - LOC_MIN)].v;
+        return &table(T_CELL3, (int)c->u.i)[place(a->u.i, b->u.i)].v;
     Value *t = v_tuple_new(3);
     t->u.tup.items[0] = a;
     t->u.tup.items[1] = b;
