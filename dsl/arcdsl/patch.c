@@ -588,7 +588,7 @@ static Value *nbrs4(Ctx *cx, Value *loc, const int off[4][2])
     pyset_init(&s);
     for (int k = 0; k < 4; k++) {
         Value *c = v_pair_steal(off[k][0] ? v_int(i + off[k][0]) : v_incref(ij[0]),
-                            off[k][1] ? v_int(j + off[k][1]) : v_incref(ij[1]));
+                                off[k][1] ? v_int(j + off[k][1]) : v_incref(ij[1]));
         pyset_add(&s, c);
         v_decref(c);
     }

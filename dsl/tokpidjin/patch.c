@@ -143,7 +143,7 @@ static Value *pair_of(Value *h, Value *w)   /* steals both; NULL passes */
         v_decref(w);
         return NULL;
     }
-    return tkp_pair(h, w);
+    return v_pair_steal(h, w);
 }
 
 static Value *tk_shape_f(Ctx *cx, Value *const *a)
@@ -373,8 +373,8 @@ static Value *tk_asobject(Ctx *cx, Value *const *a)
     for (size_t i = 0; i < g->u.tup.len; i++) {
         Value *r = g->u.tup.items[i];
         for (size_t j = 0; j < r->u.tup.len; j++) {
-            Value *t = tkp_triple(v_int((int64_t)i), v_int((int64_t)j),
-                                  v_incref(r->u.tup.items[j]));
+            Value *t = v_triple_steal(v_int((int64_t)i), v_int((int64_t)j),
+                                      v_incref(r->u.tup.items[j]));
             pyset_add(&s, t);
             v_decref(t);
         }
@@ -426,7 +426,7 @@ static Value *tk_toobject(Ctx *cx, Value *const *a)
         if (!(row = tkp_sub(cx, g, (size_t)ij[0]->u.i)) ||
             !(c = tkp_sub(cx, row, (size_t)ij[1]->u.i)))
             goto fail;
-        Value *t = tkp_triple(v_incref(ij[0]), v_incref(ij[1]), v_incref(c));
+        Value *t = v_triple_steal(v_incref(ij[0]), v_incref(ij[1]), v_incref(c));
         pyset_add(&s, t);
         v_decref(t);
     }
@@ -454,7 +454,7 @@ static Value *recolor(Ctx *cx, Value *color, Value *p, int mode)
         Value **ij = tkp_unpack(cx, it[x], 2);
         if (!ij)
             goto fail;
-        Value *t = tkp_triple(v_incref(ij[0]), v_incref(ij[1]), v_incref(color));
+        Value *t = v_triple_steal(v_incref(ij[0]), v_incref(ij[1]), v_incref(color));
         pyset_add(&s, t);
         v_decref(t);
     }
@@ -601,7 +601,7 @@ static Value *normalize(Ctx *cx, Value *p, int mode)
         v_decref(nu);
         goto out;
     }
-    d = tkp_pair(nu, nl);
+    d = v_pair_steal(nu, nl);
     r = tkp_wrap(cx, shift(cx, p, d), TKP_FSET0);
 out:
     v_decref(u);
@@ -793,8 +793,8 @@ static Value *zip_line(Ctx *cx, Value *fi, int64_t i0, int64_t i1, int64_t si,
     PySet s;
     pyset_init(&s);
     for (int64_t x = 0; x < n; x++) {
-        Value *t = tkp_pair(fi ? v_incref(fi) : v_int(i0 + x * si),
-                            fj ? v_incref(fj) : v_int(j0 + x * sj));
+        Value *t = v_pair_steal(fi ? v_incref(fi) : v_int(i0 + x * si),
+                                fj ? v_incref(fj) : v_int(j0 + x * sj));
         pyset_add(&s, t);
         v_decref(t);
     }
@@ -869,7 +869,7 @@ static Value *tk_shoot(Ctx *cx, Value *const *a)
         if (!end[k])
             goto out;
     }
-    Value *b = tkp_pair(end[0], end[1]);
+    Value *b = v_pair_steal(end[0], end[1]);
     end[0] = end[1] = NULL;
     r = tkp_wrap(cx, connect(cx, st, b), TKP_FSET0);
     v_decref(b);
@@ -1107,7 +1107,7 @@ static Value *center(Ctx *cx, Value *p)
             goto out;
     }
     if (c[1]) {
-        r = tkp_pair(c[0], c[1]);
+        r = v_pair_steal(c[0], c[1]);
         c[0] = c[1] = NULL;
     }
 out:

@@ -87,16 +87,6 @@ static inline Value **tkp_unpack(Ctx *cx, const Value *v, size_t n)
     return NULL;
 }
 
-static inline Value *tkp_pair(Value *a, Value *b)   /* steals both */
-{
-    return v_pair_steal(a, b);
-}
-
-static inline Value *tkp_triple(Value *a, Value *b, Value *c)   /* steals all */
-{
-    return v_triple_steal(a, b, c);
-}
-
 /* ---- numbers: int (bool) and float, as Python combines them ------------- */
 
 static inline bool tkp_isnum(const Value *v)
@@ -313,7 +303,7 @@ static inline Value *tkp_pairs3(Value *const *it, size_t n)
     pyset_init(&s);
     for (size_t x = 0; x < n; x++) {
         Value **c = v_items(it[x]);
-        Value *t = tkp_pair(v_incref(c[0]), v_incref(c[1]));
+        Value *t = v_pair_steal(v_incref(c[0]), v_incref(c[1]));
         pyset_add(&s, t);
         v_decref(t);
     }
