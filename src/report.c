@@ -92,17 +92,29 @@ static int instance_correct(const Instance *in)
     return in->status == INST_DONE && v_eq(in->result, s->output);
 }
 
+/* A line's opening: {"<program_key>": name, "task": id, "sample": "train/0". */
+static void instance_key(FILE *f, const Instance *in, const char *program_key)
+{
+    char name[32];
+    fprintf(f, "{\"%s\": ", program_key);
+    json_string(f, in->prog->name);
+    fputs(", \"task\": ", f);
+    json_string(f, in->task->id);
+    fputs(", \"sample\": ", f);
+    json_string(f, sample_name(in->task, in->sample, name, sizeof name));
+}
+
+/* The trace schema of ../shared/golden/arc-dsl/traces.jsonl.gz. */
+static void trace_key(FILE *f, const Instance *in)
+{
+    instance_key(f, in, "solver");
+}
+
 static void print_jsonl(Instance *in)
 {
     FILE *out = ((Group *)in->user)->out;
-    char name[32];
     int ok = instance_correct(in);
-    fputs("{\"program\": ", out);
-    json_string(out, in->prog->name);
-    fputs(", \"task\": ", out);
-    json_string(out, in->task->id);
-    fputs(", \"sample\": ", out);
-    json_string(out, sample_name(in->task, in->sample, name, sizeof name));
+    instance_key(out, in, "program");
     fprintf(out, ", \"correct\": %s, \"error\": ",
             ok < 0 ? "null" : ok ? "true" : "false");
     if (in->status == INST_DONE) {
@@ -225,18 +237,6 @@ static void print_group(Totals *t, Group *g)
         fprintf(g->out, "  (%d without expected output)", g->unknown);
     fputc('\n', g->out);
     fflush(g->out);
-}
-
-/* The trace schema of ../shared/golden/arc-dsl/traces.jsonl.gz. */
-static void trace_key(FILE *f, const Instance *in)
-{
-    char name[32];
-    fputs("{\"solver\": ", f);
-    json_string(f, in->prog->name);
-    fputs(", \"task\": ", f);
-    json_string(f, in->task->id);
-    fputs(", \"sample\": ", f);
-    json_string(f, sample_name(in->task, in->sample, name, sizeof name));
 }
 
 static void on_assign(Instance *in, const IrStmt *s, void *arg)
