@@ -33,8 +33,9 @@ static const PrimFn op_fn[GOP_COUNT] = {
 };
 
 /* auto without a calibration file: what an H100 measured (docs/gpu.md):
- * the cheap grid ops never paid, objects did from small batches on. */
-enum { DEFAULT_CROSSOVER_OBJECTS = 16384 };   /* the H100: 2.8-4x at 16384, under 2x at 4096 */
+ * the cheap grid ops never paid; the objects ops were 2.8-4x at 16384
+ * grids, some under AUTO_MARGIN at 4096. */
+enum { DEFAULT_CROSSOVER_OBJECTS = 16384 };
 
 typedef struct {
     long batches, dev_calls;     /* ran on the device (or its emulation) */
