@@ -6,6 +6,7 @@
 #include "prim.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
@@ -25,21 +26,21 @@ Value v_empty_fset_ = {.refs = IMMORTAL, .type = V_FSET,
                        .u.set = {.len = 0, .items = NULL, .mask = 7,
                                  .ndummy = 0, .slots = empty_slots_}};
 
-/* Small ints are shared like CPython's: grid cells never allocate. */
-#define SMALL_MIN (-64)
-#define SMALL_MAX 1024
-static Value small_ints_[SMALL_MAX - SMALL_MIN + 1];
-static bool small_ready_;
+/* Small ints are shared like CPython's: grid cells never allocate.  They
+ * and the interned tuples below fill v_arena_ (value.h); its pages are
+ * untouched zeros until a table is first used. */
+#define SMALL_MIN V_SMALL_MIN
+#define SMALL_MAX V_SMALL_MAX
+VArena v_arena_;
 
-static void small_init(void)
+__attribute__((constructor)) static void small_init(void)
 {
     for (int i = SMALL_MIN; i <= SMALL_MAX; i++) {
-        Value *v = &small_ints_[i - SMALL_MIN];
+        Value *v = &v_arena_.small[i - SMALL_MIN];
         v->refs = IMMORTAL;
         v->type = V_INT;
         v->u.i = i;
     }
-    small_ready_ = true;
 }
 
 void *xmalloc_(size_t n)
@@ -197,9 +198,7 @@ Value *v_bool(bool b) { return b ? &v_True_ : &v_False_; }
 Value *v_int(int64_t i)
 {
     if (i >= SMALL_MIN && i <= SMALL_MAX) {
-        if (!small_ready_)
-            small_init();
-        return &small_ints_[i - SMALL_MIN];
+        return &v_arena_.small[i - SMALL_MIN];
     }
     Value *v = v_alloc(V_INT, 0);
     v->u.i = i;
@@ -254,22 +253,23 @@ Value *v_tuple2(Value *a, Value *b)
  * by the thousand, and a shared immortal tuple costs no allocation, no free
  * and no rehash.  Each table is built on first use, the cells' one colour
  * at a time; entry k is place (k / LOC_SPAN + LOC_MIN, k % LOC_SPAN + LOC_MIN). */
-#define LOC_MIN (-32)
-#define LOC_SPAN 128
-typedef struct { Value v; Value *items[3]; } Interned;
+#define LOC_MIN V_INTERN_MIN
+#define LOC_SPAN V_INTERN_SPAN
+typedef VInterned Interned;
 enum { T_LOC, T_CELL, T_CELL3 };
-static _Atomic(Interned *) loc_table, cell_table[10], cell3_table[10];
+static _Atomic bool built[V_INTERN_TABLES];
+static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static Interned *table(int kind, int c)
 {
-    _Atomic(Interned *) *slot = kind == T_LOC ? &loc_table
-                                : kind == T_CELL ? &cell_table[c] : &cell3_table[c];
-    Interned *t = atomic_load_explicit(slot, memory_order_acquire);
-    if (t)
+    int at = kind == T_LOC ? 0 : kind == T_CELL ? 1 + c : 11 + c;
+    Interned *t = v_arena_.table[at];
+    if (atomic_load_explicit(&built[at], memory_order_acquire))
         return t;
     Interned *l = kind == T_CELL ? table(T_LOC, 0) : NULL;
-    t = xmalloc_(sizeof *t * LOC_SPAN * LOC_SPAN);
-    for (int k = 0; k < LOC_SPAN * LOC_SPAN; k++) {
+    pthread_mutex_lock(&build_lock);
+    for (int k = 0; !atomic_load_explicit(&built[at], memory_order_relaxed) &&
+                    k < LOC_SPAN * LOC_SPAN; k++) {
         Interned *p = &t[k];
         Value *i = v_int(k / LOC_SPAN + LOC_MIN), *j = v_int(k % LOC_SPAN + LOC_MIN);
         p->v = (Value){.refs = IMMORTAL, .type = V_TUPLE};
@@ -288,11 +288,9 @@ static Interned *table(int kind, int c)
         }
         v_hash(&p->v);
     }
-    Interned *first = NULL;
-    if (atomic_compare_exchange_strong(slot, &first, t))
-        return t;
-    free(t);                    /* another thread built it first */
-    return first;
+    atomic_store_explicit(&built[at], true, memory_order_release);
+    pthread_mutex_unlock(&build_lock);
+    return t;
 }
 
 static inline bool in_span(int64_t x)
@@ -320,9 +318,9 @@ Value *v_pair_steal(Value *a, Value *b)
     if (a->type == V_INT && a->refs < 0) {   /* small ints are immortal: nothing to release */
         if (b->type == V_INT && b->refs < 0 && in_span(a->u.i) && in_span(b->u.i))
             return v_pair_int(a->u.i, b->u.i);
-        Interned *l = atomic_load_explicit(&loc_table, memory_order_acquire);
+        Interned *l = v_arena_.table[0];
         uintptr_t at = (uintptr_t)b, lo = (uintptr_t)l;
-        if (l && a->u.i >= 0 && a->u.i <= 9 && at >= lo && at < lo + sizeof *l * LOC_SPAN * LOC_SPAN)
+        if (a->u.i >= 0 && a->u.i <= 9 && at >= lo && at < lo + sizeof *l * LOC_SPAN * LOC_SPAN)
             return &table(T_CELL, (int)a->u.i)[(at - lo) / sizeof *l].v;
     }
     Value *t = v_tuple_new(2);

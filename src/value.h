@@ -67,6 +67,25 @@ struct Value {
     } u;
 };
 
+/* Small ints and the interned tuples (value.c) live in one static arena,
+ * so whether a value is one of them is a range check that reads no value:
+ * refcounting a set of interned cells touches none of its cells. */
+#define V_SMALL_MIN (-64)
+#define V_SMALL_MAX 1024
+#define V_INTERN_MIN (-32)  /* interned places (i, j): i, j in MIN .. MIN+SPAN-1 */
+#define V_INTERN_SPAN 128
+#define V_INTERN_TABLES 21  /* locations, then 10 arc-dsl and 10 tokpidjin cell colours */
+typedef struct { Value v; Value *items[3]; } VInterned;
+typedef struct {
+    Value small[V_SMALL_MAX - V_SMALL_MIN + 1];
+    VInterned table[V_INTERN_TABLES][V_INTERN_SPAN * V_INTERN_SPAN];
+} VArena;
+extern VArena v_arena_;
+static inline bool v_in_arena(const Value *v)
+{
+    return (uintptr_t)v - (uintptr_t)&v_arena_ < sizeof v_arena_;
+}
+
 #define V_FLAG_GRID 0x01  /* known to be a tuple of equal-length tuples of ints */
 #define V_FLAG_SHARED 0x04 /* long-lived data read by many threads: no refcount */
 #define V_FLAG_ATOMIC 0x08 /* shared by the call cache: atomic refcount */
@@ -114,7 +133,7 @@ static inline bool cx_charge(Ctx *cx, uint64_t n)
  * touched by several threads: their counts change atomically. */
 static inline Value *v_incref(Value *v)
 {
-    if (!v)
+    if (!v || v_in_arena(v))
         return v;
     if (v->flags & V_FLAG_ATOMIC)        /* never set on immortals */
         __atomic_fetch_add(&v->refs, 1, __ATOMIC_RELAXED);
@@ -125,7 +144,7 @@ static inline Value *v_incref(Value *v)
 void v_free_(Value *v);
 static inline void v_decref(Value *v)
 {
-    if (!v)
+    if (!v || v_in_arena(v))
         return;
     if (v->flags & V_FLAG_ATOMIC) {
         if (__atomic_sub_fetch(&v->refs, 1, __ATOMIC_ACQ_REL) == 0)
