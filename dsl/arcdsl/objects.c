@@ -11,6 +11,7 @@
 #include "grid_util.h"
 #include "objects_gpu.h"
 #include "gpu_objects.h"
+#include "objwalk.h"
 
 /* ---- neighbour order -----------------------------------------------------
  * dneighbors(loc) is a 4-item set copied verbatim into an 8-slot frozenset;
@@ -96,46 +97,10 @@ int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
 
 /* ---- objects ------------------------------------------------------------ */
 
-typedef struct {
-    size_t h, w;
-    Value **val;      /* grid[i][j], borrowed */
-    Value **loc;      /* (i, j) from asindices, borrowed */
-    Value **cell;     /* (val, loc), owned, made on demand */
-    int8_t (*nb)[8];  /* neighbour order, nnb[] == 0 until computed */
-    uint8_t *nnb;
-} OScan;
-
-/* index of a location value known to lie in the grid */
-static inline size_t o_ix(const OScan *s, const Value *loc)
+/* (c, (i, j)), a new reference; near-grid cells are interned (value.c) */
+static Value *cell(int64_t i, int64_t j, Value *c)
 {
-    return (size_t)loc->u.tup.items[0]->u.i * s->w + (size_t)loc->u.tup.items[1]->u.i;
-}
-
-static Value *o_cell(OScan *s, size_t ix)
-{
-    if (!s->cell[ix])
-        s->cell[ix] = v_tuple2(s->val[ix], s->loc[ix]);
-    return s->cell[ix];
-}
-
-/* Rows indexable as grid[i][j] for j < w, or the error the reference
- * would meet on the way. */
-static bool o_rows(Ctx *cx, const Value *grid, size_t h, size_t w, Value **val)
-{
-    for (size_t i = 0; i < h; i++) {
-        Value *r = grid->u.tup.items[i];
-        if (r->type != V_TUPLE) {
-            cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(r));
-            return false;
-        }
-        if (r->u.tup.len < w) {
-            cx_raise(cx, "IndexError", "tuple index out of range");
-            return false;
-        }
-        if (w)
-            memcpy(val + i * w, r->u.tup.items, w * sizeof *val);
-    }
-    return true;
+    return v_pair_steal(v_incref(c), v_pair_int(i, j));
 }
 
 Value *ad_objects_bg(Ctx *cx, Value *grid)
@@ -156,7 +121,7 @@ Value *ad_objects(Ctx *cx, Value *const *a)
     gu_view_free(&g);
     /* An int grid of at most 30x30 takes gpu/objscan.h's replay, the same
      * set operations on integer keys (2.5x faster); the work charged is
-     * what the general path below charges. */
+     * what objwalk's path charges. */
     Value *fast = gobj_scan_host(GOP_OBJECTS, grid,
                                  (univalued ? OF_UNIVALUED : 0) | (diagonal ? OF_DIAGONAL : 0), bg);
     if (fast) {
@@ -165,86 +130,10 @@ Value *ad_objects(Ctx *cx, Value *const *a)
         v_decref(fast);
         return NULL;
     }
-    OScan s = {.h = g.h, .w = g.w};
-    size_t n = s.h * s.w;
-    Value *unvisited = NULL, *out = NULL;
-    s.val = gu_alloc(cx, n, sizeof *s.val);
-    s.loc = gu_alloc(cx, n, sizeof *s.loc);
-    s.cell = gu_alloc(cx, n, sizeof *s.cell);
-    s.nb = gu_alloc(cx, n, sizeof *s.nb);
-    s.nnb = gu_alloc(cx, n, 1);
-    if (!s.val || !s.loc || !s.cell || !s.nb || !s.nnb || !gu_work(cx, 16 * n) ||
-        !(unvisited = ad_asindices(cx, &grid)) || !o_rows(cx, grid, s.h, s.w, s.val))
-        goto done;
-    Value **uv = v_items(unvisited);
-    for (size_t k = 0; k < n; k++)
-        s.loc[o_ix(&s, uv[k])] = uv[k];
-
-    PySet objs, occupied, obj, cands, nbhd, tmp;
-    pyset_init(&objs);
-    pyset_init(&occupied);
-    for (size_t k = 0; k < n; k++) {
-        Value *loc = uv[k];
-        if (pyset_contains(&occupied, loc))
-            continue;
-        size_t ix = o_ix(&s, loc);
-        Value *val = s.val[ix];
-        if (gu_eq(val, bg))
-            continue;
-        pyset_init(&obj);
-        pyset_add(&obj, o_cell(&s, ix));
-        pyset_init(&cands);
-        pyset_add(&cands, loc);
-        while (cands.used > 0) {
-            pyset_init(&nbhd);
-            for (size_t slot = 0; slot <= cands.mask; slot++) {
-                Value *cand = cands.table[slot].key;
-                if (!cand || cand == PYSET_DUMMY)
-                    continue;
-                size_t cix = o_ix(&s, cand);
-                Value *v = s.val[cix];
-                if (!(univalued ? gu_eq(val, v) : !gu_eq(v, bg)))
-                    continue;
-                pyset_add(&obj, o_cell(&s, cix));
-                pyset_add(&occupied, cand);
-                if (!s.nnb[cix])
-                    s.nnb[cix] = (uint8_t)ad_nb_order(cand->u.tup.items[0]->u.i,
-                                                   cand->u.tup.items[1]->u.i,
-                                                   diagonal, s.nb[cix]);
-                int64_t ci = cand->u.tup.items[0]->u.i, cj = cand->u.tup.items[1]->u.i;
-                pyset_init(&tmp);
-                for (int q = 0; q < s.nnb[cix]; q++) {
-                    int64_t ni = ci + NB_DI[s.nb[cix][q]], nj = cj + NB_DJ[s.nb[cix][q]];
-                    if (ni >= 0 && (size_t)ni < s.h && nj >= 0 && (size_t)nj < s.w)
-                        pyset_add(&tmp, s.loc[(size_t)ni * s.w + (size_t)nj]);
-                }
-                pyset_merge_set(&nbhd, &tmp);
-                pyset_clear(&tmp);
-            }
-            pyset_clear(&cands);
-            pyset_sub_set(&cands, &nbhd, &occupied);
-            pyset_clear(&nbhd);
-        }
-        pyset_clear(&cands);
-        Value *fo = pyset_to_frozenset(&obj);
-        pyset_clear(&obj);
-        pyset_add(&objs, fo);
-        v_decref(fo);
-    }
-    out = pyset_to_frozenset(&objs);
-    pyset_clear(&objs);
-    pyset_clear(&occupied);
-done:
-    if (s.cell)
-        for (size_t k = 0; k < n; k++)
-            v_decref(s.cell[k]);
-    free(s.val);
-    free(s.loc);
-    free(s.cell);
-    free(s.nb);
-    free(s.nnb);
-    v_decref(unvisited);
-    return out;
+    /* asindices(grid)'s charge, then the walk's own */
+    if (!gu_work(cx, g.h * g.w))
+        return NULL;
+    return objwalk(cx, grid, univalued, diagonal, bg, false, cell);
 }
 
 /* ---- partitions --------------------------------------------------------- */

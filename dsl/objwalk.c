@@ -1,0 +1,414 @@
+/* objwalk.c -- objects() of both dialects on grids of any size.
+ *
+ * The reference's walk over a grid's locations, replayed on location
+ * numbers instead of (i, j) tuples: every set it builds iterates as
+ * CPython's would, and only the cells and objects it returns are values.
+ * arc-dsl's 30 x 30 int grids take gpu/objscan.h's faster replay first.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "prim.h"
+#include "arcdsl/core_util.h"
+#include "arcdsl/grid_util.h"
+#include "objects_gpu.h"
+#include "objwalk.h"
+
+/* ---- neighbour order and hashes ------------------------------------------
+ * hash((i, j)) and dneighbors/neighbors' iteration order come from
+ * dsl/arcdsl/objects.c (ad_pair_hash, ad_nb_order); directions: */
+
+static const int8_t NB_DI[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
+static const int8_t NB_DJ[8] = {0, 0, -1, 1, -1, 1, -1, 1};
+
+/* ---- int-keyed set tables -------------------------------------------------
+ * The location sets objects() builds (occupied, cands, neighborhood and the
+ * per-cell setcomps) hold (i, j) pairs of one grid, so they are simulated
+ * here on location numbers with the pairs' hashes: the same probing,
+ * growth, merge and difference rules as pyset.c (cpython-set-order.md §2-4),
+ * without allocating a tuple per key.  Equal keys are equal numbers. */
+
+#define ISET_INLINE 32
+
+typedef struct {
+    uint32_t mask, fill, used;
+    int32_t *t;                 /* slot -> key; -1 empty, -2 dummy */
+    int32_t inl[ISET_INLINE];   /* tables up to 32 slots live here */
+} ISet;
+
+static inline void is_init(ISet *s)
+{
+    s->mask = 7;
+    s->fill = s->used = 0;
+    s->t = s->inl;
+    for (int k = 0; k < 8; k++)
+        s->inl[k] = -1;
+}
+
+static inline void is_free(ISet *s)
+{
+    if (s->t != s->inl)
+        free(s->t);
+    s->t = s->inl;
+}
+
+#define IS_PROBE(mask, h, BODY)                                             \
+    do {                                                                    \
+        uint64_t perturb_ = (h);                                            \
+        size_t i_ = (size_t)perturb_ & (mask);                              \
+        for (;;) {                                                          \
+            size_t end_ = i_ + 9 <= (mask) ? i_ + 9 : i_;                   \
+            for (size_t j = i_; j <= end_; j++) { BODY }                    \
+            perturb_ >>= 5;                                                 \
+            i_ = (i_ * 5 + 1 + perturb_) & (mask);                          \
+        }                                                                   \
+    } while (0)
+
+static inline void is_insert_clean(int32_t *t, size_t mask, const uint64_t *H, int32_t k)
+{
+    IS_PROBE(mask, H[k], {
+        if (t[j] == -1) {
+            t[j] = k;
+            return;
+        }
+    });
+}
+
+static void is_resize(ISet *s, const uint64_t *H, size_t minused)
+{
+    size_t newsize = 8, oldmask = s->mask;
+    while (newsize <= minused)
+        newsize <<= 1;
+    if (newsize == 8 && oldmask == 7 && s->fill == s->used)
+        return;                 /* CPython keeps its smalltable as is */
+    int32_t saved[ISET_INLINE], *old = s->t, *nt;
+    bool old_inline = old == s->inl;
+    if (old_inline) {
+        memcpy(saved, s->inl, (oldmask + 1) * sizeof *saved);
+        old = saved;
+    }
+    nt = newsize <= ISET_INLINE ? s->inl : xmalloc_(newsize * sizeof *nt);
+    memset(nt, 0xff, newsize * sizeof *nt);
+    for (size_t i = 0; i <= oldmask; i++)
+        if (old[i] >= 0)
+            is_insert_clean(nt, newsize - 1, H, old[i]);
+    s->t = nt;
+    s->mask = (uint32_t)(newsize - 1);
+    s->fill = s->used;
+    if (!old_inline)
+        free(old);
+}
+
+static inline bool is_has(const ISet *s, const uint64_t *H, int32_t k)
+{
+    const int32_t *t = s->t;
+    IS_PROBE(s->mask, H[k], {
+        if (t[j] == -1)
+            return false;
+        if (t[j] == k)
+            return true;
+    });
+}
+
+static void is_add(ISet *s, const uint64_t *H, int32_t k)
+{
+    int32_t *t = s->t;
+    size_t mask = s->mask, e = 0, freeslot = SIZE_MAX;
+    IS_PROBE(mask, H[k], {
+        if (t[j] == -1) {
+            e = j;
+            goto found_empty;
+        }
+        if (t[j] == k)
+            return;
+        if (t[j] == -2)
+            freeslot = j;
+    });
+found_empty:
+    s->used++;
+    if (freeslot != SIZE_MAX) {
+        t[freeslot] = k;
+        return;
+    }
+    t[e] = k;
+    s->fill++;
+    if ((size_t)s->fill * 5 >= mask * 3)
+        is_resize(s, H, s->used > 50000 ? (size_t)s->used * 2 : (size_t)s->used * 4);
+}
+
+static void is_discard(ISet *s, const uint64_t *H, int32_t k)
+{
+    int32_t *t = s->t;
+    IS_PROBE(s->mask, H[k], {
+        if (t[j] == -1)
+            return;
+        if (t[j] == k) {
+            t[j] = -2;
+            s->used--;
+            return;
+        }
+    });
+}
+
+/* MERGE(d, src) (§3) */
+static void is_merge(ISet *d, const ISet *src, const uint64_t *H)
+{
+    size_t n = src->used;
+    if (n == 0)
+        return;
+    if ((d->fill + n) * 5 >= (size_t)d->mask * 3)
+        is_resize(d, H, (d->used + n) * 2);
+    if (d->fill == 0 && d->mask == src->mask && src->fill == src->used) {
+        memcpy(d->t, src->t, (d->mask + 1) * sizeof *d->t);
+        d->fill = d->used = (uint32_t)n;
+    } else if (d->fill == 0) {
+        for (size_t i = 0; i <= src->mask; i++)
+            if (src->t[i] >= 0)
+                is_insert_clean(d->t, d->mask, H, src->t[i]);
+        d->fill = d->used = (uint32_t)n;
+    } else {
+        for (size_t i = 0; i <= src->mask; i++)
+            if (src->t[i] >= 0)
+                is_add(d, H, src->t[i]);
+    }
+}
+
+/* r = a - b (§4); r fresh */
+static void is_sub(ISet *r, const ISet *a, const ISet *b, const uint64_t *H)
+{
+    is_init(r);
+    if (a->used == 0)
+        return;
+    if ((a->used >> 2) > b->used) {
+        is_merge(r, a, H);
+        for (size_t i = 0; i <= b->mask; i++)
+            if (b->t[i] >= 0)
+                is_discard(r, H, b->t[i]);
+        if (r->fill - r->used > r->mask / 4)
+            is_resize(r, H, r->used > 50000 ? (size_t)r->used * 2 : (size_t)r->used * 4);
+    } else {
+        for (size_t i = 0; i <= a->mask; i++)
+            if (a->t[i] >= 0 && !is_has(b, H, a->t[i]))
+                is_add(r, H, a->t[i]);
+    }
+}
+
+/* ---- the walk ---------------------------------------------------------------
+ * objwalk() replays the reference's set operations one for one: the outer
+ * loop walks asindices(grid) in its set order; `cands` is walked in slot
+ * order, `neighborhood |= {setcomp}` merges, `cands = neighborhood -
+ * occupied`; objects are `frozenset(obj)` copies added to `objs`, itself
+ * copied at the end.  objects_t keeps the same walk but appends to lists.
+ * The location sets are ISets; dneighbors/neighbors' own order comes from
+ * the hashes (ad_nb_order), precomputed for grids up to 32 x 32. */
+
+#define NB_MAX 32
+
+static uint64_t nb_hash_[NB_MAX * NB_MAX];
+static int8_t nb_tab_[2][NB_MAX * NB_MAX][8];
+static pthread_once_t nb_once_ = PTHREAD_ONCE_INIT;
+
+static void nb_init(void)
+{
+    for (int i = 0; i < NB_MAX; i++)
+        for (int j = 0; j < NB_MAX; j++) {
+            nb_hash_[i * NB_MAX + j] = ad_pair_hash(i, j);
+            ad_nb_order(i, j, false, nb_tab_[0][i * NB_MAX + j]);
+            ad_nb_order(i, j, true, nb_tab_[1][i * NB_MAX + j]);
+        }
+}
+
+/* Iteration order of asindices(grid) for an h x w grid (location numbers),
+ * made once per shape and shared between threads. */
+static _Atomic(int32_t *) ai_cache_[NB_MAX + 1][NB_MAX + 1];
+
+static const int32_t *ai_order(size_t h, size_t w)
+{
+    int32_t *o = atomic_load_explicit(&ai_cache_[h][w], memory_order_acquire);
+    if (o)
+        return o;
+    size_t n = h * w, no = 0;
+    o = xmalloc_((n ? n : 1) * sizeof *o);
+    ISet all;
+    is_init(&all);
+    for (size_t i = 0, k = 0; i < h; i++)
+        for (size_t j = 0; j < w; j++, k++)
+            is_add(&all, nb_hash_, (int32_t)(i * NB_MAX + j));
+    for (size_t x = 0; x <= all.mask; x++)
+        if (all.t[x] >= 0)
+            o[no++] = (int32_t)((size_t)all.t[x] / NB_MAX * w + (size_t)all.t[x] % NB_MAX);
+    is_free(&all);
+    int32_t *expected = NULL;
+    if (!atomic_compare_exchange_strong(&ai_cache_[h][w], &expected, o)) {
+        free(o);
+        return expected;
+    }
+    return o;
+}
+
+typedef struct {
+    size_t h, w, n;
+    Value **val;      /* grid[i][j] by location number i * w + j, borrowed */
+    Value **cell;     /* the dialect's cell, owned, made on demand */
+    ObjCell make;
+    uint64_t *H;      /* hash of (i, j) */
+    const int8_t (*nb)[8];   /* neighbour order per location, or NULL */
+    int8_t (*nbx)[8];        /* ... computed here for big grids */
+} OScan;
+
+static Value *o_cell(OScan *s, size_t ix)
+{
+    if (!s->cell[ix])
+        s->cell[ix] = s->make((int64_t)(ix / s->w), (int64_t)(ix % s->w), s->val[ix]);
+    return s->cell[ix];
+}
+
+static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag)
+{
+    size_t i = ix / s->w, j = ix % s->w;
+    if (s->nbx) {
+        if (s->nbx[ix][0] < 0)
+            ad_nb_order((int64_t)i, (int64_t)j, diag, s->nbx[ix]);
+        return s->nbx[ix];
+    }
+    return nb_tab_[diag][i * NB_MAX + j];
+}
+
+/* Rows indexable as grid[i][j] for j < w, or the error on the way. */
+static bool o_rows(Ctx *cx, const Value *grid, size_t h, size_t w, Value **val)
+{
+    for (size_t i = 0; i < h; i++) {
+        Value *r = grid->u.tup.items[i];
+        if (r->type != V_TUPLE) {
+            cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(r));
+            return false;
+        }
+        if (r->u.tup.len < w) {
+            cx_raise(cx, "IndexError", "tuple index out of range");
+            return false;
+        }
+        if (w)
+            memcpy(val + i * w, r->u.tup.items, w * sizeof *val);
+    }
+    return true;
+}
+
+Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, bool as_tuple,
+                ObjCell cell)
+{
+    GView g;
+    if (!gu_view(cx, grid, &g, true))
+        return NULL;
+    gu_view_free(&g);
+    if (g.h && g.w > SIZE_MAX / g.h / 64)
+        return cx_raise(cx, "MemoryError", "grid too large");
+    pthread_once(&nb_once_, nb_init);
+    OScan s = {.h = g.h, .w = g.w, .n = g.h * g.w, .make = cell};
+    size_t n = s.n;
+    int nd = diagonal ? 8 : 4;
+    Value *out = NULL;
+    VBuf objl = {0}, cl = {0};
+    int32_t *order = NULL;
+    ISet occupied, cands, nbhd, tmp, all;
+    is_init(&occupied);
+    is_init(&all);
+    s.val = gu_alloc(cx, n, sizeof *s.val);
+    s.cell = gu_alloc(cx, n, sizeof *s.cell);
+    s.H = gu_alloc(cx, n, sizeof *s.H);
+    order = gu_alloc(cx, n, sizeof *order);
+    bool small = s.h <= NB_MAX && s.w <= NB_MAX;
+    if (!small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
+        memset(s.nbx, -1, n * sizeof *s.nbx);
+    if (!s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 16 * n) ||
+        !o_rows(cx, grid, s.h, s.w, s.val))
+        goto done;
+    for (size_t i = 0, k = 0; i < s.h; i++)
+        for (size_t j = 0; j < s.w; j++, k++)
+            s.H[k] = small ? nb_hash_[i * NB_MAX + j] : ad_pair_hash((int64_t)i, (int64_t)j);
+    /* asindices(grid): frozenset of the pairs in row-major order */
+    const int32_t *cached = small ? ai_order(s.h, s.w) : NULL;
+    if (cached) {
+        memcpy(order, cached, n * sizeof *order);
+    } else {
+        for (size_t k = 0; k < n; k++)
+            is_add(&all, s.H, (int32_t)k);
+        size_t no = 0;
+        for (size_t x = 0; x <= all.mask; x++)
+            if (all.t[x] >= 0)
+                order[no++] = all.t[x];
+        is_free(&all);
+    }
+
+    PySet objs, obj;
+    pyset_init(&objs);
+    for (size_t k = 0; k < n; k++) {
+        int32_t loc = order[k];
+        if (is_has(&occupied, s.H, loc))
+            continue;
+        Value *val = s.val[loc];
+        if (gu_eq(val, bg))
+            continue;
+        pyset_init(&obj);
+        if (!as_tuple)
+            pyset_add(&obj, o_cell(&s, (size_t)loc));
+        is_init(&cands);
+        is_add(&cands, s.H, loc);
+        while (cands.used > 0) {
+            is_init(&nbhd);
+            for (size_t slot = 0; slot <= cands.mask; slot++) {
+                int32_t cand = cands.t[slot];
+                if (cand < 0)
+                    continue;
+                Value *v = s.val[cand];
+                if (!(univalued ? gu_eq(val, v) : !gu_eq(v, bg)))
+                    continue;
+                if (as_tuple)
+                    vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cand)));
+                else
+                    pyset_add(&obj, o_cell(&s, (size_t)cand));
+                is_add(&occupied, s.H, cand);
+                const int8_t *nb = o_nb(&s, (size_t)cand, diagonal);
+                int64_t ci = cand / (int64_t)s.w, cj = cand % (int64_t)s.w;
+                is_init(&tmp);
+                for (int q = 0; q < nd; q++) {
+                    int64_t ni = ci + NB_DI[nb[q]], nj = cj + NB_DJ[nb[q]];
+                    if (ni >= 0 && (size_t)ni < s.h && nj >= 0 && (size_t)nj < s.w)
+                        is_add(&tmp, s.H, (int32_t)((size_t)ni * s.w + (size_t)nj));
+                }
+                is_merge(&nbhd, &tmp, s.H);
+                is_free(&tmp);
+            }
+            is_free(&cands);
+            is_sub(&cands, &nbhd, &occupied, s.H);
+            is_free(&nbhd);
+        }
+        is_free(&cands);
+        if (as_tuple) {
+            Value *t = vb_finish(cx, &cl, V_TUPLE);
+            if (!t || !vb_push(cx, &objl, t))
+                break;
+        } else {
+            Value *fo = pyset_to_frozenset(&obj);
+            pyset_clear(&obj);
+            pyset_add(&objs, fo);
+            v_decref(fo);
+        }
+    }
+    if (!cx->err)
+        out = as_tuple ? vb_finish(cx, &objl, V_TUPLE) : pyset_to_frozenset(&objs);
+    pyset_clear(&objs);
+done:
+    is_free(&occupied);
+    vb_drop(&objl);
+    vb_drop(&cl);
+    if (s.cell)
+        for (size_t k = 0; k < n; k++)
+            v_decref(s.cell[k]);
+    free(s.val);
+    free(s.cell);
+    free(s.H);
+    free(s.nbx);
+    free(order);
+    return out;
+}
+

@@ -1,0 +1,17 @@
+/* objwalk.h -- objects(grid, univalued, diagonal, without_bg) of either
+ * dialect, for grids of any size (objwalk.c). */
+#ifndef ARC_OBJWALK_H
+#define ARC_OBJWALK_H
+
+#include "value.h"
+
+/* The dialect's cell of colour c at (i, j): a new reference. */
+typedef Value *(*ObjCell)(int64_t i, int64_t j, Value *c);
+
+/* The objects of grid, background bg (V_NONE_ for none): a frozenset of
+ * frozensets of cells, or with as_tuple a tuple of tuples in the order the
+ * walk finds them; NULL with the exception in cx.  bg is borrowed. */
+Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, bool as_tuple,
+               ObjCell cell);
+
+#endif
