@@ -40,8 +40,12 @@ Value *cpu_call(Instance *in)
 static void cpu_run_batch(const Backend *be, Batch *b)
 {
     (void)be;
-    for (int i = 0; i < b->n; i++)
-        instance_complete(b->inst[i], cpu_call(b->inst[i]));
+    for (int i = 0; i < b->n; i++) {
+        if (instance_doomed(b->inst[i]))   /* a sibling failed earlier in this batch */
+            instance_cancel(b->inst[i]);
+        else
+            instance_complete(b->inst[i], cpu_call(b->inst[i]));
+    }
 }
 
 const Backend backend_cpu = {

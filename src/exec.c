@@ -124,6 +124,19 @@ static Value *safe_default_of(const Value *callee)
     return v_tuple_new(0);
 }
 
+void instance_note_failure(Instance *in)
+{
+    if (in->pair_failed && task_sample(in->task, in->sample)->output)
+        atomic_store_explicit(in->pair_failed, true, memory_order_relaxed);
+}
+
+void instance_cancel(Instance *in)
+{
+    in->error = strdup("cancelled: another sample of this program and task failed");
+    in->status = INST_ERROR;
+    in->cancelled = true;
+}
+
 void instance_complete(Instance *in, Value *result)
 {
     const IrStmt *s = &in->prog->stmts[in->pc];
@@ -134,6 +147,7 @@ void instance_complete(Instance *in, Value *result)
     if (!result) {
         in->error = strdup(in->cx.err ? in->cx.errmsg : "SystemError: no result");
         in->status = in->cx.over_budget ? INST_BUDGET : INST_ERROR;
+        instance_note_failure(in);
         return;
     }
     if (s->kind == IR_UNPACK) {
@@ -144,6 +158,7 @@ void instance_complete(Instance *in, Value *result)
             v_decref(result);
             in->error = strdup(in->cx.errmsg);
             in->status = INST_ERROR;
+            instance_note_failure(in);
             return;
         }
         for (int i = 0; i < s->ndst; i++)
@@ -253,6 +268,7 @@ void exec_stats_merge(ExecStats *into, const ExecStats *from)
     into->cache_hits += from->cache_hits;
     into->cache_waits += from->cache_waits;
     into->cache_misses += from->cache_misses;
+    into->cancelled += from->cancelled;
     for (int i = 0; i < from->nops; i++) {
         const OpStats *f = &from->ops[i];
         OpStats *o = op_stats(into, f->name);
@@ -529,6 +545,12 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             Instance *in = insts[i];
             if (in->status != INST_RUNNING)
                 continue;
+            if (instance_doomed(in)) {
+                instance_cancel(in);
+                local.cancelled++;
+                finish(in, in->status, opt);
+                continue;
+            }
             if (!advance(in, opt)) {
                 if (in->status != INST_DONE && in->status != INST_RUNNING)
                     finish(in, in->status, opt);
@@ -684,8 +706,10 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             Instance *in = insts[i];
             if (in->done_step != step)
                 continue;
-            if (in->status != INST_RUNNING)
+            if (in->status != INST_RUNNING) {
+                local.cancelled += in->cancelled;
                 finish(in, in->status, opt);
+            }
             else {
                 if (opt->on_assign)
                     opt->on_assign(in, &in->prog->stmts[in->pc - 1], opt->on_done_arg);

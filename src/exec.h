@@ -4,6 +4,7 @@
 #ifndef ARC_EXEC_H
 #define ARC_EXEC_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include "backend.h"
 #include "task.h"
@@ -30,6 +31,11 @@ struct Instance {
     uint64_t spent_ns;       /* time spent in its calls so far */
     uint64_t *cache_filter;  /* cache entries it has taken (callcache.h) */
     long done_step;          /* the step in which it last completed a statement */
+    /* --all-pairs: shared by the samples of one (program, task) pair and set
+     * once one with a known output fails; the pair cannot be solved then,
+     * so the others stop before their next call (NULL: always run on). */
+    atomic_bool *pair_failed;
+    bool cancelled;          /* stopped that way */
 };
 
 typedef struct {
@@ -62,6 +68,7 @@ typedef struct {
     long cache_hits;         /* calls answered by the cache (earlier steps) */
     long cache_waits;        /* calls answered by an identical call in the same step */
     long cache_misses;       /* cached calls that were computed */
+    long cancelled;          /* instances stopped because their pair had failed */
     OpStats *ops;            /* when collect_ops was set; caller frees */
     int nops, capops;
 } ExecStats;
@@ -90,5 +97,14 @@ static inline Value *operand_value(const Instance *in, const IrOperand *o)
 }
 /* Finish the current statement with a result (stolen) or an error. */
 void instance_complete(Instance *in, Value *result);
+/* Whether another sample of in's pair has failed, and stopping in (an
+ * error, its statement not run) when it has. */
+static inline bool instance_doomed(const Instance *in)
+{
+    return in->pair_failed && atomic_load_explicit(in->pair_failed, memory_order_relaxed);
+}
+void instance_cancel(Instance *in);
+/* Mark in's pair failed when in failed where the output is known. */
+void instance_note_failure(Instance *in);
 
 #endif

@@ -19,6 +19,7 @@ typedef struct {
     Instance *first;
     int n, remaining, correct, unknown;
     bool batt;               /* each sample twice: C=None, then C=O */
+    atomic_bool failed;      /* search mode: a sample failed, the rest may stop */
     FILE *out, *trace;       /* its lines: the run's streams, or its chunk's buffers */
 } Group;
 
@@ -308,6 +309,8 @@ static void on_done(Instance *in, void *arg)
             json_string(g->trace, in->status == INST_BUDGET ? "timeout" : in->error);
         fputs("}\n", g->trace);
     }
+    if (ok == 0)
+        instance_note_failure(in);   /* a wrong output dooms the pair too */
     if (ok < 0) {
         g->unknown++;
     } else {
@@ -415,6 +418,7 @@ typedef struct {
     ExecStats *st;
     int rc;
     FILE *out, *trace;
+    bool search;             /* --all-pairs without --trace: stop doomed pairs */
     /* chunks side by side: each writes to memory, and the lines go out in
      * chunk order, so the output is the same for any --jobs */
     bool buffered;
@@ -501,10 +505,13 @@ static void *chunk_worker(void *arg)
             g->trace = trace;
             g->first = &insts[k];
             g->remaining = g->n;
+            atomic_init(&g->failed, false);
             for (int s = 0; s < g->n; s++, k++) {
                 instance_init(&insts[k], g->prog, g->task, g->batt ? s / 2 : s,
                               cs->m->dialect, g->batt && s % 2 == 1);
                 insts[k].user = g;
+                if (cs->search && !g->batt)
+                    insts[k].pair_failed = &g->failed;
                 ptrs[k] = &insts[k];
             }
         }
@@ -611,7 +618,10 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
      * --all-pairs wants a whole task's programs in one chunk so that they
      * share work through the cache. */
     int chunk = ro->all_pairs ? 2048 : 512;
-    Chunks cs = {.groups = groups, .m = m, .eo = eo, .st = &st, .out = out, .trace = ro->trace};
+    /* Search mode reports only which pairs are solved: once one sample of
+     * a pair fails, its other samples are not worth running. */
+    Chunks cs = {.groups = groups, .m = m, .eo = eo, .st = &st, .out = out, .trace = ro->trace,
+                 .search = ro->all_pairs && !ro->trace};
     cs.bounds = xmalloc_(sizeof *cs.bounds * (size_t)(ngroups + 1));
     for (int g0 = 0; g0 < ngroups;) {
         /* a group larger than a chunk gets a chunk of its own size */

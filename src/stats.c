@@ -18,8 +18,9 @@ void stats_print(FILE *f, ExecStats *st, bool json)
                                         "256-1023", "1024-4095", "4096+"};
     if (json) {
         fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"cache_hits\": %ld, "
-                   "\"cache_waits\": %ld, \"ops\": [",
-                st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits);
+                   "\"cache_waits\": %ld, \"cancelled\": %ld, \"ops\": [",
+                st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits,
+                st->cancelled);
         for (int i = 0; i < st->nops; i++) {
             OpStats *o = &st->ops[i];
             fprintf(f, "%s{\"op\": ", i ? ", " : "");
@@ -50,5 +51,8 @@ void stats_print(FILE *f, ExecStats *st, bool json)
             st->cache_hits + st->cache_waits, asked,
             asked ? 100.0 * (double)(st->cache_hits + st->cache_waits) / (double)asked : 0.0,
             st->cache_hits, st->cache_waits);
+    if (st->cancelled)
+        fprintf(f, "search: %ld instance%s stopped early, another sample of their program and task having failed\n",
+                st->cancelled, st->cancelled == 1 ? "" : "s");
 }
 
