@@ -1,8 +1,10 @@
 #!/bin/sh
 # bench/allpairs.sh -- every arc-dsl solver on every ARC-AGI-1 training task
 # (400 x 400 programs x tasks): arcrun's wall time and share of calls saved
-# by shared work, and, given an arc-dsl checkout, CPython's time on a random
-# sample of pairs in the same run, extrapolated to all pairs.
+# by shared work, and, given an arc-dsl checkout, CPython's time on a sample
+# of pairs (every solver on SAMPLE_PAIRS / 400 random tasks, at least one)
+# in the same run, extrapolated to all pairs.  Both sides stop a pair at its
+# first failed sample.
 #
 #   bench/allpairs.sh [ARC_DSL_CHECKOUT] [SAMPLE_PAIRS] [TASKS_DIR]
 set -eu
@@ -35,26 +37,37 @@ sys.path.insert(0, ref)
 import solvers
 names = sorted(n for n in dir(solvers) if n.startswith('solve_'))
 files = sorted(f for f in os.listdir(tasks) if f.endswith('.json'))
+# Stratified by solver: every solver on the same number of random tasks.
+# A pair's time depends mostly on its solver (a few take seconds on most
+# tasks), and uniformly drawn pairs miss those often enough to understate
+# the total several times over.
+per = max(1, -(-sample // len(names)))
 random.seed(1)
-pairs = [(random.choice(names), random.choice(files)) for _ in range(sample)]
 def alarm(*a): raise TimeoutError
 signal.signal(signal.SIGALRM, alarm)
-total = 0.0
-for name, f in pairs:
-    t = json.load(open(os.path.join(tasks, f)))
+total, pairs, capped = 0.0, 0, 0
+for name in names:
     fn = getattr(solvers, name)
-    for p in t['train'] + t['test']:
-        I = tuple(map(tuple, p['input']))
-        t0 = time.perf_counter()
-        signal.alarm(10)    # CPython gets the same 10 s an arcrun instance gets
-        try:
-            fn(I)
-        except BaseException:
-            pass
-        signal.alarm(0)
-        total += time.perf_counter() - t0
-est = total / sample * len(names) * len(files)
-print('CPython: %.2f s for %d random pairs -> %.0f s extrapolated to %d pairs' % (total, sample, est, len(names) * len(files)))
+    for f in random.sample(files, per):
+        t = json.load(open(os.path.join(tasks, f)))
+        for p in t['train'] + t['test']:
+            I, O = tuple(map(tuple, p['input'])), tuple(map(tuple, p['output']))
+            t0 = time.perf_counter()
+            signal.alarm(10)    # CPython gets the same 10 s an arcrun instance gets
+            try:
+                ok = fn(I) == O
+            except TimeoutError:
+                ok, capped = False, capped + 1
+            except BaseException:
+                ok = False
+            signal.alarm(0)
+            total += time.perf_counter() - t0
+            if not ok:          # the pair is lost; arcrun's search mode stops here too
+                break
+        pairs += 1
+est = total / pairs * len(names) * len(files)
+print('CPython: %.2f s for %d pairs (%d per solver, %d samples cut at 10 s) -> %.0f s extrapolated to %d pairs'
+      % (total, pairs, per, capped, est, len(names) * len(files)))
 print('ratio:   %.1fx' % (est / wall))
 PY
 fi

@@ -498,26 +498,44 @@ static void *chunk_worker(void *arg)
             if (trace)
                 trace = chunk_stream(&cs->bufs[c].trace, &cs->bufs[c].ntrace);
         }
-        k = 0;
-        for (int gi = g0; gi < g1; gi++) {
-            Group *g = &cs->groups[gi];
-            g->out = out;
-            g->trace = trace;
-            g->first = &insts[k];
-            g->remaining = g->n;
-            atomic_init(&g->failed, false);
-            for (int s = 0; s < g->n; s++, k++) {
-                instance_init(&insts[k], g->prog, g->task, g->batt ? s / 2 : s,
-                              cs->m->dialect, g->batt && s % 2 == 1);
-                insts[k].user = g;
-                if (cs->search && !g->batt)
-                    insts[k].pair_failed = &g->failed;
-                ptrs[k] = &insts[k];
+        /* Search mode runs each pair's first sample, then the other
+         * samples of the pairs it did not lose: nearly every pair fails at
+         * its first sample, and samples in lockstep would all run to the
+         * end of the program before the first one's answer is known. */
+        memset(insts, 0, sizeof(Instance) * (size_t)k);
+        int rc = 0;
+        for (int pass = 0; pass < (cs->search ? 2 : 1) && rc == 0; pass++) {
+            int n = 0;
+            k = 0;
+            for (int gi = g0; gi < g1; gi++) {
+                Group *g = &cs->groups[gi];
+                int first = cs->search && !g->batt ? 1 : g->n;
+                if (pass == 0) {
+                    g->out = out;
+                    g->trace = trace;
+                    g->first = &insts[k];
+                    g->remaining = g->n;
+                    atomic_init(&g->failed, false);
+                }
+                for (int s = pass ? first : 0; s < (pass ? g->n : first); s++) {
+                    Instance *in = &insts[k + s];
+                    instance_init(in, g->prog, g->task, g->batt ? s / 2 : s, cs->m->dialect,
+                                  g->batt && s % 2 == 1);
+                    in->user = g;
+                    if (cs->search && !g->batt)
+                        in->pair_failed = &g->failed;
+                    ptrs[n++] = in;
+                }
+                k += g->n;
             }
+            rc = exec_run(ptrs, n, &cs->eo, &st);
         }
-        int rc = exec_run(ptrs, k, &cs->eo, &st);
-        for (int i = 0; i < k; i++)
-            instance_release(&insts[i]);
+        /* instances are initialised in group order; an interrupted search
+         * leaves the later samples of every group untouched */
+        for (int gi = g0, base = 0; gi < g1; base += cs->groups[gi++].n)
+            for (int s = 0; s < cs->groups[gi].n; s++)
+                if (insts[base + s].prog)
+                    instance_release(&insts[base + s]);
         if (cs->buffered) {
             fclose(out);
             if (trace)
