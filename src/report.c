@@ -75,12 +75,18 @@ static const char *sample_name(const Task *t, int k, char *buf, size_t len)
 void json_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
+    for (;;) {
+        size_t run = strcspn(s, "\"\\\n\x01\x02\x03\x04\x05\x06\x07\x08\t\x0b\x0c\r\x0e\x0f"
+                                "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f");
+        fwrite(s, 1, run, f);   /* reprs are long runs of plain characters */
+        s += run;
         unsigned char c = (unsigned char)*s;
+        if (!c)
+            break;
         if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
         else if (c == '\n') fputs("\\n", f);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
+        else fprintf(f, "\\u%04x", c);
+        s++;
     }
     fputc('"', f);
 }

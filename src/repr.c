@@ -124,6 +124,20 @@ static void repr_float(StrBuf *sb, double x)
     }
 }
 
+/* grids are mostly ints: printf's format parsing cost more than the rest
+ * of a repr */
+static void repr_int(StrBuf *sb, int64_t i)
+{
+    char buf[24], *p = buf + sizeof buf;
+    uint64_t u = i < 0 ? 0 - (uint64_t)i : (uint64_t)i;
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (i < 0)
+        *--p = '-';
+    sb_putn(sb, p, (size_t)(buf + sizeof buf - p));
+}
+
 static void repr_str(StrBuf *sb, const Value *v)
 {
     const char *s = v->u.str.s;
@@ -150,7 +164,7 @@ void v_repr(StrBuf *sb, const Value *v)
     switch (v->type) {
     case V_NONE: sb_puts(sb, "None"); break;
     case V_BOOL: sb_puts(sb, v->u.i ? "True" : "False"); break;
-    case V_INT: sb_printf(sb, "%lld", (long long)v->u.i); break;
+    case V_INT: repr_int(sb, v->u.i); break;
     case V_FLOAT: repr_float(sb, v->u.f); break;
     case V_STR: repr_str(sb, v); break;
     case V_TUPLE:

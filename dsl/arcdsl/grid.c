@@ -347,8 +347,7 @@ static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
         }
         Value *pair = v_pair_int(ni, nj);
         if (obj) {       /* gu_locs checked the cell is a pair */
-            items[k] = v_tuple2(v_items(it[k])[0], pair);
-            v_decref(pair);
+            items[k] = v_pair_steal(v_incref(v_items(it[k])[0]), pair);
         } else {
             items[k] = pair;
         }
@@ -529,9 +528,7 @@ Value *ad_move(Ctx *cx, Value *const *a)
         if (!items)
             goto done;
         for (size_t k = 0; k < n; k++) {
-            Value *pair = v_pair_int(c[k].i + di, c[k].j + dj);
-            items[k] = v_tuple2(c[k].c, pair);
-            v_decref(pair);
+            items[k] = v_pair_steal(v_incref(c[k].c), v_pair_int(c[k].i + di, c[k].j + dj));
         }
         moved = fs_take_items(items, n);
         free(c);
@@ -732,9 +729,7 @@ static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
         return NULL;
     }
     for (size_t k = 0; k < n; k++) {
-        Value *pair = v_pair_int(c[k].i - b.i0, c[k].j - b.j0);
-        items[k] = v_tuple2(c[k].c, pair);
-        v_decref(pair);
+        items[k] = v_pair_steal(v_incref(c[k].c), v_pair_int(c[k].i - b.i0, c[k].j - b.j0));
     }
     free(c);
     Value *normed = fs_take_items(items, n);
@@ -773,9 +768,7 @@ static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
         return NULL;
     }
     for (size_t x = 0; x < n; x++) {
-        Value *pair = v_pair_int(c[x].i + b.i0, c[x].j + b.j0);
-        items[x] = v_tuple2(c[x].c, pair);
-        v_decref(pair);
+        items[x] = v_pair_steal(v_incref(c[x].c), v_pair_int(c[x].i + b.i0, c[x].j + b.j0));
     }
     free(c);
     v_decref(big);

@@ -162,9 +162,7 @@ static Value *partition_by(Ctx *cx, Value *grid, Value *colors)
                 if (!gu_eq(g.row[i][j], col))
                     continue;
                 if (!cells[k]) {
-                    Value *pair = v_pair_int((int64_t)i, (int64_t)j);
-                    cells[k] = v_tuple2(g.row[i][j], pair);
-                    v_decref(pair);
+                    cells[k] = v_pair_steal(v_incref(g.row[i][j]), v_pair_int((int64_t)i, (int64_t)j));
                 }
                 buf[n++] = cells[k];
             }
@@ -231,10 +229,9 @@ static Value *lines_fs(Ctx *cx, Value *grid, const size_t *lines, size_t nl,
                 pyset_clear(&outer);
                 return NULL;
             }
-            Value *pair = v_pair_int((int64_t)i, (int64_t)j), *cell = v_tuple2(v, pair);
+            Value *cell = v_pair_steal(v_incref(v), v_pair_int((int64_t)i, (int64_t)j));
             pyset_add(&inner, cell);
             v_decref(cell);
-            v_decref(pair);
         }
         Value *f = pyset_to_frozenset(&inner);
         pyset_clear(&inner);

@@ -497,7 +497,7 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
     PySet s;
     pyset_init(&s);
     for (size_t x = 0; x < n; x++) {
-        Value *c = v_tuple2(a[0], it[x]);
+        Value *c = v_pair_steal(v_incref(a[0]), v_incref(it[x]));
         pyset_add(&s, c);
         v_decref(c);
     }

@@ -679,8 +679,7 @@ static void add_line(PySet *s, int64_t lo, int64_t hi, Value *fixed, bool col)
 {
     for (int64_t i = lo; i <= hi; i++) {
         Value *v = v_int(i);
-        Value *t = col ? v_tuple2(fixed, v) : v_tuple2(v, fixed);
-        v_decref(v);
+        Value *t = col ? v_pair_steal(v_incref(fixed), v) : v_pair_steal(v, v_incref(fixed));
         pyset_add(s, t);
         v_decref(t);
     }
@@ -908,7 +907,7 @@ static Value *nbrs4(Ctx *cx, Value *loc, const int off[4][2])
     PySet s;
     pyset_init(&s);
     for (int k = 0; k < 4; k++) {
-        Value *t = v_tuple2(c[k][0], c[k][1]);
+        Value *t = v_pair_steal(v_incref(c[k][0]), v_incref(c[k][1]));
         pyset_add(&s, t);
         v_decref(t);
     }
