@@ -12,7 +12,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED:-$here/../shared}
 arcrun=${ARCRUN:-$here/arcrun}
 ref=${1:-}
-sample=${2:-400}
+sample=${2:-3200}
 tasks=${3:-$shared/arc-agi-1/training}
 solvers=$shared/corpus/arc-dsl/solvers.py
 
