@@ -414,7 +414,7 @@ static Value *fs_alloc(size_t n, size_t mask, size_t ndummy)
     v->type = V_FSET;
     v->hashed = 0;
     v->flags = FS_FLAG_HASHES;
-    v->pad_ = 0;
+    v->memo = 0;
     v->hash = 0;
     v->u.set.len = n;
     v->u.set.items = (Value **)(v + 1);

@@ -187,7 +187,7 @@ static Value *v_alloc(uint8_t type, size_t extra)
     v->type = type;
     v->hashed = 0;
     v->flags = 0;
-    v->pad_ = 0;
+    v->memo = 0;
     v->hash = 0;
     return v;
 }

@@ -50,7 +50,7 @@ struct Value {
     uint8_t type;         /* VType */
     uint8_t hashed;       /* hash below is valid */
     uint8_t flags;        /* V_FLAG_* */
-    uint8_t pad_;
+    uint8_t memo;         /* V_MEMO_*: facts about the value, found once (atomic) */
     int64_t hash;         /* cached Python hash */
     union {
         int64_t i;                                    /* V_BOOL, V_INT */
@@ -62,6 +62,7 @@ struct Value {
             uint32_t mask;                            /* table size - 1 */
             uint32_t ndummy;                          /* dummies left in the table */
             int32_t *slots;                           /* [mask+1]: item index, -1 empty, -2 dummy */
+            int32_t box[4];                           /* V_MEMO_BOX: i0, j0, i1, j1 */
         } set;                                        /* V_FSET */
         VFunc fn;                                     /* V_FUNC */
     } u;
@@ -85,6 +86,12 @@ static inline bool v_in_arena(const Value *v)
 {
     return (uintptr_t)v - (uintptr_t)&v_arena_ < sizeof v_arena_;
 }
+
+/* memo: set with __atomic_fetch_or (release) after the data it vouches
+ * for, read with an acquire load; values shared by the call cache are
+ * read on several threads. */
+#define V_MEMO_BOX 0x01    /* frozenset: u.set.box holds its cells' bounding box */
+#define V_MEMO_NOBOX 0x02  /* frozenset: it has no integer bounding box */
 
 #define V_FLAG_GRID 0x01  /* known to be a tuple of equal-length tuples of ints */
 #define V_FLAG_SHARED 0x04 /* long-lived data read by many threads: no refcount */

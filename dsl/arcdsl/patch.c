@@ -154,10 +154,8 @@ typedef struct { int64_t i0, j0, i1, j1; } BBox;
 /* Fast path: the bounding box of a non-empty frozenset whose locations are
  * all (int, int).  false: anything else; the generic path then decides
  * (and raises where Python would). */
-static bool bbox(const Value *p, BBox *b)
+static bool bbox_scan(const Value *p, BBox *b)
 {
-    if (p->type != V_FSET || p->u.set.len == 0)
-        return false;
     Value **it = p->u.set.items;
     size_t n = p->u.set.len;
     Value *f = it[0];
@@ -184,6 +182,40 @@ static bool bbox(const Value *p, BBox *b)
         if (j > j1) j1 = j;
     }
     *b = (BBox){ i0, j0, i1, j1 };
+    return true;
+}
+
+static bool fits32(int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
+
+/* The bounding box of a non-empty frozenset of int locations or cells.
+ * Objects are asked for their corners, centre and shape again and again
+ * (argmax keys, compose chains): the answer is kept in the value. */
+static bool bbox(const Value *p, BBox *b)
+{
+    if (p->type != V_FSET || p->u.set.len == 0)
+        return false;
+    Value *m = (Value *)p;      /* the memo is a cache, not the value */
+    uint8_t memo = __atomic_load_n(&m->memo, __ATOMIC_ACQUIRE);
+    if (memo & V_MEMO_BOX) {
+        int32_t *x = m->u.set.box;
+        *b = (BBox){__atomic_load_n(&x[0], __ATOMIC_RELAXED), __atomic_load_n(&x[1], __ATOMIC_RELAXED),
+                    __atomic_load_n(&x[2], __ATOMIC_RELAXED), __atomic_load_n(&x[3], __ATOMIC_RELAXED)};
+        return true;
+    }
+    if (memo & V_MEMO_NOBOX)
+        return false;
+    if (!bbox_scan(p, b)) {
+        __atomic_fetch_or(&m->memo, V_MEMO_NOBOX, __ATOMIC_RELEASE);
+        return false;
+    }
+    if (fits32(b->i0) && fits32(b->j0) && fits32(b->i1) && fits32(b->j1)) {
+        int32_t *x = m->u.set.box;
+        __atomic_store_n(&x[0], (int32_t)b->i0, __ATOMIC_RELAXED);
+        __atomic_store_n(&x[1], (int32_t)b->j0, __ATOMIC_RELAXED);
+        __atomic_store_n(&x[2], (int32_t)b->i1, __ATOMIC_RELAXED);
+        __atomic_store_n(&x[3], (int32_t)b->j1, __ATOMIC_RELAXED);
+        __atomic_fetch_or(&m->memo, V_MEMO_BOX, __ATOMIC_RELEASE);
+    }
     return true;
 }
 
