@@ -33,6 +33,7 @@ typedef struct {
     const RunOptions *ro;
     FILE *out;
     long groups_done, groups_solved, pairs, pairs_correct, errors;
+    long work_stops, time_stops;     /* instances stopped by a budget */
     long batt_calls;
     SolverScore *scores;
     int nscores, capscores;
@@ -326,6 +327,12 @@ static void on_done(Instance *in, void *arg)
     }
     if (in->status != INST_DONE)
         t->errors++;
+    if (in->status == INST_BUDGET) {
+        if (in->error && strncmp(in->error, "TimeoutError", 12) == 0)
+            t->time_stops++;
+        else
+            t->work_stops++;
+    }
     if (t->ro->format == REPORT_JSONL && !t->ro->all_pairs)
         print_jsonl(in);
     if (--g->remaining == 0)
@@ -400,9 +407,10 @@ static void print_all_pairs(Totals *t, const TaskSet *ts, int ngroups, FILE *out
         free(t->solvers_of[k]);
     }
     if (t->ro->format == REPORT_TEXT)
-        fprintf(out, "all pairs: %d programs x tasks = %d pairs; %ld pairs solved; %d/%d tasks solved by some program\n",
+        fprintf(out, "all pairs: %d programs x tasks = %d pairs; %ld pairs solved; %d/%d tasks solved by some program"
+                "; %ld instances stopped by the work budget, %ld by the time budget\n",
                 ngroups && ts->ntasks ? ngroups / ts->ntasks : 0, ngroups,
-                t->groups_solved, solved, ts->ntasks);
+                t->groups_solved, solved, ts->ntasks, t->work_stops, t->time_stops);
     free(t->solvers_of);
     free(t->nsolvers_of);
     free(t->capsolvers_of);
