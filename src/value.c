@@ -141,7 +141,7 @@ void v_make_shared(Value *v)
 
 size_t v_make_atomic(Value *v)
 {
-    if (!v || v_shareable(v))
+    if (!v || v_in_arena(v) || v_shareable(v))   /* the arena check reads nothing */
         return 0;
     size_t n = 1;
     v->flags |= V_FLAG_ATOMIC;
