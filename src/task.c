@@ -75,6 +75,51 @@ static void path_key(Path *dst, const Path *p, const char *k) {
 
 /* ---- files -------------------------------------------------------------- */
 
+/* cJSON makes a node per grid cell, and a file's nodes all die together
+ * once its grids are built: they come from a bump arena, released when the
+ * outermost parse is (a combined file's solutions are parsed inside it).
+ * Tasks load before any other thread runs, so the hooks, which are global,
+ * serve task.c alone. */
+typedef struct Block { struct Block *next; size_t used, cap; } Block;
+#define BLOCK_HDR ((sizeof(Block) + 15) & ~(size_t)15)
+static Block *blocks;
+static int json_depth;
+
+static void *arena_alloc(size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    if (!blocks || blocks->cap - blocks->used < n) {
+        size_t cap = n > ((size_t)1 << 20) ? n : (size_t)1 << 20;
+        Block *b = malloc(BLOCK_HDR + cap);
+        if (!b) return NULL;
+        b->next = blocks, b->used = 0, b->cap = cap;
+        blocks = b;
+    }
+    void *p = (char *)blocks + BLOCK_HDR + blocks->used;
+    blocks->used += n;
+    return p;
+}
+
+static void arena_free(void *p) { (void)p; }
+
+static void json_enter(void) {
+    if (json_depth++ == 0) {
+        cJSON_Hooks h = {arena_alloc, arena_free};
+        cJSON_InitHooks(&h);
+    }
+}
+
+/* In place of cJSON_Delete for whatever parse_file returned. */
+static void json_release(cJSON *j) {
+    (void)j;
+    if (--json_depth > 0) return;
+    cJSON_InitHooks(NULL);
+    while (blocks) {
+        Block *b = blocks->next;
+        free(blocks);
+        blocks = b;
+    }
+}
+
 static char *read_file(const Where *w, size_t *lenp) {
     FILE *f = fopen(w->file, "rb");
     if (!f) { fail(w, NULL, "cannot open: %s", strerror(errno)); return NULL; }
@@ -117,10 +162,12 @@ static cJSON *parse_file(const Where *w) {
     char *buf = read_file(w, &len);
     if (!buf) return NULL;
     const char *end = NULL;
+    json_enter();
     /* the length counts the NUL: cJSON checks for it when asked to */
     cJSON *j = cJSON_ParseWithLengthOpts(buf, len + 1, &end, 1);
+    if (!j) json_release(NULL);
     if (j && end && end != buf + len) {
-        cJSON_Delete(j), j = NULL;
+        json_release(j), j = NULL;
         int line, col;
         line_col(buf, end, &line, &col);
         snprintf(w->err, w->errlen, "%s:%d:%d: malformed JSON: NUL byte", w->file, line, col);
@@ -147,14 +194,27 @@ static const char *base_name(const char *path) {
     return s ? s + 1 : path;
 }
 
-/* Name of the directory holding path (resolved, so "x.json" and "." work). */
+/* Name of the directory holding path (resolved, so "x.json" and "." work).
+ * A directory's files share it: the last answer is kept, realpath being a
+ * system call per path component. */
 static char *parent_name(const char *path) {
+    static char *last_dir, *last_name;
+    size_t dl = (size_t)(base_name(path) - path);
+    if (last_dir && strlen(last_dir) == dl && strncmp(last_dir, path, dl) == 0)
+        return strdup(last_name);
     char *full = realpath(path, NULL);
     if (!full) return strdup("");
     char *s = strrchr(full, '/');
     if (s) *s = '\0';
     char *r = strdup(base_name(full));
     free(full);
+    char *d = strndup(path, dl), *n = r ? strdup(r) : NULL;
+    if (d && n) {
+        free(last_dir), free(last_name);
+        last_dir = d, last_name = n;
+    } else {
+        free(d), free(n);
+    }
     return r;
 }
 
@@ -367,7 +427,7 @@ static int load_solutions(const Where *cw, const char *sol, TaskSet *ts, char *e
         }
     }
 out:
-    cJSON_Delete(j);
+    json_release(j);
     return rc;
 }
 
@@ -427,7 +487,7 @@ static int load_file(const Where *w, const char *solutions, bool in_dir, TaskSet
         rc = fail(w, "$", "missing \"train\"");
     else
         rc = load_combined(w, j, solutions, ts, cap);
-    cJSON_Delete(j);
+    json_release(j);
     return rc;
 }
 
