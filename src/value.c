@@ -251,46 +251,52 @@ Value *v_tuple2(Value *a, Value *b)
 /* Locations (i, j) near a grid and the cells of both dialects, arc-dsl's
  * (c, (i, j)) and tokpidjin's (i, j, c), are interned: grid ops build them
  * by the thousand, and a shared immortal tuple costs no allocation, no free
- * and no rehash.  Each table is built on first use, the cells' one colour
- * at a time; entry k is place (k / LOC_SPAN + LOC_MIN, k % LOC_SPAN + LOC_MIN). */
+ * and no rehash.  Tables are built a row at a time, on first use; entry
+ * k is place (k / LOC_SPAN + LOC_MIN, k % LOC_SPAN + LOC_MIN). */
 #define LOC_MIN V_INTERN_MIN
 #define LOC_SPAN V_INTERN_SPAN
 typedef VInterned Interned;
 enum { T_LOC, T_CELL, T_CELL3 };
-static _Atomic bool built[V_INTERN_TABLES];
+static _Atomic bool built[V_INTERN_TABLES][LOC_SPAN];   /* per table and row */
 static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static Interned *table(int kind, int c)
+/* Entry k of a table, its row built on first use: a run touches a few
+ * dozen rows of a few tables, and building all of them cost more than
+ * most short runs. */
+static Value *interned(int kind, int c, int k)
 {
-    int at = kind == T_LOC ? 0 : kind == T_CELL ? 1 + c : 11 + c;
+    int at = kind == T_LOC ? 0 : kind == T_CELL ? 1 + c : 11 + c, row = k / LOC_SPAN;
     Interned *t = v_arena_.table[at];
-    if (atomic_load_explicit(&built[at], memory_order_acquire))
-        return t;
-    Interned *l = kind == T_CELL ? table(T_LOC, 0) : NULL;
+    if (atomic_load_explicit(&built[at][row], memory_order_acquire))
+        return &t[k].v;
+    if (kind == T_CELL)
+        interned(T_LOC, 0, k);      /* the cells point into this row of locations */
+    Interned *l = v_arena_.table[0];
     pthread_mutex_lock(&build_lock);
-    for (int k = 0; !atomic_load_explicit(&built[at], memory_order_relaxed) &&
-                    k < LOC_SPAN * LOC_SPAN; k++) {
-        Interned *p = &t[k];
-        Value *i = v_int(k / LOC_SPAN + LOC_MIN), *j = v_int(k % LOC_SPAN + LOC_MIN);
-        p->v = (Value){.refs = IMMORTAL, .type = V_TUPLE};
-        p->v.u.tup.len = kind == T_CELL3 ? 3 : 2;
-        p->v.u.tup.items = p->items;
-        if (kind == T_LOC) {
-            p->items[0] = i;
-            p->items[1] = j;
-        } else if (kind == T_CELL) {
-            p->items[0] = v_int(c);
-            p->items[1] = &l[k].v;
-        } else {
-            p->items[0] = i;
-            p->items[1] = j;
-            p->items[2] = v_int(c);
+    if (!atomic_load_explicit(&built[at][row], memory_order_relaxed)) {
+        for (int x = row * LOC_SPAN; x < (row + 1) * LOC_SPAN; x++) {
+            Interned *p = &t[x];
+            Value *i = v_int(x / LOC_SPAN + LOC_MIN), *j = v_int(x % LOC_SPAN + LOC_MIN);
+            p->v = (Value){.refs = IMMORTAL, .type = V_TUPLE};
+            p->v.u.tup.len = kind == T_CELL3 ? 3 : 2;
+            p->v.u.tup.items = p->items;
+            if (kind == T_LOC) {
+                p->items[0] = i;
+                p->items[1] = j;
+            } else if (kind == T_CELL) {
+                p->items[0] = v_int(c);
+                p->items[1] = &l[x].v;
+            } else {
+                p->items[0] = i;
+                p->items[1] = j;
+                p->items[2] = v_int(c);
+            }
+            v_hash(&p->v);
         }
-        v_hash(&p->v);
+        atomic_store_explicit(&built[at][row], true, memory_order_release);
     }
-    atomic_store_explicit(&built[at], true, memory_order_release);
     pthread_mutex_unlock(&build_lock);
-    return t;
+    return &t[k].v;
 }
 
 static inline bool in_span(int64_t x)
@@ -306,7 +312,7 @@ static inline int place(int64_t i, int64_t j)
 Value *v_pair_int(int64_t a, int64_t b)
 {
     if (in_span(a) && in_span(b))
-        return &table(T_LOC, 0)[place(a, b)].v;
+        return interned(T_LOC, 0, place(a, b));
     Value *t = v_tuple_new(2);
     t->u.tup.items[0] = v_int(a);
     t->u.tup.items[1] = v_int(b);
@@ -321,7 +327,7 @@ Value *v_pair_steal(Value *a, Value *b)
         Interned *l = v_arena_.table[0];
         uintptr_t at = (uintptr_t)b, lo = (uintptr_t)l;
         if (a->u.i >= 0 && a->u.i <= 9 && at >= lo && at < lo + sizeof *l * LOC_SPAN * LOC_SPAN)
-            return &table(T_CELL, (int)a->u.i)[(at - lo) / sizeof *l].v;
+            return interned(T_CELL, (int)a->u.i, (int)((at - lo) / sizeof *l));
     }
     Value *t = v_tuple_new(2);
     t->u.tup.items[0] = a;
@@ -334,7 +340,7 @@ Value *v_triple_steal(Value *a, Value *b, Value *c)
     if (a->type == V_INT && b->type == V_INT && c->type == V_INT && a->refs < 0 &&
         b->refs < 0 && c->refs < 0 && in_span(a->u.i) && in_span(b->u.i) && c->u.i >= 0 &&
         c->u.i <= 9)
-        return &table(T_CELL3, (int)c->u.i)[place(a->u.i, b->u.i)].v;
+        return interned(T_CELL3, (int)c->u.i, place(a->u.i, b->u.i));
     Value *t = v_tuple_new(3);
     t->u.tup.items[0] = a;
     t->u.tup.items[1] = b;
