@@ -2,6 +2,7 @@
  * lists, with name lookup and "did you mean" suggestions. */
 #include "prim.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -171,15 +172,43 @@ static const char *const tk_aliases[][2] = {
 #undef TKALIAS
 };
 
+/* Names -> primitive ids: the lowering looks up every name a program uses,
+ * so the two dialects' names sit in one open-addressed table. */
+#define NAME_SLOTS 2048             /* over 2 x PRIM_COUNT: short probes */
+static int16_t name_slot[NAME_SLOTS];   /* prim id + 1; 0 empty */
+static pthread_once_t name_once = PTHREAD_ONCE_INIT;
+
+static uint32_t name_hash(int dialect, const char *s)
+{
+    uint32_t h = 2166136261u ^ (uint32_t)dialect;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+static void name_index_init(void)
+{
+    for (int i = 0; i < PRIM_COUNT; i++) {
+        uint32_t k = name_hash(prim_table[i].dialect, prim_table[i].name) & (NAME_SLOTS - 1);
+        while (name_slot[k])
+            k = (k + 1) & (NAME_SLOTS - 1);
+        name_slot[k] = (int16_t)(i + 1);
+    }
+}
+
 int prim_lookup(int dialect, const char *name)
 {
     if (dialect == DIALECT_TOKPIDJIN)
         for (size_t i = 0; i < sizeof tk_aliases / sizeof tk_aliases[0]; i++)
             if (strcmp(tk_aliases[i][0], name) == 0)
                 name = tk_aliases[i][1];
-    for (int i = 0; i < PRIM_COUNT; i++)
+    pthread_once(&name_once, name_index_init);
+    for (uint32_t k = name_hash(dialect, name) & (NAME_SLOTS - 1); name_slot[k];
+         k = (k + 1) & (NAME_SLOTS - 1)) {
+        int i = name_slot[k] - 1;
         if (prim_table[i].dialect == dialect && strcmp(prim_table[i].name, name) == 0)
             return i;
+    }
     return -1;
 }
 

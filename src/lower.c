@@ -759,14 +759,23 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
     L.pc = &pc;
     L.dialect = m->dialect;
     int cap = 0;
+    /* program names, open-addressed: a batt file defines thousands */
+    size_t ndefs = 0, dcap = 16;
+    for (Stmt *s = pc.body; s; s = s->next)
+        ndefs += s->kind == S_DEF;
+    while (dcap < 2 * ndefs) dcap *= 2;
+    int *defs = xrealloc(NULL, dcap * sizeof *defs);
+    memset(defs, -1, dcap * sizeof *defs);
     for (Stmt *s = pc.body; s && pc.nerr <= PC_MAX_ERRORS; s = s->next) {
         if (s->kind == S_DEF) {
-            for (int i = 0; i < m->nprogs; i++)
-                if (strcmp(m->progs[i].name, s->u.def.name) == 0) {
+            uint32_t d = name_hash(s->u.def.name) & (uint32_t)(dcap - 1);
+            for (; defs[d] >= 0; d = (d + 1) & (uint32_t)(dcap - 1))
+                if (strcmp(m->progs[defs[d]].name, s->u.def.name) == 0) {
                     pc_error(&pc, s->loc, "function '%s' is already defined (line %d)",
-                        s->u.def.name, m->progs[i].line);
+                        s->u.def.name, m->progs[defs[d]].line);
                     break;
                 }
+            if (defs[d] < 0) defs[d] = m->nprogs;
             if (m->nprogs == cap) {
                 cap = cap ? 2 * cap : 8;
                 m->progs = xrealloc(m->progs, (size_t)cap * sizeof *m->progs);
@@ -780,6 +789,7 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
         }
     }
     lower_done(&L);
+    free(defs);
     m->nstmts_total = L.counted;
     if (pc.nerr) {
         if (errmsg) *errmsg = pc_take_errors(&pc);
