@@ -78,13 +78,15 @@ static bool same_key(const CacheEntry *e, uint64_t hash, Value *callee,
 /* Deleted slots hold the cache itself as a tombstone. */
 #define TOMB(c) ((CacheEntry *)(c))
 
-CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const *args, int nargs)
+CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const *args, int nargs,
+                       const uint64_t *taken)
 {
     for (size_t i = hash & c->mask;; i = (i + 1) & c->mask) {
         CacheEntry *e = c->slots[i];
         if (!e)
             return NULL;
-        if (e != TOMB(c) && same_key(e, hash, callee, args, nargs))
+        if (e != TOMB(c) && same_key(e, hash, callee, args, nargs) &&
+            !(taken && filter_has(taken, e->id)))
             return e;
     }
 }

@@ -7,7 +7,8 @@
  * later ones take it from the cache.  Results become thread-safe shared
  * values (v_make_atomic).  In CPython two separately computed equal
  * values are distinct objects, and `a & b` treats `a is b` specially, so an
- * instance never receives the same entry twice (a per-instance filter). */
+ * instance never receives the same entry twice (a per-instance filter); its
+ * second identical call takes the key's second entry, shared in turn. */
 #ifndef ARC_CALLCACHE_H
 #define ARC_CALLCACHE_H
 
@@ -38,7 +39,11 @@ void cache_clear(CallCache *c);     /* drop every entry */
 void cache_free(CallCache *c);
 /* The key of a call, or false if some operand is instance-private. */
 bool cache_key(Value *callee, Value *const *args, int nargs, uint64_t *hash);
-CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const *args, int nargs);
+/* An entry for the key that is not in the instance's filter `taken`
+ * (NULL: any): equal keys may have several entries, one per occurrence of
+ * the call within an instance. */
+CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const *args, int nargs,
+                       const uint64_t *taken);
 /* A new pending entry (result NULL) for rep; NULL when the cache is full. */
 CacheEntry *cache_add(CallCache *c, uint64_t hash, Value *callee, Value *const *args,
                       int nargs, void *rep);

@@ -570,10 +570,11 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                     if (!in->cache_filter)
                         abort();
                 }
-                e = cache_find(cache, h, callee, argv, s->nargs);
-                if (e && filter_has(in->cache_filter, e->id)) {
-                    e = NULL;           /* never the same object twice (see callcache.h) */
-                } else if (e && e->result) {
+                /* never the same object twice (see callcache.h): an entry
+                 * this instance took is passed over, and a second one made
+                 * for the key serves every instance's second call */
+                e = cache_find(cache, h, callee, argv, s->nargs, in->cache_filter);
+                if (e && e->result) {
                     v_make_atomic(e->result);
                     filter_set(in->cache_filter, e->id);
                     instance_complete(in, v_incref(e->result));
