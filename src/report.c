@@ -45,6 +45,7 @@ typedef struct {
     const Task *tasks0;
     const char ***solvers_of;
     int *nsolvers_of, *capsolvers_of;
+    int *pairs_done_of;      /* per task: its pairs whose samples all finished */
 } Totals;
 
 static SolverScore *score_of(Totals *t, const char *id)
@@ -220,6 +221,8 @@ static void print_group(Totals *t, Group *g)
     bool solved = known > 0 && g->correct == known;
     t->groups_done++;
     t->groups_solved += solved;
+    if (t->pairs_done_of)
+        t->pairs_done_of[g->task - t->tasks0]++;
     if (t->ro->quiet || t->ro->all_pairs || t->ro->format != REPORT_TEXT)
         return;
     fprintf(g->out, "%-10s %-24s %d/%d%s", g->task->id, g->prog->name,
@@ -382,12 +385,15 @@ static void note_pair(Totals *t, Group *g)
     t->solvers_of[k][t->nsolvers_of[k]++] = g->prog->name;
 }
 
-static void print_all_pairs(Totals *t, const TaskSet *ts, int ngroups, FILE *out)
+/* After Ctrl-C only the tasks whose every pair finished are listed. */
+static void print_all_pairs(Totals *t, const TaskSet *ts, int ngroups, bool interrupted, FILE *out)
 {
-    int solved = 0;
+    int solved = 0, per_task = ts->ntasks ? ngroups / ts->ntasks : 0, listed = 0;
     for (int k = 0; k < ts->ntasks; k++) {
         solved += t->nsolvers_of[k] > 0;
-        if (t->ro->format == REPORT_JSONL) {
+        bool complete = t->pairs_done_of[k] == per_task;
+        listed += complete;
+        if (t->ro->format == REPORT_JSONL && complete) {
             fputs("{\"task\": ", out);
             json_string(out, ts->tasks[k].id);
             fputs(", \"solved_by\": [", out);
@@ -396,24 +402,28 @@ static void print_all_pairs(Totals *t, const TaskSet *ts, int ngroups, FILE *out
                 json_string(out, t->solvers_of[k][i]);
             }
             fputs("]}\n", out);
-        } else if (!t->ro->quiet && t->nsolvers_of[k]) {
+        } else if (t->ro->format == REPORT_TEXT && !t->ro->quiet && t->nsolvers_of[k]) {
             fprintf(out, "%-10s solved by %d:", ts->tasks[k].id, t->nsolvers_of[k]);
             for (int i = 0; i < t->nsolvers_of[k] && i < 8; i++)
                 fprintf(out, " %s", t->solvers_of[k][i]);
             if (t->nsolvers_of[k] > 8)
                 fprintf(out, " ...");
-            fputc('\n', out);
+            fputs(complete ? "\n" : " (not all its pairs finished)\n", out);
         }
         free(t->solvers_of[k]);
     }
-    if (t->ro->format == REPORT_TEXT)
+    if (t->ro->format == REPORT_TEXT) {
+        if (interrupted)
+            fprintf(out, "interrupted: %ld of %d program/task pairs finished, every pair of %d/%d tasks\n",
+                    t->groups_done, ngroups, listed, ts->ntasks);
         fprintf(out, "all pairs: %d programs x tasks = %d pairs; %ld pairs solved; %d/%d tasks solved by some program"
                 "; %ld instances stopped by the work budget, %ld by the time budget\n",
-                ngroups && ts->ntasks ? ngroups / ts->ntasks : 0, ngroups,
-                t->groups_solved, solved, ts->ntasks, t->work_stops, t->time_stops);
+                per_task, ngroups, t->groups_solved, solved, ts->ntasks, t->work_stops, t->time_stops);
+    }
     free(t->solvers_of);
     free(t->nsolvers_of);
     free(t->capsolvers_of);
+    free(t->pairs_done_of);
 }
 
 static bool is_solver_for(const IrProgram *p, const Task *t)
@@ -632,7 +642,8 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         tot.solvers_of = calloc((size_t)ts->ntasks + 1, sizeof(char **));
         tot.nsolvers_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
         tot.capsolvers_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
-        if (!tot.solvers_of || !tot.nsolvers_of || !tot.capsolvers_of)
+        tot.pairs_done_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
+        if (!tot.solvers_of || !tot.nsolvers_of || !tot.capsolvers_of || !tot.pairs_done_of)
             abort();
     }
     ExecOptions eo = {
@@ -735,7 +746,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
                 "%ld answered by the call cache, largest batch %ld\n",
                 ninst, st.steps, st.batches, st.calls, st.cache_hits + st.cache_waits, st.max_batch);
     if (ro->all_pairs)
-        print_all_pairs(&tot, ts, ngroups, out);
+        print_all_pairs(&tot, ts, ngroups, rc < 0, out);
     free(groups);
     for (int i = 0; i < tot.nscores; i++)
         free(tot.scores[i].id);
