@@ -241,35 +241,3 @@ Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
         }
     return fs_from_layout(items, slot, hash, nobj, omask);
 }
-
-Value *gobj_scan_host(int op, const Value *grid, int flags, const Value *bg)
-{
-    GpuGrid rec;
-    if (gpu_pack_grid(grid, &rec))
-        return NULL;
-    if (bg->type == V_INT && bg->u.i >= 0 && bg->u.i <= 9)
-        rec.p1 = (uint8_t)bg->u.i;
-    else if (bg->type == V_NONE)
-        rec.p1 = GPU_NOCOLOR;
-    else
-        return NULL;
-    rec.p0 = (uint8_t)flags;
-    const ObjTables *T = gobj_tables(op);
-    size_t words = objscan_out_words(rec.h, rec.w);
-    ObjGrid *G = malloc(sizeof *G);
-    ObjWalk *w = malloc(sizeof *w);
-    uint16_t *out = malloc(words * sizeof *out);
-    Value *r = NULL;
-    if (G && w && out) {
-        int shape = gobj_shape(op);
-        objscan_label(&rec, T, G);
-        for (uint32_t k = 0; k < G->nobj; k++)
-            objscan_walk(&rec, shape, T, G, (int)k, w, out);
-        objscan_objs(&rec, shape, T, G, w, out);
-        r = gobj_value(op, &rec, out);
-    }
-    free(G);
-    free(w);
-    free(out);
-    return r;
-}

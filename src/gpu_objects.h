@@ -19,9 +19,5 @@ const char *gobj_param_ok(int op, int k, const Value *v);
 const char *gobj_pack(int op, Value *grid, Value *const *params, GpuGrid *rec);
 /* The value the CPU would return, from the scan's output for rec */
 Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out);
-/* The same scan on this thread, for the CPU path: the value, or NULL when
- * the grid does not pack (the caller's general code runs then).  flags:
- * OF_*; bg: the background value (None without one). */
-Value *gobj_scan_host(int op, const Value *grid, int flags, const Value *bg);
 
 #endif

@@ -3,14 +3,13 @@
  *
  * The returned frozensets iterate as CPython's do, so objects() replays the
  * reference's set operations one for one (obj.add, neighborhood |= {...},
- * neighborhood - occupied, frozenset(obj)), only skipping the allocation of
- * the tiny neighbour frozensets: their iteration order is computed from the
- * hashes instead (see nb_order).
+ * neighborhood - occupied, frozenset(obj)) in dsl/objwalk.c, shared with
+ * tokpidjin; the tiny neighbour frozensets are never built: their
+ * iteration order is computed from the hashes (ad_nb_order).
  */
 #include "prim.h"
 #include "grid_util.h"
 #include "objects_gpu.h"
-#include "gpu_objects.h"
 #include "objwalk.h"
 
 /* ---- neighbour order -----------------------------------------------------
@@ -119,17 +118,6 @@ Value *ad_objects(Ctx *cx, Value *const *a)
     if (!gu_view(cx, grid, &g, true))
         return NULL;
     gu_view_free(&g);
-    /* An int grid of at most 30x30 takes gpu/objscan.h's replay, the same
-     * set operations on integer keys (2.5x faster); the work charged is
-     * what objwalk's path charges. */
-    Value *fast = gobj_scan_host(GOP_OBJECTS, grid,
-                                 (univalued ? OF_UNIVALUED : 0) | (diagonal ? OF_DIAGONAL : 0), bg);
-    if (fast) {
-        if (gu_work(cx, 17 * g.h * g.w))
-            return fast;
-        v_decref(fast);
-        return NULL;
-    }
     /* asindices(grid)'s charge, then the walk's own */
     if (!gu_work(cx, g.h * g.w))
         return NULL;
