@@ -533,7 +533,7 @@ static void *chunk_worker(void *arg)
             k = 0;
             for (int gi = g0; gi < g1; gi++) {
                 Group *g = &cs->groups[gi];
-                int first = cs->search && !g->batt ? 1 : g->n;
+                int first = cs->search && !g->batt && g->n > 0 ? 1 : g->n;
                 if (pass == 0) {
                     g->out = out;
                     g->trace = trace;
@@ -645,6 +645,9 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         tot.pairs_done_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
         if (!tot.solvers_of || !tot.nsolvers_of || !tot.capsolvers_of || !tot.pairs_done_of)
             abort();
+        for (int g = 0; g < ngroups; g++)   /* a task without samples: done, solved by none */
+            if (groups[g].n == 0)
+                tot.pairs_done_of[groups[g].task - ts->tasks]++;
     }
     ExecOptions eo = {
         .verbose = ro->verbose, .log = stderr, .work_limit = ro->work_limit,
