@@ -5,8 +5,11 @@
 
 #include "value.h"
 
+/* The neighbour directions, by index: (-1,0) (1,0) (0,-1) (0,1) (-1,-1)
+ * (-1,1) (1,-1) (1,1); the first four are dneighbors'. */
+extern const int8_t ad_nb_di[8], ad_nb_dj[8];
 /* Iteration order of dneighbors((i, j)) (4) or neighbors((i, j)) (8) as
- * directions: (-1,0) (1,0) (0,-1) (0,1) (-1,-1) (-1,1) (1,-1) (1,1). */
+ * direction indices. */
 int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8]);
 /* hash((a, b)) of two ints, as CPython 3.11 computes it */
 uint64_t ad_pair_hash(int64_t a, int64_t b);

@@ -16,11 +16,8 @@
 #include "objwalk.h"
 
 /* ---- neighbour order and hashes ------------------------------------------
- * hash((i, j)) and dneighbors/neighbors' iteration order come from
- * dsl/arcdsl/objects.c (ad_pair_hash, ad_nb_order); directions: */
-
-static const int8_t NB_DI[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
-static const int8_t NB_DJ[8] = {0, 0, -1, 1, -1, 1, -1, 1};
+ * hash((i, j)), dneighbors/neighbors' iteration order and the directions
+ * come from dsl/arcdsl/objects.c (ad_pair_hash, ad_nb_order, ad_nb_di/dj). */
 
 /* ---- int-keyed set tables -------------------------------------------------
  * The location sets objects() builds (occupied, cands, neighborhood and the
@@ -372,7 +369,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                 int64_t ci = cand / (int64_t)s.w, cj = cand % (int64_t)s.w;
                 is_init(&tmp);
                 for (int q = 0; q < nd; q++) {
-                    int64_t ni = ci + NB_DI[nb[q]], nj = cj + NB_DJ[nb[q]];
+                    int64_t ni = ci + ad_nb_di[nb[q]], nj = cj + ad_nb_dj[nb[q]];
                     if (ni >= 0 && (size_t)ni < s.h && nj >= 0 && (size_t)nj < s.w)
                         is_add(&tmp, s.H, (int32_t)((size_t)ni * s.w + (size_t)nj));
                 }

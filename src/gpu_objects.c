@@ -41,12 +41,11 @@ static void orders(ObjTables *T)
 
 static void build(void)
 {
-    static const int8_t di[8] = {-1, 1, 0, 0, -1, -1, 1, 1}, dj[8] = {0, 0, -1, 1, -1, 1, -1, 1};
     for (int d = 0; d < DIALECT_COUNT; d++) {
         ObjTables *T = &tables[d];
         memset(T, 0, sizeof *T);
-        memcpy(T->di, di, 8);
-        memcpy(T->dj, dj, 8);
+        memcpy(T->di, ad_nb_di, 8);
+        memcpy(T->dj, ad_nb_dj, 8);
         for (int i = 0; i < 32; i++)
             for (int j = 0; j < 32; j++) {
                 int k = i * 32 + j;

@@ -57,18 +57,18 @@ static void slot_insert(int8_t *tab, size_t mask, uint64_t h, int8_t key)
     }
 }
 
-static const int8_t NB_DI[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
-static const int8_t NB_DJ[8] = {0, 0, -1, 1, -1, 1, -1, 1};
+const int8_t ad_nb_di[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
+const int8_t ad_nb_dj[8] = {0, 0, -1, 1, -1, 1, -1, 1};
 
 /* Iteration order of dneighbors((i, j)) (4) or neighbors((i, j)) (8), as
- * indices into NB_DI/NB_DJ. */
+ * indices into ad_nb_di/ad_nb_dj. */
 int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
 {
     uint64_t h[8];
     int8_t d[8], e[8], t[32];
     int n = diag ? 8 : 4, o = 0;
     for (int k = 0; k < n; k++)
-        h[k] = ad_pair_hash(i + NB_DI[k], j + NB_DJ[k]);
+        h[k] = ad_pair_hash(i + ad_nb_di[k], j + ad_nb_dj[k]);
     memset(d, -1, sizeof d);
     for (int k = 0; k < 4; k++)
         slot_insert(d, 7, h[k], (int8_t)k);
