@@ -17,7 +17,8 @@ typedef struct {
     const IrProgram *prog;
     const Task *task;
     Instance *first;
-    int n, remaining, correct, unknown;
+    int n, correct, unknown;
+    int remaining;           /* samples not finished; -1 until its chunk starts */
     bool batt;               /* each sample twice: C=None, then C=O */
     atomic_bool failed;      /* search mode: a sample failed, the rest may stop */
     FILE *out, *trace;       /* its lines: the run's streams, or its chunk's buffers */
@@ -45,7 +46,7 @@ typedef struct {
     const Task *tasks0;
     const char ***solvers_of;
     int *nsolvers_of, *capsolvers_of;
-    int *pairs_done_of;      /* per task: its pairs whose samples all finished */
+    int *pairs_done_of;      /* per task: its pairs whose samples all finished (note_pair) */
 } Totals;
 
 static SolverScore *score_of(Totals *t, const char *id)
@@ -215,14 +216,18 @@ static void score_batt(Totals *t, Instance *in)
     }
 }
 
+/* A budget stop by the clock (TimeoutError), not by the work count. */
+static bool stopped_by_clock(const Instance *in)
+{
+    return in->status == INST_BUDGET && in->error && strncmp(in->error, "TimeoutError", 12) == 0;
+}
+
 static void print_group(Totals *t, Group *g)
 {
     int known = g->n - g->unknown;
     bool solved = known > 0 && g->correct == known;
     t->groups_done++;
     t->groups_solved += solved;
-    if (t->pairs_done_of)
-        t->pairs_done_of[g->task - t->tasks0]++;
     if (t->ro->quiet || t->ro->all_pairs || t->ro->format != REPORT_TEXT)
         return;
     fprintf(g->out, "%-10s %-24s %d/%d%s", g->task->id, g->prog->name,
@@ -234,7 +239,7 @@ static void print_group(Totals *t, Group *g)
         sample_name(g->task, in->sample, name, sizeof name);
         if (in->status == INST_ERROR || in->status == INST_BUDGET) {
             fprintf(g->out, "  %s: %s", name,
-                    in->status == INST_BUDGET ? (strncmp(in->error, "Timeout", 7) == 0
+                    in->status == INST_BUDGET ? (stopped_by_clock(in)
                                                  ? "timeout (time budget)"
                                                  : "stopped (work budget)") : in->error);
             break;
@@ -331,7 +336,7 @@ static void on_done(Instance *in, void *arg)
     if (in->status != INST_DONE)
         t->errors++;
     if (in->status == INST_BUDGET) {
-        if (in->error && strncmp(in->error, "TimeoutError", 12) == 0)
+        if (stopped_by_clock(in))
             t->time_stops++;
         else
             t->work_stops++;
@@ -369,13 +374,13 @@ int module_missing_prims(const IrModule *m, StrBuf *sb)
     return n;
 }
 
-/* --all-pairs: which programs solve which task */
+/* --all-pairs: a finished pair, and which programs solve which task */
 static void note_pair(Totals *t, Group *g)
 {
-    int known = g->n - g->unknown;
+    int k = (int)(g->task - t->tasks0), known = g->n - g->unknown;
+    t->pairs_done_of[k]++;
     if (g->batt || known == 0 || g->correct != known)
         return;
-    int k = (int)(g->task - t->tasks0);
     if (t->nsolvers_of[k] == t->capsolvers_of[k]) {
         t->capsolvers_of[k] = t->capsolvers_of[k] ? 2 * t->capsolvers_of[k] : 4;
         t->solvers_of[k] = realloc(t->solvers_of[k], sizeof(char *) * (size_t)t->capsolvers_of[k]);
@@ -389,10 +394,12 @@ static void note_pair(Totals *t, Group *g)
 static void print_all_pairs(Totals *t, const TaskSet *ts, int ngroups, bool interrupted, FILE *out)
 {
     int solved = 0, per_task = ts->ntasks ? ngroups / ts->ntasks : 0, listed = 0;
+    long finished = 0;
     for (int k = 0; k < ts->ntasks; k++) {
         solved += t->nsolvers_of[k] > 0;
         bool complete = t->pairs_done_of[k] == per_task;
         listed += complete;
+        finished += t->pairs_done_of[k];
         if (t->ro->format == REPORT_JSONL && complete) {
             fputs("{\"task\": ", out);
             json_string(out, ts->tasks[k].id);
@@ -415,7 +422,7 @@ static void print_all_pairs(Totals *t, const TaskSet *ts, int ngroups, bool inte
     if (t->ro->format == REPORT_TEXT) {
         if (interrupted)
             fprintf(out, "interrupted: %ld of %d program/task pairs finished, every pair of %d/%d tasks\n",
-                    t->groups_done, ngroups, listed, ts->ntasks);
+                    finished, ngroups, listed, ts->ntasks);
         fprintf(out, "all pairs: %d programs x tasks = %d pairs; %ld pairs solved; %d/%d tasks solved by some program"
                 "; %ld instances stopped by the work budget, %ld by the time budget\n",
                 per_task, ngroups, t->groups_solved, solved, ts->ntasks, t->work_stops, t->time_stops);
@@ -533,7 +540,8 @@ static void *chunk_worker(void *arg)
             k = 0;
             for (int gi = g0; gi < g1; gi++) {
                 Group *g = &cs->groups[gi];
-                int first = cs->search && !g->batt && g->n > 0 ? 1 : g->n;
+                bool stop_early = cs->search && !g->batt;
+                int first = stop_early && g->n > 0 ? 1 : g->n;
                 if (pass == 0) {
                     g->out = out;
                     g->trace = trace;
@@ -546,7 +554,7 @@ static void *chunk_worker(void *arg)
                     instance_init(in, g->prog, g->task, g->batt ? s / 2 : s, cs->m->dialect,
                                   g->batt && s % 2 == 1);
                     in->user = g;
-                    if (cs->search && !g->batt)
+                    if (stop_early)
                         in->pair_failed = &g->failed;
                     ptrs[n++] = in;
                 }
@@ -628,7 +636,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         }
         bool batt = m->dialect == DIALECT_TOKPIDJIN;
         int n = task_nsamples(t) * (batt ? 2 : 1);
-        groups[ngroups++] = (Group){.prog = prog, .task = t, .n = n, .batt = batt};
+        groups[ngroups++] = (Group){.prog = prog, .task = t, .n = n, .remaining = -1, .batt = batt};
         ninst += n;
         paired[p] = true;
     }
@@ -645,9 +653,6 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         tot.pairs_done_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
         if (!tot.solvers_of || !tot.nsolvers_of || !tot.capsolvers_of || !tot.pairs_done_of)
             abort();
-        for (int g = 0; g < ngroups; g++)   /* a task without samples: done, solved by none */
-            if (groups[g].n == 0)
-                tot.pairs_done_of[groups[g].task - ts->tasks]++;
     }
     ExecOptions eo = {
         .verbose = ro->verbose, .log = stderr, .work_limit = ro->work_limit,
@@ -711,7 +716,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     free(cs.bounds);
     if (ro->all_pairs)      /* in program/task order, whatever finished first */
         for (int g = 0; g < ngroups; g++)
-            if (groups[g].first && groups[g].remaining == 0)
+            if (groups[g].remaining == 0)
                 note_pair(&tot, &groups[g]);
     if (tot.progress && now_ns() - tot.start_ns >= 1000000000u)
         progress_draw(&tot, true);
