@@ -68,6 +68,10 @@ struct Value {
     } u;
 };
 
+/* A tuple's block ends after u.tup, its items follow (value.c allocates
+ * each type's union member only: never read another type's fields). */
+#define V_TUPLE_BASE (offsetof(Value, u) + sizeof(((Value *)0)->u.tup))
+
 /* Small ints and the interned tuples (value.c) live in one static arena,
  * so whether a value is one of them is a range check that reads no value:
  * refcounting a set of interned cells touches none of its cells. */
