@@ -90,7 +90,7 @@ void pyset_clear(PySet *s)
             v_decref(k);
     }
     if (s->table != s->small)
-        vmem_free(s->table);
+        vmem_free(s->table, (s->mask + 1) * sizeof *s->table);
     pyset_init(s);
 }
 
@@ -150,7 +150,7 @@ static void resize(PySet *s, size_t minused)
     }
     s->fill = s->used;
     if (old_malloced)
-        vmem_free(old);
+        vmem_free(old, (oldmask + 1) * sizeof *old);
 }
 
 /* §2.4: equal key present -> no change; else the last dummy on the path, or
@@ -406,10 +406,20 @@ void pyset_sub_set(PySet *dst, const PySet *a, const PySet *b)
 
 /* Value, items[n], slots[mask+1] and hashes[n] in one block: v_free_ frees
  * just v.  (mask+1)*4 is a multiple of 8, so hashes stay aligned. */
+static size_t fs_size(size_t n, size_t mask)
+{
+    return sizeof(Value) + n * sizeof(Value *) + (mask + 1) * sizeof(int32_t) +
+           n * sizeof(int64_t);
+}
+
+size_t fs_block_size(const Value *v)
+{
+    return fs_size(v->u.set.len, v->u.set.mask);
+}
+
 static Value *fs_alloc(size_t n, size_t mask, size_t ndummy)
 {
-    Value *v = vmem_alloc(sizeof(Value) + n * sizeof(Value *) +
-                          (mask + 1) * sizeof(int32_t) + n * sizeof(int64_t));
+    Value *v = vmem_alloc(fs_size(n, mask));
     v->refs = 1;
     v->type = V_FSET;
     v->hashed = 0;
@@ -453,7 +463,7 @@ Value *pyset_take(PySet *s)
         }
     }
     if (s->table != s->small)
-        vmem_free(s->table);
+        vmem_free(s->table, (s->mask + 1) * sizeof *s->table);
     pyset_init(s);
     return v;
 }

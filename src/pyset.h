@@ -50,6 +50,8 @@ Value *pyset_to_frozenset(const PySet *s);
 /* Adopt: build the frozenset value holding exactly s's table (no COPY), and
  * reset s.  This is what frozenset(iterable) gives after ADD-ALL. */
 Value *pyset_take(PySet *s);
+/* The bytes a frozenset made here was allocated with. */
+size_t fs_block_size(const Value *v);
 
 /* Frozenset constructors and operators (results are new frozensets). */
 Value *fs_from_items(Value *const *items, size_t n);   /* frozenset(iterable): ADD-ALL */

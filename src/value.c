@@ -119,6 +119,37 @@ static void decref_items(Value *const *it, size_t n)
     }
 }
 
+/* A value's block holds its header and the union member of its type only:
+ * a pair of cells is half the size a whole Value would make it, and sets of
+ * a hundred thousand pairs are bound by memory traffic. */
+static size_t v_base_size(uint8_t type)
+{
+    switch (type) {
+    case V_TUPLE: return V_TUPLE_BASE;
+    case V_INT: case V_BOOL: case V_FLOAT: return offsetof(Value, u) + sizeof(int64_t);
+    case V_STR: return offsetof(Value, u) + sizeof(((Value *)0)->u.str);
+    default: return sizeof(Value);
+    }
+}
+
+/* The size a value was allocated with: blocks carry no header. */
+static size_t v_block_size(const Value *v)
+{
+    switch (v->type) {
+    case V_TUPLE: return V_TUPLE_BASE + v->u.tup.len * sizeof(Value *);
+    case V_STR: return v_base_size(V_STR) + v->u.str.len + 1;
+    case V_FSET: return fs_block_size(v);
+    default: return v_base_size(v->type);
+    }
+}
+
+void v_tuple_abandon(Value *t, size_t filled)
+{
+    for (size_t i = 0; i < filled; i++)
+        v_decref(t->u.tup.items[i]);
+    vmem_free(t, v_block_size(t));
+}
+
 void v_free_(Value *v)
 {
     switch (v->type) {
@@ -135,7 +166,7 @@ void v_free_(Value *v)
     default:
         break;
     }
-    vmem_free(v);    /* strings, items and slots live in the same block */
+    vmem_free(v, v_block_size(v));    /* strings, items and slots live in the same block */
 }
 
 void v_make_shared(Value *v)
@@ -185,23 +216,10 @@ void v_free_shared(Value *v)
     if (v->type == V_TUPLE)
         for (size_t i = 0; i < v->u.tup.len; i++)
             v_free_shared(v->u.tup.items[i]);
-    vmem_free(v);
+    vmem_free(v, v_block_size(v));
 }
 
 /* ---- constructors ------------------------------------------------------- */
-
-/* A value's block holds its header and the union member of its type only:
- * a pair of cells is half the size a whole Value would make it, and sets of
- * a hundred thousand pairs are bound by memory traffic. */
-static size_t v_base_size(uint8_t type)
-{
-    switch (type) {
-    case V_TUPLE: return V_TUPLE_BASE;
-    case V_INT: case V_BOOL: case V_FLOAT: return offsetof(Value, u) + sizeof(int64_t);
-    case V_STR: return offsetof(Value, u) + sizeof(((Value *)0)->u.str);
-    default: return sizeof(Value);
-    }
-}
 
 static Value *v_alloc(uint8_t type, size_t extra)
 {

@@ -196,6 +196,8 @@ Value *v_str(const char *s, size_t len);
  * reference the tuple then owns); v_tuple_from increfs the given items. */
 Value *v_tuple_new(size_t len);
 Value *v_tuple_from(Value *const *items, size_t len);
+/* Drop a tuple from v_tuple_new whose first `filled` items were set. */
+void v_tuple_abandon(Value *t, size_t filled);
 Value *v_tuple2(Value *a, Value *b);       /* borrows both */
 Value *v_pair_int(int64_t a, int64_t b);   /* (a, b) */
 Value *v_pair_steal(Value *a, Value *b);   /* (a, b), steals both */

@@ -21,16 +21,36 @@ static void *sys_alloc(size_t n)
 
 #ifdef ARC_NO_POOL
 
-void *vmem_alloc(size_t n) { return sys_alloc(n); }
-void *vmem_calloc(size_t n) { void *p = sys_alloc(n); memset(p, 0, n); return p; }
-void vmem_free(void *p) { free(p); }
+/* Sanitizer builds keep each block's size before it, so a free that names
+ * another size stops the run instead of corrupting a pool later. */
+#define CHECK_HDR 16
+
+void *vmem_alloc(size_t n)
+{
+    char *h = sys_alloc(n + CHECK_HDR);
+    *(size_t *)h = n;
+    return h + CHECK_HDR;
+}
+
+void *vmem_calloc(size_t n) { void *p = vmem_alloc(n); memset(p, 0, n); return p; }
+
+void vmem_free(void *p, size_t n)
+{
+    if (!p)
+        return;
+    char *h = (char *)p - CHECK_HDR;
+    if (*(size_t *)h != n) {
+        fprintf(stderr, "arcrun: vmem_free of %zu bytes, block has %zu\n", n, *(size_t *)h);
+        abort();
+    }
+    free(h);
+}
 
 #else
 
-#define HDR 16                 /* keeps 16-byte alignment */
-#define GRAIN 16
-#define VMEM_SMALL 256         /* payload bytes served from slabs: small tuples and sets */
-#define NCLASS ((VMEM_SMALL + HDR) / GRAIN + 1)
+#define GRAIN 16               /* blocks and slabs keep 16-byte alignment */
+#define VMEM_SMALL 256         /* bytes served from slabs: small tuples and sets */
+#define NCLASS (VMEM_SMALL / GRAIN + 1)
 #define SLAB (256 * 1024)
 
 /* A free block; the first of a chain on the shared stack also links the
@@ -155,14 +175,10 @@ static void *slab_carve(size_t bytes)
 
 void *vmem_alloc(size_t n)
 {
-    size_t total = n + HDR;
     char *h;
-    if (total > VMEM_SMALL + HDR) {
-        h = sys_alloc(total);
-        *(uint32_t *)h = 0;
-        return h + HDR;
-    }
-    uint32_t cls = (uint32_t)((total + GRAIN - 1) / GRAIN);
+    if (n > VMEM_SMALL)
+        return sys_alloc(n);
+    uint32_t cls = (uint32_t)((n + GRAIN - 1) / GRAIN);
     if (cls < MIN_CLASS)
         cls = MIN_CLASS;
     Free *f = free_list[cls];
@@ -186,8 +202,7 @@ void *vmem_alloc(size_t n)
     } else {
         h = slab_carve((size_t)cls * GRAIN);
     }
-    *(uint32_t *)h = cls;
-    return h + HDR;
+    return h;
 }
 
 void *vmem_calloc(size_t n)
@@ -197,17 +212,18 @@ void *vmem_calloc(size_t n)
     return p;
 }
 
-void vmem_free(void *p)
+void vmem_free(void *p, size_t n)
 {
     if (!p)
         return;
-    char *h = (char *)p - HDR;
-    uint32_t cls = *(uint32_t *)h;
-    if (cls == 0) {
-        free(h);
+    if (n > VMEM_SMALL) {
+        free(p);
         return;
     }
-    Free *f = (Free *)h;
+    uint32_t cls = (uint32_t)((n + GRAIN - 1) / GRAIN);
+    if (cls < MIN_CLASS)
+        cls = MIN_CLASS;
+    Free *f = p;
     if (!free_list[cls])
         arm_exit();
     f->next = free_list[cls];

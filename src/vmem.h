@@ -12,6 +12,8 @@
 
 void *vmem_alloc(size_t n);
 void *vmem_calloc(size_t n);
-void vmem_free(void *p);
+/* n: the size p was allocated with (blocks carry no header; sanitizer
+ * builds check it). */
+void vmem_free(void *p, size_t n);
 
 #endif

@@ -153,8 +153,7 @@ static Value *crop4(Ctx *cx, Value *grid, int64_t s0, int64_t d0,
     for (size_t i = 0; i < h; i++) {
         Value *r = gu_slice(cx, grid->u.tup.items[a0 + (int64_t)i], s1, s1 + d1);
         if (!r) {
-            out->u.tup.len = i;
-            v_decref(out);
+            v_tuple_abandon(out, i);
             return NULL;
         }
         cells += r->u.tup.len;
@@ -209,8 +208,7 @@ Value *ad_trim(Ctx *cx, Value *const *a)
     for (int64_t i = x; i < y; i++) {
         Value *r = gu_slice(cx, g->u.tup.items[i], 1, -1);
         if (!r) {
-            out->u.tup.len = (size_t)(i - x);
-            v_decref(out);
+            v_tuple_abandon(out, (size_t)(i - x));
             return NULL;
         }
         out->u.tup.items[i - x] = r;
@@ -598,10 +596,8 @@ Value *ad_cellwise(Ctx *cx, Value *const *a)
         for (size_t j = 0; j < w; j++) {
             Value *x = gu_at(cx, a[0], i, j), *y = x ? gu_at(cx, a[1], i, j) : NULL;
             if (!y) {
-                row->u.tup.len = j;
-                v_decref(row);
-                out->u.tup.len = i;
-                v_decref(out);
+                v_tuple_abandon(row, j);
+                v_tuple_abandon(out, i);
                 return NULL;
             }
             row->u.tup.items[j] = v_incref(gu_eq(x, y) ? x : a[2]);
@@ -804,10 +800,8 @@ Value *ad_downscale(Ctx *cx, Value *const *a)
         for (size_t j = 0; j < nw; j++) {
             Value *e = gu_at(cx, a[0], i * k, j * k);
             if (!e) {
-                row->u.tup.len = j;
-                v_decref(row);
-                out->u.tup.len = i;
-                v_decref(out);
+                v_tuple_abandon(row, j);
+                v_tuple_abandon(out, i);
                 return NULL;
             }
             row->u.tup.items[j] = v_incref(e);
@@ -854,8 +848,7 @@ Value *ad_hconcat(Ctx *cx, Value *const *a)
     for (size_t i = 0; i < n; i++) {
         Value *r = plus(cx, v_items(a[0])[i], v_items(a[1])[i]);
         if (!r) {
-            out->u.tup.len = i;
-            v_decref(out);
+            v_tuple_abandon(out, i);
             return NULL;
         }
         cells += r->type == V_TUPLE ? r->u.tup.len : 1;
@@ -963,8 +956,7 @@ static Value *split(Ctx *cx, Value *g, Value *vn, bool horiz)
         Value *piece = horiz ? crop4(cx, g, 0, (int64_t)h, true, s, (int64_t)part)
                              : crop4(cx, g, s, (int64_t)part, true, 0, (int64_t)w0);
         if (!piece) {
-            out->u.tup.len = (size_t)i;
-            v_decref(out);
+            v_tuple_abandon(out, (size_t)i);
             return NULL;
         }
         out->u.tup.items[i] = piece;

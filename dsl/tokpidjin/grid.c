@@ -345,10 +345,8 @@ static Value *tk_cellwise(Ctx *cx, Value *const *a)
         for (size_t j = 0; j < w; j++) {
             Value *x = gu_at(cx, A, i, j);
             if (!x) {
-                row->u.tup.len = j;
-                v_decref(row);
-                out->u.tup.len = i;
-                v_decref(out);
+                v_tuple_abandon(row, j);
+                v_tuple_abandon(out, i);
                 return NULL;
             }
             Value *y = index_inner(B, bok, bh, bw, i, j);

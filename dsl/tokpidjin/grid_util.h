@@ -133,8 +133,7 @@ static inline Value *tk_corner(Ctx *cx, Value *patch, bool max)
             if (v_is_int(x) && v_is_int(best))
                 r = max ? x->u.i > best->u.i : x->u.i < best->u.i;
             else if ((r = v_richcmp(cx, x, best, max ? CMP_GT : CMP_LT)) < 0) {
-                out->u.tup.len = c;
-                v_decref(out);
+                v_tuple_abandon(out, c);
                 tk_catch(cx);
                 return cx->err ? NULL : v_tuple_new(0);
             }
