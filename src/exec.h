@@ -71,6 +71,7 @@ typedef struct {
     long cancelled;          /* instances stopped because their pair had failed */
     OpStats *ops;            /* when collect_ops was set; caller frees */
     int nops, capops;
+    double parse_s, load_s, run_s;   /* whole-run phases, filled in by the report */
 } ExecStats;
 
 /* Add one run's counts to another's (runs of separate chunks). */

@@ -56,7 +56,8 @@ static void usage(FILE *f)
 "  --solutions=FILE      expected outputs for a combined challenges file\n"
 "  --format=text|jsonl   per-task lines (default) or one JSON object per instance\n"
 "  --trace=FILE          write every assigned variable of every instance (JSON Lines)\n"
-"  --stats[=table|json]  per-op calls, batches, batch sizes and time, on stderr\n"
+"  --stats[=table|json]  per-op calls, batches, batch sizes and time, and the\n"
+"                        wall time of reading the program, the tasks and the run, on stderr\n"
 "  -j, --jobs=N          CPU threads (default: all cores); results are identical for any N\n"
 "  --all-pairs           run every program on every task (search mode); a pair\n"
 "                        stops at its first failed sample (not with --trace)\n"
@@ -368,7 +369,9 @@ int main(int argc, char **argv)
     }
 
     char *err = NULL;
+    uint64_t t_parse = now_ns();
     IrModule *m = ir_load_file(args[0], dialect, &err);
+    t_parse = now_ns() - t_parse;
     if (!m) {
         fputs(err ? err : "arcrun: cannot load program\n", stderr);
         free(err);
@@ -385,6 +388,7 @@ int main(int argc, char **argv)
     sb_free(&sb);
     TaskSet ts;
     char terr[1024];
+    uint64_t t_load = now_ns();
     if (taskset_load(args[1], solutions, &ts, terr, sizeof terr) != 0) {
         fprintf(stderr, "arcrun: %s\n", terr);
         ir_free(m);
@@ -403,6 +407,7 @@ int main(int argc, char **argv)
         .work_limit = budget, .time_limit = timeout, .interrupted = &interrupted, .trace = trace,
         .stats = stats ? stderr : NULL, .stats_json = stats == 2,
         .jobs = jobs, .all_pairs = all_pairs, .no_cache = no_cache,
+        .parse_s = (double)t_parse / 1e9, .load_s = (double)(now_ns() - t_load) / 1e9,
     };
     gopt.verbose = verbose;
     gopt.jobs = jobs;

@@ -720,8 +720,12 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
                 note_pair(&tot, &groups[g]);
     if (tot.progress && now_ns() - tot.start_ns >= 1000000000u)
         progress_draw(&tot, true);
-    if (ro->stats)
+    if (ro->stats) {
+        st.parse_s = ro->parse_s;
+        st.load_s = ro->load_s;
+        st.run_s = (double)(now_ns() - tot.start_ns) / 1e9;
         stats_print(ro->stats, &st, ro->stats_json);
+    }
     free(st.ops);
     bool batt_run = m->dialect == DIALECT_TOKPIDJIN;
     if (batt_run && ro->format == REPORT_TEXT) {

@@ -21,6 +21,7 @@ typedef struct {
     int jobs;                /* --jobs */
     bool no_cache;           /* --no-cache */
     bool all_pairs;          /* --all-pairs: every program on every task */
+    double parse_s, load_s;  /* --stats: time spent reading the program and the tasks */
 } RunOptions;
 
 /* s as a JSON string literal, quotes included. */

@@ -18,9 +18,10 @@ void stats_print(FILE *f, ExecStats *st, bool json)
                                         "256-1023", "1024-4095", "4096+"};
     if (json) {
         fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"cache_hits\": %ld, "
-                   "\"cache_waits\": %ld, \"cancelled\": %ld, \"ops\": [",
+                   "\"cache_waits\": %ld, \"cancelled\": %ld, \"parse_s\": %.6f, "
+                   "\"load_s\": %.6f, \"run_s\": %.6f, \"ops\": [",
                 st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits,
-                st->cancelled);
+                st->cancelled, st->parse_s, st->load_s, st->run_s);
         for (int i = 0; i < st->nops; i++) {
             OpStats *o = &st->ops[i];
             fprintf(f, "%s{\"op\": ", i ? ", " : "");
@@ -51,6 +52,8 @@ void stats_print(FILE *f, ExecStats *st, bool json)
             st->cache_hits + st->cache_waits, asked,
             asked ? 100.0 * (double)(st->cache_hits + st->cache_waits) / (double)asked : 0.0,
             st->cache_hits, st->cache_waits);
+    fprintf(f, "wall time: program %.1f ms, tasks %.1f ms, run %.1f ms\n",
+            1e3 * st->parse_s, 1e3 * st->load_s, 1e3 * st->run_s);
     if (st->cancelled)
         fprintf(f, "search: %ld instance%s stopped early, another sample of their program and task having failed\n",
                 st->cancelled, st->cancelled == 1 ? "" : "s");
