@@ -11,6 +11,7 @@
 #include "value.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #define MODULUS ((uint64_t)0x1FFFFFFFFFFFFFFF)   /* 2**61 - 1 */
 #define MOD_BITS 61
@@ -88,17 +89,48 @@ static int64_t hash_str(const Value *v)
 #define XXP2 14029467366897019727ull
 #define XXP5 2870177450012600261ull
 
+static inline uint64_t xx_lane(uint64_t acc, int64_t h)
+{
+    acc += (uint64_t)h * XXP2;
+    acc = (acc << 31) | (acc >> 33);
+    return acc * XXP1;
+}
+
+static inline int64_t xx_end(uint64_t acc, size_t n)
+{
+    acc += n ^ (XXP5 ^ 3527539ull);
+    return acc == UINT64_MAX ? 1546275796 : (int64_t)acc;
+}
+
 static int64_t hash_tuple(const Value *v)
 {
     uint64_t acc = XXP5;
     size_t n = v->u.tup.len;
-    for (size_t i = 0; i < n; i++) {
-        acc += (uint64_t)v_hash(v->u.tup.items[i]) * XXP2;
-        acc = (acc << 31) | (acc >> 33);
-        acc *= XXP1;
-    }
-    acc += n ^ (XXP5 ^ 3527539ull);
-    return acc == UINT64_MAX ? 1546275796 : (int64_t)acc;
+    for (size_t i = 0; i < n; i++)
+        acc = xx_lane(acc, v_hash(v->u.tup.items[i]));
+    return xx_end(acc, n);
+}
+
+/* The hash of a small int or an interned tuple from its place in the arena
+ * (value.h), without reading it: sets of cells are built and probed by
+ * hash, and the cells themselves are scattered over megabytes. */
+int64_t v_arena_hash(const Value *v)
+{
+    uintptr_t off = (uintptr_t)v - (uintptr_t)&v_arena_;
+    if (off < sizeof v_arena_.small)
+        return hash_int((int64_t)(off / sizeof(Value)) + V_SMALL_MIN);
+    off -= offsetof(VArena, table);
+    size_t t = off / sizeof v_arena_.table[0];
+    size_t k = off % sizeof v_arena_.table[0] / sizeof(VInterned);
+    int64_t i = (int64_t)(k / V_INTERN_SPAN) + V_INTERN_MIN;
+    int64_t j = (int64_t)(k % V_INTERN_SPAN) + V_INTERN_MIN;
+    if (t > 10)             /* tokpidjin (i, j, c) */
+        return xx_end(xx_lane(xx_lane(xx_lane(XXP5, hash_int(i)), hash_int(j)),
+                              (int64_t)(t - 11)), 3);
+    int64_t loc = xx_end(xx_lane(xx_lane(XXP5, hash_int(i)), hash_int(j)), 2);
+    if (t == 0)             /* (i, j) */
+        return loc;
+    return xx_end(xx_lane(xx_lane(XXP5, (int64_t)(t - 1)), loc), 2);   /* (c, (i, j)) */
 }
 
 static inline uint64_t shuffle_bits(uint64_t h)
@@ -127,6 +159,8 @@ int64_t v_hash_address(uint64_t address)
 
 int64_t v_hash(Value *v)
 {
+    if (v_in_arena(v))
+        return v_arena_hash(v);
     switch (v->type) {
     case V_BOOL:
     case V_INT:

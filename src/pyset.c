@@ -40,6 +40,8 @@ Value pyset_dummy_ = {.refs = -1, .type = V_NONE};
 /* v_hash with the int case inlined: ints are most keys on hot paths. */
 static inline int64_t khash(Value *v)
 {
+    if (v_in_arena(v))           /* cells: reading one is a cache miss */
+        return v_arena_hash(v);
     if (v->type == V_INT || v->type == V_BOOL) {
         int64_t i = v->u.i;
         uint64_t m = (i < 0 ? 0 - (uint64_t)i : (uint64_t)i) % 0x1FFFFFFFFFFFFFFFull;

@@ -232,6 +232,7 @@ bool v_is_grid(Value *v);
 /* ---- Python semantics -------------------------------------------------- */
 
 int64_t v_hash(Value *v);                  /* CPython 3.11 hash (pyhash.c) */
+int64_t v_arena_hash(const Value *v);      /* v_hash of an arena value, from its address */
 
 /* CPython hashes None, nan and functions by their address, so their order
  * in sets differs from run to run even there.  arcrun gives them fixed

@@ -406,6 +406,50 @@ static int64_t rotr4(const void *p)
     return h == UINT64_MAX ? -2 : (int64_t)h;
 }
 
+/* A heap tuple of the given items: hashed by hash_tuple, item by item. */
+static Value *heap_tuple(int n, Value *a, Value *b, Value *c)
+{
+    Value *t = v_tuple_new((size_t)n), *it[3] = {a, b, c};
+    for (int k = 0; k < n; k++)
+        t->u.tup.items[k] = it[k];
+    return t;
+}
+
+/* Arena values hash from their address (v_arena_hash); every one of them
+ * must hash as the same tuple built on the heap. */
+static void arena_checks(void)
+{
+    bool ok = true;
+    for (int64_t x = V_SMALL_MIN; x <= V_SMALL_MAX; x++)
+        ok &= v_hash(v_int(x)) == (x == -1 ? -2 : x);
+    report(ok, "small ints hash as themselves (-1 as -2), from their address");
+    long bad = 0, n = 0;
+    for (int64_t i = V_INTERN_MIN; i < V_INTERN_MIN + V_INTERN_SPAN; i++)
+        for (int64_t j = V_INTERN_MIN; j < V_INTERN_MIN + V_INTERN_SPAN; j++) {
+            Value *loc = v_pair_int(i, j), *hloc = heap_tuple(2, v_int(i), v_int(j), NULL);
+            bad += !v_in_arena(loc) || v_hash(loc) != v_hash(hloc);
+            n++;
+            for (int64_t c = 0; c <= 9; c++) {
+                Value *cell = v_pair_steal(v_int(c), v_incref(loc));
+                Value *hcell = heap_tuple(2, v_int(c), v_incref(hloc), NULL);
+                Value *cell3 = v_triple_steal(v_int(i), v_int(j), v_int(c));
+                Value *hcell3 = heap_tuple(3, v_int(i), v_int(j), v_int(c));
+                bad += !v_in_arena(cell) || v_hash(cell) != v_hash(hcell);
+                bad += !v_in_arena(cell3) || v_hash(cell3) != v_hash(hcell3);
+                n += 2;
+                v_decref(cell);
+                v_decref(hcell);
+                v_decref(cell3);
+                v_decref(hcell3);
+            }
+            v_decref(loc);
+            v_decref(hloc);
+        }
+    char desc[160];
+    snprintf(desc, sizeof desc, "%ld interned locations and cells hash as heap tuples (%ld differ)", n, bad);
+    report(bad == 0, desc);
+}
+
 static void builtin_checks(void)
 {
     /* CPython takes these from addresses; arcrun from fixed pseudo-addresses
@@ -430,8 +474,9 @@ static void builtin_checks(void)
     report(v_hash(s1) == v_hash(s2) && v_hash(s1) != -1, "equal strings hash equal");
     v_decref(s1);
     v_decref(s2);
+    arena_checks();
 }
-#define N_BUILTIN 6
+#define N_BUILTIN 8
 
 int main(int argc, char **argv)
 {
