@@ -119,9 +119,9 @@ int64_t v_arena_hash(const Value *v)
     uintptr_t off = (uintptr_t)v - (uintptr_t)&v_arena_;
     if (off < sizeof v_arena_.small)
         return hash_int((int64_t)(off / sizeof(Value)) + V_SMALL_MIN);
-    off -= offsetof(VArena, table);
-    size_t t = off / sizeof v_arena_.table[0];
-    size_t k = off % sizeof v_arena_.table[0] / sizeof(VInterned);
+    /* one division by a constant; the rest are shifts (SPAN: a power of 2) */
+    size_t g = (off - offsetof(VArena, table)) / sizeof(VInterned);
+    size_t t = g / (V_INTERN_SPAN * V_INTERN_SPAN), k = g % (V_INTERN_SPAN * V_INTERN_SPAN);
     int64_t i = (int64_t)(k / V_INTERN_SPAN) + V_INTERN_MIN;
     int64_t j = (int64_t)(k % V_INTERN_SPAN) + V_INTERN_MIN;
     if (t > 10)             /* tokpidjin (i, j, c) */

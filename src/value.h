@@ -85,6 +85,7 @@ typedef struct {
     Value small[V_SMALL_MAX - V_SMALL_MIN + 1];
     VInterned table[V_INTERN_TABLES][V_INTERN_SPAN * V_INTERN_SPAN];
 } VArena;
+_Static_assert((V_INTERN_SPAN & (V_INTERN_SPAN - 1)) == 0, "v_arena_hash shifts by the span");
 extern VArena v_arena_;
 static inline bool v_in_arena(const Value *v)
 {
