@@ -292,30 +292,32 @@ Value *v_tuple2(Value *a, Value *b)
 /* Locations (i, j) near a grid and the cells of both dialects, arc-dsl's
  * (c, (i, j)) and tokpidjin's (i, j, c), are interned: grid ops build them
  * by the thousand, and a shared immortal tuple costs no allocation, no free
- * and no rehash.  Tables are built a row at a time, on first use; entry
- * k is place (k / LOC_SPAN + LOC_MIN, k % LOC_SPAN + LOC_MIN). */
+ * and no rehash.  Tables are built a chunk of CHUNK entries at a time, on
+ * first use; entry k is place (k / LOC_SPAN + LOC_MIN, k % LOC_SPAN + LOC_MIN). */
 #define LOC_MIN V_INTERN_MIN
 #define LOC_SPAN V_INTERN_SPAN
+#define CHUNK 64
+_Static_assert(LOC_SPAN % CHUNK == 0, "a chunk lies in one row");
 typedef VInterned Interned;
 enum { T_LOC, T_CELL, T_CELL3 };
-static _Atomic bool built[V_INTERN_TABLES][LOC_SPAN];   /* per table and row */
+static _Atomic bool built[V_INTERN_TABLES][LOC_SPAN * LOC_SPAN / CHUNK];
 static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Entry k of a table, its row built on first use: a run touches a few
- * dozen rows of a few tables, and building all of them cost more than
- * most short runs. */
+/* Entry k of a table, its chunk built on first use: a run touches a few
+ * hundred chunks of a few tables, and building whole tables (or rows of a
+ * wide span) cost more than most short runs. */
 static Value *interned(int kind, int c, int k)
 {
-    int at = kind == T_LOC ? 0 : kind == T_CELL ? 1 + c : 11 + c, row = k / LOC_SPAN;
+    int at = kind == T_LOC ? 0 : kind == T_CELL ? 1 + c : 11 + c, chunk = k / CHUNK;
     Interned *t = v_arena_.table[at];
-    if (atomic_load_explicit(&built[at][row], memory_order_acquire))
+    if (atomic_load_explicit(&built[at][chunk], memory_order_acquire))
         return &t[k].v;
     if (kind == T_CELL)
-        interned(T_LOC, 0, k);      /* the cells point into this row of locations */
+        interned(T_LOC, 0, k);      /* the cells point into this chunk of locations */
     Interned *l = v_arena_.table[0];
     pthread_mutex_lock(&build_lock);
-    if (!atomic_load_explicit(&built[at][row], memory_order_relaxed)) {
-        for (int x = row * LOC_SPAN; x < (row + 1) * LOC_SPAN; x++) {
+    if (!atomic_load_explicit(&built[at][chunk], memory_order_relaxed)) {
+        for (int x = chunk * CHUNK; x < (chunk + 1) * CHUNK; x++) {
             Interned *p = &t[x];
             Value *i = v_int(x / LOC_SPAN + LOC_MIN), *j = v_int(x % LOC_SPAN + LOC_MIN);
             p->v = (Value){.refs = IMMORTAL, .type = V_TUPLE};
@@ -332,9 +334,10 @@ static Value *interned(int kind, int c, int k)
                 p->items[1] = j;
                 p->items[2] = v_int(c);
             }
-            v_hash(&p->v);
+            p->v.hash = v_arena_hash(&p->v);
+            p->v.hashed = 1;
         }
-        atomic_store_explicit(&built[at][row], true, memory_order_release);
+        atomic_store_explicit(&built[at][chunk], true, memory_order_release);
     }
     pthread_mutex_unlock(&build_lock);
     return &t[k].v;

@@ -77,8 +77,12 @@ struct Value {
  * refcounting a set of interned cells touches none of its cells. */
 #define V_SMALL_MIN (-64)
 #define V_SMALL_MAX 1024
-#define V_INTERN_MIN (-32)  /* interned places (i, j): i, j in MIN .. MIN+SPAN-1 */
-#define V_INTERN_SPAN 128
+/* Interned places (i, j): i, j in MIN .. MIN+SPAN-1.  Upscaled grids, long
+ * shoot lines and shifted copies reach hundreds of rows; a place outside
+ * costs an allocation per use.  The arena is 485 MB of bss, paged in as
+ * chunks of it are first used (a few MB in a typical run). */
+#define V_INTERN_MIN (-64)
+#define V_INTERN_SPAN 512
 #define V_INTERN_TABLES 21  /* locations, then 10 arc-dsl and 10 tokpidjin cell colours */
 typedef struct { Value v; Value *items[3]; } VInterned;
 typedef struct {
@@ -86,6 +90,8 @@ typedef struct {
     VInterned table[V_INTERN_TABLES][V_INTERN_SPAN * V_INTERN_SPAN];
 } VArena;
 _Static_assert((V_INTERN_SPAN & (V_INTERN_SPAN - 1)) == 0, "v_arena_hash shifts by the span");
+_Static_assert(V_INTERN_MIN >= V_SMALL_MIN && V_INTERN_MIN + V_INTERN_SPAN - 1 <= V_SMALL_MAX,
+               "interned places are made of small ints");
 extern VArena v_arena_;
 static inline bool v_in_arena(const Value *v)
 {
