@@ -20,6 +20,22 @@ static inline bool gu_work(Ctx *cx, uint64_t n)
     return cx_charge(cx, n);
 }
 
+/* n units a call is sure to charge later (its input is a grid, so nothing
+ * can fail first): when they overrun the work budget, they are charged
+ * now, before the work they pay for.  The call still charges as usual. */
+static inline bool gu_work_ahead(Ctx *cx, uint64_t n)
+{
+    if (cx->work_limit && cx->work + n > cx->work_limit)
+        return cx_charge(cx, n);
+    return true;
+}
+
+/* h * w of a grid (v_is_grid true), 0 otherwise */
+static inline uint64_t gu_grid_cells(Value *grid)
+{
+    return v_is_grid(grid) ? (uint64_t)grid->u.tup.len * grid->u.tup.items[0]->u.tup.len : 0;
+}
+
 static inline void *gu_alloc(Ctx *cx, size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size);

@@ -112,6 +112,9 @@ Value *ad_objects(Ctx *cx, Value *const *a)
     Value *grid = a[0];
     bool univalued = v_truthy(a[1]), diagonal = v_truthy(a[2]);
     Value *bg = V_NONE_;
+    /* asindices' charge and the walk's, ahead of mostcolor and the walk */
+    if (!gu_work_ahead(cx, 17 * gu_grid_cells(grid)))
+        return NULL;
     if (v_truthy(a[3]) && !(bg = gu_extreme_color(cx, grid, true)))
         return NULL;
     GView g;

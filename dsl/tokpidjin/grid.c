@@ -1252,6 +1252,8 @@ static Value *objects(Ctx *cx, Value *grid, bool univalued, bool diagonal, bool 
     if (grid->type == V_TUPLE && grid->u.tup.len == 0)
         return v_incref(as_tuple ? &v_empty_tuple_ : &v_empty_fset_);
     Value *bg = V_NONE_;
+    if (!gu_work_ahead(cx, 16 * gu_grid_cells(grid)))   /* the walk's charge, ahead */
+        return NULL;
     if (without_bg && !(bg = tk_mostcolor_inner(cx, grid)))
         return NULL;
     return objwalk(cx, grid, univalued, diagonal, bg, as_tuple, cell3);
