@@ -281,14 +281,6 @@ Value *v_tuple_from(Value *const *items, size_t len)
     return t;
 }
 
-Value *v_tuple2(Value *a, Value *b)
-{
-    Value *t = v_tuple_new(2);
-    t->u.tup.items[0] = v_incref(a);
-    t->u.tup.items[1] = v_incref(b);
-    return t;
-}
-
 /* Locations (i, j) near a grid and the cells of both dialects, arc-dsl's
  * (c, (i, j)) and tokpidjin's (i, j, c), are interned: grid ops build them
  * by the thousand, and a shared immortal tuple costs no allocation, no free
@@ -363,15 +355,29 @@ Value *v_pair_int(int64_t a, int64_t b)
     return t;
 }
 
+/* v's int when it is one of the arena's small ints, from its address: the
+ * builders below decide on interning without reading their operands. */
+static inline bool small_of(const Value *v, int64_t *x)
+{
+    uintptr_t off = (uintptr_t)v - (uintptr_t)v_arena_.small;
+    if (off >= sizeof v_arena_.small)
+        return false;
+    *x = (int64_t)(off / sizeof(Value)) + SMALL_MIN;
+    return true;
+}
+
 Value *v_pair_steal(Value *a, Value *b)
 {
-    if (a->type == V_INT && a->refs < 0) {   /* small ints are immortal: nothing to release */
-        if (b->type == V_INT && b->refs < 0 && in_span(a->u.i) && in_span(b->u.i))
-            return v_pair_int(a->u.i, b->u.i);
-        Interned *l = v_arena_.table[0];
-        uintptr_t at = (uintptr_t)b, lo = (uintptr_t)l;
-        if (a->u.i >= 0 && a->u.i <= 9 && at >= lo && at < lo + sizeof *l * LOC_SPAN * LOC_SPAN)
-            return interned(T_CELL, (int)a->u.i, (int)((at - lo) / sizeof *l));
+    int64_t x, y;
+    if (small_of(a, &x)) {      /* small ints are immortal: nothing to release */
+        if (small_of(b, &y)) {
+            if (in_span(x) && in_span(y))
+                return interned(T_LOC, 0, place(x, y));
+        } else if (x >= 0 && x <= 9) {
+            uintptr_t at = (uintptr_t)b, lo = (uintptr_t)v_arena_.table[0];
+            if (at - lo < sizeof v_arena_.table[0])
+                return interned(T_CELL, (int)x, (int)((at - lo) / sizeof(Interned)));
+        }
     }
     Value *t = v_tuple_new(2);
     t->u.tup.items[0] = a;
@@ -379,12 +385,17 @@ Value *v_pair_steal(Value *a, Value *b)
     return t;
 }
 
+Value *v_tuple2(Value *a, Value *b)
+{
+    return v_pair_steal(v_incref(a), v_incref(b));
+}
+
 Value *v_triple_steal(Value *a, Value *b, Value *c)
 {
-    if (a->type == V_INT && b->type == V_INT && c->type == V_INT && a->refs < 0 &&
-        b->refs < 0 && c->refs < 0 && in_span(a->u.i) && in_span(b->u.i) && c->u.i >= 0 &&
-        c->u.i <= 9)
-        return interned(T_CELL3, (int)c->u.i, place(a->u.i, b->u.i));
+    int64_t x, y, z;
+    if (small_of(a, &x) && small_of(b, &y) && small_of(c, &z) && in_span(x) && in_span(y) &&
+        z >= 0 && z <= 9)
+        return interned(T_CELL3, (int)z, place(x, y));
     Value *t = v_tuple_new(3);
     t->u.tup.items[0] = a;
     t->u.tup.items[1] = b;

@@ -188,12 +188,7 @@ static Value *bcast(Ctx *cx, int op, Value *a, Value *b)
         if (!y) goto fail;
         if (!(r[k] = binop(cx, op, x, y))) goto fail;
     }
-    {
-        Value *t = v_tuple_new(2);
-        t->u.tup.items[0] = r[0];
-        t->u.tup.items[1] = r[1];
-        return t;
-    }
+    return v_pair_steal(r[0], r[1]);
 fail:
     v_decref(r[0]);
     return NULL;
@@ -214,10 +209,7 @@ static Value *unary_map(Ctx *cx, Value *n, UnaryFn f)
             return NULL;
         }
     }
-    Value *t = v_tuple_new(2);
-    t->u.tup.items[0] = r[0];
-    t->u.tup.items[1] = r[1];
-    return t;
+    return v_pair_steal(r[0], r[1]);
 }
 
 static Value *u_neg(Ctx *cx, Value *x) { return neg(cx, x); }

@@ -185,10 +185,7 @@ static Value *binop_pair(Ctx *cx, int op, Value *x, bool xt, Value *y, bool yt)
             return NULL;
         }
     }
-    Value *t = v_tuple_new(2);
-    t->u.tup.items[0] = r[0];
-    t->u.tup.items[1] = r[1];
-    return t;
+    return v_pair_steal(r[0], r[1]);
 }
 
 /* add/subtract/multiply/divide: `()` stands for the identity element;
