@@ -108,9 +108,13 @@ static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
         vb_drop(b);
         return r;
     }
-    r = v_tuple_new(b->n);
-    if (b->n)
-        memcpy(r->u.tup.items, b->v, b->n * sizeof *b->v);
+    if (b->n == 2) {            /* a place or a cell may be interned */
+        r = v_pair_steal(b->v[0], b->v[1]);
+    } else {
+        r = v_tuple_new(b->n);
+        if (b->n)
+            memcpy(r->u.tup.items, b->v, b->n * sizeof *b->v);
+    }
     free(b->v);
     b->v = NULL;
     b->n = b->cap = 0;

@@ -125,11 +125,12 @@ static Value *make_elem(Value *x, Value *y, Value *c)
         v_decref(y);
         return t;
     }
-    Value *t = v_tuple_new(c ? 3 : 2);
+    if (!c)
+        return v_pair_steal(x, y);
+    Value *t = v_tuple_new(3);
     t->u.tup.items[0] = x;
     t->u.tup.items[1] = y;
-    if (c)
-        t->u.tup.items[2] = v_incref(c);
+    t->u.tup.items[2] = v_incref(c);
     return t;
 }
 
