@@ -111,16 +111,10 @@ static int64_t hash_tuple(const Value *v)
     return xx_end(acc, n);
 }
 
-/* The hash of a small int or an interned tuple from its place in the arena
- * (value.h), without reading it: sets of cells are built and probed by
- * hash, and the cells themselves are scattered over megabytes. */
-int64_t v_arena_hash(const Value *v)
+/* hash(t) for entry g of the interned tables (value.h), from g alone; the
+ * tables' builder keeps it in v_arena_hashes_. */
+int64_t v_arena_hash_of(size_t g)
 {
-    uintptr_t off = (uintptr_t)v - (uintptr_t)&v_arena_;
-    if (off < sizeof v_arena_.small)
-        return hash_int((int64_t)(off / sizeof(Value)) + V_SMALL_MIN);
-    /* one division by a constant; the rest are shifts (SPAN: a power of 2) */
-    size_t g = (off - offsetof(VArena, table)) / sizeof(VInterned);
     size_t t = g / (V_INTERN_SPAN * V_INTERN_SPAN), k = g % (V_INTERN_SPAN * V_INTERN_SPAN);
     int64_t i = (int64_t)(k / V_INTERN_SPAN) + V_INTERN_MIN;
     int64_t j = (int64_t)(k % V_INTERN_SPAN) + V_INTERN_MIN;

@@ -293,6 +293,7 @@ _Static_assert(LOC_SPAN % CHUNK == 0, "a chunk lies in one row");
 typedef VInterned Interned;
 enum { T_LOC, T_CELL, T_CELL3 };
 static _Atomic bool built[V_INTERN_TABLES][LOC_SPAN * LOC_SPAN / CHUNK];
+int64_t v_arena_hashes_[V_INTERN_TABLES * LOC_SPAN * LOC_SPAN];
 static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Entry k of a table, its chunk built on first use: a run touches a few
@@ -326,7 +327,8 @@ static Value *interned(int kind, int c, int k)
                 p->items[1] = j;
                 p->items[2] = v_int(c);
             }
-            p->v.hash = v_arena_hash(&p->v);
+            size_t g = (size_t)(p - &v_arena_.table[0][0]);
+            v_arena_hashes_[g] = p->v.hash = v_arena_hash_of(g);
             p->v.hashed = 1;
         }
         atomic_store_explicit(&built[at][chunk], true, memory_order_release);

@@ -239,7 +239,20 @@ bool v_is_grid(Value *v);
 /* ---- Python semantics -------------------------------------------------- */
 
 int64_t v_hash(Value *v);                  /* CPython 3.11 hash (pyhash.c) */
-int64_t v_arena_hash(const Value *v);      /* v_hash of an arena value, from its address */
+/* v_hash of an arena value from its address, without reading the value:
+ * sets of cells are built and probed by hash, and the cells lie scattered
+ * over megabytes, while their hashes sit side by side. */
+extern int64_t v_arena_hashes_[V_INTERN_TABLES * V_INTERN_SPAN * V_INTERN_SPAN];
+int64_t v_arena_hash_of(size_t g);         /* the hash of interned entry g, computed */
+static inline int64_t v_arena_hash(const Value *v)
+{
+    uintptr_t off = (uintptr_t)v - (uintptr_t)&v_arena_;
+    if (off < sizeof v_arena_.small) {
+        int64_t x = (int64_t)(off / sizeof(Value)) + V_SMALL_MIN;
+        return x == -1 ? -2 : x;
+    }
+    return v_arena_hashes_[(off - offsetof(VArena, table)) / sizeof(VInterned)];
+}
 
 /* CPython hashes None, nan and functions by their address, so their order
  * in sets differs from run to run even there.  arcrun gives them fixed
