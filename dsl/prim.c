@@ -114,24 +114,27 @@ bool prim_implemented(int prim)
     return prim_table[prim].fn != NULL;
 }
 
-/* A primitive as a value: invoking it calls its C function. */
-static Value *prim_invoke(Ctx *cx, Value *self, Value *const *argv)
+Value *prim_failed(Ctx *cx, int prim)
 {
-    int prim = self->u.fn.prim;
-    PrimFn fn = prim_table[prim].fn;
-    if (!fn)
+    if (!prim_table[prim].fn)
         return cx_raise(cx, "NotImplementedError", "%s is not implemented yet",
                         prim_table[prim].name);
-    Value *r = fn(cx, argv);
     /* tokpidjin wraps every DSL function: an Exception inside any call,
      * nested ones included, becomes the return type's default.  A spent
      * budget is not an Exception (the reference's timeout is a
      * BaseException), so it still propagates. */
-    if (!r && prim_table[prim].dialect == DIALECT_TOKPIDJIN && !cx->over_budget) {
+    if (prim_table[prim].dialect == DIALECT_TOKPIDJIN && !cx->over_budget) {
         cx_clear(cx);
-        r = prim_safe_default(prim);
+        return prim_safe_default(prim);
     }
-    return r;
+    return NULL;
+}
+
+/* A primitive as a value: invoking it calls its C function (v_call takes
+ * the same path without this frame). */
+Value *prim_invoke(Ctx *cx, Value *self, Value *const *argv)
+{
+    return prim_run(cx, self->u.fn.prim, argv);
 }
 
 static Value prim_values_[PRIM_COUNT];

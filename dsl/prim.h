@@ -38,6 +38,19 @@ enum {
 
 extern const PrimInfo *const prim_table;
 
+/* A primitive value's invoke hook; prim_run is its body, for callers that
+ * know the value is a primitive (v_call: one indirect call fewer). */
+Value *prim_invoke(Ctx *cx, Value *self, Value *const *argv);
+/* After a primitive returned NULL, or has no C function: the exception
+ * stands, or tokpidjin's wrapper turns it into the return type's default. */
+Value *prim_failed(Ctx *cx, int prim);
+static inline Value *prim_run(Ctx *cx, int prim, Value *const *argv)
+{
+    PrimFn fn = prim_table[prim].fn;
+    Value *r = fn ? fn(cx, argv) : NULL;
+    return r ? r : prim_failed(cx, prim);
+}
+
 /* Whether a primitive can run (tokpidjin's are being implemented). */
 bool prim_implemented(int prim);
 

@@ -641,5 +641,7 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
     }
     if (!cx_charge(cx, 1))
         return NULL;
+    if (f->u.fn.invoke == prim_invoke)
+        return prim_run(cx, f->u.fn.prim, argv);
     return f->u.fn.invoke(cx, f, argv);
 }

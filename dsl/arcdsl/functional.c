@@ -70,15 +70,18 @@ static Value *lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_
 /* power: compose(f, power(f, n - 1)) unrolled into one closure */
 static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
 {
-    Value *cur = v_incref(argv[0]);
+    Value *cur = argv[0];       /* borrowed until the first call: the argument is often cold */
+    bool own = false;
     for (int64_t i = CAP(self, 1)->u.i; i > 0; i--) {
         Value *nxt = call1(cx, CAP(self, 0), cur);
-        v_decref(cur);
+        if (own)
+            v_decref(cur);
         if (!nxt)
             return NULL;
         cur = nxt;
+        own = true;
     }
-    return cur;
+    return own ? cur : v_incref(cur);
 }
 
 /* fork: lambda x: outer(a(x), b(x)) */
