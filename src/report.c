@@ -499,6 +499,26 @@ static void on_done_locked(Instance *in, void *arg)
     pthread_mutex_unlock(&totals_lock);
 }
 
+/* The sample a search runs first: the smallest input with a known output.
+ * A wrong pair fails on any sample, and a program's time grows with its
+ * grid, so the answer "lost" comes soonest there. */
+static int lead_sample(const Task *t, int n)
+{
+    int best = n > 0 ? 0 : -1;
+    size_t best_cells = SIZE_MAX;
+    for (int s = 0; s < n; s++) {
+        const Sample *sm = s < t->ntrain ? &t->train[s] : &t->test[s - t->ntrain];
+        if (!sm->output)
+            continue;
+        size_t cells = v_len(sm->input) * v_len(sm->input->u.tup.items[0]);
+        if (cells < best_cells) {
+            best_cells = cells;
+            best = s;
+        }
+    }
+    return best;
+}
+
 /* Takes chunks until none is left (or the run was interrupted). */
 static void *chunk_worker(void *arg)
 {
@@ -529,10 +549,10 @@ static void *chunk_worker(void *arg)
             if (trace)
                 trace = chunk_stream(&cs->bufs[c].trace, &cs->bufs[c].ntrace);
         }
-        /* Search mode runs each pair's first sample, then the other
-         * samples of the pairs it did not lose: nearly every pair fails at
-         * its first sample, and samples in lockstep would all run to the
-         * end of the program before the first one's answer is known. */
+        /* Search mode runs one sample of each pair (lead_sample), then the
+         * other samples of the pairs it did not lose: nearly every pair
+         * fails at its first sample, and samples in lockstep would all run
+         * to the end of the program before the first one's answer is known. */
         memset(insts, 0, sizeof(Instance) * (size_t)k);
         int rc = 0;
         for (int pass = 0; pass < (cs->search ? 2 : 1) && rc == 0; pass++) {
@@ -541,7 +561,7 @@ static void *chunk_worker(void *arg)
             for (int gi = g0; gi < g1; gi++) {
                 Group *g = &cs->groups[gi];
                 bool stop_early = cs->search && !g->batt;
-                int first = stop_early && g->n > 0 ? 1 : g->n;
+                int lead = stop_early ? lead_sample(g->task, g->n) : -1;
                 if (pass == 0) {
                     g->out = out;
                     g->trace = trace;
@@ -549,7 +569,9 @@ static void *chunk_worker(void *arg)
                     g->remaining = g->n;
                     atomic_init(&g->failed, false);
                 }
-                for (int s = pass ? first : 0; s < (pass ? g->n : first); s++) {
+                for (int s = 0; s < g->n; s++) {
+                    if ((lead < 0 || s == lead) != (pass == 0))
+                        continue;
                     Instance *in = &insts[k + s];
                     instance_init(in, g->prog, g->task, g->batt ? s / 2 : s, cs->m->dialect,
                                   g->batt && s % 2 == 1);
