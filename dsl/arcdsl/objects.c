@@ -364,6 +364,32 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
     } else if (!gi) {
         goto done;
     }
+    /* ints everywhere: a normalised cell at (ci, cj) lies inside the grid
+     * for every (i, j) tried, so each test is one load at a fixed offset */
+    if (gi && n > 0) {
+        int64_t *off = gu_alloc(cx, 2 * n, sizeof *off), *col = off + n;
+        if (!off)
+            goto done;
+        for (size_t k = 0; k < n; k++) {
+            off[k] = c[k].i * w + c[k].j;
+            col[k] = c[k].c->u.i;
+        }
+        for (int64_t i = 0; i < h2; i++)
+            for (int64_t j = 0; j < w2; j++) {
+                const int64_t *at = gi + i * w + j;
+                size_t k = 0;
+                while (k < n && at[off[k]] == col[k])
+                    k++;
+                if (k == n) {
+                    Value *pair = v_pair_int(i, j);
+                    pyset_add(&occs, pair);
+                    v_decref(pair);
+                }
+            }
+        free(off);
+        out = pyset_to_frozenset(&occs);
+        goto done;
+    }
     for (int64_t i = 0; i < h2; i++)
         for (int64_t j = 0; j < w2; j++) {
             bool ok = true;
