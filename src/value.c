@@ -513,6 +513,15 @@ static int num_cmp(const Value *a, const Value *b)
     return (x > y) - (x < y);
 }
 
+/* Both hashes known and different: the values differ.  Another thread may
+ * be publishing either hash (pyhash.c), hence the atomic loads. */
+static inline bool known_unequal_hashes(const Value *a, const Value *b)
+{
+    return __atomic_load_n(&a->hashed, __ATOMIC_ACQUIRE) &&
+           __atomic_load_n(&b->hashed, __ATOMIC_ACQUIRE) &&
+           __atomic_load_n(&a->hash, __ATOMIC_RELAXED) != __atomic_load_n(&b->hash, __ATOMIC_RELAXED);
+}
+
 bool v_eq(const Value *a, const Value *b)
 {
     if (a == b)
@@ -528,7 +537,7 @@ bool v_eq(const Value *a, const Value *b)
     case V_TUPLE:
         if (a->u.tup.len != b->u.tup.len)
             return false;
-        if (a->hashed && b->hashed && a->hash != b->hash)
+        if (known_unequal_hashes(a, b))
             return false;
         for (size_t i = 0; i < a->u.tup.len; i++) {
             Value *x = a->u.tup.items[i], *y = b->u.tup.items[i];
@@ -540,7 +549,7 @@ bool v_eq(const Value *a, const Value *b)
     case V_FSET:
         if (a->u.set.len != b->u.set.len)
             return false;
-        if (a->hashed && b->hashed && a->hash != b->hash)
+        if (known_unequal_hashes(a, b))
             return false;
         for (size_t i = 0; i < a->u.set.len; i++)
             if (!fs_contains(b, a->u.set.items[i]))
