@@ -330,7 +330,7 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
         free(c);
         return NULL;
     }
-    int64_t *gi = NULL;
+    int64_t *gi = NULL, *off = NULL, *col = NULL;
     PySet occs;
     pyset_init(&occs);
     if (!gu_shape(cx, obj, &oh, &ow))
@@ -366,44 +366,33 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
     }
     /* ints everywhere: a normalised cell at (ci, cj) lies inside the grid
      * for every (i, j) tried, so each test is one load at a fixed offset */
-    if (gi && n > 0) {
-        int64_t *off = gu_alloc(cx, 2 * n, sizeof *off), *col = off + n;
-        if (!off)
+    if (gi) {
+        if (!(off = gu_alloc(cx, 2 * n, sizeof *off)))
             goto done;
+        col = off + n;
         for (size_t k = 0; k < n; k++) {
             off[k] = c[k].i * w + c[k].j;
             col[k] = c[k].c->u.i;
         }
-        for (int64_t i = 0; i < h2; i++)
-            for (int64_t j = 0; j < w2; j++) {
-                const int64_t *at = gi + i * w + j;
-                size_t k = 0;
-                while (k < n && at[off[k]] == col[k])
-                    k++;
-                if (k == n) {
-                    Value *pair = v_pair_int(i, j);
-                    pyset_add(&occs, pair);
-                    v_decref(pair);
-                }
-            }
-        free(off);
-        out = pyset_to_frozenset(&occs);
-        goto done;
     }
     for (int64_t i = 0; i < h2; i++)
         for (int64_t j = 0; j < w2; j++) {
             bool ok = true;
-            for (size_t k = 0; ok && k < n; k++) {
-                int64_t y = c[k].i + i, x = c[k].j + j;
-                if (y < 0 || y >= h || x < 0 || x >= w) {
-                    ok = false;
-                } else if (gi) {
-                    ok = gi[y * w + x] == c[k].c->u.i;
-                } else {
-                    Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
-                    if (!v)
-                        goto done;
-                    ok = gu_eq(v, c[k].c);
+            if (gi) {
+                const int64_t *at = gi + i * w + j;
+                for (size_t k = 0; ok && k < n; k++)
+                    ok = at[off[k]] == col[k];
+            } else {
+                for (size_t k = 0; ok && k < n; k++) {
+                    int64_t y = c[k].i + i, x = c[k].j + j;
+                    if (y < 0 || y >= h || x < 0 || x >= w) {
+                        ok = false;
+                    } else {
+                        Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
+                        if (!v)
+                            goto done;
+                        ok = gu_eq(v, c[k].c);
+                    }
                 }
             }
             if (ok) {
@@ -416,6 +405,7 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
 done:
     pyset_clear(&occs);
     free(gi);
+    free(off);
     free(c);
     gu_view_free(&g);
     return out;
