@@ -986,8 +986,8 @@ static Value **task_grids(const TaskSet *ts, int maxside, int *n)
     *n = 0;
     for (int t = 0; t < ts->ntasks; t++) {
         const Task *k = &ts->tasks[t];
-        for (int s = 0; s < k->ntrain + k->ntest; s++) {
-            const Sample *sm = s < k->ntrain ? &k->train[s] : &k->test[s - k->ntrain];
+        for (int s = 0; s < task_nsamples(k); s++) {
+            const Sample *sm = task_sample(k, s);
             Value *two[2] = {sm->input, sm->output};
             for (int q = 0; q < 2; q++)
                 if (two[q] && (int)two[q]->u.tup.len <= maxside &&

@@ -507,7 +507,7 @@ static int lead_sample(const Task *t, int n)
     int best = n > 0 ? 0 : -1;
     size_t best_cells = SIZE_MAX;
     for (int s = 0; s < n; s++) {
-        const Sample *sm = s < t->ntrain ? &t->train[s] : &t->test[s - t->ntrain];
+        const Sample *sm = task_sample(t, s);
         if (!sm->output)
             continue;
         size_t cells = v_len(sm->input) * v_len(sm->input->u.tup.items[0]);
