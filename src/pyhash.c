@@ -11,7 +11,6 @@
 #include "value.h"
 
 #include <math.h>
-#include <stddef.h>
 
 #define MODULUS ((uint64_t)0x1FFFFFFFFFFFFFFF)   /* 2**61 - 1 */
 #define MOD_BITS 61

@@ -145,8 +145,7 @@ static size_t v_block_size(const Value *v)
 
 void v_tuple_abandon(Value *t, size_t filled)
 {
-    for (size_t i = 0; i < filled; i++)
-        v_decref(t->u.tup.items[i]);
+    decref_items(t->u.tup.items, filled);
     vmem_free(t, v_block_size(t));
 }
 
@@ -357,22 +356,11 @@ Value *v_pair_int(int64_t a, int64_t b)
     return t;
 }
 
-/* v's int when it is one of the arena's small ints, from its address: the
- * builders below decide on interning without reading their operands. */
-static inline bool small_of(const Value *v, int64_t *x)
-{
-    uintptr_t off = (uintptr_t)v - (uintptr_t)v_arena_.small;
-    if (off >= sizeof v_arena_.small)
-        return false;
-    *x = (int64_t)(off / sizeof(Value)) + SMALL_MIN;
-    return true;
-}
-
 Value *v_pair_steal(Value *a, Value *b)
 {
     int64_t x, y;
-    if (small_of(a, &x)) {      /* small ints are immortal: nothing to release */
-        if (small_of(b, &y)) {
+    if (v_small_of(a, &x)) {      /* small ints are immortal: nothing to release */
+        if (v_small_of(b, &y)) {
             if (in_span(x) && in_span(y))
                 return interned(T_LOC, 0, place(x, y));
         } else if (x >= 0 && x <= 9) {
@@ -395,7 +383,7 @@ Value *v_tuple2(Value *a, Value *b)
 Value *v_triple_steal(Value *a, Value *b, Value *c)
 {
     int64_t x, y, z;
-    if (small_of(a, &x) && small_of(b, &y) && small_of(c, &z) && in_span(x) && in_span(y) &&
+    if (v_small_of(a, &x) && v_small_of(b, &y) && v_small_of(c, &z) && in_span(x) && in_span(y) &&
         z >= 0 && z <= 9)
         return interned(T_CELL3, (int)z, place(x, y));
     Value *t = v_tuple_new(3);

@@ -93,6 +93,16 @@ _Static_assert((V_INTERN_SPAN & (V_INTERN_SPAN - 1)) == 0, "v_arena_hash shifts 
 _Static_assert(V_INTERN_MIN >= V_SMALL_MIN && V_INTERN_MIN + V_INTERN_SPAN - 1 <= V_SMALL_MAX,
                "interned places are made of small ints");
 extern VArena v_arena_;
+/* v's int when it is one of the arena's small ints, told by its address
+ * alone (hashing and interning decide without reading their operands). */
+static inline bool v_small_of(const Value *v, int64_t *x)
+{
+    uintptr_t off = (uintptr_t)v - (uintptr_t)v_arena_.small;
+    if (off >= sizeof v_arena_.small)
+        return false;
+    *x = (int64_t)(off / sizeof(Value)) + V_SMALL_MIN;
+    return true;
+}
 static inline bool v_in_arena(const Value *v)
 {
     return (uintptr_t)v - (uintptr_t)&v_arena_ < sizeof v_arena_;
@@ -246,12 +256,11 @@ extern int64_t v_arena_hashes_[V_INTERN_TABLES * V_INTERN_SPAN * V_INTERN_SPAN];
 int64_t v_arena_hash_of(size_t g);         /* the hash of interned entry g, computed */
 static inline int64_t v_arena_hash(const Value *v)
 {
-    uintptr_t off = (uintptr_t)v - (uintptr_t)&v_arena_;
-    if (off < sizeof v_arena_.small) {
-        int64_t x = (int64_t)(off / sizeof(Value)) + V_SMALL_MIN;
+    int64_t x;
+    if (v_small_of(v, &x))
         return x == -1 ? -2 : x;
-    }
-    return v_arena_hashes_[(off - offsetof(VArena, table)) / sizeof(VInterned)];
+    uintptr_t off = (uintptr_t)v - (uintptr_t)v_arena_.table;
+    return v_arena_hashes_[off / sizeof(VInterned)];
 }
 
 /* CPython hashes None, nan and functions by their address, so their order

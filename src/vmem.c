@@ -173,14 +173,20 @@ static void *slab_carve(size_t bytes)
     return p;
 }
 
+/* The size class serving n bytes (n <= VMEM_SMALL); alloc and free agree
+ * on it, since a block carries no header. */
+static inline uint32_t size_class(size_t n)
+{
+    uint32_t cls = (uint32_t)((n + GRAIN - 1) / GRAIN);
+    return cls < MIN_CLASS ? MIN_CLASS : cls;
+}
+
 void *vmem_alloc(size_t n)
 {
     char *h;
     if (n > VMEM_SMALL)
         return sys_alloc(n);
-    uint32_t cls = (uint32_t)((n + GRAIN - 1) / GRAIN);
-    if (cls < MIN_CLASS)
-        cls = MIN_CLASS;
+    uint32_t cls = size_class(n);
     Free *f = free_list[cls];
     if (!f) {
         arm_exit();
@@ -220,9 +226,7 @@ void vmem_free(void *p, size_t n)
         free(p);
         return;
     }
-    uint32_t cls = (uint32_t)((n + GRAIN - 1) / GRAIN);
-    if (cls < MIN_CLASS)
-        cls = MIN_CLASS;
+    uint32_t cls = size_class(n);
     Free *f = p;
     if (!free_list[cls])
         arm_exit();
