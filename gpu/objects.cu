@@ -22,6 +22,10 @@ int gpu_input_buffers(int n, const GpuGrid **h, const GpuGrid **d, char *why, si
 void gpu_mark_broken(const char *what);
 
 enum { WARPS = 4, NTABLES = 4, SCAN_THREADS = 1024 };
+/* ARCRUN_GPU_PROFILE: events around the copy in, the four kernels and the
+ * copy out of every chunk, their times on stderr (for measuring) */
+enum { PROF_EVENTS = 7 };
+static const char *const prof_stage[PROF_EVENTS - 1] = {"h2d", "label", "scan", "walk", "objs", "d2h"};
 
 __global__ static void k_label(const GpuGrid *in, const ObjTables *T, ObjGrid *G, int n)
 {
@@ -111,6 +115,7 @@ typedef struct {
     int grids;                  /* capacity of d_grid, d_off, d_base, h_off */
     size_t words;               /* capacity of d_out, h_out */
     int lo, n;                  /* the chunk it holds */
+    cudaEvent_t ev[PROF_EVENTS];  /* ARCRUN_GPU_PROFILE: between the stages */
 } Slot;
 
 enum { SLOTS = 2, CHUNK = 16384 };   /* smaller chunks lost more to syncs than overlap won (H100) */
@@ -161,6 +166,33 @@ static int chunk_size(void)
     return chunk;
 }
 
+static int profiling(void)
+{
+    static int on = -1;
+    if (on < 0)
+        on = getenv("ARCRUN_GPU_PROFILE") != NULL;
+    return on;
+}
+
+static void prof_mark(Slot *S, int k)
+{
+    if (profiling() && S->ev[0])
+        cudaEventRecord(S->ev[k], S->stream);
+}
+
+static void prof_report(Slot *S)
+{
+    if (!profiling() || !S->ev[0])
+        return;
+    fprintf(stderr, "arcrun: gpu profile: %d grids, %u words out:", S->n, S->h_off[S->n]);
+    for (int k = 0; k + 1 < PROF_EVENTS; k++) {
+        float ms = 0;
+        cudaEventElapsedTime(&ms, S->ev[k], S->ev[k + 1]);
+        fprintf(stderr, " %s %.3f", prof_stage[k], ms);
+    }
+    fprintf(stderr, " ms\n");
+}
+
 static int reserve(Slot *S, int n, size_t words, char *why, size_t whylen)
 {
     cudaError_t e;
@@ -183,6 +215,12 @@ static int reserve(Slot *S, int n, size_t words, char *why, size_t whylen)
             S->sized = 0;
             return fail(e, "creating an objects event", why, whylen);
         }
+        for (int k = 0; profiling() && k < PROF_EVENTS; k++)
+            if (cudaEventCreate(&S->ev[k]) != cudaSuccess) {
+                S->ev[0] = 0;
+                cudaGetLastError();
+                break;
+            }
     }
     if (!S->d_walk &&
         ((e = cudaMalloc((void **)&S->d_walk, (size_t)walk_blocks * WARPS * sizeof *S->d_walk)) !=
@@ -226,14 +264,18 @@ static int launch(Slot *S, const GpuGrid *h_in, const GpuGrid *d_in, int shape,
                   const ObjTables *dT, char *why, size_t whylen)
 {
     int n = S->n;
+    prof_mark(S, 0);
     cudaError_t e = cudaMemcpyAsync((void *)d_in, h_in, (size_t)n * sizeof *h_in,
                                     cudaMemcpyHostToDevice, S->stream);
     if (e == cudaSuccess)
         e = cudaMemsetAsync(S->d_next, 0, 2 * sizeof *S->d_next, S->stream);
     if (e != cudaSuccess)
         return fail(e, "host->device copy", why, whylen);
+    prof_mark(S, 1);
     k_label<<<(n + WARPS - 1) / WARPS, 32 * WARPS, 0, S->stream>>>(d_in, dT, S->d_grid, n);
+    prof_mark(S, 2);
     k_scan<<<1, SCAN_THREADS, 0, S->stream>>>(S->d_grid, S->d_base, S->d_off, n);
+    prof_mark(S, 3);
     if ((e = cudaMemcpyAsync(S->h_off, S->d_off, (size_t)(n + 1) * 4, cudaMemcpyDeviceToHost,
                              S->stream)) != cudaSuccess ||
         (e = cudaEventRecord(S->sized, S->stream)) != cudaSuccess)
@@ -241,8 +283,10 @@ static int launch(Slot *S, const GpuGrid *h_in, const GpuGrid *d_in, int shape,
     k_walk<<<walk_blocks, 32 * WARPS, 0, S->stream>>>(d_in, S->d_off, shape, dT, S->d_grid,
                                                       S->d_base, n, S->d_walk, S->d_next,
                                                       S->d_out);
+    prof_mark(S, 4);
     k_objs<<<walk_blocks, 32 * WARPS, 0, S->stream>>>(d_in, S->d_off, shape, dT, S->d_grid, n,
                                                       S->d_walk, S->d_next + 1, S->d_out);
+    prof_mark(S, 5);
     if ((e = cudaGetLastError()) != cudaSuccess)
         return fail(e, "kernel launch", why, whylen);
     return 0;
@@ -255,8 +299,11 @@ static int collect(Slot *S, char *why, size_t whylen)
     if (e == cudaSuccess)
         e = cudaMemcpyAsync(S->h_out, S->d_out, (size_t)S->h_off[S->n] * 2, cudaMemcpyDeviceToHost,
                             S->stream);
+    prof_mark(S, 6);
     if (e == cudaSuccess)
         e = cudaStreamSynchronize(S->stream);
+    if (e == cudaSuccess)
+        prof_report(S);
     if (e != cudaSuccess) {
         gpu_mark_broken(cudaGetErrorString(e));
         snprintf(why, whylen, "objects kernels or device->host copy: %s", cudaGetErrorString(e));
