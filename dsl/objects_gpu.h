@@ -13,9 +13,5 @@ extern const int8_t ad_nb_di[8], ad_nb_dj[8];
 int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8]);
 /* hash((a, b)) of two ints, as CPython 3.11 computes it */
 uint64_t ad_pair_hash(int64_t a, int64_t b);
-/* The background objects(grid, ..., without_bg=True) uses: a borrowed
- * value, or NULL with the exception in cx. */
-Value *ad_objects_bg(Ctx *cx, Value *grid);
-Value *tk_objects_bg(Ctx *cx, Value *grid);
 
 #endif

@@ -150,6 +150,38 @@ const char *gobj_param_ok(int op, int k, const Value *v)
     return NULL;
 }
 
+/* mostcolor of a packed grid, as both dialects compute it on an int grid
+ * (ad_objects_bg, tk_objects_bg): max(set(values), key=values.count), the
+ * first greatest count in the slot order of the set of colours inserted in
+ * first-appearance order; read from the packed bytes, not the values. */
+static int packed_mostcolor(const GpuGrid *rec)
+{
+    static const uint64_t colour_hash[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};   /* hash(int) */
+    uint32_t count[10] = {0};
+    int16_t order[10], n = 0;
+    for (int i = 0; i < rec->h; i++) {
+        const uint8_t *row = rec->cell + i * GPU_SIDE;
+        for (int j = 0; j < rec->w; j++)
+            if (!count[row[j]]++)
+                order[n++] = row[j];
+    }
+    if (n == 1)
+        return order[0];
+    int16_t store[OS_SMALL], spare[OS_SMALL];   /* 10 ints never outgrow 32 slots */
+    OHash H = {OH_TABLE, colour_hash, NULL, NULL};
+    OSet set;
+    os_init(&set, store);
+    for (int k = 0; k < n; k++)
+        os_add(&set, &H, order[k], spare);
+    int best = -1;
+    for (uint32_t slot = 0; slot <= set.mask; slot++) {
+        int c = set.t[slot];
+        if (c >= 0 && (best < 0 || count[c] > count[best]))
+            best = c;
+    }
+    return best;
+}
+
 const char *gobj_pack(int op, Value *grid, Value *const *params, GpuGrid *rec)
 {
     int flags = 0;
@@ -162,17 +194,9 @@ const char *gobj_pack(int op, Value *grid, Value *const *params, GpuGrid *rec)
         flags = (v_truthy(params[0]) ? OF_UNIVALUED : 0) | (v_truthy(params[1]) ? OF_DIAGONAL : 0) |
                 (v_truthy(params[2]) ? OF_WITHOUT_BG : 0);
     }
+    (void)grid;
     rec->p0 = (uint8_t)flags;
-    rec->p1 = GPU_NOCOLOR;
-    if (flags & OF_WITHOUT_BG) {
-        Ctx cx;
-        int d = spec[op - GOP_OBJECTS].dialect;
-        ctx_init(&cx, d);
-        Value *bg = d == DIALECT_ARCDSL ? ad_objects_bg(&cx, grid) : tk_objects_bg(&cx, grid);
-        if (!bg || bg->type != V_INT || bg->u.i < 0 || bg->u.i > 9)
-            return "background is not a colour from 0 to 9";
-        rec->p1 = (uint8_t)bg->u.i;
-    }
+    rec->p1 = flags & OF_WITHOUT_BG ? (uint8_t)packed_mostcolor(rec) : GPU_NOCOLOR;
     return NULL;
 }
 

@@ -102,11 +102,6 @@ static Value *cell(int64_t i, int64_t j, Value *c)
     return v_pair_steal(v_incref(c), v_pair_int(i, j));
 }
 
-Value *ad_objects_bg(Ctx *cx, Value *grid)
-{
-    return gu_extreme_color(cx, grid, true);
-}
-
 Value *ad_objects(Ctx *cx, Value *const *a)
 {
     Value *grid = a[0];

@@ -1260,11 +1260,6 @@ static Value *objects(Ctx *cx, Value *grid, bool univalued, bool diagonal, bool 
     return objwalk(cx, grid, univalued, diagonal, bg, as_tuple, cell3);
 }
 
-Value *tk_objects_bg(Ctx *cx, Value *grid)
-{
-    return tk_mostcolor_inner(cx, grid);
-}
-
 static Value *tk_objects(Ctx *cx, Value *const *a)
 {
     return objects(cx, a[0], v_truthy(a[1]), v_truthy(a[2]), v_truthy(a[3]), false);
