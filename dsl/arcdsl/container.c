@@ -44,6 +44,7 @@ static Value *filter(Ctx *cx, Value *c, KeepFn keep, void *ud)
     size_t n = v_len(c);
     Value **it = v_items(c);
     for (size_t i = 0; i < n; i++) {
+        v_fetch_ahead(it, i, n);
         int k = keep(cx, it[i], ud);
         if (k < 0 || (k && !vb_push(cx, &b, v_incref(it[i])))) {
             vb_drop(&b);
@@ -138,6 +139,7 @@ static KV *keyed(Ctx *cx, Value *c, Value *key, size_t *np)
     if (!kv)
         return cx_raise(cx, "MemoryError", "out of memory"), NULL;
     for (size_t i = 0; i < n; i++) {
+        v_fetch_ahead(v_items(c), i, n);
         kv[i].val = v_items(c)[i];
         if (!(kv[i].key = v_call(cx, key, 1, &kv[i].val))) {
             while (i--)
@@ -192,6 +194,7 @@ static int extreme(Ctx *cx, Value *c, Value *key, int op, Value **best, Value **
     *best = NULL;
     for (size_t i = 0; i < n; i++) {
         Value *k = it[i];
+        v_fetch_ahead(it, i, n);
         if (key && !(k = v_call(cx, key, 1, &it[i]))) {
             v_decref(bk);
             return -1;

@@ -189,6 +189,7 @@ Value *ad_apply(Ctx *cx, Value *const *a)
     if (!vb_reserve(cx, &b, v_len(c)))
         return NULL;
     for (size_t i = 0; i < v_len(c); i++) {
+        v_fetch_ahead(v_items(c), i, v_len(c));
         Value *r = core_gen_call(cx, f, 1, &v_items(c)[i]);
         if (!r)
             return vb_drop(&b), NULL;

@@ -306,6 +306,7 @@ static Value *map_into(Ctx *cx, Value *f, Value *c, int type, bool rev)
         return NULL;
     for (size_t i = 0; i < v_len(c); i++) {
         Value *e = v_items(c)[i];
+        v_fetch_ahead(v_items(c), i, v_len(c));
         Value *r = rev ? tk_call1(cx, e, f) : tk_call1(cx, f, e);
         if (!r)
             return vb_drop(&b), NULL;
@@ -381,6 +382,7 @@ static Value *filter(Ctx *cx, Value *c, int type, int how, Value *arg)
     VBuf b = {0};
     for (size_t i = 0; i < v_len(c); i++) {
         Value *e = v_items(c)[i];
+        v_fetch_ahead(v_items(c), i, v_len(c));
         int k = keep(cx, how, e, arg);
         if (k < 0 || (k && !vb_push(cx, &b, v_incref(e))))
             return vb_drop(&b), NULL;
