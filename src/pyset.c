@@ -216,8 +216,10 @@ bool pyset_discard(PySet *s, Value *key)
 
 void pyset_add_all(PySet *s, Value *const *items, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
+        v_fetch_ahead(items, i, n);
         add_entry(s, items[i], khash(items[i]));
+    }
 }
 
 /* ---- a read-only view of either representation ------------------------- */
@@ -451,19 +453,23 @@ Value *pyset_take(PySet *s)
     Value **items = v->u.set.items;
     int32_t *slots = v->u.set.slots;
     int64_t *hashes = (int64_t *)fs_hashes(v);
-    int32_t n = 0;
-    for (size_t i = 0; i <= s->mask; i++) {
-        Value *k = s->table[i].key;
-        if (!k) {
-            slots[i] = SLOT_EMPTY;
-        } else if (k == PYSET_DUMMY) {
-            slots[i] = SLOT_DUMMY;
-        } else {
-            items[n] = k;           /* the reference moves */
-            hashes[n] = s->table[i].hash;
-            slots[i] = n++;
-        }
+    /* Branch-free while entries remain (whether a slot is taken is a coin
+     * toss the predictor loses): each slot's key is written at n and kept
+     * by advancing n; past the last entry only empties and dummies are left. */
+    const PySetEntry *tab = s->table;
+    int32_t n = 0, used = (int32_t)s->used;
+    size_t i = 0, mask = s->mask;
+    for (; n < used; i++) {
+        Value *k = tab[i].key;
+        int32_t some = k != NULL, taken = some & (k != PYSET_DUMMY);
+        int32_t other = SLOT_EMPTY + some * (SLOT_DUMMY - SLOT_EMPTY);
+        items[n] = k;               /* the reference moves */
+        hashes[n] = tab[i].hash;
+        slots[i] = other + taken * (n - other);
+        n += taken;
     }
+    for (; i <= mask; i++)
+        slots[i] = tab[i].key ? SLOT_DUMMY : SLOT_EMPTY;
     if (s->table != s->small)
         vmem_free(s->table, (s->mask + 1) * sizeof *s->table);
     pyset_init(s);
