@@ -229,21 +229,20 @@ Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
     for (size_t k = 0; k < nobj; k++)
         ncells += hdr[3 * k + 2];
     const uint16_t *hw = cl + 2 * ncells;
-    Value *items[GPU_CELLS], *found[GPU_CELLS];
-    int64_t hash[GPU_CELLS];
-    uint32_t slot[GPU_CELLS];
+    Value *found[GPU_CELLS];
     int32_t at[OS_CAP];
+    FsLayout L;
     for (size_t k = 0; k < nobj; k++) {
         size_t nc = hdr[3 * k + 2];
+        Value *fo = fs_layout(nc, hdr[3 * k + 1], &L);
         for (size_t m = 0; m < nc; m++) {
             unsigned loc = cl[2 * m + 1];
             int c = colour_at(rec, loc);
-            slot[m] = cl[2 * m];
-            items[m] = cells[d][c][loc];
-            hash[m] = (int64_t)T->cell[c][loc];
+            L.items[m] = cells[d][c][loc];
+            L.hashes[m] = (int64_t)T->cell[c][loc];
+            L.slots[cl[2 * m]] = (int32_t)m;
         }
         cl += 2 * nc;
-        Value *fo = fs_from_layout(items, slot, hash, nc, hdr[3 * k + 1]);
         fo->hash = (int64_t)((uint64_t)hw[4 * k] | (uint64_t)hw[4 * k + 1] << 16 |
                              (uint64_t)hw[4 * k + 2] << 32 | (uint64_t)hw[4 * k + 3] << 48);
         fo->hashed = 1;        /* the scan's hash(frozenset(obj)), pyhash.c's formula */
@@ -255,12 +254,13 @@ Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
         at[s] = -1;
     for (size_t k = 0; k < nobj; k++)
         at[hdr[3 * k]] = (int32_t)k;
-    size_t m = 0;
+    Value *objs = fs_layout(nobj, omask, &L);
+    int32_t m = 0;
     for (size_t s = 0; s <= omask; s++)
         if (at[s] >= 0) {
-            items[m] = found[at[s]];
-            hash[m] = found[at[s]]->hash;
-            slot[m++] = (uint32_t)s;
+            L.items[m] = found[at[s]];
+            L.hashes[m] = found[at[s]]->hash;
+            L.slots[s] = m++;
         }
-    return fs_from_layout(items, slot, hash, nobj, omask);
+    return objs;
 }

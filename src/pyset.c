@@ -612,19 +612,14 @@ Value *fs_from_items(Value *const *items, size_t n)
     return pyset_take(&s);
 }
 
-Value *fs_from_layout(Value *const *items, const uint32_t *slot, const int64_t *hash, size_t n,
-                      size_t mask)
+Value *fs_layout(size_t n, size_t mask, FsLayout *out)
 {
     Value *v = fs_alloc(n, mask, 0);
-    int32_t *slots = v->u.set.slots;
-    int64_t *hashes = (int64_t *)fs_hashes(v);
+    out->items = v->u.set.items;
+    out->hashes = (int64_t *)fs_hashes(v);
+    out->slots = v->u.set.slots;
     for (size_t i = 0; i <= mask; i++)
-        slots[i] = SLOT_EMPTY;
-    for (size_t k = 0; k < n; k++) {
-        v->u.set.items[k] = items[k];
-        hashes[k] = hash[k];
-        slots[slot[k]] = (int32_t)k;
-    }
+        out->slots[i] = SLOT_EMPTY;
     return v;
 }
 

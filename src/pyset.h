@@ -56,11 +56,16 @@ size_t fs_block_size(const Value *v);
 /* Frozenset constructors and operators (results are new frozensets). */
 Value *fs_from_items(Value *const *items, size_t n);   /* frozenset(iterable): ADD-ALL */
 Value *fs_from_container(const Value *c);  /* frozenset(c): fset -> itself, tuple -> ADD-ALL */
-/* A frozenset with a layout computed elsewhere (the GPU's objects): n >= 1
- * items in slot order, item k in slot slot[k] of a mask+1 table, no
- * dummies, hash[k] its hash.  Takes the references to the items. */
-Value *fs_from_layout(Value *const *items, const uint32_t *slot, const int64_t *hash, size_t n,
-                      size_t mask);
+/* A frozenset with a layout computed elsewhere (the GPU's objects), filled
+ * in place: n >= 1 items in slot order and a mask+1 table without dummies.
+ * The caller sets items[k] (a reference it gives), hashes[k] and
+ * slots[s] = k for the slot s of item k; every other slot is empty. */
+typedef struct {
+    Value **items;
+    int64_t *hashes;
+    int32_t *slots;
+} FsLayout;
+Value *fs_layout(size_t n, size_t mask, FsLayout *out);
 bool fs_contains(const Value *fs, Value *key);
 Value *fs_or(const Value *a, const Value *b);     /* a | b ; a.union(b) */
 Value *fs_and(const Value *a, const Value *b);    /* a & b */
