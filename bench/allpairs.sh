@@ -6,7 +6,8 @@
 # in the same run, extrapolated to all pairs.  Both sides stop a pair at its
 # first failed sample; arcrun tries the sample with the smallest input first,
 # and the CPython figure is given both ways: in sample order, and in
-# arcrun's order.
+# arcrun's order.  arcrun also skips pairs whose output shape cannot match
+# (src/shape.h); its time running every pair is given too.
 #
 #   bench/allpairs.sh [ARC_DSL_CHECKOUT] [SAMPLE_PAIRS] [TASKS_DIR]
 set -eu
@@ -27,14 +28,23 @@ python3 - "$stats" "$wall" <<'PY'
 import json, sys
 st = json.loads([l for l in open(sys.argv[1]).read().splitlines() if l.startswith('{')][-1])
 asked = st['calls'] + st['cache_hits'] + st['cache_waits']
-print('arcrun:  %.1f s wall; %d calls asked, %d computed, %.1f%% answered by shared work'
-      % (float(sys.argv[2]), asked, st['calls'], 100.0 * (asked - st['calls']) / asked))
+print('arcrun:  %.1f s wall; %d calls asked, %d computed, %.1f%% answered by shared work; '
+      '%d pairs not run (output shape, src/shape.h)'
+      % (float(sys.argv[2]), asked, st['calls'], 100.0 * (asked - st['calls']) / asked,
+         st.get('ruled_out', 0)))
 PY
 rm -f "$stats"
+# the same run with every pair run (CPython has no shape rule either)
+t0=$(date +%s.%N)
+ARCRUN_NO_SHAPE_RULE=1 "$arcrun" --all-pairs -q "$solvers" "$tasks" >/dev/null 2>&1
+t1=$(date +%s.%N)
+wall_all=$(awk "BEGIN { print $t1 - $t0 }")
+echo "arcrun:  $(awk "BEGIN { printf \"%.1f\", $wall_all }") s wall running every pair (ARCRUN_NO_SHAPE_RULE=1)"
 if [ -n "$ref" ]; then
-  python3 - "$ref" "$tasks" "$sample" "$wall" <<'PY'
+  python3 - "$ref" "$tasks" "$sample" "$wall" "$wall_all" <<'PY'
 import json, os, random, signal, sys, time
 ref, tasks, sample, wall = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
+wall_all = float(sys.argv[5])
 sys.path.insert(0, ref)
 import solvers
 names = sorted(n for n in dir(solvers) if n.startswith('solve_'))
@@ -93,5 +103,7 @@ print('CPython: %.2f s for %d pairs (%d per solver, %d samples cut at 10 s) -> %
 print('         %.0f s extrapolated when CPython, too, tries the smallest sample first' % lead_est)
 print('ratio:   %.1fx (CPython in sample order); %.1fx (both smallest sample first)'
       % (est / wall, lead_est / wall))
+print('         %.1fx and %.1fx with arcrun running every pair too'
+      % (est / wall_all, lead_est / wall_all))
 PY
 fi

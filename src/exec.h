@@ -69,6 +69,7 @@ typedef struct {
     long cache_waits;        /* calls answered by an identical call in the same step */
     long cache_misses;       /* cached calls that were computed */
     long cancelled;          /* instances stopped because their pair had failed */
+    long ruled_out;          /* search pairs not run: output shape (shape.h) */
     OpStats *ops;            /* when collect_ops was set; caller frees */
     int nops, capops;
     double parse_s, load_s, run_s;   /* whole-run phases, filled in by the report */

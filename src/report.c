@@ -2,6 +2,7 @@
 #include "report.h"
 #include "exec.h"
 #include "prim.h"
+#include "shape.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -21,6 +22,7 @@ typedef struct {
     int remaining;           /* samples not finished; -1 until its chunk starts */
     bool batt;               /* each sample twice: C=None, then C=O */
     atomic_bool failed;      /* search mode: a sample failed, the rest may stop */
+    const OutShape *shape;   /* ARCRUN_SHAPE_CHECK: the shape its outputs must have */
     FILE *out, *trace;       /* its lines: the run's streams, or its chunk's buffers */
 } Group;
 
@@ -47,6 +49,7 @@ typedef struct {
     const char ***solvers_of;
     int *nsolvers_of, *capsolvers_of;
     int *pairs_done_of;      /* per task: its pairs whose samples all finished (note_pair) */
+    long shape_checked, shape_wrong;   /* ARCRUN_SHAPE_CHECK */
 } Totals;
 
 static SolverScore *score_of(Totals *t, const char *id)
@@ -295,6 +298,25 @@ static void progress_draw(Totals *t, bool final)
     fflush(stderr);
 }
 
+/* ARCRUN_SHAPE_CHECK: a finished instance's output against the shape the
+ * analysis gave its program (shape.h); a difference is a bug there. */
+static void shape_check(Totals *t, const Instance *in, const OutShape *s)
+{
+    const Value *r = in->result, *I = task_sample(in->task, in->sample)->input;
+    int ih = (int)v_len(I), iw = (int)v_len(I->u.tup.items[0]);
+    int ph = s->rows.a * ih + s->rows.b * iw + s->rows.c, pw = s->cols.a * ih + s->cols.b * iw + s->cols.c;
+    bool grid = r->type == V_TUPLE && v_len(r) > 0 && r->u.tup.items[0]->type == V_TUPLE;
+    int oh = grid ? (int)v_len(r) : -1, ow = grid ? (int)v_len(r->u.tup.items[0]) : -1;
+    t->shape_checked++;
+    if (oh != ph || ow != pw) {
+        t->shape_wrong++;
+        char name[32];
+        fprintf(stderr, "arcrun: shape check: %s on %s %s: predicted %dx%d, output %dx%d\n",
+                in->prog->name, in->task->id, sample_name(in->task, in->sample, name, sizeof name),
+                ph, pw, oh, ow);
+    }
+}
+
 static void on_done(Instance *in, void *arg)
 {
     Totals *t = arg;
@@ -313,6 +335,8 @@ static void on_done(Instance *in, void *arg)
             t->groups_done++;
         return;
     }
+    if (g->shape && g->shape->known && in->status == INST_DONE)
+        shape_check(t, in, g->shape);
     int ok = instance_correct(in);
     if (g->trace) {
         trace_key(g->trace, in);
@@ -641,6 +665,18 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     bool *paired = calloc((size_t)m->nprogs + 1, sizeof(bool));
     if (!paired)
         abort();
+    /* Search mode: a pair whose program's output shape (shape.h) no
+     * expected output has is not run; it keeps its place, with no samples.
+     * ARCRUN_NO_SHAPE_RULE runs it anyway (for measuring what this saves). */
+    bool search = ro->all_pairs && !ro->trace;
+    bool rule = search && !getenv("ARCRUN_NO_SHAPE_RULE"), check = getenv("ARCRUN_SHAPE_CHECK");
+    OutShape *shapes = calloc((size_t)m->nprogs + 1, sizeof *shapes);
+    if (!shapes)
+        abort();
+    if (rule || check)
+        for (int p = 0; p < m->nprogs; p++)
+            shapes[p] = shape_of_output(&m->progs[p]);
+    long ruled_out = 0;
     long npairs = (long)m->nprogs * ts->ntasks;
     for (long idx = 0; idx < npairs; idx++) {
         int p = ro->all_pairs ? (int)(idx % m->nprogs) : (int)(idx / ts->ntasks);
@@ -658,7 +694,12 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         }
         bool batt = m->dialect == DIALECT_TOKPIDJIN;
         int n = task_nsamples(t) * (batt ? 2 : 1);
-        groups[ngroups++] = (Group){.prog = prog, .task = t, .n = n, .remaining = -1, .batt = batt};
+        if (rule && shape_rules_out(&shapes[p], t)) {
+            n = 0;
+            ruled_out++;
+        }
+        groups[ngroups++] = (Group){.prog = prog, .task = t, .n = n, .remaining = -1, .batt = batt,
+                                    .shape = check ? &shapes[p] : NULL};
         ninst += n;
         paired[p] = true;
     }
@@ -686,6 +727,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     share_constants(m);
     ExecStats st;
     memset(&st, 0, sizeof st);
+    st.ruled_out = ruled_out;
     /* Lockstep over a chunk of instances at a time: batches are large long
      * before that, memory stays bounded, and results stream chunk by chunk.
      * --all-pairs wants a whole task's programs in one chunk so that they
@@ -694,7 +736,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     /* Search mode reports only which pairs are solved: once one sample of
      * a pair fails, its other samples are not worth running. */
     Chunks cs = {.groups = groups, .m = m, .eo = eo, .st = &st, .out = out, .trace = ro->trace,
-                 .search = ro->all_pairs && !ro->trace};
+                 .search = search};
     cs.bounds = xmalloc_(sizeof *cs.bounds * (size_t)(ngroups + 1));
     for (int g0 = 0; g0 < ngroups;) {
         /* a group larger than a chunk gets a chunk of its own size */
@@ -781,6 +823,10 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
                 ninst, st.steps, st.batches, st.calls, st.cache_hits + st.cache_waits, st.max_batch);
     if (ro->all_pairs)
         print_all_pairs(&tot, ts, ngroups, rc < 0, out);
+    if (check)
+        fprintf(stderr, "arcrun: shape check: %ld outputs of programs with a known shape, %ld of another shape\n",
+                tot.shape_checked, tot.shape_wrong);
+    free(shapes);
     free(groups);
     for (int i = 0; i < tot.nscores; i++)
         free(tot.scores[i].id);

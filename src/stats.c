@@ -18,10 +18,10 @@ void stats_print(FILE *f, ExecStats *st, bool json)
                                         "256-1023", "1024-4095", "4096+"};
     if (json) {
         fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"cache_hits\": %ld, "
-                   "\"cache_waits\": %ld, \"cancelled\": %ld, \"parse_s\": %.6f, "
+                   "\"cache_waits\": %ld, \"cancelled\": %ld, \"ruled_out\": %ld, \"parse_s\": %.6f, "
                    "\"load_s\": %.6f, \"run_s\": %.6f, \"ops\": [",
                 st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits,
-                st->cancelled, st->parse_s, st->load_s, st->run_s);
+                st->cancelled, st->ruled_out, st->parse_s, st->load_s, st->run_s);
         for (int i = 0; i < st->nops; i++) {
             OpStats *o = &st->ops[i];
             fprintf(f, "%s{\"op\": ", i ? ", " : "");
@@ -57,5 +57,9 @@ void stats_print(FILE *f, ExecStats *st, bool json)
     if (st->cancelled)
         fprintf(f, "search: %ld instance%s stopped early, another sample of their program and task having failed\n",
                 st->cancelled, st->cancelled == 1 ? "" : "s");
+    if (st->ruled_out)
+        fprintf(f, "search: %ld pair%s not run: the program's output shape follows from its input's "
+                   "(shape.h), and an expected output of the task has another\n",
+                st->ruled_out, st->ruled_out == 1 ? "" : "s");
 }
 
