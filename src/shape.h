@@ -12,7 +12,11 @@
  * width W, an int of that form, or a pair of them; a fixed set of
  * primitives (shape.c) maps these exactly, any other statement gives
  * "unknown".  A grid is tracked only while its sides are at least 1 for
- * every input of 1..30 x 1..30, so each rule holds as written in dsl.py. */
+ * every input of 1..30 x 1..30, so each rule holds as written in dsl.py.
+ *
+ * ARCRUN_NO_SHAPE_RULE=1 runs the ruled-out pairs anyway (bench/allpairs.sh
+ * times both); ARCRUN_SHAPE_CHECK=1 compares every finished output of a
+ * program with a known shape against the prediction (tests/search.test). */
 #ifndef ARC_SHAPE_H
 #define ARC_SHAPE_H
 
