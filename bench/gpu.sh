@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/gpu.sh -- each GPU op on batches of 64 to 16384 grids: the CPU
+# bench/gpu.sh -- each GPU op on batches of 64 to 65536 grids: the CPU
 # backend on all cores against the GPU path (validation, packing, both
 # transfers, kernels, rebuilding the values), side by side in one process,
 # as ratios.  A thin layer over `arcrun calibrate --ops`, which does the

@@ -1026,8 +1026,11 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
         fprintf(stderr, "arcrun calibrate: %s: nothing to calibrate\n", G.why);
         return -1;
     }
-    static const int sizes[] = {64, 256, 1024, 4096, 16384};
-    enum { NSIZES = sizeof sizes / sizeof sizes[0], NMAX = 16384 };
+    /* the file's sizes; --ops (bench/gpu.sh) also measures 65,536 grids,
+     * four chunks of the objects pipeline */
+    static const int sizes[] = {64, 256, 1024, 4096, 16384, 65536};
+    enum { NSIZES = sizeof sizes / sizeof sizes[0], NMAX = 65536 };
+    int nsizes = only ? NSIZES : NSIZES - 1;
     Value **big = xmalloc_(sizeof(Value *) * NMAX), **small = xmalloc_(sizeof(Value *) * NMAX);
     int nbig = 0, nsmall = 0;
     Value **rbig = tasks ? task_grids(tasks, GPU_SIDE, &nbig) : NULL;
@@ -1075,7 +1078,7 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
             fprintf(stderr, "arcrun calibrate: %s: %s\n", gpu_ops[op].name, why);
             rc = -1;
         }
-        for (int s = 0; s < NSIZES && rc == 0; s++) {
+        for (int s = 0; s < nsizes && rc == 0; s++) {
             double best_c = 1e30, best_g = 1e30, bp = 0, bd = 0, br = 0;
             for (int rep = 0; rep < 3; rep++) {
                 double c = time_cpu(op, grids, params, sizes[s]);
