@@ -302,9 +302,9 @@ static void progress_draw(Totals *t, bool final)
  * analysis gave its program (shape.h); a difference is a bug there. */
 static void shape_check(Totals *t, const Instance *in, const OutShape *s)
 {
-    const Value *r = in->result, *I = task_sample(in->task, in->sample)->input;
-    int ih = (int)v_len(I), iw = (int)v_len(I->u.tup.items[0]);
-    int ph = s->rows.a * ih + s->rows.b * iw + s->rows.c, pw = s->cols.a * ih + s->cols.b * iw + s->cols.c;
+    const Value *r = in->result;
+    int ph, pw;
+    shape_predict(s, task_sample(in->task, in->sample)->input, &ph, &pw);
     bool grid = r->type == V_TUPLE && v_len(r) > 0 && r->u.tup.items[0]->type == V_TUPLE;
     int oh = grid ? (int)v_len(r) : -1, ow = grid ? (int)v_len(r->u.tup.items[0]) : -1;
     t->shape_checked++;

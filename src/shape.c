@@ -240,6 +240,14 @@ static void dims(const Value *g, int *h, int *w)
     *w = *h ? (int)v_len(g->u.tup.items[0]) : 0;
 }
 
+void shape_predict(const OutShape *s, const Value *input, int *rows, int *cols)
+{
+    int h, w;
+    dims(input, &h, &w);
+    *rows = lin_at(s->rows, h, w);
+    *cols = lin_at(s->cols, h, w);
+}
+
 bool shape_rules_out(const OutShape *s, const Task *t)
 {
     if (!s->known)
@@ -248,10 +256,10 @@ bool shape_rules_out(const OutShape *s, const Task *t)
         const Sample *sm = task_sample(t, k);
         if (!sm->output)
             continue;
-        int ih, iw, oh, ow;
-        dims(sm->input, &ih, &iw);
+        int ph, pw, oh, ow;
+        shape_predict(s, sm->input, &ph, &pw);
         dims(sm->output, &oh, &ow);
-        if (lin_at(s->rows, ih, iw) != oh || lin_at(s->cols, ih, iw) != ow)
+        if (ph != oh || pw != ow)
             return true;
     }
     return false;
