@@ -170,7 +170,7 @@ static const char *pack_one(int op, const Value *g, Value *const *params, GpuGri
         return bad;
     size_t h = rec->h, w = rec->w;
     if (gop_is_objects(op))
-        return gobj_pack(op, (Value *)g, params, rec);
+        return gobj_pack(op, params, rec);
     for (int k = 0; k + 1 < gpu_ops[op].arity; k++) {
         const char *bad = param_byte(gpu_ops[op].param[k], params[k], k ? &rec->p1 : &rec->p0);
         if (bad)

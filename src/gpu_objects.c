@@ -151,9 +151,10 @@ const char *gobj_param_ok(int op, int k, const Value *v)
 }
 
 /* mostcolor of a packed grid, as both dialects compute it on an int grid
- * (ad_objects_bg, tk_objects_bg): max(set(values), key=values.count), the
- * first greatest count in the slot order of the set of colours inserted in
- * first-appearance order; read from the packed bytes, not the values. */
+ * (gu_extreme_color, tk_mostcolor_inner): max(set(values),
+ * key=values.count), the first greatest count in the slot order of the set
+ * of colours inserted in first-appearance order; read from the packed
+ * bytes, not the values. */
 static int packed_mostcolor(const GpuGrid *rec)
 {
     static const uint64_t colour_hash[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};   /* hash(int) */
@@ -182,7 +183,7 @@ static int packed_mostcolor(const GpuGrid *rec)
     return best;
 }
 
-const char *gobj_pack(int op, Value *grid, Value *const *params, GpuGrid *rec)
+const char *gobj_pack(int op, Value *const *params, GpuGrid *rec)
 {
     int flags = 0;
     if (spec[op - GOP_OBJECTS].select) {
@@ -194,7 +195,6 @@ const char *gobj_pack(int op, Value *grid, Value *const *params, GpuGrid *rec)
         flags = (v_truthy(params[0]) ? OF_UNIVALUED : 0) | (v_truthy(params[1]) ? OF_DIAGONAL : 0) |
                 (v_truthy(params[2]) ? OF_WITHOUT_BG : 0);
     }
-    (void)grid;
     rec->p0 = (uint8_t)flags;
     rec->p1 = flags & OF_WITHOUT_BG ? (uint8_t)packed_mostcolor(rec) : GPU_NOCOLOR;
     return NULL;

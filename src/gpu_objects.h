@@ -16,7 +16,7 @@ const ObjTables *gobj_tables(int op);     /* its dialect's tables */
 /* NULL, or why argument k (1-based) keeps the call on the CPU */
 const char *gobj_param_ok(int op, int k, const Value *v);
 /* p0/p1 of a record whose grid is packed; NULL, or why not */
-const char *gobj_pack(int op, Value *grid, Value *const *params, GpuGrid *rec);
+const char *gobj_pack(int op, Value *const *params, GpuGrid *rec);
 /* The value the CPU would return, from the scan's output for rec */
 Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out);
 
