@@ -489,9 +489,38 @@ static void print_all_pairs(Totals *t, const TaskSet *ts, int ngroups, bool inte
     free(t->pairs_done_of);
 }
 
-static bool is_solver_for(const IrProgram *p, const Task *t)
+static int cmp_task_id(const void *a, const void *b)
 {
-    return strncmp(p->name, "solve_", 6) == 0 && strcmp(p->name + 6, t->id) == 0;
+    return strcmp((*(const Task *const *)a)->id, (*(const Task *const *)b)->id);
+}
+
+/* own[p]: the id number of solve_<id>'s task <id> (-1: no such task; -2:
+ * not a solver, it runs on every task); idno[k]: task k's.  Equal ids get
+ * equal numbers.  400 solvers x 400 tasks compared by name took 2% of the
+ * solvers' run. */
+static int *own_tasks(const IrModule *m, const TaskSet *ts, int **idno)
+{
+    int *own = xmalloc_(sizeof(int) * (size_t)(m->nprogs + 1));
+    const Task **by_id = xmalloc_(sizeof(Task *) * (size_t)(ts->ntasks + 1));
+    *idno = xmalloc_(sizeof(int) * (size_t)(ts->ntasks + 1));
+    for (int k = 0; k < ts->ntasks; k++)
+        by_id[k] = &ts->tasks[k];
+    qsort(by_id, (size_t)ts->ntasks, sizeof *by_id, cmp_task_id);
+    for (int i = 0, no = 0; i < ts->ntasks; i++) {
+        no += i > 0 && strcmp(by_id[i - 1]->id, by_id[i]->id) != 0;
+        (*idno)[by_id[i] - ts->tasks] = no;
+    }
+    for (int p = 0; p < m->nprogs; p++) {
+        const char *name = m->progs[p].name;
+        own[p] = -2;
+        if (strncmp(name, "solve_", 6) != 0)
+            continue;
+        Task key = {.id = (char *)name + 6};
+        const Task *kp = &key, **hit = bsearch(&kp, by_id, (size_t)ts->ntasks, sizeof *by_id, cmp_task_id);
+        own[p] = hit ? (*idno)[*hit - ts->tasks] : -1;
+    }
+    free(by_id);
+    return own;
 }
 
 /* Instances of groups [g0, g1) run together. */
@@ -716,13 +745,13 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
             shapes[p] = shape_of_output(&m->progs[p]);
     long ruled_out = 0;
     long npairs = (long)m->nprogs * ts->ntasks;
+    int *idno = NULL, *own = ro->all_pairs ? NULL : own_tasks(m, ts, &idno);
     for (long idx = 0; idx < npairs; idx++) {
         int p = ro->all_pairs ? (int)(idx % m->nprogs) : (int)(idx / ts->ntasks);
         int k = ro->all_pairs ? (int)(idx / m->nprogs) : (int)(idx % ts->ntasks);
         const IrProgram *prog = &m->progs[p];
         const Task *t = &ts->tasks[k];
-        bool solver = strncmp(prog->name, "solve_", 6) == 0;
-        if (solver && !ro->all_pairs && !is_solver_for(prog, t))
+        if (own && own[p] != -2 && own[p] != idno[k])
             continue;
         if (ngroups == cap) {
             cap *= 2;
@@ -744,6 +773,8 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     for (int p = 0; p < m->nprogs; p++)
         unpaired += !paired[p];
     free(paired);
+    free(own);
+    free(idno);
     Totals tot = {.ro = ro, .out = out, .tasks0 = ts->tasks,
                   .progress = isatty(2) && !ro->verbose && !getenv("ARCRUN_NO_PROGRESS"),
                   .total_instances = ninst, .start_ns = now_ns()};
