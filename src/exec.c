@@ -519,7 +519,9 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     for (int i = 0; i < n; i++) {
         Instance *in = insts[i];
         in->cx.work_limit = opt->work_limit;
-        in->time_limit_ns = opt->time_limit_ns;
+        /* --stats times every instance (its costliest pairs), budget or not */
+        in->time_limit_ns = opt->time_limit_ns ? opt->time_limit_ns
+                            : opt->collect_ops ? UINT64_MAX / 4 : 0;
         int q = nplans - 1;
         if (q < 0 || plan_prog[q] != in->prog) {
             for (q = 0; q < nplans && plan_prog[q] != in->prog; q++)

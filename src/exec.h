@@ -62,6 +62,13 @@ typedef struct {
     double seconds;
 } OpStats;
 
+/* A (program, task) pair and the time its instances spent in calls. */
+typedef struct {
+    const char *prog, *task;
+    int instances;
+    double seconds;
+} SlowPair;
+
 typedef struct {
     long steps, batches, calls;
     long max_batch;
@@ -72,6 +79,8 @@ typedef struct {
     long ruled_out;          /* search pairs not run: output shape (shape.h) */
     OpStats *ops;            /* when collect_ops was set; caller frees */
     int nops, capops;
+    SlowPair *slow;          /* the report's costliest (program, task) pairs */
+    int nslow;
     double parse_s, load_s, run_s;   /* whole-run phases, filled in by the report */
 } ExecStats;
 

@@ -54,6 +54,7 @@ typedef struct {
     atomic_bool failed;      /* search mode: a sample failed, the rest may stop */
     const OutShape *shape;   /* ARCRUN_SHAPE_CHECK: the shape its outputs must have */
     GroupBuf out, trace;     /* its lines, written out when its chunk ends */
+    uint64_t spent_ns;       /* its instances' time in calls (--stats)*/
     bool tracing;            /* --trace: assignments go to trace */
 } Group;
 
@@ -352,6 +353,7 @@ static void on_done(Instance *in, void *arg)
 {
     Totals *t = arg;
     Group *g = in->user;
+    g->spent_ns += in->spent_ns;
     t->done_instances++;
     if (t->progress)
         progress_draw(t, false);
@@ -719,6 +721,30 @@ static void share_constants(const IrModule *m)
         }
 }
 
+static int by_spent(const void *a, const void *b)
+{
+    const Group *x = *(const Group *const *)a, *y = *(const Group *const *)b;
+    return (x->spent_ns < y->spent_ns) - (x->spent_ns > y->spent_ns);
+}
+
+/* --stats names the pairs that took longest: where a slow run's time went. */
+static void slowest_pairs(ExecStats *st, Group *groups, int ngroups)
+{
+    enum { SHOWN = 10 };
+    Group **by = xmalloc_(sizeof(Group *) * (size_t)(ngroups + 1));
+    int n = 0;
+    for (int g = 0; g < ngroups; g++)
+        if (groups[g].spent_ns)
+            by[n++] = &groups[g];
+    qsort(by, (size_t)n, sizeof *by, by_spent);
+    st->nslow = n < SHOWN ? n : SHOWN;
+    st->slow = xmalloc_(sizeof(SlowPair) * SHOWN);
+    for (int i = 0; i < st->nslow; i++)
+        st->slow[i] = (SlowPair){.prog = by[i]->prog->name, .task = by[i]->task->id,
+                                 .instances = by[i]->n, .seconds = (double)by[i]->spent_ns / 1e9};
+    free(by);
+}
+
 int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
 {
     /* pair: solve_<id> with task <id>; any other program with every task */
@@ -860,12 +886,14 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     if (tot.progress && now_ns() - tot.start_ns >= 1000000000u)
         progress_draw(&tot, true);
     if (ro->stats) {
+        slowest_pairs(&st, groups, ngroups);
         st.parse_s = ro->parse_s;
         st.load_s = ro->load_s;
         st.run_s = (double)(now_ns() - tot.start_ns) / 1e9;
         stats_print(ro->stats, &st, ro->stats_json);
     }
     free(st.ops);
+    free(st.slow);
     bool batt_run = m->dialect == DIALECT_TOKPIDJIN;
     if (batt_run && ro->format == REPORT_TEXT) {
         if (!ro->quiet)

@@ -1,5 +1,5 @@
-/* stats.c -- the --stats report: per op calls, batches, batch sizes, time
- * and what the call cache saved, as a table or JSON. */
+/* stats.c -- the --stats report: per op calls, batches, batch sizes, time,
+ * what the call cache saved and the costliest pairs, as a table or JSON. */
 #include "exec.h"
 #include "report.h"
 
@@ -36,6 +36,15 @@ void stats_print(FILE *f, ExecStats *st, bool json)
                 }
             fputs("}}", f);
         }
+        fputs("], \"slowest\": [", f);
+        for (int i = 0; i < st->nslow; i++) {
+            fprintf(f, "%s{\"program\": ", i ? ", " : "");
+            json_string(f, st->slow[i].prog);
+            fputs(", \"task\": ", f);
+            json_string(f, st->slow[i].task);
+            fprintf(f, ", \"instances\": %d, \"seconds\": %.6f}", st->slow[i].instances,
+                    st->slow[i].seconds);
+        }
         fputs("]}\n", f);
         return;
     }
@@ -44,6 +53,12 @@ void stats_print(FILE *f, ExecStats *st, bool json)
         OpStats *o = &st->ops[i];
         fprintf(f, "%-34.34s %9ld %8ld %9.1f %10ld %9.2f\n", o->name, o->calls, o->batches,
                 (double)o->calls / (double)o->batches, o->max_batch, 1e3 * o->seconds);
+    }
+    if (st->nslow) {
+        fprintf(f, "%-34s %-24s %9s %9s\n", "costliest pairs: program", "task", "instances", "ms");
+        for (int i = 0; i < st->nslow; i++)
+            fprintf(f, "%-34.34s %-24.24s %9d %9.2f\n", st->slow[i].prog, st->slow[i].task,
+                    st->slow[i].instances, 1e3 * st->slow[i].seconds);
     }
     fprintf(f, "%ld steps, %ld batches, %ld calls (nested calls inside an op are counted in its time)\n",
             st->steps, st->batches, st->calls);
