@@ -115,8 +115,8 @@ static int64_t hash_tuple(const Value *v)
 int64_t v_arena_hash_of(size_t g)
 {
     size_t t = g / (V_INTERN_SPAN * V_INTERN_SPAN), k = g % (V_INTERN_SPAN * V_INTERN_SPAN);
-    int64_t i = (int64_t)(k / V_INTERN_SPAN) + V_INTERN_MIN;
-    int64_t j = (int64_t)(k % V_INTERN_SPAN) + V_INTERN_MIN;
+    int64_t i, j;
+    v_intern_place(k, &i, &j);
     if (t > 10)             /* tokpidjin (i, j, c) */
         return xx_end(xx_lane(xx_lane(xx_lane(XXP5, hash_int(i)), hash_int(j)),
                               (int64_t)(t - 11)), 3);

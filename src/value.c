@@ -284,11 +284,11 @@ Value *v_tuple_from(Value *const *items, size_t len)
  * (c, (i, j)) and tokpidjin's (i, j, c), are interned: grid ops build them
  * by the thousand, and a shared immortal tuple costs no allocation, no free
  * and no rehash.  Tables are built a chunk of CHUNK entries at a time, on
- * first use; entry k is place (k / LOC_SPAN + LOC_MIN, k % LOC_SPAN + LOC_MIN). */
+ * first use; a chunk is a tile of v_intern_index's layout. */
 #define LOC_MIN V_INTERN_MIN
 #define LOC_SPAN V_INTERN_SPAN
 #define CHUNK 64
-_Static_assert(LOC_SPAN % CHUNK == 0, "a chunk lies in one row");
+_Static_assert(CHUNK == V_INTERN_TILE * V_INTERN_TILE, "a chunk is a tile");
 typedef VInterned Interned;
 enum { T_LOC, T_CELL, T_CELL3 };
 static _Atomic bool built[V_INTERN_TABLES][LOC_SPAN * LOC_SPAN / CHUNK];
@@ -303,7 +303,7 @@ static Value *interned(int kind, int c, int k)
     int at = kind == T_LOC ? 0 : kind == T_CELL ? 1 + c : 11 + c, chunk = k / CHUNK;
     Interned *t = v_arena_.table[at];
     if (atomic_load_explicit(&built[at][chunk], memory_order_acquire))
-        return &t[k].v;
+        return (Value *)t[k].head;
     if (kind == T_CELL)
         interned(T_LOC, 0, k);      /* the cells point into this chunk of locations */
     Interned *l = v_arena_.table[0];
@@ -311,29 +311,34 @@ static Value *interned(int kind, int c, int k)
     if (!atomic_load_explicit(&built[at][chunk], memory_order_relaxed)) {
         for (int x = chunk * CHUNK; x < (chunk + 1) * CHUNK; x++) {
             Interned *p = &t[x];
-            Value *i = v_int(x / LOC_SPAN + LOC_MIN), *j = v_int(x % LOC_SPAN + LOC_MIN);
-            p->v = (Value){.refs = IMMORTAL, .type = V_TUPLE};
-            p->v.u.tup.len = kind == T_CELL3 ? 3 : 2;
-            p->v.u.tup.items = p->items;
+            int64_t pi, pj;
+            v_intern_place((size_t)x, &pi, &pj);
+            Value *i = v_int(pi), *j = v_int(pj);
+            Value *v = (Value *)p->head;     /* a tuple's block: never assign a whole Value */
+            v->refs = IMMORTAL;
+            v->type = V_TUPLE;
+            v->flags = v->memo = 0;
+            v->u.tup.len = kind == T_CELL3 ? 3 : 2;
+            v->u.tup.items = p->items;
             if (kind == T_LOC) {
                 p->items[0] = i;
                 p->items[1] = j;
             } else if (kind == T_CELL) {
                 p->items[0] = v_int(c);
-                p->items[1] = &l[x].v;
+                p->items[1] = (Value *)l[x].head;
             } else {
                 p->items[0] = i;
                 p->items[1] = j;
                 p->items[2] = v_int(c);
             }
             size_t g = (size_t)(p - &v_arena_.table[0][0]);
-            v_arena_hashes_[g] = p->v.hash = v_arena_hash_of(g);
-            p->v.hashed = 1;
+            v_arena_hashes_[g] = v->hash = v_arena_hash_of(g);
+            v->hashed = 1;
         }
         atomic_store_explicit(&built[at][chunk], true, memory_order_release);
     }
     pthread_mutex_unlock(&build_lock);
-    return &t[k].v;
+    return (Value *)t[k].head;
 }
 
 static inline bool in_span(int64_t x)
@@ -343,7 +348,7 @@ static inline bool in_span(int64_t x)
 
 static inline int place(int64_t i, int64_t j)
 {
-    return (int)((i - LOC_MIN) * LOC_SPAN + (j - LOC_MIN));
+    return v_intern_index(i, j);
 }
 
 Value *v_pair_int(int64_t a, int64_t b)

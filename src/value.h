@@ -84,12 +84,36 @@ struct Value {
 #define V_INTERN_MIN (-64)
 #define V_INTERN_SPAN 512
 #define V_INTERN_TABLES 21  /* locations, then 10 arc-dsl and 10 tokpidjin cell colours */
-typedef struct { Value v; Value *items[3]; } VInterned;
+/* An interned tuple is a tuple's block (V_TUPLE_BASE bytes: value.c's
+ * tuples end after u.tup) and room for three items: 56 bytes, not 88. */
+typedef struct {
+    _Alignas(Value) unsigned char head[V_TUPLE_BASE];
+    Value *items[3];
+} VInterned;
 typedef struct {
     Value small[V_SMALL_MAX - V_SMALL_MIN + 1];
     VInterned table[V_INTERN_TABLES][V_INTERN_SPAN * V_INTERN_SPAN];
 } VArena;
 _Static_assert((V_INTERN_SPAN & (V_INTERN_SPAN - 1)) == 0, "v_arena_hash shifts by the span");
+/* A table is laid out in 8x8 tiles of consecutive entries: a grid's places,
+ * or a line through them, are then a few pages, not a page per row (each
+ * first touch is a page fault; 2 us here, a quarter of a tiny solver). */
+#define V_INTERN_TILE 8
+static inline int v_intern_index(int64_t i, int64_t j)
+{
+    unsigned a = (unsigned)(i - V_INTERN_MIN), b = (unsigned)(j - V_INTERN_MIN);
+    unsigned tile = (a / V_INTERN_TILE) * (V_INTERN_SPAN / V_INTERN_TILE) + b / V_INTERN_TILE;
+    return (int)(tile * V_INTERN_TILE * V_INTERN_TILE + (a % V_INTERN_TILE) * V_INTERN_TILE +
+                 b % V_INTERN_TILE);
+}
+static inline void v_intern_place(size_t k, int64_t *i, int64_t *j)
+{
+    size_t tile = k / (V_INTERN_TILE * V_INTERN_TILE), in = k % (V_INTERN_TILE * V_INTERN_TILE);
+    *i = (int64_t)(tile / (V_INTERN_SPAN / V_INTERN_TILE) * V_INTERN_TILE + in / V_INTERN_TILE) +
+         V_INTERN_MIN;
+    *j = (int64_t)(tile % (V_INTERN_SPAN / V_INTERN_TILE) * V_INTERN_TILE + in % V_INTERN_TILE) +
+         V_INTERN_MIN;
+}
 _Static_assert(V_INTERN_MIN >= V_SMALL_MIN && V_INTERN_MIN + V_INTERN_SPAN - 1 <= V_SMALL_MAX,
                "interned places are made of small ints");
 extern VArena v_arena_;
