@@ -392,7 +392,7 @@ int main(int argc, char **argv)
     TaskSet ts;
     char terr[1024];
     uint64_t t_load = now_ns();
-    if (taskset_load(args[1], solutions, &ts, terr, sizeof terr) != 0) {
+    if (taskset_load_jobs(args[1], solutions, jobs, &ts, terr, sizeof terr) != 0) {
         fprintf(stderr, "arcrun: %s\n", terr);
         ir_free(m);
         return EXIT_INPUT;

@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
 
 #define GRID_MAX 30
@@ -76,14 +78,15 @@ static void path_key(Path *dst, const Path *p, const char *k) {
 /* ---- files -------------------------------------------------------------- */
 
 /* cJSON makes a node per grid cell, and a file's nodes all die together
- * once its grids are built: they come from a bump arena, released when the
- * outermost parse is (a combined file's solutions are parsed inside it).
- * Tasks load before any other thread runs, so the hooks, which are global,
- * serve task.c alone. */
+ * once its grids are built: they come from a bump arena (one per loading
+ * thread), released when the outermost parse is (a combined file's
+ * solutions are parsed inside it).  taskset_load installs the hooks, which
+ * are global, for its whole run: tasks load before anything else uses
+ * cJSON. */
 typedef struct Block { struct Block *next; size_t used, cap; } Block;
 #define BLOCK_HDR ((sizeof(Block) + 15) & ~(size_t)15)
-static Block *blocks;
-static int json_depth;
+static _Thread_local Block *blocks;
+static _Thread_local int json_depth;
 
 static void *arena_alloc(size_t n) {
     n = (n + 15) & ~(size_t)15;
@@ -101,18 +104,12 @@ static void *arena_alloc(size_t n) {
 
 static void arena_free(void *p) { (void)p; }
 
-static void json_enter(void) {
-    if (json_depth++ == 0) {
-        cJSON_Hooks h = {arena_alloc, arena_free};
-        cJSON_InitHooks(&h);
-    }
-}
+static void json_enter(void) { json_depth++; }
 
 /* In place of cJSON_Delete for whatever parse_file returned. */
 static void json_release(cJSON *j) {
     (void)j;
     if (--json_depth > 0) return;
-    cJSON_InitHooks(NULL);
     while (blocks) {
         Block *b = blocks->next;
         free(blocks);
@@ -198,7 +195,7 @@ static const char *base_name(const char *path) {
  * A directory's files share it: the last answer is kept, realpath being a
  * system call per path component. */
 static char *parent_name(const char *path) {
-    static char *last_dir, *last_name;
+    static _Thread_local char *last_dir, *last_name;
     size_t dl = (size_t)(base_name(path) - path);
     if (last_dir && strlen(last_dir) == dl && strncmp(last_dir, path, dl) == 0)
         return strdup(last_name);
@@ -495,7 +492,46 @@ static int cmp_str(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int load_dir(const Where *w, const char *solutions, TaskSet *ts, int *cap) {
+/* A directory's files, loaded by several threads: each file into its own
+ * set, joined in name order; the first bad file in that order is reported. */
+typedef struct {
+    const Where *w;
+    char **names;
+    size_t n;
+    atomic_size_t next;
+    atomic_size_t first_bad;     /* the lowest failed index so far (n: none) */
+    struct { TaskSet ts; int cap, rc; char err[1024]; } *one;
+} DirLoad;
+
+static void *dir_worker(void *arg) {
+    DirLoad *dl = arg;
+    size_t len = strlen(dl->w->file);
+    bool slash = len > 0 && dl->w->file[len - 1] == '/';
+    for (size_t i; (i = atomic_fetch_add(&dl->next, 1)) < dl->n;) {
+        Where fw = {NULL, dl->one[i].err, sizeof dl->one[i].err};
+        if (i > atomic_load(&dl->first_bad)) {     /* not reached in name order */
+            dl->one[i].rc = 1;
+            continue;
+        }
+        size_t fl = len + 1 + strlen(dl->names[i]) + 1;
+        char *file = malloc(fl);
+        if (!file) {
+            fw.file = dl->w->file;
+            dl->one[i].rc = fail(&fw, NULL, "out of memory");
+        } else {
+            snprintf(file, fl, slash ? "%s%s" : "%s/%s", dl->w->file, dl->names[i]);
+            fw.file = file;
+            dl->one[i].rc = load_file(&fw, NULL, true, &dl->one[i].ts, &dl->one[i].cap);
+            free(file);
+        }
+        for (size_t b = atomic_load(&dl->first_bad); dl->one[i].rc < 0 && i < b;)
+            if (atomic_compare_exchange_weak(&dl->first_bad, &b, i))
+                break;
+    }
+    return NULL;
+}
+
+static int load_dir(const Where *w, const char *solutions, int jobs, TaskSet *ts, int *cap) {
     if (solutions) return fail(w, NULL, "a solutions file applies only to a combined challenges file");
     DIR *d = opendir(w->file);
     if (!d) return fail(w, NULL, "cannot open directory: %s", strerror(errno));
@@ -519,31 +555,57 @@ static int load_dir(const Where *w, const char *solutions, TaskSet *ts, int *cap
     if (rc < 0) fail(w, NULL, "out of memory");
     else if (n == 0) rc = fail(w, NULL, "no .json task files in directory");
     if (rc == 0) qsort(names, n, sizeof *names, cmp_str);
-    size_t dl = strlen(w->file);
-    bool slash = dl > 0 && w->file[dl - 1] == '/';
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        size_t fl = dl + 1 + strlen(names[i]) + 1;
-        char *file = malloc(fl);
-        if (!file) { rc = fail(w, NULL, "out of memory"); break; }
-        snprintf(file, fl, slash ? "%s%s" : "%s/%s", w->file, names[i]);
-        Where fw = {file, w->err, w->errlen};
-        rc = load_file(&fw, NULL, true, ts, cap);
-        free(file);
+    DirLoad dl = {.w = w, .names = names, .n = rc == 0 ? n : 0};
+    atomic_init(&dl.next, 0);
+    atomic_init(&dl.first_bad, dl.n);
+    if (dl.n && !(dl.one = calloc(dl.n, sizeof *dl.one)))
+        rc = fail(w, NULL, "out of memory"), dl.n = 0;
+    /* eight files a thread at least: a thread costs more than a few files */
+    int workers = jobs < (int)(dl.n / 8) ? jobs : (int)(dl.n / 8);
+    pthread_t tid[64];
+    int started = 0;
+    for (int k = 1; k < workers && k < 64; k++)
+        started += pthread_create(&tid[started], NULL, dir_worker, &dl) == 0;
+    dir_worker(&dl);
+    for (int k = 0; k < started; k++)
+        pthread_join(tid[k], NULL);
+    for (size_t i = 0; i < dl.n && rc == 0; i++)
+        if (dl.one[i].rc < 0) {
+            snprintf(w->err, w->errlen, "%s", dl.one[i].err);
+            rc = -1;
+        }
+    for (size_t i = 0; i < dl.n; i++) {
+        for (int k = 0; k < dl.one[i].ts.ntasks && rc == 0; k++) {
+            Task *t = ts_push(ts, cap);
+            if (!t) { rc = fail(w, NULL, "out of memory"); break; }
+            *t = dl.one[i].ts.tasks[k];
+            dl.one[i].ts.tasks[k] = (Task){0};
+        }
+        taskset_free(&dl.one[i].ts);
     }
+    free(dl.one);
     for (size_t i = 0; i < n; i++) free(names[i]);
     free(names);
     return rc;
 }
 
 int taskset_load(const char *path, const char *solutions, TaskSet *out, char *err, size_t errlen) {
+    return taskset_load_jobs(path, solutions, 1, out, err, errlen);
+}
+
+int taskset_load_jobs(const char *path, const char *solutions, int jobs, TaskSet *out,
+                      char *err, size_t errlen) {
     Where w = {path, err, errlen};
     TaskSet ts = {0};
     int cap = 0, rc;
     if (errlen) err[0] = '\0';
+    cJSON_Hooks h = {arena_alloc, arena_free};
+    cJSON_InitHooks(&h);
     struct stat st;
     if (stat(path, &st) != 0) rc = fail(&w, NULL, "cannot open: %s", strerror(errno));
-    else if (S_ISDIR(st.st_mode)) rc = load_dir(&w, solutions, &ts, &cap);
+    else if (S_ISDIR(st.st_mode)) rc = load_dir(&w, solutions, jobs, &ts, &cap);
     else rc = load_file(&w, solutions, false, &ts, &cap);
+    cJSON_InitHooks(NULL);
     if (rc < 0) {
         taskset_free(&ts);
         out->tasks = NULL, out->ntasks = 0;

@@ -30,6 +30,9 @@ typedef struct {
  * err.  Grids must be non-empty, rectangular, at most 30x30, cells 0..9. */
 int taskset_load(const char *path, const char *solutions, TaskSet *out,
                  char *err, size_t errlen);
+/* The same, a directory's files read by up to `jobs` threads. */
+int taskset_load_jobs(const char *path, const char *solutions, int jobs, TaskSet *out,
+                      char *err, size_t errlen);
 void taskset_free(TaskSet *ts);
 /* Find a task by id; NULL if absent. */
 Task *taskset_find(const TaskSet *ts, const char *id);
