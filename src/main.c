@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,6 +170,24 @@ static int cmd_check(int dialect, char **files, int n)
         printf("total: %d file%s, %ld programs, %ld statements, %d with errors\n",
                n, n == 1 ? "" : "s", progs, stmts, bad);
     return bad ? EXIT_INPUT : EXIT_OK;
+}
+
+/* Loading the tasks, on a thread of its own beside the program's parse. */
+typedef struct {
+    const char *path, *solutions;
+    int jobs, rc;
+    TaskSet ts;
+    uint64_t ns;
+    char err[1024];
+} TaskLoad;
+
+static void *load_tasks(void *arg)
+{
+    TaskLoad *tl = arg;
+    uint64_t t0 = now_ns();
+    tl->rc = taskset_load_jobs(tl->path, tl->solutions, tl->jobs, &tl->ts, tl->err, sizeof tl->err);
+    tl->ns = now_ns() - t0;
+    return NULL;
 }
 
 int main(int argc, char **argv)
@@ -371,13 +390,21 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
 
+    /* the tasks load on their own thread(s) while the program parses */
+    TaskLoad tl = {.path = args[1], .solutions = solutions, .jobs = jobs};
+    pthread_t loader;
+    bool loading = jobs > 1 && pthread_create(&loader, NULL, load_tasks, &tl) == 0;
     char *err = NULL;
     uint64_t t_parse = now_ns();
     IrModule *m = ir_load_file(args[0], dialect, &err);
     t_parse = now_ns() - t_parse;
+    if (loading)
+        pthread_join(loader, NULL);
     if (!m) {
         fputs(err ? err : "arcrun: cannot load program\n", stderr);
         free(err);
+        if (loading && tl.rc == 0)
+            taskset_free(&tl.ts);
         return EXIT_INPUT;
     }
     StrBuf sb;
@@ -386,14 +413,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "arcrun: %s uses primitives not implemented yet: %s\n", args[0], sb.buf);
         sb_free(&sb);
         ir_free(m);
+        if (loading && tl.rc == 0)
+            taskset_free(&tl.ts);
         return EXIT_UNSUPPORTED;
     }
     sb_free(&sb);
-    TaskSet ts;
-    char terr[1024];
-    uint64_t t_load = now_ns();
-    if (taskset_load_jobs(args[1], solutions, jobs, &ts, terr, sizeof terr) != 0) {
-        fprintf(stderr, "arcrun: %s\n", terr);
+    if (!loading)
+        load_tasks(&tl);
+    TaskSet ts = tl.ts;
+    if (tl.rc != 0) {
+        fprintf(stderr, "arcrun: %s\n", tl.err);
         ir_free(m);
         return EXIT_INPUT;
     }
@@ -410,7 +439,7 @@ int main(int argc, char **argv)
         .work_limit = budget, .time_limit = timeout, .interrupted = &interrupted, .trace = trace,
         .stats = stats ? stderr : NULL, .stats_json = stats == 2,
         .jobs = jobs, .all_pairs = all_pairs, .no_cache = no_cache,
-        .parse_s = (double)t_parse / 1e9, .load_s = (double)(now_ns() - t_load) / 1e9,
+        .parse_s = (double)t_parse / 1e9, .load_s = (double)tl.ns / 1e9,
     };
     gopt.verbose = verbose;
     gopt.jobs = jobs;
