@@ -134,20 +134,6 @@ found_empty:
         is_resize(s, H, s->used > 50000 ? (size_t)s->used * 2 : (size_t)s->used * 4);
 }
 
-static void is_discard(ISet *s, const uint64_t *H, int32_t k)
-{
-    int32_t *t = s->t;
-    IS_PROBE(s->mask, H[k], {
-        if (t[j] == -1)
-            return;
-        if (t[j] == k) {
-            t[j] = -2;
-            s->used--;
-            return;
-        }
-    });
-}
-
 /* MERGE(d, src) (§3) */
 static void is_merge(ISet *d, const ISet *src, const uint64_t *H)
 {
@@ -171,22 +157,94 @@ static void is_merge(ISet *d, const ISet *src, const uint64_t *H)
     }
 }
 
-/* r = a - b (§4); r fresh */
-static void is_sub(ISet *r, const ISet *a, const ISet *b, const uint64_t *H)
+/* The set {(i, j) for i, j in diagfun(cand) if in the grid} as CPython
+ * leaves it: its keys in slot order, where they sit, and the table size.
+ * It depends on the location and the grid's shape alone, so grids up to
+ * 32 x 32 share one image per (shape, diagonal), made on first use. */
+typedef struct {
+    uint8_t n, mask;
+    uint8_t slot[8];
+    int32_t key[8];
+} NbImg;
+
+static void img_of(NbImg *im, const int32_t *keys, int nk, const uint64_t *H)
+{
+    ISet t;
+    is_init(&t);
+    for (int q = 0; q < nk; q++)
+        is_add(&t, H, keys[q]);
+    im->n = 0;
+    im->mask = (uint8_t)t.mask;
+    for (size_t x = 0; x <= t.mask; x++)
+        if (t.t[x] >= 0) {
+            im->slot[im->n] = (uint8_t)x;
+            im->key[im->n++] = t.t[x];
+        }
+    is_free(&t);
+}
+
+/* MERGE(d, that set) (§3), as is_merge below does with a built one */
+static void is_merge_img(ISet *d, const NbImg *im, const uint64_t *H)
+{
+    size_t n = im->n;
+    if (n == 0)
+        return;
+    if ((d->fill + n) * 5 >= (size_t)d->mask * 3)
+        is_resize(d, H, (d->used + n) * 2);
+    if (d->fill == 0) {
+        if (d->mask == im->mask)
+            for (size_t q = 0; q < n; q++)
+                d->t[im->slot[q]] = im->key[q];
+        else
+            for (size_t q = 0; q < n; q++)
+                is_insert_clean(d->t, d->mask, H, im->key[q]);
+        d->fill = d->used = (uint32_t)n;
+    } else {
+        for (size_t q = 0; q < n; q++)
+            is_add(d, H, im->key[q]);
+    }
+}
+
+/* `occupied`: only its members and their number decide what `a -
+ * occupied` is (below), not its table, so it is a bitmap. */
+typedef struct {
+    uint64_t *bits;
+    size_t used;
+} Occ;
+
+static inline bool occ_has(const Occ *o, int32_t k)
+{
+    return o->bits[k >> 6] >> (k & 63) & 1;
+}
+
+static inline void occ_add(Occ *o, int32_t k)
+{
+    uint64_t m = (uint64_t)1 << (k & 63);
+    o->used += !(o->bits[k >> 6] & m);
+    o->bits[k >> 6] |= m;
+}
+
+/* r = a - b (§4); r fresh.  When CPython copies a and discards b's keys,
+ * each dummy lands where that key sits in the copy, whatever order b's
+ * keys come in; otherwise it walks a and asks b.  Either way b's table
+ * layout never shows. */
+static void is_sub(ISet *r, const ISet *a, const Occ *b, const uint64_t *H)
 {
     is_init(r);
     if (a->used == 0)
         return;
     if ((a->used >> 2) > b->used) {
         is_merge(r, a, H);
-        for (size_t i = 0; i <= b->mask; i++)
-            if (b->t[i] >= 0)
-                is_discard(r, H, b->t[i]);
+        for (size_t i = 0; i <= r->mask; i++)
+            if (r->t[i] >= 0 && occ_has(b, r->t[i])) {
+                r->t[i] = -2;
+                r->used--;
+            }
         if (r->fill - r->used > r->mask / 4)
             is_resize(r, H, r->used > 50000 ? (size_t)r->used * 2 : (size_t)r->used * 4);
     } else {
         for (size_t i = 0; i <= a->mask; i++)
-            if (a->t[i] >= 0 && !is_has(b, H, a->t[i]))
+            if (a->t[i] >= 0 && !occ_has(b, a->t[i]))
                 is_add(r, H, a->t[i]);
     }
 }
@@ -242,6 +300,47 @@ static const int32_t *ai_order(size_t h, size_t w)
         return expected;
     }
     return o;
+}
+
+/* The in-grid neighbours of location ix (i * w + j) in diagfun's order. */
+static int nb_keys(int64_t i, int64_t j, size_t h, size_t w, const int8_t *nb, int nd,
+                   int32_t keys[8])
+{
+    int nk = 0;
+    for (int q = 0; q < nd; q++) {
+        int64_t ni = i + ad_nb_di[nb[q]], nj = j + ad_nb_dj[nb[q]];
+        if (ni >= 0 && (size_t)ni < h && nj >= 0 && (size_t)nj < w)
+            keys[nk++] = (int32_t)((size_t)ni * w + (size_t)nj);
+    }
+    return nk;
+}
+
+static _Atomic(NbImg *) img_cache_[2][NB_MAX + 1][NB_MAX + 1];
+
+/* Every location's neighbour set image for an h x w grid (h, w <= 32). */
+static const NbImg *img_table(size_t h, size_t w, bool diag)
+{
+    NbImg *im = atomic_load_explicit(&img_cache_[diag][h][w], memory_order_acquire);
+    if (im)
+        return im;
+    size_t n = h * w;
+    uint64_t H[NB_MAX * NB_MAX];
+    for (size_t k = 0; k < n; k++)
+        H[k] = nb_hash_[k / w * NB_MAX + k % w];
+    im = xmalloc_((n ? n : 1) * sizeof *im);
+    for (size_t k = 0; k < n; k++) {
+        int32_t keys[8];
+        size_t i = k / w, j = k % w;
+        int nk = nb_keys((int64_t)i, (int64_t)j, h, w, nb_tab_[diag][i * NB_MAX + j],
+                         diag ? 8 : 4, keys);
+        img_of(&im[k], keys, nk, H);
+    }
+    NbImg *expected = NULL;
+    if (!atomic_compare_exchange_strong(&img_cache_[diag][h][w], &expected, im)) {
+        free(im);
+        return expected;
+    }
+    return im;
 }
 
 typedef struct {
@@ -307,8 +406,10 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     Value *out = NULL;
     VBuf objl = {0}, cl = {0};
     int32_t *order = NULL;
-    ISet occupied, cands, nbhd, tmp, all;
-    is_init(&occupied);
+    ISet cands, nbhd, all;
+    Occ occupied = {.bits = gu_alloc(cx, n / 64 + 1, sizeof(uint64_t))};
+    if (occupied.bits)
+        memset(occupied.bits, 0, (n / 64 + 1) * sizeof(uint64_t));
     is_init(&all);
     s.val = gu_alloc(cx, n, sizeof *s.val);
     s.cell = gu_alloc(cx, n, sizeof *s.cell);
@@ -317,7 +418,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     bool small = s.h <= NB_MAX && s.w <= NB_MAX;
     if (!small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
         memset(s.nbx, -1, n * sizeof *s.nbx);
-    if (!s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 16 * n) ||
+    if (!occupied.bits || !s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 16 * n) ||
         !o_rows(cx, grid, s.h, s.w, s.val))
         goto done;
     for (size_t i = 0, k = 0; i < s.h; i++)
@@ -325,6 +426,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
             s.H[k] = small ? nb_hash_[i * NB_MAX + j] : ad_pair_hash((int64_t)i, (int64_t)j);
     /* asindices(grid): frozenset of the pairs in row-major order */
     const int32_t *cached = small ? ai_order(s.h, s.w) : NULL;
+    const NbImg *imgs = small ? img_table(s.h, s.w, diagonal) : NULL;
     if (cached) {
         memcpy(order, cached, n * sizeof *order);
     } else {
@@ -341,7 +443,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     pyset_init(&objs);
     for (size_t k = 0; k < n; k++) {
         int32_t loc = order[k];
-        if (is_has(&occupied, s.H, loc))
+        if (occ_has(&occupied, loc))
             continue;
         Value *val = s.val[loc];
         if (gu_eq(val, bg))
@@ -364,17 +466,17 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                     vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cand)));
                 else
                     pyset_add(&obj, o_cell(&s, (size_t)cand));
-                is_add(&occupied, s.H, cand);
-                const int8_t *nb = o_nb(&s, (size_t)cand, diagonal);
-                int64_t ci = cand / (int64_t)s.w, cj = cand % (int64_t)s.w;
-                is_init(&tmp);
-                for (int q = 0; q < nd; q++) {
-                    int64_t ni = ci + ad_nb_di[nb[q]], nj = cj + ad_nb_dj[nb[q]];
-                    if (ni >= 0 && (size_t)ni < s.h && nj >= 0 && (size_t)nj < s.w)
-                        is_add(&tmp, s.H, (int32_t)((size_t)ni * s.w + (size_t)nj));
+                occ_add(&occupied, cand);
+                if (imgs) {
+                    is_merge_img(&nbhd, &imgs[cand], s.H);
+                } else {
+                    int32_t keys[8];
+                    NbImg im;
+                    int nk = nb_keys(cand / (int64_t)s.w, cand % (int64_t)s.w, s.h, s.w,
+                                     o_nb(&s, (size_t)cand, diagonal), nd, keys);
+                    img_of(&im, keys, nk, s.H);
+                    is_merge_img(&nbhd, &im, s.H);
                 }
-                is_merge(&nbhd, &tmp, s.H);
-                is_free(&tmp);
             }
             is_free(&cands);
             is_sub(&cands, &nbhd, &occupied, s.H);
@@ -396,7 +498,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         out = as_tuple ? vb_finish(cx, &objl, V_TUPLE) : pyset_to_frozenset(&objs);
     pyset_clear(&objs);
 done:
-    is_free(&occupied);
+    free(occupied.bits);
     vb_drop(&objl);
     vb_drop(&cl);
     if (s.cell)
