@@ -228,7 +228,7 @@ static inline void occ_add(Occ *o, int32_t k)
  * each dummy lands where that key sits in the copy, whatever order b's
  * keys come in; otherwise it walks a and asks b.  Either way b's table
  * layout never shows. */
-static void is_sub(ISet *r, const ISet *a, const Occ *b, const uint64_t *H)
+static void is_sub(ISet *r, const ISet *a, const Occ *b, const uint64_t *H, int32_t *keep)
 {
     is_init(r);
     if (a->used == 0)
@@ -243,9 +243,16 @@ static void is_sub(ISet *r, const ISet *a, const Occ *b, const uint64_t *H)
         if (r->fill - r->used > r->mask / 4)
             is_resize(r, H, r->used > 50000 ? (size_t)r->used * 2 : (size_t)r->used * 4);
     } else {
-        for (size_t i = 0; i <= a->mask; i++)
-            if (a->t[i] >= 0 && !occ_has(b, a->t[i]))
-                is_add(r, H, a->t[i]);
+        /* the survivors in slot order, gathered without branches (which
+         * keys are empty, taken or new is data, unpredictable) */
+        size_t m = 0;
+        for (size_t i = 0; i <= a->mask; i++) {
+            int32_t k = a->t[i], at = k < 0 ? 0 : k;
+            keep[m] = k;
+            m += (k >= 0) & !occ_has(b, at);
+        }
+        for (size_t q = 0; q < m; q++)
+            is_add(r, H, keep[q]);
     }
 }
 
@@ -408,6 +415,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     int32_t *order = NULL;
     ISet cands, nbhd, all;
     Occ occupied = {.bits = gu_alloc(cx, n / 64 + 1, sizeof(uint64_t))};
+    int32_t *keep = gu_alloc(cx, n + 1, sizeof *keep);    /* is_sub's survivors */
     if (occupied.bits)
         memset(occupied.bits, 0, (n / 64 + 1) * sizeof(uint64_t));
     is_init(&all);
@@ -418,7 +426,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     bool small = s.h <= NB_MAX && s.w <= NB_MAX;
     if (!small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
         memset(s.nbx, -1, n * sizeof *s.nbx);
-    if (!occupied.bits || !s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 16 * n) ||
+    if (!occupied.bits || !keep || !s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 16 * n) ||
         !o_rows(cx, grid, s.h, s.w, s.val))
         goto done;
     for (size_t i = 0, k = 0; i < s.h; i++)
@@ -479,7 +487,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                 }
             }
             is_free(&cands);
-            is_sub(&cands, &nbhd, &occupied, s.H);
+            is_sub(&cands, &nbhd, &occupied, s.H, keep);
             is_free(&nbhd);
         }
         is_free(&cands);
@@ -499,6 +507,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     pyset_clear(&objs);
 done:
     free(occupied.bits);
+    free(keep);
     vb_drop(&objl);
     vb_drop(&cl);
     if (s.cell)
