@@ -78,16 +78,20 @@ static void push_shared(uint32_t cls, Free *head, size_t count)
     head->count = count;
     pthread_mutex_lock(&shared_lock);
     head->next_chain = shared_list[cls];
-    shared_list[cls] = head;
+    __atomic_store_n(&shared_list[cls], head, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&shared_lock);
 }
 
 static Free *take_shared(uint32_t cls)
 {
+    /* a run that only grows finds the stack empty at every allocation:
+     * look before taking the lock (a stale answer costs a slab block) */
+    if (!__atomic_load_n(&shared_list[cls], __ATOMIC_RELAXED))
+        return NULL;
     pthread_mutex_lock(&shared_lock);
     Free *head = shared_list[cls];
     if (head)
-        shared_list[cls] = head->next_chain;
+        __atomic_store_n(&shared_list[cls], head->next_chain, __ATOMIC_RELAXED);
     pthread_mutex_unlock(&shared_lock);
     if (head)
         free_count[cls] = head->count;
