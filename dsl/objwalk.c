@@ -378,6 +378,40 @@ static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag)
     return nb_tab_[diag][i * NB_MAX + j];
 }
 
+/* `obj`, the set of an object's cells, is an ISet of locations probed by
+ * the cells' hashes (HC); frozenset(obj) is CPython's COPY of it (pyset.c
+ * copy_to_fs): a table presized for its count, its keys inserted in obj's
+ * slot order, verbatim when the sizes agree (obj has no dummies).  Only
+ * then are the cells put in a frozen value.  tab: room for 4n + 8. */
+static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t *tab)
+{
+    size_t n = obj->used, size = 8;
+    if (n * 5 >= 7 * 3)             /* MERGE's pre-size step */
+        while (size <= 2 * n)
+            size <<= 1;
+    size_t mask = size - 1;
+    const int32_t *from = obj->t;
+    if (mask != obj->mask) {
+        memset(tab, 0xff, size * sizeof *tab);
+        for (size_t i = 0; i <= obj->mask; i++)
+            if (obj->t[i] >= 0)
+                is_insert_clean(tab, mask, HC, obj->t[i]);
+        from = tab;
+    }
+    FsLayout L;
+    Value *v = fs_layout(n, mask, &L);
+    int32_t m = 0;
+    for (size_t i = 0; i <= mask; i++) {
+        int32_t k = from[i];
+        if (k < 0)
+            continue;
+        L.items[m] = v_incref(o_cell(s, (size_t)k));
+        L.hashes[m] = (int64_t)HC[k];
+        L.slots[i] = m++;
+    }
+    return v;
+}
+
 /* Rows indexable as grid[i][j] for j < w, or the error on the way. */
 static bool o_rows(Ctx *cx, const Value *grid, size_t h, size_t w, Value **val)
 {
@@ -416,6 +450,8 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     ISet cands, nbhd, all;
     Occ occupied = {.bits = gu_alloc(cx, n / 64 + 1, sizeof(uint64_t))};
     int32_t *keep = gu_alloc(cx, n + 1, sizeof *keep);    /* is_sub's survivors */
+    uint64_t *HC = gu_alloc(cx, n + 1, sizeof *HC);       /* hash of each location's cell */
+    int32_t *ftab = gu_alloc(cx, 4 * n + 8, sizeof *ftab); /* obj_frozen's table */
     if (occupied.bits)
         memset(occupied.bits, 0, (n / 64 + 1) * sizeof(uint64_t));
     is_init(&all);
@@ -426,7 +462,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     bool small = s.h <= NB_MAX && s.w <= NB_MAX;
     if (!small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
         memset(s.nbx, -1, n * sizeof *s.nbx);
-    if (!occupied.bits || !keep || !s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 16 * n) ||
+    if (!occupied.bits || !keep || !HC || !ftab || !s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 16 * n) ||
         !o_rows(cx, grid, s.h, s.w, s.val))
         goto done;
     for (size_t i = 0, k = 0; i < s.h; i++)
@@ -447,7 +483,8 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         is_free(&all);
     }
 
-    PySet objs, obj;
+    PySet objs;
+    ISet obj;
     pyset_init(&objs);
     for (size_t k = 0; k < n; k++) {
         int32_t loc = order[k];
@@ -456,9 +493,11 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         Value *val = s.val[loc];
         if (gu_eq(val, bg))
             continue;
-        pyset_init(&obj);
-        if (!as_tuple)
-            pyset_add(&obj, o_cell(&s, (size_t)loc));
+        is_init(&obj);
+        if (!as_tuple) {
+            HC[loc] = (uint64_t)v_hash(o_cell(&s, (size_t)loc));
+            is_add(&obj, HC, loc);
+        }
         is_init(&cands);
         is_add(&cands, s.H, loc);
         while (cands.used > 0) {
@@ -472,8 +511,10 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                     continue;
                 if (as_tuple)
                     vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cand)));
-                else
-                    pyset_add(&obj, o_cell(&s, (size_t)cand));
+                else {
+                    HC[cand] = (uint64_t)v_hash(o_cell(&s, (size_t)cand));
+                    is_add(&obj, HC, cand);
+                }
                 occ_add(&occupied, cand);
                 if (imgs) {
                     is_merge_img(&nbhd, &imgs[cand], s.H);
@@ -496,8 +537,8 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
             if (!t || !vb_push(cx, &objl, t))
                 break;
         } else {
-            Value *fo = pyset_to_frozenset(&obj);
-            pyset_clear(&obj);
+            Value *fo = obj_frozen(&s, &obj, HC, ftab);
+            is_free(&obj);
             pyset_add(&objs, fo);
             v_decref(fo);
         }
@@ -508,6 +549,8 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
 done:
     free(occupied.bits);
     free(keep);
+    free(HC);
+    free(ftab);
     vb_drop(&objl);
     vb_drop(&cl);
     if (s.cell)
