@@ -22,14 +22,11 @@ const Sample *task_sample(const Task *t, int k)
     return k < t->ntrain ? &t->train[k] : &t->test[k - t->ntrain];
 }
 
-/* The demonstration pairs as the batt protocol passes them: S. */
+/* The demonstration pairs as the batt protocol passes them: S, one value
+ * per task (task.h). */
 static Value *task_pairs(const Task *t)
 {
-    Value *s = v_tuple_new((size_t)t->ntrain);
-    for (int i = 0; i < t->ntrain; i++)
-        s->u.tup.items[i] = v_tuple2(t->train[i].input,
-                                     t->train[i].output ? t->train[i].output : v_none());
-    return s;
+    return v_incref(t->pairs);
 }
 
 static Value *param_value(const char *name, const Task *t, int sample, bool c_out)
@@ -67,6 +64,8 @@ void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
 
 static void release_env(Instance *in)
 {
+    v_decref(in->unpacked);
+    in->unpacked = NULL;
     if (!in->env)
         return;
     for (int i = 0; i < in->prog->nslots; i++)
@@ -163,7 +162,8 @@ void instance_complete(Instance *in, Value *result)
         }
         for (int i = 0; i < s->ndst; i++)
             in->env[s->dsts[i]] = v_incref(v_items(result)[i]);
-        v_decref(result);
+        v_decref(in->unpacked);
+        in->unpacked = result;
     } else {
         in->env[s->dst] = result;
     }
@@ -566,7 +566,8 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             for (int a = 0; a < s->nargs; a++)
                 argv[a] = operand_value(in, &s->args[a]);
             Value *callee = operand_value(in, &s->callee);
-            if (cache && s->kind == IR_CALL && cache_key(callee, argv, s->nargs, &h)) {
+            if (cache && (s->kind == IR_CALL || s->kind == IR_UNPACK) &&
+                cache_key(callee, argv, s->nargs, &h)) {
                 if (!in->cache_filter) {
                     in->cache_filter = calloc(CACHE_FILTER_WORDS, sizeof(uint64_t));
                     if (!in->cache_filter)
@@ -672,7 +673,8 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                 continue;
             Instance *rep = pend[k].in;
             if (rep->status == INST_RUNNING) {
-                Value *r = rep->env[rep->prog->stmts[rep->pc - 1].dst];
+                const IrStmt *done = &rep->prog->stmts[rep->pc - 1];
+                Value *r = done->kind == IR_UNPACK ? rep->unpacked : rep->env[done->dst];
                 /* made thread-safe when first shared, not before: most
                  * results are never asked for again */
                 cache->pinned += v_is_container(r) ? 1 + v_len(r) : 1;

@@ -19,6 +19,7 @@ struct Instance {
     int pc;                  /* next statement */
     InstStatus status;
     Value *result;           /* the returned value, once done */
+    Value *unpacked;         /* the last unpacking call's whole result (the call cache keeps it) */
     char *error;             /* "TypeError: ..." when status is INST_ERROR/BUDGET */
     Ctx cx;
     void *user;

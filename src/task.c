@@ -300,6 +300,7 @@ static int load_grid(const Where *w, const cJSON *g, const Path *p, Value **out)
 /* ---- tasks -------------------------------------------------------------- */
 
 static void task_free(Task *t) {
+    v_decref(t->pairs);
     for (int i = 0; i < t->ntrain; i++) v_free_shared(t->train[i].input), v_free_shared(t->train[i].output);
     for (int i = 0; i < t->ntest; i++) v_free_shared(t->test[i].input), v_free_shared(t->test[i].output);
     free(t->train);
@@ -344,7 +345,12 @@ static int load_task(const Where *w, const cJSON *obj, const Path *p, Task *t) {
     if (!cJSON_IsObject(obj))
         return fail(w, p->s, "expected a task object {\"train\", \"test\"}, got %s", jtype(obj));
     if (load_samples(w, obj, p, "train", true, &t->train, &t->ntrain) < 0) return -1;
-    return load_samples(w, obj, p, "test", false, &t->test, &t->ntest);
+    if (load_samples(w, obj, p, "test", false, &t->test, &t->ntest) < 0) return -1;
+    t->pairs = v_tuple_new((size_t)t->ntrain);
+    for (int i = 0; i < t->ntrain; i++)
+        t->pairs->u.tup.items[i] = v_tuple2(t->train[i].input, t->train[i].output);
+    v_make_atomic(t->pairs);
+    return 0;
 }
 
 static bool is_single_task(const cJSON *j) {

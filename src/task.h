@@ -15,6 +15,10 @@ typedef struct {
     char *split;             /* "training", "evaluation", or the directory name */
     Sample *train; int ntrain;
     Sample *test;  int ntest;
+    /* S of the batt protocol, ((input, output), ...) of the train pairs:
+     * one value per task, so that calls on S are shared by the call cache
+     * across the task's samples (atomic refcount; the task holds one) */
+    Value *pairs;
 } Task;
 
 typedef struct {
