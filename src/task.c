@@ -194,8 +194,15 @@ static const char *base_name(const char *path) {
 /* Name of the directory holding path (resolved, so "x.json" and "." work).
  * A directory's files share it: the last answer is kept, realpath being a
  * system call per path component. */
+static _Thread_local char *last_dir, *last_name;
+
+/* The kept answer goes with its thread (a loading thread ends). */
+static void parent_name_forget(void) {
+    free(last_dir), free(last_name);
+    last_dir = last_name = NULL;
+}
+
 static char *parent_name(const char *path) {
-    static _Thread_local char *last_dir, *last_name;
     size_t dl = (size_t)(base_name(path) - path);
     if (last_dir && strlen(last_dir) == dl && strncmp(last_dir, path, dl) == 0)
         return strdup(last_name);
@@ -534,6 +541,7 @@ static void *dir_worker(void *arg) {
             if (atomic_compare_exchange_weak(&dl->first_bad, &b, i))
                 break;
     }
+    parent_name_forget();
     return NULL;
 }
 
@@ -612,6 +620,7 @@ int taskset_load_jobs(const char *path, const char *solutions, int jobs, TaskSet
     else if (S_ISDIR(st.st_mode)) rc = load_dir(&w, solutions, jobs, &ts, &cap);
     else rc = load_file(&w, solutions, false, &ts, &cap);
     cJSON_InitHooks(NULL);
+    parent_name_forget();
     if (rc < 0) {
         taskset_free(&ts);
         out->tasks = NULL, out->ntasks = 0;
