@@ -2,6 +2,7 @@
 #include "exec.h"
 #include "prim.h"
 #include "callcache.h"
+#include "fanout.h"
 #include "backend_gpu.h"
 
 #include <pthread.h>
@@ -351,17 +352,7 @@ static void run_items(WorkItem *items, int nitems, int jobs, bool timed)
 {
     WorkQueue q = {.items = items, .nitems = nitems, .timed = timed};
     atomic_init(&q.next, 0);
-    int nthreads = jobs < nitems ? jobs : nitems;
-    pthread_t tid[64];
-    int started = 0;
-    if (nthreads > 64)
-        nthreads = 64;
-    for (int t = 1; t < nthreads; t++)
-        if (pthread_create(&tid[started], NULL, work_loop, &q) == 0)
-            started++;
-    work_loop(&q);
-    for (int t = 0; t < started; t++)
-        pthread_join(tid[t], NULL);
+    fanout(jobs < nitems ? jobs : nitems, work_loop, &q);
 }
 
 /* ---- the loop ----------------------------------------------------------- */

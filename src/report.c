@@ -3,6 +3,7 @@
 #include "exec.h"
 #include "prim.h"
 #include "shape.h"
+#include "fanout.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -865,13 +866,7 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         cs.bufs = calloc((size_t)cs.n, sizeof *cs.bufs);
         if (!cs.bufs)
             abort();
-        pthread_t tid[64];
-        int started = 0;
-        for (int w = 1; w < workers && w < 64; w++)
-            started += pthread_create(&tid[started], NULL, chunk_worker, &cs) == 0;
-        chunk_worker(&cs);
-        for (int w = 0; w < started; w++)
-            pthread_join(tid[w], NULL);
+        fanout(workers, chunk_worker, &cs);
         commit_chunks(&cs, true);
         free(cs.bufs);
     } else {

@@ -5,6 +5,7 @@
  * before any Value is built, so a failure never leaves half-filled tuples. */
 #define _XOPEN_SOURCE 700
 #include "task.h"
+#include "fanout.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -14,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <sys/stat.h>
 
@@ -576,13 +576,7 @@ static int load_dir(const Where *w, const char *solutions, int jobs, TaskSet *ts
         rc = fail(w, NULL, "out of memory"), dl.n = 0;
     /* eight files a thread at least: a thread costs more than a few files */
     int workers = jobs < (int)(dl.n / 8) ? jobs : (int)(dl.n / 8);
-    pthread_t tid[64];
-    int started = 0;
-    for (int k = 1; k < workers && k < 64; k++)
-        started += pthread_create(&tid[started], NULL, dir_worker, &dl) == 0;
-    dir_worker(&dl);
-    for (int k = 0; k < started; k++)
-        pthread_join(tid[k], NULL);
+    fanout(workers, dir_worker, &dl);
     for (size_t i = 0; i < dl.n && rc == 0; i++)
         if (dl.one[i].rc < 0) {
             snprintf(w->err, w->errlen, "%s", dl.one[i].err);
