@@ -160,8 +160,11 @@ static void is_merge(ISet *d, const ISet *src, const uint64_t *H)
 /* The set {(i, j) for i, j in diagfun(cand) if in the grid} as CPython
  * leaves it: its keys in slot order, where they sit, and the table size.
  * It depends on the location and the grid's shape alone, so grids up to
- * 32 x 32 share one image per (shape, diagonal), made on first use. */
+ * 32 x 32 share a table of them per (shape, diagonal), each image made the
+ * first time its location is visited (a shape seen by a few calls only
+ * would not repay making them all). */
 typedef struct {
+    _Atomic uint8_t state;      /* in a shape's table: 0 not made, 1 being made, 2 ready */
     uint8_t n, mask;
     uint8_t slot[8];
     int32_t key[8];
@@ -324,24 +327,17 @@ static int nb_keys(int64_t i, int64_t j, size_t h, size_t w, const int8_t *nb, i
 
 static _Atomic(NbImg *) img_cache_[2][NB_MAX + 1][NB_MAX + 1];
 
-/* Every location's neighbour set image for an h x w grid (h, w <= 32). */
-static const NbImg *img_table(size_t h, size_t w, bool diag)
+/* The neighbour set images of an h x w grid (h, w <= 32), none made yet
+ * the first time. */
+static NbImg *img_table(size_t h, size_t w, bool diag)
 {
     NbImg *im = atomic_load_explicit(&img_cache_[diag][h][w], memory_order_acquire);
     if (im)
         return im;
     size_t n = h * w;
-    uint64_t H[NB_MAX * NB_MAX];
-    for (size_t k = 0; k < n; k++)
-        H[k] = nb_hash_[k / w * NB_MAX + k % w];
-    im = xmalloc_((n ? n : 1) * sizeof *im);
-    for (size_t k = 0; k < n; k++) {
-        int32_t keys[8];
-        size_t i = k / w, j = k % w;
-        int nk = nb_keys((int64_t)i, (int64_t)j, h, w, nb_tab_[diag][i * NB_MAX + j],
-                         diag ? 8 : 4, keys);
-        img_of(&im[k], keys, nk, H);
-    }
+    im = calloc(n ? n : 1, sizeof *im);
+    if (!im)
+        return NULL;            /* every image is then made where it is used */
     NbImg *expected = NULL;
     if (!atomic_compare_exchange_strong(&img_cache_[diag][h][w], &expected, im)) {
         free(im);
@@ -376,6 +372,28 @@ static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag)
         return s->nbx[ix];
     }
     return nb_tab_[diag][i * NB_MAX + j];
+}
+
+/* The image of cand's neighbour set: the shape's, once made there; else
+ * made in *local (and copied there unless another thread is at it). */
+static const NbImg *nb_img(OScan *s, NbImg *tab, NbImg *local, int32_t cand, bool diag, int nd)
+{
+    if (tab && atomic_load_explicit(&tab[cand].state, memory_order_acquire) == 2)
+        return &tab[cand];
+    int32_t keys[8];
+    int nk = nb_keys(cand / (int64_t)s->w, cand % (int64_t)s->w, s->h, s->w,
+                     o_nb(s, (size_t)cand, diag), nd, keys);
+    img_of(local, keys, nk, s->H);
+    uint8_t none = 0;
+    if (tab && atomic_compare_exchange_strong(&tab[cand].state, &none, 1)) {
+        NbImg *t = &tab[cand];
+        t->n = local->n;
+        t->mask = local->mask;
+        memcpy(t->slot, local->slot, sizeof t->slot);
+        memcpy(t->key, local->key, sizeof t->key);
+        atomic_store_explicit(&t->state, 2, memory_order_release);
+    }
+    return local;
 }
 
 /* `obj`, the set of an object's cells, is an ISet of locations probed by
@@ -470,7 +488,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
             s.H[k] = small ? nb_hash_[i * NB_MAX + j] : ad_pair_hash((int64_t)i, (int64_t)j);
     /* asindices(grid): frozenset of the pairs in row-major order */
     const int32_t *cached = small ? ai_order(s.h, s.w) : NULL;
-    const NbImg *imgs = small ? img_table(s.h, s.w, diagonal) : NULL;
+    NbImg *imgs = small ? img_table(s.h, s.w, diagonal) : NULL;
     if (cached) {
         memcpy(order, cached, n * sizeof *order);
     } else {
@@ -516,16 +534,8 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                     is_add(&obj, HC, cand);
                 }
                 occ_add(&occupied, cand);
-                if (imgs) {
-                    is_merge_img(&nbhd, &imgs[cand], s.H);
-                } else {
-                    int32_t keys[8];
-                    NbImg im;
-                    int nk = nb_keys(cand / (int64_t)s.w, cand % (int64_t)s.w, s.h, s.w,
-                                     o_nb(&s, (size_t)cand, diagonal), nd, keys);
-                    img_of(&im, keys, nk, s.H);
-                    is_merge_img(&nbhd, &im, s.H);
-                }
+                NbImg local;
+                is_merge_img(&nbhd, nb_img(&s, imgs, &local, cand, diagonal, nd), s.H);
             }
             is_free(&cands);
             is_sub(&cands, &nbhd, &occupied, s.H, keep);
