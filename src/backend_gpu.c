@@ -785,6 +785,19 @@ int backend_gpu_setup(const GpuOptions *o)
     return 0;
 }
 
+int backend_gpu_smallest_batch(void)
+{
+    if (G.o.mode == BACKEND_CPU || !G.usable)
+        return 0;
+    if (G.o.mode != BACKEND_AUTO || G.o.compare)
+        return 1;
+    int least = 0;
+    for (int op = 0; op < GOP_COUNT; op++)
+        if (G.crossover[op] > 0 && (!least || G.crossover[op] < least))
+            least = G.crossover[op];
+    return least;
+}
+
 /* ---- the table after a run -------------------------------------------------- */
 
 long backend_gpu_finish(FILE *f, bool show)

@@ -32,6 +32,10 @@ int backend_mode_parse(const char *s);
  * when the GPU cannot be used and that was asked for.  -1 (message
  * printed) when an explicitly named calibration file is unreadable. */
 int backend_gpu_setup(const GpuOptions *o);
+/* After setup: the smallest batch the GPU may take in this run (1: any,
+ * under --backend=cuda or --compare; auto: its least crossover); 0 when
+ * it takes none. */
+int backend_gpu_smallest_batch(void);
 /* After a run: the per-op table (GPU calls, CPU instances, fallbacks and,
  * with --compare, times, speedup and equality) when `show` or compare.
  * Returns how many compared values differed. */
