@@ -13,7 +13,8 @@ void cache_init(CallCache *c, size_t max_entries)
     while (size < 2 * max_entries)
         size *= 2;
     c->slots = calloc(size, sizeof *c->slots);
-    if (!c->slots)
+    c->used = calloc(size, sizeof *c->used);
+    if (!c->slots || !c->used)
         abort();
     c->mask = size - 1;
     c->limit = max_entries;
@@ -31,22 +32,43 @@ static void entry_free(CacheEntry *e)
 
 void cache_clear(CallCache *c)
 {
-    for (size_t i = 0; i <= c->mask; i++)
-        if (c->slots[i] && c->slots[i] != (CacheEntry *)c) {
-            entry_free(c->slots[i]);
-            c->slots[i] = NULL;
-        } else {
-            c->slots[i] = NULL;
-        }
+    for (size_t k = 0; k < c->nused; k++) {
+        CacheEntry **s = &c->slots[c->used[k]];
+        if (*s && *s != (CacheEntry *)c)
+            entry_free(*s);
+        *s = NULL;
+    }
+    c->nused = 0;
     c->count = 0;
     c->pinned = 0;
+}
+
+static _Thread_local CallCache thread_cache;
+static _Thread_local bool thread_cache_made;
+
+CallCache *cache_of_thread(void)
+{
+    if (!thread_cache_made) {
+        cache_init(&thread_cache, 1 << 14);
+        thread_cache_made = true;
+    }
+    return &thread_cache;
+}
+
+void cache_thread_done(void)
+{
+    if (thread_cache_made)
+        cache_free(&thread_cache);
+    thread_cache_made = false;
 }
 
 void cache_free(CallCache *c)
 {
     cache_clear(c);
     free(c->slots);
+    free(c->used);
     c->slots = NULL;
+    c->used = NULL;
 }
 
 bool cache_key(Value *callee, Value *const *args, int nargs, uint64_t *hash)
@@ -109,6 +131,7 @@ CacheEntry *cache_add(CallCache *c, uint64_t hash, Value *callee, Value *const *
     while (c->slots[i] && c->slots[i] != TOMB(c))
         i = (i + 1) & c->mask;
     c->slots[i] = e;
+    c->used[c->nused++] = (uint32_t)i;    /* adds between clears < limit < slots */
     c->count++;
     return e;
 }

@@ -26,6 +26,8 @@ typedef struct CacheEntry {
 
 typedef struct {
     CacheEntry **slots;         /* open addressing */
+    uint32_t *used;             /* slots taken since the last clear, which */
+    size_t nused;               /* clears visit instead of the whole table */
     size_t mask, count, limit;
     size_t pinned, pinned_limit;  /* values kept alive by entries (approx.) */
     uint32_t next_id;
@@ -35,6 +37,11 @@ typedef struct {
 #define CACHE_FILTER_WORDS 64   /* per-instance filter: 4096 bits */
 
 void cache_init(CallCache *c, size_t max_entries);
+/* The cache a run of chunks shares, one per thread (exec_run clears it at
+ * its end): a chunk of one group would otherwise set up a table of
+ * 32,768 slots for a few hundred calls. */
+CallCache *cache_of_thread(void);
+void cache_thread_done(void);       /* frees this thread's, if any */
 void cache_clear(CallCache *c);     /* drop every entry */
 void cache_free(CallCache *c);
 /* The key of a call, or false if some operand is instance-private. */

@@ -496,11 +496,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     int jobs = opt->jobs > 0 ? opt->jobs : 1;
     int capitems = 64;
     WorkItem *items = xmalloc_(sizeof *items * (size_t)capitems);
-    CallCache cache_store, *cache = NULL;
-    if (!opt->no_cache) {
-        cache_init(&cache_store, 1 << 14);
-        cache = &cache_store;
-    }
+    CallCache *cache = opt->no_cache ? NULL : cache_of_thread();
     prim_value(0);   /* lazily built tables: build them before any thread runs */
     v_int(0);
     /* one plan per distinct program (instances of a program are adjacent) */
@@ -713,9 +709,8 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             }
         }
     }
-    if (cache) {
-        cache_free(cache);
-    }
+    if (cache)
+        cache_clear(cache);
     free(items);
     for (int q = 0; q < nplans; q++)
         plan_free(plans[q], plan_prog[q]);

@@ -1,6 +1,7 @@
 /* report.c -- pairing, instance set-up, streamed results and the summary. */
 #include "report.h"
 #include "exec.h"
+#include "callcache.h"
 #include "prim.h"
 #include "shape.h"
 #include "backend_gpu.h"
@@ -701,6 +702,7 @@ static void *chunk_worker(void *arg)
     }
     free(insts);
     free(ptrs);
+    cache_thread_done();
     pthread_mutex_lock(&totals_lock);
     exec_stats_merge(cs->st, &st);
     pthread_mutex_unlock(&totals_lock);
