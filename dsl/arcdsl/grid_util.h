@@ -428,6 +428,11 @@ static inline void gu_colors_free(GColors *k)
 
 static inline bool gu_colors_add(Ctx *cx, GColors *k, Value *v)
 {
+    int64_t x;      /* a colour seen before, told by its address: no load */
+    if (!k->slow && v_small_of(v, &x) && x >= 0 && x < 64 && k->small[x]) {
+        k->cnt[k->small[x] - 1]++;
+        return true;
+    }
     bool isint = v_is_int(v);
     if (!isint)
         k->slow = true;
