@@ -427,6 +427,7 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
         L.hashes[m] = (int64_t)HC[k];
         L.slots[i] = m++;
     }
+    v_mark_flat(v, L.items, n);
     return v;
 }
 

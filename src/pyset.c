@@ -508,6 +508,7 @@ Value *pyset_take(PySet *s)
     if (s->table != s->small)
         vmem_free(s->table, (s->mask + 1) * sizeof *s->table);
     pyset_init(s);
+    v_mark_flat(v, items, (size_t)used);
     return v;
 }
 
@@ -537,6 +538,7 @@ static Value *copy_to_fs(const View *src)
             hashes[i] = src->hashes ? src->hashes[i] : khash(src->items[i]);
         }
         memcpy(slots, src->slots, size * sizeof *slots);
+        v_mark_flat(v, items, n);
         return v;
     }
     if (verbatim) {                                   /* a mutable source */
@@ -551,6 +553,7 @@ static Value *copy_to_fs(const View *src)
             hashes[m] = src->tab[i].hash;
             slots[i] = m++;
         }
+        v_mark_flat(v, items, n);
         return v;
     }
     for (size_t i = 0; i <= mask; i++)
@@ -584,6 +587,7 @@ static Value *copy_to_fs(const View *src)
             hashes[m] = src->hashes ? src->hashes[pos] : khash(items[m]);
             slots[i] = m++;
         }
+        v_mark_flat(v, items, n);
         return v;
     }
     int32_t m = 0;
@@ -595,6 +599,7 @@ static Value *copy_to_fs(const View *src)
         hashes[m] = src->tab[pos].hash;
         slots[i] = m++;
     }
+    v_mark_flat(v, items, n);
     return v;
 }
 

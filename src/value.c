@@ -153,10 +153,12 @@ void v_free_(Value *v)
 {
     switch (v->type) {
     case V_TUPLE:
-        decref_items(v->u.tup.items, v->u.tup.len);
+        if (!(v->flags & V_FLAG_FLAT))
+            decref_items(v->u.tup.items, v->u.tup.len);
         break;
     case V_FSET:
-        decref_items(v->u.set.items, v->u.set.len);
+        if (!(v->flags & V_FLAG_FLAT))
+            decref_items(v->u.set.items, v->u.set.len);
         break;
     case V_FUNC:
         for (int i = 0; i < v->u.fn.ncap; i++)
@@ -185,6 +187,8 @@ size_t v_make_atomic(Value *v)
         return 0;
     size_t n = 1;
     v->flags |= V_FLAG_ATOMIC;
+    if (v->flags & V_FLAG_FLAT)
+        return n;
     switch (v->type) {
     case V_TUPLE:
         for (size_t i = 0; i < v->u.tup.len; i++)
@@ -277,6 +281,7 @@ Value *v_tuple_from(Value *const *items, size_t len)
     Value *t = v_tuple_new(len);
     for (size_t i = 0; i < len; i++)
         t->u.tup.items[i] = v_incref(items[i]);
+    v_mark_flat(t, t->u.tup.items, len);
     return t;
 }
 

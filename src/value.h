@@ -141,6 +141,8 @@ static inline bool v_in_arena(const Value *v)
 #define V_FLAG_GRID 0x01  /* known to be a tuple of equal-length tuples of ints */
 #define V_FLAG_SHARED 0x04 /* long-lived data read by many threads: no refcount */
 #define V_FLAG_ATOMIC 0x08 /* shared by the call cache: atomic refcount */
+#define V_FLAG_FLAT 0x10   /* container whose items are all arena values: freeing
+                              or sharing it touches none of them */
 
 /* ---- exceptions --------------------------------------------------------- */
 
@@ -211,6 +213,17 @@ size_t v_make_atomic(Value *v);
 static inline bool v_shareable(const Value *v)
 {
     return (v->flags & V_FLAG_ATOMIC) || v->refs < 0;
+}
+
+/* Set V_FLAG_FLAT on a container just built whose items are all small
+ * ints or interned tuples (a row of a grid, a set of cells). */
+static inline void v_mark_flat(Value *v, Value *const *items, size_t n)
+{
+    bool flat = true;
+    for (size_t i = 0; i < n; i++)
+        flat &= v_in_arena(items[i]);
+    if (flat && !v_in_arena(v))
+        v->flags |= V_FLAG_FLAT;
 }
 
 /* malloc that aborts with a message when memory runs out */

@@ -114,6 +114,7 @@ static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
         r = v_tuple_new(b->n);
         if (b->n)
             memcpy(r->u.tup.items, b->v, b->n * sizeof *b->v);
+        v_mark_flat(r, r->u.tup.items, b->n);
     }
     free(b->v);
     b->v = NULL;
