@@ -465,24 +465,30 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     int nd = diagonal ? 8 : 4;
     Value *out = NULL;
     VBuf objl = {0}, cl = {0};
-    int32_t *order = NULL;
+    int32_t *order = NULL, *keep, *ftab;
+    uint64_t *HC;
     ISet cands, nbhd, all;
-    Occ occupied = {.bits = gu_alloc(cx, n / 64 + 1, sizeof(uint64_t))};
-    int32_t *keep = gu_alloc(cx, n + 1, sizeof *keep);    /* is_sub's survivors */
-    uint64_t *HC = gu_alloc(cx, n + 1, sizeof *HC);       /* hash of each location's cell */
-    int32_t *ftab = gu_alloc(cx, 4 * n + 8, sizeof *ftab); /* obj_frozen's table */
-    if (occupied.bits)
-        memset(occupied.bits, 0, (n / 64 + 1) * sizeof(uint64_t));
+    Occ occupied;
     is_init(&all);
-    s.val = gu_alloc(cx, n, sizeof *s.val);
-    s.cell = gu_alloc(cx, n, sizeof *s.cell);
-    s.H = gu_alloc(cx, n, sizeof *s.H);
-    order = gu_alloc(cx, n, sizeof *order);
+    /* the walk's arrays in one zeroed block (cells are made on demand,
+     * occupied starts empty): 8-byte ones first */
+    size_t words = 4 * n + (n / 64 + 2), halves = (n + 1) + n + (4 * n + 8);
+    uint64_t *block = gu_alloc(cx, words + (halves + 1) / 2, sizeof(uint64_t));
+    if (block) {
+        s.val = (Value **)block;
+        s.cell = (Value **)(block + n);
+        s.H = block + 2 * n;
+        HC = block + 3 * n;                     /* hash of each location's cell */
+        occupied.bits = block + 4 * n + 1;
+        occupied.used = 0;
+        keep = (int32_t *)(block + words);      /* is_sub's survivors */
+        order = keep + n + 1;
+        ftab = order + n;                       /* obj_frozen's table */
+    }
     bool small = s.h <= NB_MAX && s.w <= NB_MAX;
-    if (!small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
+    if (block && !small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
         memset(s.nbx, -1, n * sizeof *s.nbx);
-    if (!occupied.bits || !keep || !HC || !ftab || !s.val || !s.cell || !s.H || !order || (!small && !s.nbx) || !gu_work(cx, 16 * n) ||
-        !o_rows(cx, grid, s.h, s.w, s.val))
+    if (!block || (!small && !s.nbx) || !gu_work(cx, 16 * n) || !o_rows(cx, grid, s.h, s.w, s.val))
         goto done;
     for (size_t i = 0, k = 0; i < s.h; i++)
         for (size_t j = 0; j < s.w; j++, k++)
@@ -558,20 +564,13 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         out = as_tuple ? vb_finish(cx, &objl, V_TUPLE) : pyset_to_frozenset(&objs);
     pyset_clear(&objs);
 done:
-    free(occupied.bits);
-    free(keep);
-    free(HC);
-    free(ftab);
     vb_drop(&objl);
     vb_drop(&cl);
     if (s.cell)
         for (size_t k = 0; k < n; k++)
             v_decref(s.cell[k]);
-    free(s.val);
-    free(s.cell);
-    free(s.H);
+    free(block);
     free(s.nbx);
-    free(order);
     return out;
 }
 
