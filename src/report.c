@@ -57,7 +57,7 @@ typedef struct {
     atomic_bool failed;      /* search mode: a sample failed, the rest may stop */
     const OutShape *shape;   /* ARCRUN_SHAPE_CHECK: the shape its outputs must have */
     GroupBuf out, trace;     /* its lines, written out when its chunk ends */
-    uint64_t spent_ns;       /* its instances' time in calls (--stats)*/
+    uint64_t spent_ns;       /* its instances' time in calls (--stats) */
     bool tracing;            /* --trace: assignments go to trace */
 } Group;
 

@@ -355,7 +355,8 @@ static int load_task(const Where *w, const cJSON *obj, const Path *p, Task *t) {
     if (load_samples(w, obj, p, "test", false, &t->test, &t->ntest) < 0) return -1;
     t->pairs = v_tuple_new((size_t)t->ntrain);
     for (int i = 0; i < t->ntrain; i++)
-        t->pairs->u.tup.items[i] = v_tuple2(t->train[i].input, t->train[i].output);
+        t->pairs->u.tup.items[i] = v_tuple2(t->train[i].input,
+                                            t->train[i].output ? t->train[i].output : v_none());
     v_make_atomic(t->pairs);
     return 0;
 }
