@@ -734,7 +734,7 @@ static int by_spent(const void *a, const void *b)
 /* --stats names the pairs that took longest: where a slow run's time went. */
 static void slowest_pairs(ExecStats *st, Group *groups, int ngroups)
 {
-    int SHOWN = getenv("XS") ? atoi(getenv("XS")) : 10;
+    enum { SHOWN = 10 };
     Group **by = xmalloc_(sizeof(Group *) * (size_t)(ngroups + 1));
     int n = 0;
     for (int g = 0; g < ngroups; g++)
