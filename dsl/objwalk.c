@@ -97,17 +97,6 @@ static void is_resize(ISet *s, const uint64_t *H, size_t minused)
         free(old);
 }
 
-static inline bool is_has(const ISet *s, const uint64_t *H, int32_t k)
-{
-    const int32_t *t = s->t;
-    IS_PROBE(s->mask, H[k], {
-        if (t[j] == -1)
-            return false;
-        if (t[j] == k)
-            return true;
-    });
-}
-
 static void is_add(ISet *s, const uint64_t *H, int32_t k)
 {
     int32_t *t = s->t;
@@ -186,7 +175,7 @@ static void img_of(NbImg *im, const int32_t *keys, int nk, const uint64_t *H)
     is_free(&t);
 }
 
-/* MERGE(d, that set) (§3), as is_merge below does with a built one */
+/* MERGE(d, that set) (§3), as is_merge above does with a built one */
 static void is_merge_img(ISet *d, const NbImg *im, const uint64_t *H)
 {
     size_t n = im->n;
@@ -403,14 +392,10 @@ static const NbImg *nb_img(OScan *s, NbImg *tab, NbImg *local, int32_t cand, boo
  * then are the cells put in a frozen value.  tab: room for 4n + 8. */
 static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t *tab)
 {
-    size_t n = obj->used, size = 8;
-    if (n * 5 >= 7 * 3)             /* MERGE's pre-size step */
-        while (size <= 2 * n)
-            size <<= 1;
-    size_t mask = size - 1;
+    size_t n = obj->used, mask = pyset_copy_mask(n);
     const int32_t *from = obj->t;
     if (mask != obj->mask) {
-        memset(tab, 0xff, size * sizeof *tab);
+        memset(tab, 0xff, (mask + 1) * sizeof *tab);
         for (size_t i = 0; i <= obj->mask; i++)
             if (obj->t[i] >= 0)
                 is_insert_clean(tab, mask, HC, obj->t[i]);

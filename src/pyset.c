@@ -517,16 +517,21 @@ Value *pyset_take(PySet *s)
  * source position of its entry, then positions become item indices.
  * src is never shared even when the layout would be identical: CPython
  * makes a new object, and identity decides `a | b` (b is a) and friends. */
-static Value *copy_to_fs(const View *src)
+size_t pyset_copy_mask(size_t n)
+{
+    size_t size = MINSIZE;
+    if (n * 5 >= (MINSIZE - 1) * 3)
+        while (size <= 2 * n)
+            size <<= 1;
+    return size - 1;
+}
+
+static Value *copy_layout(const View *src)
 {
     size_t n = src->used;
     if (n == 0)
         return empty_fs();
-    size_t size = MINSIZE;
-    if (n * 5 >= (MINSIZE - 1) * 3)          /* MERGE's pre-size step */
-        while (size <= 2 * n)
-            size <<= 1;
-    size_t mask = size - 1;
+    size_t mask = pyset_copy_mask(n), size = mask + 1;
     bool verbatim = mask == src->mask && src->ndummy == 0;
     Value *v = fs_alloc(n, mask, 0);
     Value **items = v->u.set.items;
@@ -538,7 +543,6 @@ static Value *copy_to_fs(const View *src)
             hashes[i] = src->hashes ? src->hashes[i] : khash(src->items[i]);
         }
         memcpy(slots, src->slots, size * sizeof *slots);
-        v_mark_flat(v, items, n);
         return v;
     }
     if (verbatim) {                                   /* a mutable source */
@@ -553,7 +557,6 @@ static Value *copy_to_fs(const View *src)
             hashes[m] = src->tab[i].hash;
             slots[i] = m++;
         }
-        v_mark_flat(v, items, n);
         return v;
     }
     for (size_t i = 0; i <= mask; i++)
@@ -587,7 +590,6 @@ static Value *copy_to_fs(const View *src)
             hashes[m] = src->hashes ? src->hashes[pos] : khash(items[m]);
             slots[i] = m++;
         }
-        v_mark_flat(v, items, n);
         return v;
     }
     int32_t m = 0;
@@ -599,7 +601,14 @@ static Value *copy_to_fs(const View *src)
         hashes[m] = src->tab[pos].hash;
         slots[i] = m++;
     }
-    v_mark_flat(v, items, n);
+    return v;
+}
+
+static Value *copy_to_fs(const View *src)
+{
+    Value *v = copy_layout(src);
+    if (v->u.set.len)           /* frozenset() is a shared static */
+        v_mark_flat(v, v->u.set.items, v->u.set.len);
     return v;
 }
 

@@ -66,6 +66,8 @@ typedef struct {
     int32_t *slots;
 } FsLayout;
 Value *fs_layout(size_t n, size_t mask, FsLayout *out);
+/* The table mask COPY gives a set of n keys (MERGE's pre-size step). */
+size_t pyset_copy_mask(size_t n);
 bool fs_contains(const Value *fs, Value *key);
 Value *fs_or(const Value *a, const Value *b);     /* a | b ; a.union(b) */
 Value *fs_and(const Value *a, const Value *b);    /* a & b */
