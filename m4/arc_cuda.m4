@@ -54,3 +54,29 @@ AC_DEFUN([ARC_ENABLE_SANITIZERS], [
     AC_DEFINE([ARC_NO_POOL], [1], [Allocate values with malloc so sanitizers see every block])
   ])
 ])
+
+# ARC_ENABLE_FUZZING: --enable-fuzzing builds the libFuzzer targets of
+# tests/fuzz (clang only) with ASan and UBSan; the library is instrumented
+# for coverage and allocates with malloc so ASan sees every block.
+AC_DEFUN([ARC_ENABLE_FUZZING], [
+  AC_ARG_ENABLE([fuzzing],
+    [AS_HELP_STRING([--enable-fuzzing], [build the libFuzzer targets in tests/fuzz (needs CC=clang)])],
+    [], [enable_fuzzing=no])
+  AS_IF([test "x$enable_fuzzing" = xyes], [
+    FUZZ_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
+    arc_save_CFLAGS=$CFLAGS
+    CFLAGS="$CFLAGS -fsanitize=fuzzer"
+    AC_MSG_CHECKING([whether $CC links libFuzzer targets])
+    AC_LINK_IFELSE([AC_LANG_SOURCE([[
+#include <stddef.h>
+#include <stdint.h>
+int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }
+]])], [AC_MSG_RESULT([yes])],
+      [AC_MSG_RESULT([no])
+       AC_MSG_ERROR([--enable-fuzzing needs a compiler with libFuzzer: ./configure --enable-fuzzing CC=clang (apt-get install clang)])])
+    CFLAGS="$arc_save_CFLAGS $FUZZ_FLAGS"
+    LDFLAGS="$LDFLAGS -fsanitize=address,undefined"
+    AC_DEFINE([ARC_NO_POOL], [1], [Allocate values with malloc so sanitizers see every block])
+  ])
+  AM_CONDITIONAL([FUZZING], [test "x$enable_fuzzing" = xyes])
+])

@@ -1,0 +1,31 @@
+/* fuzz_task.c -- libFuzzer target: load any bytes as an ARC task file.
+ * Bad files must be rejected with a message naming the file, never a crash. */
+#include "task.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char path[] = "/tmp/arcrun-fuzz-XXXXXX.json";
+    int fd = mkstemps(path, 5);
+    if (fd < 0)
+        return 0;
+    if (write(fd, data, size) != (ssize_t)size) {
+        close(fd);
+        unlink(path);
+        return 0;
+    }
+    close(fd);
+    TaskSet ts;
+    char err[512];
+    if (taskset_load(path, NULL, &ts, err, sizeof err) == 0)
+        taskset_free(&ts);
+    else if (!strstr(err, "arcrun-fuzz-"))
+        abort();              /* the message must name the file */
+    unlink(path);
+    return 0;
+}
