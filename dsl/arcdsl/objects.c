@@ -127,6 +127,10 @@ Value *ad_objects(Ctx *cx, Value *const *a)
 /* frozenset(frozenset(cells of colour c, row-major) for c in colors) */
 static Value *partition_by(Ctx *cx, Value *grid, Value *colors)
 {
+    /* no colour: CPython's generator never reads the grid (which may then
+     * be anything empty, frozenset() included) */
+    if (v_len(colors) == 0)
+        return fs_from_items(NULL, 0);
     GView g;
     if (!gu_view(cx, grid, &g, false))
         return NULL;

@@ -674,33 +674,44 @@ static ptrdiff_t locs_int(Ctx *cx, Value *p, int64_t **out)
     return (ptrdiff_t)n;
 }
 
-static int cmp_i64(const void *x, const void *y)
+/* set(loc[k] for loc in toindices(p)), any values, as CPython builds it */
+static bool coords(Ctx *cx, Value *p, int k, PySet *out)
 {
-    int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-    return (a > b) - (a < b);
+    pyset_init(out);
+    int kind = pkind(cx, p);
+    if (kind < 0)
+        return false;
+    if (kind == PK_EMPTY)
+        return true;
+    Value **it = v_items(p);
+    for (size_t x = 0, n = v_len(p); x < n; x++) {
+        Value *loc = eloc(cx, it[x], kind), **ij = loc ? unpack2(cx, loc) : NULL;
+        if (!ij) {
+            pyset_clear(out);
+            return false;
+        }
+        pyset_add(out, ij[k]);
+    }
+    return true;
 }
 
 /* whether a row (k = 0) or column (k = 1) holds cells of both */
 static int matching(Ctx *cx, Value *a, Value *b, int k)
 {
-    int64_t *la, *lb;
-    ptrdiff_t na = locs_int(cx, a, &la), nb;
-    if (na < 0)
+    PySet sa, sb;
+    if (!coords(cx, a, k, &sa))
         return -1;
-    if ((nb = locs_int(cx, b, &lb)) < 0) {
-        free(la);
+    if (!coords(cx, b, k, &sb)) {
+        pyset_clear(&sa);
         return -1;
     }
-    int64_t *ka = malloc((na ? na : 1) * sizeof *ka);
-    for (ptrdiff_t x = 0; x < na; x++)
-        ka[x] = la[2 * x + k];
-    qsort(ka, (size_t)na, sizeof *ka, cmp_i64);
     int hit = 0;
-    for (ptrdiff_t x = 0; x < nb && !hit; x++)
-        hit = bsearch(&lb[2 * x + k], ka, (size_t)na, sizeof *ka, cmp_i64) != NULL;
-    free(ka);
-    free(la);
-    free(lb);
+    for (uint32_t x = 0; x <= sb.mask && !hit; x++) {
+        Value *key = sb.table[x].key;
+        hit = key && key != PYSET_DUMMY && pyset_contains(&sa, key);
+    }
+    pyset_clear(&sa);
+    pyset_clear(&sb);
     return hit;
 }
 
