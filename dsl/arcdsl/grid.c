@@ -785,12 +785,21 @@ Value *ad_downscale(Ctx *cx, Value *const *a)
     if (!gu_view(cx, a[0], &g, true))
         return NULL;
     size_t h = g.h, w = g.w;
+    bool rect = true;
+    for (size_t i = 0; rect && i < h; i++)
+        rect = a[0]->u.tup.items[i]->type == V_TUPLE && g.rlen[i] >= w;
     gu_view_free(&g);
     if (!gu_int(cx, a[1], &f))
         return NULL;
     if (f == 0)
         return cx_raise(cx, "ZeroDivisionError", "integer modulo by zero");
     uint64_t k = f < 0 ? (uint64_t)(-f) : (uint64_t)f;
+    /* CPython reads the kept columns of every row, dropped rows included:
+     * a short row raises even where the result would not show it */
+    for (size_t i = 0; !rect && i < h; i++)
+        for (size_t j = 0; j < w; j += k)
+            if (!gu_at(cx, a[0], i, j))
+                return NULL;
     size_t nw = (size_t)((w + k - 1) / k), nh = (size_t)((h + k - 1) / k);
     if (!gu_work(cx, nw * nh))
         return NULL;

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Differential check: the expressions fuzz_eval found, evaluated by CPython
+with a reference DSL and by arcrun, compared repr for repr.
+
+    diff_eval.py --ref DIR --dialect arc-dsl|tokpidjin --run-cases PATH CORPUS [OUT.cases]
+
+DIR is a checkout of the dialect's reference (michaelhodel/arc-dsl or
+pierreb4/tokpidjin).  CORPUS holds fuzz_eval inputs: first byte the dialect
+(even arc-dsl, odd tokpidjin), then the expression.  Printable one-line
+expressions of the chosen dialect that CPython evaluates within 0.5 s and
+4 GiB become EXPR<TAB>repr lines of OUT.cases (tests/cases format), which
+tests/run_cases then checks.  Differences are counted by kind; those of a
+kind arcrun documents as out of scope (docs/notes.md, "Left alone": 64-bit
+ints, floats as coordinates, syntax outside the subset, functions inside
+sets) are counted apart
+from the rest, which are listed.  Exit status 1 when the rest is not empty.
+"""
+import argparse, glob, re, resource, signal, subprocess, sys, tempfile
+
+
+class Timeout(BaseException):  # not caught by the reference's own excepts
+    pass
+
+
+def expressions(corpus, dialect_bit):
+    seen = set()
+    for f in sorted(glob.glob(corpus + '/*')):
+        b = open(f, 'rb').read()
+        if len(b) < 2 or (b[0] & 1) != dialect_bit:
+            continue
+        try:
+            e = b[1:].decode('ascii')
+        except UnicodeDecodeError:
+            continue
+        # one line, printable, and nothing CPython-only (power, dunders, lambdas)
+        if not e.isprintable() or '\t' in e or '**' in e or '__' in e or 'lambda' in e:
+            continue
+        if e not in seen:
+            seen.add(e)
+            yield e
+
+
+def reference_cases(ref, exprs):
+    sys.path.insert(0, ref)
+    ns = {}
+    exec('from dsl import *\nfrom constants import *', ns)
+    addr = re.compile(r' at 0x[0-9a-f]+')
+    resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+
+    def alarm(*_):
+        raise Timeout()
+    signal.signal(signal.SIGALRM, alarm)
+    for e in exprs:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        try:
+            res = addr.sub('', repr(eval(e, ns)))
+        except (Timeout, SyntaxError, NameError, RecursionError, MemoryError):
+            res = None           # not a DSL expression, or too costly to judge
+        except Exception as ex:  # the expected outcome is the exception
+            res = '!' + type(ex).__name__
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        if res is not None and len(res) <= 5000:
+            yield e + '\t' + res
+
+
+def kind(expr, want, got):
+    if '<function' in want or '<function' in got:
+        return 'functions in sets (CPython hashes them by address)'
+    if 'ParseError' in got:
+        return 'syntax outside the subset'
+    if 'OverflowError' in got or re.search(r'\d{19,}', expr + got):
+        return '64-bit ints'
+    if re.search(r'(^|[^\w])\d*\.\d', expr):
+        return 'floats'
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--ref', required=True)
+    ap.add_argument('--dialect', required=True, choices=['arc-dsl', 'tokpidjin'])
+    ap.add_argument('--run-cases', required=True, help='path of tests/run_cases')
+    ap.add_argument('corpus')
+    ap.add_argument('out', nargs='?')
+    args = ap.parse_args()
+    bit = args.dialect == 'tokpidjin'
+    lines = list(reference_cases(args.ref, expressions(args.corpus, bit)))
+    out = args.out or tempfile.mkstemp(suffix='.cases')[1]
+    with open(out, 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    tap = subprocess.run([args.run_cases, '--dialect=' + args.dialect, out],
+                         capture_output=True, text=True).stdout
+    counts, rest = {}, []
+    for block in tap.split('\nnot ok ')[1:]:
+        n = int(block.split(' ')[0])
+        expr, want = lines[n - 1].split('\t', 1)
+        got = next((l[len('#   got:'):].strip() for l in block.split('\n')
+                    if l.startswith('#   got:')), '')
+        k = kind(expr, want, got)
+        counts[k or 'other'] = counts.get(k or 'other', 0) + 1
+        if not k:
+            rest.append((expr, want, got))
+    print(f'{len(lines)} expressions ({args.dialect}) in {out}; '
+          f'{len(lines) - sum(counts.values())} equal')
+    for k, c in sorted(counts.items()):
+        print(f'  differ, {k}: {c}')
+    for expr, want, got in rest:
+        print(f'{expr}\n    CPython: {want}\n    arcrun:  {got}')
+    return 1 if rest else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
