@@ -1,5 +1,6 @@
 /* tokpidjin primitives whose body is arc-dsl's but calls DSL functions that
- * tokpidjin changed (crop, first, cover, ...): they are composed here from
+ * tokpidjin changed (crop, first, cover, ...), or whose inner calls can fail
+ * where the outer then goes on (mapply's merge): they are composed here from
  * the tokpidjin primitives, each inner call safe-wrapped as in the
  * reference (an inner failure gives the inner default, the outer goes on). */
 #include "prim.h"
@@ -42,6 +43,18 @@ static Value *tk_other(Ctx *cx, Value *const *a)
         return NULL;
     Value *r = call1(cx, PRIM_TK_first, rest);
     v_decref(rest);
+    return r;
+}
+
+/* merge(apply(function, container)): merge((1, 3)) fails to (), so
+ * mapply(first, ((1, 2), (3,))) is (), not mapply's own frozenset() */
+static Value *tk_mapply(Ctx *cx, Value *const *a)
+{
+    Value *applied = call(cx, PRIM_TK_apply, 2, a);
+    if (!applied)
+        return NULL;
+    Value *r = call1(cx, PRIM_TK_merge, applied);
+    v_decref(applied);
     return r;
 }
 
@@ -126,6 +139,7 @@ static Value *tk_righthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], PRI
 const PrimImpl tk_impls_compose[] = {
     {"move", tk_move},
     {"other", tk_other},
+    {"mapply", tk_mapply},
     {"hsplit", tk_hsplit},
     {"vsplit", tk_vsplit},
     {"lefthalf", tk_lefthalf},

@@ -69,7 +69,7 @@ def kind(expr, want, got):
         return 'functions in sets (CPython hashes them by address)'
     if 'ParseError' in got:
         return 'syntax outside the subset'
-    if 'OverflowError' in got or re.search(r'\d{19,}', expr + got):
+    if 'OverflowError' in got or re.search(r'\d{19,}', expr + want + got):
         return '64-bit ints'
     if re.search(r'(^|[^\w])\d*\.\d', expr):
         return 'floats'
