@@ -693,6 +693,24 @@ static void lower_begin(Lower *L, IrProgram *p)
     L->guarded = 0;
 }
 
+/* The batt protocol unpacks `o, s = batt(...)` and reads records from both:
+ * without `return o, s` last, CPython's caller fails or reads other lists. */
+static void batt_check_return(Lower *L, Stmt *d)
+{
+    Stmt *last = d->u.def.body;
+    while (last && last->next) last = last->next;
+    bool ok = last && last->kind == S_RETURN && last->u.ret.n == 2;
+    static const int want[2] = {1, 0};           /* list ids: o, then s */
+    Expr *e = ok ? last->u.ret.values : NULL;
+    for (int i = 0; ok && i < 2; i++, e = e->next) {
+        Local *lc = e->kind == E_NAME ? local_find(L, e->u.name) : NULL;
+        ok = lc && lc->kind == L_LIST && lc->op.slot == want[i];
+    }
+    if (!ok)
+        pc_error(L->pc, last ? last->loc : d->loc,
+                 "batt must end with 'return o, s': its caller unpacks o, s from the result");
+}
+
 static void lower_def(Lower *L, Stmt *d, IrProgram *p)
 {
     lower_begin(L, p);
@@ -709,6 +727,7 @@ static void lower_def(Lower *L, Stmt *d, IrProgram *p)
         p->nparams++;
     }
     for (Stmt *s = d->u.def.body; s && L->pc->nerr <= PC_MAX_ERRORS; s = s->next) lower_stmt(L, s);
+    if (L->dialect == DIALECT_TOKPIDJIN && strcmp(p->name, "batt") == 0) batt_check_return(L, d);
     locals_reset(L);
     L->def = NULL;
 }
