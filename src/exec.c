@@ -30,20 +30,21 @@ static Value *task_pairs(const Task *t)
     return v_incref(t->pairs);
 }
 
-static Value *param_value(const char *name, const Task *t, int sample, bool c_out)
+/* The k-th argument of the call CPython's caller makes: solve(I) for arc-dsl,
+ * batt(task_id, S, I, C, log_path) for tokpidjin (positional, whatever the
+ * parameters are named; lower.c checks their count). */
+static Value *param_value(int dialect, int k, const Task *t, int sample, bool c_out)
 {
     const Sample *s = task_sample(t, sample);
-    if (strcmp(name, "C") == 0)
-        return c_out && s->output ? v_incref(s->output) : v_none();
-    if (strcmp(name, "I") == 0)
-        return v_incref(s->input);
-    if (strcmp(name, "S") == 0)
-        return task_pairs(t);
-    if (strcmp(name, "task_id") == 0)
-        return v_str(t->id, strlen(t->id));
-    if (strcmp(name, "log_path") == 0)
-        return v_str("pile.log", 8);
-    return v_none();   /* C, and anything unknown */
+    if (dialect == DIALECT_ARCDSL)
+        k = 2;
+    switch (k) {
+    case 0: return v_str(t->id, strlen(t->id));
+    case 1: return task_pairs(t);
+    case 2: return v_incref(s->input);
+    case 3: return c_out && s->output ? v_incref(s->output) : v_none();
+    default: return v_str("pile.log", 8);
+    }
 }
 
 void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
@@ -58,7 +59,7 @@ void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
     if (!in->env)
         abort();
     for (int i = 0; i < p->nparams; i++)
-        in->env[i] = param_value(p->slot_names[i], t, sample, c_is_output);
+        in->env[i] = param_value(dialect, i, t, sample, c_is_output);
     ctx_init(&in->cx, dialect);
     in->status = INST_RUNNING;
 }
@@ -461,6 +462,13 @@ static bool advance(Instance *in, const ExecOptions *opt)
             }
             finish(in, INST_DONE, opt);
             return false;
+        case IR_BIND:
+            in->env[s->dst] = v_incref(operand_value(in, &s->args[0]));
+            if (opt->on_assign)
+                opt->on_assign(in, s, opt->on_done_arg);
+            free_dead(in, in->pc);
+            in->pc++;
+            break;
         case IR_RECORD: {
             Value *rec = v_tuple_new(s->nargs);
             for (int i = 0; i < s->nargs; i++)

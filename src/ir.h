@@ -24,6 +24,9 @@ typedef enum {
     IR_EMPTY_LIST,   /* s = [] / o = []  (records a list name; no value) */
     IR_RECORD,       /* s.append((k, a, b, tK)) / o.append(...): args[0..3] */
     IR_RETURN,       /* return args... */
+    IR_BIND,         /* dst = args[0]: `x = y`, `x = CONST`, `a, b = y, z`; no
+                        computation (uses of x read args[0] directly), a
+                        statement so that --trace records the assignment */
 } IrKind;
 
 #define IR_MAX_ARGS 8
@@ -33,7 +36,7 @@ typedef struct {
     uint8_t guarded;         /* inside try/except: errors give the safe default */
     uint8_t nargs;
     uint8_t ndst;            /* IR_UNPACK: number of targets */
-    int32_t dst;             /* IR_CALL: target slot; IR_RECORD: list id (0 = s, 1 = o) */
+    int32_t dst;             /* IR_CALL, IR_BIND: target slot; IR_RECORD: list id (0 = s, 1 = o) */
     int32_t *dsts;           /* IR_UNPACK targets (ndst of them) */
     IrOperand callee;        /* IR_CALL / IR_UNPACK */
     IrOperand args[IR_MAX_ARGS];

@@ -467,6 +467,18 @@ static int check_targets(Lower *L, Stmt *s)
     return 0;
 }
 
+/* name = o as an alias (its uses read o), with an IR_BIND that gives the
+ * name a slot of its own for --trace. */
+static void bind_alias(Lower *L, Expr *t, IrOperand o, int prim, Loc at)
+{
+    int dst = new_slot(L, t->u.name);
+    IrStmt *st = emit(L, IR_BIND, at);
+    st->dst = dst;
+    st->nargs = 1;
+    st->args[0] = op_copy(o);
+    local_add(L, t->u.name, L_ALIAS, o, prim, t->loc);
+}
+
 /* a, b = x, f(y): bind each name to its value (all are evaluated first). */
 static int lower_parallel(Lower *L, Stmt *s)
 {
@@ -486,7 +498,7 @@ static int lower_parallel(Lower *L, Stmt *s)
     }
     i = 0;
     for (Expr *t = s->u.assign.targets; t; t = t->next, i++)
-        local_add(L, t->u.name, L_ALIAS, ops[i], prims[i], t->loc);
+        bind_alias(L, t, ops[i], prims[i], s->loc);
     free(ops);
     free(prims);
     L->counted++;
@@ -554,7 +566,7 @@ static int lower_assign(Lower *L, Stmt *s)
     IrOperand o;
     int prim;
     if (lower_value(L, v, &o, &prim) < 0) { poison(L, s); return -1; }
-    local_add(L, t->u.name, L_ALIAS, o, prim, t->loc);
+    bind_alias(L, t, o, prim, s->loc);
     L->counted++;
     return 0;
 }
@@ -726,6 +738,13 @@ static void lower_def(Lower *L, Stmt *d, IrProgram *p)
         local_add(L, a->u.name, L_SLOT, op_slot(k), -1, a->loc);
         p->nparams++;
     }
+    /* the caller passes arguments by position: solve(I), batt(task_id, S, I, C, log_path) */
+    int want = L->dialect == DIALECT_TOKPIDJIN ? 5 : 1;
+    if (p->nparams != want)
+        pc_error(L->pc, d->loc, L->dialect == DIALECT_TOKPIDJIN
+                 ? "'%s' takes %d parameters; a batt program is called with 5 (task_id, S, I, C, log_path)"
+                 : "'%s' takes %d parameters; an arc-dsl program is called with 1, the input grid",
+                 p->name, p->nparams);
     for (Stmt *s = d->u.def.body; s && L->pc->nerr <= PC_MAX_ERRORS; s = s->next) lower_stmt(L, s);
     if (L->dialect == DIALECT_TOKPIDJIN && strcmp(p->name, "batt") == 0) batt_check_return(L, d);
     locals_reset(L);

@@ -1,4 +1,4 @@
-def solve_try(task_id, S, I, C, log_path):
+def solve_try(I):
     try:
         t1 = identity(I)
     except (TypeError, AttributeError, ValueError):

@@ -2,7 +2,7 @@
 from dsl import *
 from safe_dsl import _get_safe_default
 
-def solve_shape(task_id, S, I, C, log_path):
+def solve_shape(I):
     s = []
     o = []
     # Pre-mutate: t1 - differ = True

@@ -1,0 +1,3 @@
+def solve_007bbfb7(I, J):
+    O = hconcat(I, J)
+    return O
