@@ -297,7 +297,15 @@ expr
                 $$->u.neg = $2;
             }
         }
-    | '+' expr                          { $$ = $2; }
+    | '+' expr
+        {
+            if ($2->kind == E_INT || $2->kind == E_FLOAT) {
+                $$ = $2; $$->loc = LOC(@1);
+            } else {
+                $$ = ast_expr(pc, E_POS, LOC(@1));
+                $$->u.neg = $2;
+            }
+        }
     ;
 
 postfix

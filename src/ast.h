@@ -29,6 +29,7 @@ typedef enum {
     E_CALL,      /* fn(args) */
     E_ATTR,      /* obj.name  (only as s.append / o.append) */
     E_NEG,       /* -x where x is not a number literal */
+    E_POS,       /* +x where x is not a number literal */
 } ExprKind;
 
 typedef struct Expr Expr;
@@ -44,7 +45,7 @@ struct Expr {
         struct { Expr *items; int n; } list;           /* E_TUPLE, E_LIST, E_SET */
         struct { Expr *fn; Expr *args; int nargs; } call;
         struct { Expr *obj; char *name; } attr;
-        Expr *neg;
+        Expr *neg;                                     /* E_NEG, E_POS */
     } u;
 };
 

@@ -46,6 +46,8 @@ typedef struct {
     int guarded;
     long counted;          /* assignments + records + returns */
     Stmt *def;             /* the def being lowered */
+    const char **targets;  /* open addressing over the def's assigned names; NULL empty */
+    uint32_t targets_cap;  /* a power of two */
     bool eval;             /* lowering for ir_eval_expr */
 } Lower;
 
@@ -166,17 +168,43 @@ static IrStmt *emit(Lower *L, int kind, Loc at)
 static int lower_value(Lower *L, Expr *e, IrOperand *out, int *prim);
 
 /* Line where the current def assigns name, or 0 (for a better message). */
+/* Each assignment target of a try block or a plain statement of d. */
+#define FOR_TARGETS(d, s, a, t) \
+    for (Stmt *s = (d)->u.def.body; s; s = s->next) \
+        for (Stmt *a = s->kind == S_TRY ? s->u.try_.body : s; a; a = s->kind == S_TRY ? a->next : NULL) \
+            if (a->kind == S_ASSIGN) \
+                for (Expr *t = a->u.assign.targets; t; t = t->next) \
+                    if (t->kind == E_NAME)
+
+static bool is_target(const Lower *L, const char *name)
+{
+    uint32_t m = L->targets_cap - 1;
+    for (uint32_t i = name_hash(name) & m; L->targets[i]; i = (i + 1) & m)
+        if (strcmp(L->targets[i], name) == 0) return true;
+    return false;
+}
+
+/* The set of names d assigns: Python makes each local in all of d. */
+static void targets_collect(Lower *L, Stmt *d)
+{
+    uint32_t n = 0, cap = 16;
+    FOR_TARGETS(d, s, a, t) n++;
+    while (cap < 2 * n) cap *= 2;
+    L->targets = xrealloc(L->targets, cap * sizeof *L->targets);
+    memset(L->targets, 0, cap * sizeof *L->targets);
+    L->targets_cap = cap;
+    FOR_TARGETS(d, s, a, t) {
+        uint32_t i = name_hash(t->u.name) & (cap - 1);
+        while (L->targets[i] && strcmp(L->targets[i], t->u.name) != 0) i = (i + 1) & (cap - 1);
+        L->targets[i] = t->u.name;
+    }
+}
+
 static int assigned_later(Lower *L, const char *name)
 {
-    for (Stmt *s = L->def ? L->def->u.def.body : NULL; s; s = s->next) {
-        Stmt *a = s->kind == S_TRY ? s->u.try_.body : s;
-        for (; a; a = a->next) {
-            if (a->kind != S_ASSIGN) continue;
-            for (Expr *t = a->u.assign.targets; t; t = t->next)
-                if (t->kind == E_NAME && strcmp(t->u.name, name) == 0) return t->loc.line;
-            if (s->kind != S_TRY) break;
-        }
-    }
+    if (!L->def || !is_target(L, name)) return 0;
+    FOR_TARGETS(L->def, s, a, t)
+        if (strcmp(t->u.name, name) == 0) return t->loc.line;
     return 0;
 }
 
@@ -192,13 +220,18 @@ static int resolve(Lower *L, Expr *e, IrOperand *out, int *prim)
         *prim = lc->prim;
         return 0;
     }
+    /* a name assigned anywhere in the function is local in all of it, so a
+     * constant or primitive of that name is hidden (CPython: UnboundLocalError) */
+    int later = assigned_later(L, name);
+    if (later && (const_lookup(L->dialect, name) || prim_lookup(L->dialect, name) >= 0))
+        return ERR(L, e->loc, "'%s' is used before it is assigned (line %d), which hides the DSL's '%s' "
+                              "in the whole function", name, later, name);
+    if (later)
+        return ERR(L, e->loc, "'%s' is used before it is assigned (line %d)", name, later);
     Value *c = const_lookup(L->dialect, name);
     if (c) { *out = op_k(v_incref(c)); return 0; }
     int id = prim_lookup(L->dialect, name);
     if (id >= 0) { *out = op_k(prim_value(id)); *prim = id; return 0; }
-    int later = assigned_later(L, name);
-    if (later)
-        return ERR(L, e->loc, "'%s' is used before it is assigned (line %d)", name, later);
     const char *hint = prim_suggest(L->dialect, name);
     if (hint)
         return ERR(L, e->loc, "unknown name '%s' (did you mean '%s'?)", name, hint);
@@ -411,17 +444,18 @@ static int lower_value(Lower *L, Expr *e, IrOperand *out, int *prim)
         return ERR(L, e->loc, "set displays are only supported as the argument of frozenset()");
     case E_ATTR:
         return ERR(L, e->loc, "attribute access is only supported as s.append(...) / o.append(...)");
-    case E_NEG: {
+    case E_NEG: case E_POS: {
         IrOperand o;
-        int p;
+        int p, sign = e->kind == E_NEG ? -1 : 1;
         if (lower_value(L, e->u.neg, &o, &p) < 0) return -1;
         if (op_const(o) && v_is_int(o.k)) {
-            *out = op_k(v_int(-o.k->u.i));
+            *out = op_k(v_int(sign * o.k->u.i));
         } else if (op_const(o) && o.k->type == V_FLOAT) {
-            *out = op_k(v_float(-o.k->u.f));
+            *out = op_k(v_float(sign * o.k->u.f));
         } else {
             op_drop(&o);
-            return ERR(L, e->loc, "unary minus needs a number constant");
+            /* CPython: TypeError at run time for a container or function */
+            return ERR(L, e->loc, "unary %s needs a number constant", sign < 0 ? "minus" : "plus");
         }
         op_drop(&o);
         return 0;
@@ -739,6 +773,7 @@ static void lower_def(Lower *L, Stmt *d, IrProgram *p)
         p->nparams++;
     }
     /* the caller passes arguments by position: solve(I), batt(task_id, S, I, C, log_path) */
+    targets_collect(L, d);
     int want = L->dialect == DIALECT_TOKPIDJIN ? 5 : 1;
     if (p->nparams != want)
         pc_error(L->pc, d->loc, L->dialect == DIALECT_TOKPIDJIN
@@ -756,6 +791,7 @@ static void lower_done(Lower *L)
     locals_reset(L);
     free(L->locals);
     free(L->index);
+    free(L->targets);
 }
 
 /* ---- modules ---------------------------------------------------------------- */
