@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Differential check: the programs fuzz_run found, run by arcrun and by the
+CPython reference on fuzz_run's task, compared value for value.
+
+    diff_run.py --arcrun PATH --arc-dsl DIR --tokpidjin DIR CORPUS...
+
+CORPUS: fuzz_run inputs (files or directories).  Programs arcrun accepts
+run on a copy of fuzz_run's built-in task: arc-dsl ones through --trace
+against a CPython trace made the golden's way (every assignment recorded,
+then a closing line; the first def renamed solve_<task> so that it runs),
+batt ones through --format=jsonl against tests/batt/ref_batt.py.  Errors
+are compared by exception class.  Programs CPython cannot even load
+(syntax arcrun accepts more loosely, imports of names that do not exist)
+are counted apart.  Exit status 1 when a difference is found.
+"""
+import argparse, ast, collections, json, os, re, shutil, signal, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TASK = {"train": [{"input": [[0, 1, 0], [1, 2, 1], [0, 1, 0]], "output": [[2, 1, 2], [1, 0, 1], [2, 1, 2]]},
+                  {"input": [[3, 0, 0, 3], [0, 5, 5, 0]], "output": [[0, 3, 3, 0], [5, 0, 0, 5]]}],
+        "test": [{"input": [[7, 7, 0], [0, 7, 0], [0, 0, 0]], "output": [[0, 0, 7], [7, 0, 7], [7, 7, 7]]}]}
+TID = 'fz000001'
+
+
+def trace_cpython(ref, prog, taskf):
+    """The golden's method: __trace__ after every assignment, 2 s per call."""
+    sys.path.insert(0, ref)
+    tree = ast.parse(open(prog, encoding='utf-8', errors='replace').read())
+
+    class Tracer(ast.NodeTransformer):
+        def visit_FunctionDef(self, f):
+            body = []
+            for st in f.body:
+                body.append(st)
+                if isinstance(st, ast.Assign):
+                    for n in (n for t in st.targets for n in ast.walk(t) if isinstance(n, ast.Name)):
+                        body.append(ast.Expr(ast.Call(ast.Name('__trace__', ast.Load()),
+                                                      [ast.Constant(n.id), ast.Name(n.id, ast.Load())], [])))
+            f.body = body
+            return f
+    tree = ast.fix_missing_locations(Tracer().visit(tree))
+    ns, out, key = {}, [], {}
+    exec('from dsl import *\nfrom constants import *', ns)
+    addr = re.compile(r' at 0x[0-9a-f]+')
+    ns['__trace__'] = lambda n, v: out.append(dict(key, var=n, repr=addr.sub('', repr(v))))
+    exec(compile(tree, prog, 'exec'), ns)
+
+    class Timeout(BaseException):
+        pass
+
+    def alarm(*_):
+        raise Timeout()
+    signal.signal(signal.SIGALRM, alarm)
+    grid = lambda x: tuple(tuple(r) for r in x)
+    task = json.load(open(taskf))
+    samples = [('train/%d' % i, p) for i, p in enumerate(task['train'])] + \
+              [('test/%d' % i, p) for i, p in enumerate(task['test'])]
+    for f in (f for f in tree.body if isinstance(f, ast.FunctionDef)):
+        if f.name.startswith('solve_') and f.name != 'solve_' + TID:
+            continue
+        for name, p in samples:
+            key = {'solver': f.name, 'task': TID, 'sample': name}
+            err, ok = None, False
+            signal.setitimer(signal.ITIMER_REAL, 2)
+            try:
+                ok = ns[f.name](grid(p['input'])) == grid(p['output'])
+            except Timeout:
+                err = 'timeout'
+            except Exception as e:
+                err = type(e).__name__
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            out.append(dict(key, correct=ok, error=err))
+    for o in out:
+        print(json.dumps(o))
+
+
+def by_instance(lines, fields):
+    """{(program, sample[, C]): sorted entries}, errors cut to their class."""
+    d = collections.defaultdict(list)
+    for l in lines:
+        if not l.startswith('{'):
+            continue
+        j = json.loads(l)
+        if j.get('error'):
+            j['error'] = j['error'].split(':')[0]
+        d[tuple(j.get(f) for f in fields)].append(j)
+    return {k: sorted(v, key=lambda j: json.dumps(j, sort_keys=True)) for k, v in d.items()}
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, encoding='utf-8', errors='replace', **kw)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--arcrun', required=True)
+    ap.add_argument('--arc-dsl', required=True, help='michaelhodel/arc-dsl checkout')
+    ap.add_argument('--tokpidjin', required=True, help='pierreb4/tokpidjin checkout')
+    ap.add_argument('--trace-one', nargs=3, help=argparse.SUPPRESS)   # REF PROG TASK (internal)
+    ap.add_argument('corpus', nargs='*')
+    a = ap.parse_args()
+    if a.trace_one:
+        return trace_cpython(*a.trace_one)
+    work = tempfile.mkdtemp()
+    os.mkdir(os.path.join(work, 'task'))
+    taskf = os.path.join(work, 'task', TID + '.json')
+    json.dump(TASK, open(taskf, 'w'))
+    prog = os.path.join(work, 'prog.py')
+    files = [os.path.join(c, f) for c in a.corpus for f in sorted(os.listdir(c))] \
+        if all(os.path.isdir(c) for c in a.corpus) else a.corpus
+    counts, bad = collections.Counter(), 0
+    for f in files:
+        chk = run([a.arcrun, '--check', f])
+        if chk.returncode:
+            continue
+        batt = 'tokpidjin' in chk.stdout
+        src = open(f, encoding='utf-8', errors='replace').read()
+        if not batt:
+            src = re.sub(r'def solve_\w+', 'def solve_' + TID, src, count=1)
+        open(prog, 'w').write(src)
+        if batt:
+            mine = run([a.arcrun, '-q', '--format=jsonl', prog, os.path.dirname(taskf)], timeout=120)
+            ref = run([sys.executable, os.path.join(HERE, '..', 'batt', 'ref_batt.py'), '--ref', a.tokpidjin,
+                       prog, os.path.dirname(taskf)], timeout=300)
+            fields, mine_lines = ('sample', 'C'), mine.stdout.splitlines()
+        else:
+            tr = os.path.join(work, 'trace.jsonl')
+            mine = run([a.arcrun, '-q', '--trace=' + tr, prog, os.path.dirname(taskf)], timeout=120)
+            ref = run([sys.executable, os.path.abspath(__file__), '--arcrun', a.arcrun, '--arc-dsl', a.arc_dsl,
+                       '--tokpidjin', a.tokpidjin, '--trace-one', a.arc_dsl, prog, taskf], timeout=300)
+            fields = ('solver', 'sample')
+            mine_lines = open(tr).read().splitlines() if os.path.exists(tr) else []
+        if ref.returncode or not ref.stdout.strip():
+            counts['CPython cannot load it'] += 1
+            continue
+        counts['compared'] += 1
+        m, r = by_instance(mine_lines, fields), by_instance(ref.stdout.splitlines(), fields)
+        diff = next((k for k in sorted(set(m) | set(r), key=str) if m.get(k) != r.get(k)), None)
+        if diff is None:
+            continue
+        bad += 1
+        x, y = m.get(diff, []), r.get(diff, [])
+        i = next((i for i in range(min(len(x), len(y))) if x[i] != y[i]), min(len(x), len(y)))
+        print(f'{f}: {diff}\n    arcrun:  {json.dumps(x[i]) if i < len(x) else None}'
+              f'\n    CPython: {json.dumps(y[i]) if i < len(y) else None}')
+    shutil.rmtree(work)
+    print(', '.join(f'{k}: {v}' for k, v in sorted(counts.items())) + f', differ: {bad}')
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
