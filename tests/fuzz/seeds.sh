@@ -15,9 +15,10 @@ cp "$here"/tests/tasks/*.json "$dir/seeds/task/" 2>/dev/null || true
 if [ -d "$shared/arc-agi-1/training" ]; then
   ls -S "$shared/arc-agi-1/training" | tail -n 20 |
     while read -r f; do cp "$shared/arc-agi-1/training/$f" "$dir/seeds/task/"; done
-  # one solver a file: the parser sees real programs of every shape
+  # one solver a file: the parser sees real programs of every shape;
+  # named solve_fuzz so that fuzz_run runs them on its task (id "fuzz")
   awk -v out="$dir/seeds/program/solver" '
-    /^def solve_/ { n++; if (n > 100) exit; f = out "_" n ".py" }
+    /^def solve_/ { n++; if (n > 100) exit; f = out "_" n ".py"; sub(/solve_[0-9a-f]+/, "solve_fuzz") }
     f { print > f }' "$shared/corpus/arc-dsl/solvers.py"
 fi
 # dialect byte: even = arc-dsl, odd = tokpidjin (fuzz_eval.c)
