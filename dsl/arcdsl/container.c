@@ -134,6 +134,8 @@ typedef SortItem KV;
 /* Calls key on every item (in order), then sorts.  kv[i].key owned. */
 static KV *keyed(Ctx *cx, Value *c, Value *key, size_t *np)
 {
+    if (key->type == V_NONE)   /* sorted(c, key=None): the items themselves */
+        key = prim_value(PRIM_AD_identity);
     size_t n = v_len(c);
     KV *kv = calloc(n ? n : 1, sizeof *kv);
     if (!kv)
@@ -188,6 +190,8 @@ static int extreme(Ctx *cx, Value *c, Value *key, int op, Value **best, Value **
 {
     if (!core_iterable(cx, c))
         return -1;
+    if (key && key->type == V_NONE)   /* max(c, key=None) compares the items */
+        key = NULL;
     size_t n = v_len(c);
     Value **it = v_items(c);
     Value *bk = NULL;

@@ -550,7 +550,8 @@ static int extreme(Ctx *cx, Value *c, Value *key, int op, Value **best)
     *best = NULL;
     for (size_t i = 0; i < v_len(c); i++) {
         Value *e = v_items(c)[i];
-        Value *k = tk_call1(cx, key, e);
+        /* max(c, key=None) compares the items */
+        Value *k = key->type == V_NONE ? v_incref(e) : tk_call1(cx, key, e);
         if (!k)
             return v_decref(bk), -1;
         int r = bk ? v_richcmp(cx, k, bk, op) : 1;
@@ -703,6 +704,8 @@ static TkKV *sorted_of(Ctx *cx, Value *c, Value *key, bool reverse)
 {
     if (!core_iterable(cx, c))
         return NULL;
+    if (key && key->type == V_NONE)   /* sorted(c, key=None) */
+        key = NULL;
     return tk_sorted(cx, v_items(c), v_len(c), key, reverse);
 }
 
