@@ -3,19 +3,21 @@
 with a reference DSL and by arcrun, compared repr for repr.
 
     diff_eval.py --ref DIR --dialect arc-dsl|tokpidjin --run-cases PATH CORPUS [OUT.cases]
+    diff_eval.py --ref DIR --dialect arc-dsl|tokpidjin --run-cases PATH --probe [OUT.cases]
 
 DIR is a checkout of the dialect's reference (michaelhodel/arc-dsl or
 pierreb4/tokpidjin).  CORPUS holds fuzz_eval inputs: first byte the dialect
 (even arc-dsl, odd tokpidjin), then the expression.  Printable one-line
 expressions of the chosen dialect that CPython evaluates within 0.5 s and
-4 GiB become EXPR<TAB>repr lines of OUT.cases (tests/cases format), which
+4 GiB (--probe: every primitive of the dialect on every combination of a
+pool of odd arguments, 300 drawn at random for three or more) become EXPR<TAB>repr lines of OUT.cases (tests/cases format), which
 tests/run_cases then checks.  Differences are counted by kind; those of a
 kind arcrun documents as out of scope (docs/notes.md, "Left alone": 64-bit
 ints, floats as coordinates, syntax outside the subset, functions inside
 sets) are counted apart
 from the rest, which are listed.  Exit status 1 when the rest is not empty.
 """
-import argparse, glob, re, resource, signal, subprocess, sys, tempfile
+import argparse, glob, itertools, os, random, re, resource, signal, subprocess, sys, tempfile
 
 
 class Timeout(BaseException):  # not caught by the reference's own excepts
@@ -38,6 +40,31 @@ def expressions(corpus, dialect_bit):
         if e not in seen:
             seen.add(e)
             yield e
+
+
+POOL = ['0', '1', '-1', 'True', 'None', '()', 'frozenset()', '(1, 2)', '((1, 2), (3, 4))',
+        '((0, 1, 2),)', 'frozenset({(0, 1), (2, 3)})', '((1, 0, 0), (0, 1, 0))', 'identity', '((5,),)']
+CELLS = {'arc-dsl': ['frozenset({(1, (0, 0)), (2, (1, 1))})', 'frozenset({frozenset({(1, (0, 0))})})',
+                     '((1, (0, 0)), (2, (1, 1)))'],
+         'tokpidjin': ['frozenset({(0, 0, 1), (1, 1, 2)})', 'frozenset({frozenset({(0, 0, 1)})})',
+                       '((0, 0, 1), (1, 1, 2))', '(0, 0, 3)']}
+
+
+def probe(dialect):
+    """Every primitive on the pool's arguments (power is left out: its
+    results grow past 64 bits)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    lst, mark = (('tokpidjin', 'TK') if dialect == 'tokpidjin' else ('arcdsl', 'AD'))
+    text = open(os.path.join(here, '..', '..', 'dsl', lst, 'list.h')).read()
+    pool, rnd = POOL + CELLS[dialect], random.Random(7)
+    for name, arity in re.findall(r'^%s\((\w+), (\d+),' % mark, text, re.M):
+        arity = int(arity)
+        if name == 'power':
+            continue
+        combos = itertools.product(pool, repeat=arity) if arity <= 2 else \
+            (tuple(rnd.choice(pool) for _ in range(arity)) for _ in range(300))
+        for c in combos:
+            yield '%s(%s)' % (name, ', '.join(c))
 
 
 def reference_cases(ref, exprs):
@@ -65,8 +92,12 @@ def reference_cases(ref, exprs):
 
 
 def kind(expr, want, got):
-    if '<function' in want or '<function' in got:
-        return 'functions in sets (CPython hashes them by address)'
+    if '<function' in want or '<function' in got or ('None' in want and 'frozenset' in want):
+        return 'functions or None in sets (CPython 3.11 hashes them by address)'
+    if "'" in want and 'frozenset' in want:
+        return 'strings in sets (hash randomised per process)'
+    if want.startswith('!') and got.startswith('!'):
+        return 'exception class (which of two bad arguments raises first)'
     if 'ParseError' in got:
         return 'syntax outside the subset'
     if 'OverflowError' in got or re.search(r'\d{19,}', expr + want + got):
@@ -81,11 +112,17 @@ def main():
     ap.add_argument('--ref', required=True)
     ap.add_argument('--dialect', required=True, choices=['arc-dsl', 'tokpidjin'])
     ap.add_argument('--run-cases', required=True, help='path of tests/run_cases')
-    ap.add_argument('corpus')
+    ap.add_argument('--probe', action='store_true', help='generate the expressions (no CORPUS)')
+    ap.add_argument('corpus', nargs='?')
     ap.add_argument('out', nargs='?')
     args = ap.parse_args()
     bit = args.dialect == 'tokpidjin'
-    lines = list(reference_cases(args.ref, expressions(args.corpus, bit)))
+    if args.probe and args.corpus and not args.out:
+        args.out, args.corpus = args.corpus, None
+    if not args.probe and not args.corpus:
+        ap.error('CORPUS is needed without --probe')
+    exprs = probe(args.dialect) if args.probe else expressions(args.corpus, bit)
+    lines = list(reference_cases(args.ref, exprs))
     out = args.out or tempfile.mkstemp(suffix='.cases')[1]
     with open(out, 'w') as f:
         f.write('\n'.join(lines) + '\n')
