@@ -454,6 +454,45 @@ done:
 Value *ad_fill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], false); }
 Value *ad_underfill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], true); }
 
+/* paint's loop over values gu_cells rejects, as CPython runs it:
+ * `for value, (i, j) in obj: if 0 <= i < h and 0 <= j < w: g[i][j] = value`,
+ * the comparisons short-circuiting (an out-of-range i lets any j pass). */
+static bool paint_any(Ctx *cx, MGrid *m, Value *obj, const Value *bg)
+{
+    if (!v_is_container(obj)) {
+        cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(obj));
+        return false;
+    }
+    Value *zero = v_int(0), *h = v_int((int64_t)m->h), *w = v_int((int64_t)m->w);
+    Value *const *it = v_items(obj);
+    bool ok = true;
+    for (size_t k = 0, n = v_len(obj); ok && k < n; k++) {
+        Value *val, *loc, *i, *j;
+        ok = gu_unpack2(cx, it[k], &val, &loc) && gu_unpack2(cx, loc, &i, &j);
+        const struct { Value *a, *b; int op; } test[4] = {
+            { zero, i, CMP_LE }, { i, h, CMP_LT }, { zero, j, CMP_LE }, { j, w, CMP_LT } };
+        int r = 1;
+        for (int t = 0; ok && r == 1 && t < 4; t++)
+            ok = (r = v_richcmp(cx, test[t].a, test[t].b, test[t].op)) >= 0;
+        if (!ok || !r)
+            continue;
+        if (!v_is_int(i) || !v_is_int(j)) {
+            cx_raise(cx, "TypeError", "list indices must be integers or slices, not %s",
+                     v_typename(v_is_int(i) ? j : i));
+            ok = false;
+        } else {
+            Value **p = gu_mgrid_ref(cx, m, i->u.i, j->u.i);
+            if (!(ok = p != NULL))
+                break;
+            if (!bg || gu_eq(*p, bg))
+                *p = val;
+        }
+    }
+    v_decref(h);
+    v_decref(w);
+    return ok;
+}
+
 static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
 {
     MGrid m;
@@ -464,8 +503,16 @@ static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
         return NULL;
     if (under && !(bg = gu_extreme_color(cx, grid, true)))
         goto done;
-    if (!gu_cells(cx, obj, &c, &n) || !paint_cells(cx, &m, c, n, bg))
+    if (gu_cells(cx, obj, &c, &n)) {
+        if (!paint_cells(cx, &m, c, n, bg))
+            goto done;
+    } else if (cx->over_budget) {
         goto done;
+    } else {   /* not cells: the loop CPython runs may still get through */
+        cx_clear(cx);
+        if (!paint_any(cx, &m, obj, bg))
+            goto done;
+    }
     out = gu_mgrid_out(cx, &m);
 done:
     free(c);
