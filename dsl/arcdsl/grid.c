@@ -529,10 +529,12 @@ static bool cover_into(Ctx *cx, Value *grid, Value *patch, MGrid *m)
     GLoc *l = NULL;
     size_t n;
     Value *bg = gu_extreme_color(cx, grid, true);
-    if (!bg || !gu_locs(cx, patch, &l, &n))
+    /* CPython's order: toindices(patch) (an object's `value, index`
+     * unpacks), then fill's len(grid[0]), then its `i, j` unpacks */
+    if (!bg || !gu_toindices_ok(cx, patch) || !gu_mgrid(cx, grid, m))
         return false;
-    bool ok = gu_mgrid(cx, grid, m);
-    if (ok && !(ok = fill_locs(cx, m, bg, l, n, NULL)))
+    bool ok = gu_locs(cx, patch, &l, &n) && fill_locs(cx, m, bg, l, n, NULL);
+    if (!ok)
         gu_mgrid_free(m);
     free(l);
     return ok;
