@@ -154,8 +154,14 @@ void instance_complete(Instance *in, Value *result)
     if (s->kind == IR_UNPACK) {
         size_t n = v_is_container(result) ? v_len(result) : 0;
         if (!v_is_container(result) || n != s->ndst) {
-            cx_raise(&in->cx, "ValueError", "cannot unpack %zu values into %d targets",
-                     n, s->ndst);
+            if (!v_is_container(result))
+                cx_raise(&in->cx, "TypeError", "cannot unpack non-iterable %s object",
+                         v_typename(result));
+            else if (n > s->ndst)
+                cx_raise(&in->cx, "ValueError", "too many values to unpack (expected %d)", s->ndst);
+            else
+                cx_raise(&in->cx, "ValueError", "not enough values to unpack (expected %d, got %zu)",
+                         s->ndst, n);
             v_decref(result);
             in->error = strdup(in->cx.errmsg);
             in->status = INST_ERROR;
@@ -485,7 +491,9 @@ static bool advance(Instance *in, const ExecOptions *opt)
             in->pc++;
             break;
         }
-        default:   /* list declarations: no computation */
+        default:   /* list declarations: no computation, but --trace records them */
+            if (s->kind == IR_EMPTY_LIST && opt->on_assign)
+                opt->on_assign(in, s, opt->on_done_arg);
             in->pc++;
             break;
         }

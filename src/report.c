@@ -297,6 +297,11 @@ static void on_assign(Instance *in, const IrStmt *s, void *arg)
 {
     (void)arg;
     FILE *f = gbuf_file(&((Group *)in->user)->trace);
+    if (s->kind == IR_EMPTY_LIST) {   /* s = [] / o = []: the list as assigned */
+        trace_key(f, in);
+        fprintf(f, ", \"var\": \"%s\", \"repr\": \"[]\"}\n", s->dst ? "o" : "s");
+        return;
+    }
     int n = s->kind == IR_UNPACK ? s->ndst : 1;
     for (int i = 0; i < n; i++) {
         int slot = s->kind == IR_UNPACK ? s->dsts[i] : s->dst;

@@ -27,16 +27,23 @@ def trace_cpython(ref, prog, taskf):
     sys.path.insert(0, ref)
     tree = ast.parse(open(prog, encoding='utf-8', errors='replace').read())
 
+    def traced(stmts):   # after every assignment, try blocks and handlers included
+        body = []
+        for st in stmts:
+            body.append(st)
+            if isinstance(st, ast.Assign):
+                for n in (n for t in st.targets for n in ast.walk(t) if isinstance(n, ast.Name)):
+                    body.append(ast.Expr(ast.Call(ast.Name('__trace__', ast.Load()),
+                                                  [ast.Constant(n.id), ast.Name(n.id, ast.Load())], [])))
+            elif isinstance(st, ast.Try):
+                st.body = traced(st.body)
+                for h in st.handlers:
+                    h.body = traced(h.body)
+        return body
+
     class Tracer(ast.NodeTransformer):
         def visit_FunctionDef(self, f):
-            body = []
-            for st in f.body:
-                body.append(st)
-                if isinstance(st, ast.Assign):
-                    for n in (n for t in st.targets for n in ast.walk(t) if isinstance(n, ast.Name)):
-                        body.append(ast.Expr(ast.Call(ast.Name('__trace__', ast.Load()),
-                                                      [ast.Constant(n.id), ast.Name(n.id, ast.Load())], [])))
-            f.body = body
+            f.body = traced(f.body)
             return f
     tree = ast.fix_missing_locations(Tracer().visit(tree))
     ns, out, key = {}, [], {}
@@ -139,9 +146,13 @@ def main():
         diff = next((k for k in sorted(set(m) | set(r), key=str) if m.get(k) != r.get(k)), None)
         if diff is None:
             continue
-        bad += 1
         x, y = m.get(diff, []), r.get(diff, [])
         i = next((i for i in range(min(len(x), len(y))) if x[i] != y[i]), min(len(x), len(y)))
+        if i < min(len(x), len(y)) and any(k in json.dumps(y[i]) for k in ('<function', 'None')) \
+                and 'frozenset' in json.dumps(y[i]):
+            counts['functions or None in sets (hashed by address in CPython 3.11)'] += 1
+            continue
+        bad += 1
         print(f'{f}: {diff}\n    arcrun:  {json.dumps(x[i]) if i < len(x) else None}'
               f'\n    CPython: {json.dumps(y[i]) if i < len(y) else None}')
     shutil.rmtree(work)
