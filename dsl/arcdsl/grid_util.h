@@ -308,22 +308,14 @@ static inline void gu_view_free(GView *g)
     g->rlen = NULL;
 }
 
-/* `h, w = len(grid), len(grid[0])` and every row iterable.  need_w: raise
- * IndexError on an empty grid as grid[0] would. */
-static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
+/* `for r in grid` with every row iterable: a tuple's or a frozenset's
+ * items in iteration order (w is left 0). */
+static inline bool gu_rows(Ctx *cx, const Value *grid, GView *g)
 {
     memset(g, 0, sizeof *g);
-    if (!gu_len(cx, grid, &g->h))
+    if (!gu_iterable(cx, grid))
         return false;
-    if (need_w || g->h) {
-        Value *r0 = gu_getitem(cx, grid, 0);
-        if (!r0 || !gu_len(cx, r0, &g->w))
-            return false;
-    }
-    if (grid->type != V_TUPLE) {
-        cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(grid));
-        return false;
-    }
+    g->h = v_len(grid);
     g->row = gu_alloc(cx, g->h, sizeof *g->row);
     g->rlen = gu_alloc(cx, g->h, sizeof *g->rlen);
     if (!g->row || !g->rlen) {
@@ -331,7 +323,7 @@ static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
         return false;
     }
     for (size_t i = 0; i < g->h; i++) {
-        Value *r = grid->u.tup.items[i];
+        Value *r = v_items(grid)[i];
         if (!gu_iterable(cx, r)) {
             gu_view_free(g);
             return false;
@@ -339,6 +331,29 @@ static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
         g->row[i] = v_items(r);
         g->rlen[i] = v_len(r);
     }
+    return true;
+}
+
+/* `h, w = len(grid), len(grid[0])` and every row iterable.  need_w: raise
+ * IndexError on an empty grid as grid[0] would. */
+static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
+{
+    size_t h, w = 0;
+    memset(g, 0, sizeof *g);
+    if (!gu_len(cx, grid, &h))
+        return false;
+    if (need_w || h) {
+        Value *r0 = gu_getitem(cx, grid, 0);
+        if (!r0 || !gu_len(cx, r0, &w))
+            return false;
+    }
+    if (grid->type != V_TUPLE) {
+        cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(grid));
+        return false;
+    }
+    if (!gu_rows(cx, grid, g))
+        return false;
+    g->w = w;
     return true;
 }
 

@@ -132,7 +132,7 @@ static Value *partition_by(Ctx *cx, Value *grid, Value *colors)
     if (v_len(colors) == 0)
         return fs_from_items(NULL, 0);
     GView g;
-    if (!gu_view(cx, grid, &g, false))
+    if (!gu_rows(cx, grid, &g))   /* enumerate(grid): any iterable of rows */
         return NULL;
     size_t total = 0;
     for (size_t i = 0; i < g.h; i++)
