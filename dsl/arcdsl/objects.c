@@ -361,9 +361,17 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
     GView g;
     if (!normalized(cx, obj, &c, &n, &isobj, &nh, &nw))
         return NULL;
-    if (!gu_view(cx, grid, &g, true)) {
-        free(c);
-        return NULL;
+    /* CPython reads `h, w = len(grid), len(grid[0])`, and other rows only
+     * where the loop reaches them: rows that are not iterable go ragged */
+    bool rows = gu_view(cx, grid, &g, true);
+    if (!rows) {
+        Value *r0;
+        cx_clear(cx);
+        memset(&g, 0, sizeof g);
+        if (!gu_len(cx, grid, &g.h) || !(r0 = gu_getitem(cx, grid, 0)) || !gu_len(cx, r0, &g.w)) {
+            free(c);
+            return NULL;
+        }
     }
     int64_t *gi = NULL, *off = NULL, *col = NULL;
     PySet occs;
@@ -382,7 +390,7 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
         h2 = 0;
     }
     /* ints everywhere: compare on a flat copy of the grid */
-    bool flat = true;
+    bool flat = rows;
     for (size_t i = 0; flat && i < g.h; i++)
         flat = grid->u.tup.items[i]->type == V_TUPLE && g.rlen[i] >= g.w;
     for (size_t k = 0; flat && k < n; k++)
@@ -419,7 +427,7 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
     }
     /* a ragged grid: which cell CPython tests first decides whether a
      * short row raises, so the cells go in shift(normed)'s order */
-    bool ragged = false;
+    bool ragged = !rows;
     for (size_t i = 0; !ragged && i < g.h; i++)
         ragged = grid->u.tup.items[i]->type != V_TUPLE || g.rlen[i] < g.w;
     if (ragged && n > 0) {

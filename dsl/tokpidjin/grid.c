@@ -1108,6 +1108,38 @@ static bool pair_span(Value *obj, int axis, int64_t *ext)
 
 /* ---- occurrences --------------------------------------------------------- */
 
+/* Whether the normalised cells occur at (i, j) of a grid with rows that
+ * are not full tuples, as CPython's `all(...)` tests them: the cells of
+ * shift(normed, (i, j)) in that frozenset's order, stopping at the first
+ * miss, so a bad row raises only where it is reached.  -1 raised. */
+static int occurs_ragged(Ctx *cx, Value *grid, Value *normed, int64_t i, int64_t j,
+                         int64_t h, int64_t w)
+{
+    size_t n = v_len(normed);
+    Value **moved = malloc(n * sizeof *moved);
+    for (size_t k = 0; k < n; k++) {
+        Value *const *c = v_items(v_items(normed)[k]);
+        moved[k] = v_triple_steal(v_int(c[0]->u.i + i), v_int(c[1]->u.i + j), v_incref(c[2]));
+    }
+    Value *shifted = fs_from_items(moved, n);
+    for (size_t k = 0; k < n; k++)
+        v_decref(moved[k]);
+    free(moved);
+    int ok = 1;
+    for (size_t k = 0; ok == 1 && k < n; k++) {
+        Value *const *c = v_items(v_items(shifted)[k]);
+        int64_t y = c[0]->u.i, x = c[1]->u.i;
+        if (y < 0 || y >= h || x < 0 || x >= w) {
+            ok = 0;
+        } else {
+            Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
+            ok = !v ? -1 : gu_eq(v, c[2]);
+        }
+    }
+    v_decref(shifted);
+    return ok;
+}
+
 static Value *tk_occurrences(Ctx *cx, Value *const *a)
 {
     Value *grid = a[0], *obj = a[1], *out = NULL;
@@ -1126,13 +1158,24 @@ static Value *tk_occurrences(Ctx *cx, Value *const *a)
     oh = extent(cx, obj, 0);
     ow = extent(cx, obj, 1);
     GView g;
-    if (!gu_view(cx, grid, &g, true)) {
-        free(c);
-        return NULL;
+    /* CPython reads `h, w = len(grid), len(grid[0])`, and other rows only
+     * where the loop reaches them */
+    bool rows = gu_view(cx, grid, &g, true);
+    if (!rows) {
+        Value *r0;
+        cx_clear(cx);
+        memset(&g, 0, sizeof g);
+        if (!gu_len(cx, grid, &g.h) || !(r0 = gu_getitem(cx, grid, 0)) || !gu_len(cx, r0, &g.w)) {
+            free(c);
+            return NULL;
+        }
     }
     int64_t h = (int64_t)g.h, w = (int64_t)g.w, h2 = h - oh + 1, w2 = w - ow + 1;
     PySet occs;
     pyset_init(&occs);
+    bool ragged = !rows;
+    for (size_t y = 0; !ragged && y < g.h; y++)
+        ragged = grid->u.tup.items[y]->type != V_TUPLE || g.rlen[y] < g.w;
     if (h2 > 0 && w2 > 0) {
         if (pairs) {
             cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
@@ -1140,6 +1183,27 @@ static Value *tk_occurrences(Ctx *cx, Value *const *a)
         }
         if (!gu_work(cx, (uint64_t)(h2 * w2) * (n ? n : 1)))
             goto done;
+    }
+    if (ragged && n > 0) {   /* which cell is tested first decides what raises */
+        Value **cells = malloc(n * sizeof *cells);
+        for (size_t k = 0; k < n; k++)
+            cells[k] = v_triple_steal(v_int(c[k].i), v_int(c[k].j), v_incref(c[k].c));
+        Value *normed = fs_from_items(cells, n);
+        for (size_t k = 0; k < n; k++)
+            v_decref(cells[k]);
+        free(cells);
+        int r = 0;
+        for (int64_t i = 0; r >= 0 && i < h2; i++)
+            for (int64_t j = 0; r >= 0 && j < w2; j++)
+                if ((r = occurs_ragged(cx, grid, normed, i, j, h, w)) == 1) {
+                    Value *pair = v_pair_int(i, j);
+                    pyset_add(&occs, pair);
+                    v_decref(pair);
+                }
+        v_decref(normed);
+        if (r >= 0)
+            out = pyset_to_frozenset(&occs);
+        goto done;
     }
     for (int64_t i = 0; i < h2; i++)
         for (int64_t j = 0; j < w2; j++) {

@@ -43,7 +43,8 @@ def expressions(corpus, dialect_bit):
 
 
 POOL = ['0', '1', '-1', 'True', 'None', '()', 'frozenset()', '(1, 2)', '((1, 2), (3, 4))',
-        '((0, 1, 2),)', 'frozenset({(0, 1), (2, 3)})', '((1, 0, 0), (0, 1, 0))', 'identity', '((5,),)']
+        '((0, 1, 2),)', 'frozenset({(0, 1), (2, 3)})', '((1, 0, 0), (0, 1, 0))', 'identity', '((5,),)',
+        '((1, 2), 5)', '((1, 2), (3, 4, 5))']
 CELLS = {'arc-dsl': ['frozenset({(1, (0, 0)), (2, (1, 1))})', 'frozenset({frozenset({(1, (0, 0))})})',
                      '((1, (0, 0)), (2, (1, 1)))'],
          'tokpidjin': ['frozenset({(0, 0, 1), (1, 1, 2)})', 'frozenset({frozenset({(0, 0, 1)})})',
