@@ -315,42 +315,6 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
     return true;
 }
 
-/* Whether obj occurs at (i, j) of a ragged grid, tested as CPython does:
- * the cells of shift(normed, (i, j)) in that frozenset's order, each
- * `0 <= a < h and 0 <= b < w and grid[a][b] == v`, stopping at the first
- * miss, so a short row raises only where CPython reaches it.  normed holds
- * the normalised cells as values; -1 raised. */
-static int occurs_ragged(Ctx *cx, Value *grid, Value *normed, int64_t i, int64_t j,
-                         int64_t h, int64_t w)
-{
-    size_t n = v_len(normed);
-    Value **moved = malloc(n * sizeof *moved);
-    Value *const *nc = v_items(normed);
-    for (size_t k = 0; k < n; k++) {
-        Value *const *vij = v_items(nc[k]), *const *ij = v_items(vij[1]);
-        moved[k] = v_pair_steal(v_incref(vij[0]),
-                                v_pair_int(ij[0]->u.i + i, ij[1]->u.i + j));
-    }
-    Value *shifted = fs_from_items(moved, n);
-    for (size_t k = 0; k < n; k++)
-        v_decref(moved[k]);
-    free(moved);
-    int ok = 1;
-    Value *const *sc = v_items(shifted);
-    for (size_t k = 0; ok == 1 && k < n; k++) {
-        Value *const *vij = v_items(sc[k]), *const *ij = v_items(vij[1]);
-        int64_t y = ij[0]->u.i, x = ij[1]->u.i;
-        if (y < 0 || y >= h || x < 0 || x >= w) {
-            ok = 0;
-        } else {
-            Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
-            ok = !v ? -1 : gu_eq(v, vij[0]);
-        }
-    }
-    v_decref(shifted);
-    return ok;
-}
-
 Value *ad_occurrences(Ctx *cx, Value *const *a)
 {
     Value *grid = a[0], *obj = a[1], *out = NULL;
@@ -441,7 +405,7 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
         int r = 0;
         for (int64_t i = 0; r >= 0 && i < h2; i++)
             for (int64_t j = 0; r >= 0 && j < w2; j++)
-                if ((r = occurs_ragged(cx, grid, normed, i, j, h, w)) == 1) {
+                if ((r = gu_occurs_ragged(cx, grid, normed, i, j, h, w, false)) == 1) {
                     Value *pair = v_pair_int(i, j);
                     pyset_add(&occs, pair);
                     v_decref(pair);

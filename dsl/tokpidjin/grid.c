@@ -1108,38 +1108,6 @@ static bool pair_span(Value *obj, int axis, int64_t *ext)
 
 /* ---- occurrences --------------------------------------------------------- */
 
-/* Whether the normalised cells occur at (i, j) of a grid with rows that
- * are not full tuples, as CPython's `all(...)` tests them: the cells of
- * shift(normed, (i, j)) in that frozenset's order, stopping at the first
- * miss, so a bad row raises only where it is reached.  -1 raised. */
-static int occurs_ragged(Ctx *cx, Value *grid, Value *normed, int64_t i, int64_t j,
-                         int64_t h, int64_t w)
-{
-    size_t n = v_len(normed);
-    Value **moved = malloc(n * sizeof *moved);
-    for (size_t k = 0; k < n; k++) {
-        Value *const *c = v_items(v_items(normed)[k]);
-        moved[k] = v_triple_steal(v_int(c[0]->u.i + i), v_int(c[1]->u.i + j), v_incref(c[2]));
-    }
-    Value *shifted = fs_from_items(moved, n);
-    for (size_t k = 0; k < n; k++)
-        v_decref(moved[k]);
-    free(moved);
-    int ok = 1;
-    for (size_t k = 0; ok == 1 && k < n; k++) {
-        Value *const *c = v_items(v_items(shifted)[k]);
-        int64_t y = c[0]->u.i, x = c[1]->u.i;
-        if (y < 0 || y >= h || x < 0 || x >= w) {
-            ok = 0;
-        } else {
-            Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
-            ok = !v ? -1 : gu_eq(v, c[2]);
-        }
-    }
-    v_decref(shifted);
-    return ok;
-}
-
 static Value *tk_occurrences(Ctx *cx, Value *const *a)
 {
     Value *grid = a[0], *obj = a[1], *out = NULL;
@@ -1195,7 +1163,7 @@ static Value *tk_occurrences(Ctx *cx, Value *const *a)
         int r = 0;
         for (int64_t i = 0; r >= 0 && i < h2; i++)
             for (int64_t j = 0; r >= 0 && j < w2; j++)
-                if ((r = occurs_ragged(cx, grid, normed, i, j, h, w)) == 1) {
+                if ((r = gu_occurs_ragged(cx, grid, normed, i, j, h, w, true)) == 1) {
                     Value *pair = v_pair_int(i, j);
                     pyset_add(&occs, pair);
                     v_decref(pair);
