@@ -579,10 +579,20 @@ Value *ad_shift(Ctx *cx, Value *const *a)
         return NULL;
     if (n == 0)
         return v_incref(p);
-    if (!(d = unpack2(cx, a[1])) || !to_i64(cx, d[0], &di) || !to_i64(cx, d[1], &dj))
+    if (!(d = unpack2(cx, a[1])))
         return NULL;
     int kind = pkind(cx, p);
-    return kind < 0 ? NULL : shift_by(cx, p, kind, di, dj);
+    if (kind < 0)
+        return NULL;
+    if (!v_is_int(d[0]) || !v_is_int(d[1])) {
+        /* CPython gets as far as the first item's unpack before `i + di` */
+        Value *e = v_items(p)[0], **vl = kind == PK_OBJ ? unpack2(cx, e) : NULL;
+        if ((kind == PK_OBJ && !vl) || !unpack2(cx, kind == PK_OBJ ? vl[1] : e))
+            return NULL;
+    }
+    if (!to_i64(cx, d[0], &di) || !to_i64(cx, d[1], &dj))
+        return NULL;
+    return shift_by(cx, p, kind, di, dj);
 }
 
 Value *ad_normalize(Ctx *cx, Value *const *a)
@@ -902,19 +912,40 @@ static bool ivec(Ctx *cx, Value *v, int64_t *i, int64_t *j)
 
 Value *ad_connect(Ctx *cx, Value *const *a)
 {
+    /* `ai, aj = a; bi, bj = b` both unpack before anything compares */
     int64_t ai, aj, bi, bj;
-    if (!ivec(cx, a[0], &ai, &aj) || !ivec(cx, a[1], &bi, &bj))
+    if (!unpack2(cx, a[0]) || !unpack2(cx, a[1]) ||
+        !ivec(cx, a[0], &ai, &aj) || !ivec(cx, a[1], &bi, &bj))
         return NULL;
     return connect_i(cx, ai, aj, bi, bj);
 }
 
+/* start[k] + 42 * direction[k]: the subscripts, then the arithmetic.
+ * 1: *out set; 0: two tuples, which Python repeats and concatenates (the
+ * caller's connect fails later); -1 raised. */
+static int shoot_end(Ctx *cx, Value *start, Value *dir, size_t k, int64_t *out)
+{
+    Value *s = subscr(cx, start, k), *d = s ? subscr(cx, dir, k) : NULL;
+    int64_t si, di;
+    if (!d)
+        return -1;
+    if (s->type == V_TUPLE && d->type == V_TUPLE)
+        return 0;
+    if (!to_i64(cx, d, &di) || !to_i64(cx, s, &si))
+        return -1;
+    *out = si + 42 * di;
+    return 1;
+}
+
 Value *ad_shoot(Ctx *cx, Value *const *a)
 {
-    int64_t si, sj, di, dj, ai, aj;
-    if (!loc_ij(cx, a[0], &si, &sj) || !loc_ij(cx, a[1], &di, &dj) ||
-        !ivec(cx, a[0], &ai, &aj))
+    int64_t ei = 0, ej = 0, ai, aj;
+    int ri = shoot_end(cx, a[0], a[1], 0, &ei), rj = ri < 0 ? -1 : shoot_end(cx, a[0], a[1], 1, &ej);
+    if (rj < 0 || !ivec(cx, a[0], &ai, &aj))   /* ivec: connect's `ai, aj = start` */
         return NULL;
-    return connect_i(cx, ai, aj, si + 42 * di, sj + 42 * dj);
+    if (!ri || !rj)
+        return cx_raise(cx, "TypeError", "can only concatenate tuple (not \"int\") to tuple");
+    return connect_i(cx, ai, aj, ei, ej);
 }
 
 /* frozenset((i, j) ...) over a 30-long frontier; k: which item of loc stays */
