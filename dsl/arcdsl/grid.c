@@ -661,14 +661,27 @@ Value *ad_index(Ctx *cx, Value *const *a)
     Value *vi, *vj;
     int64_t i, j;
     size_t h, w;
-    if (!gu_unpack2(cx, a[1], &vi, &vj) || !gu_int(cx, vi, &i) || !gu_int(cx, vj, &j) ||
-        !gu_len(cx, a[0], &h))
+    /* `i, j = loc`, then `h, w = len(grid), len(grid[0])`, then the range
+     * test, short-circuiting: an i out of range returns None whatever j is */
+    if (!gu_unpack2(cx, a[1], &vi, &vj) || !gu_len(cx, a[0], &h))
         return NULL;
     Value *r0 = gu_getitem(cx, a[0], 0);
     if (!r0 || !gu_len(cx, r0, &w))
         return NULL;
-    if (i < 0 || (uint64_t)i >= h || j < 0 || (uint64_t)j >= w)
+    Value *zero = v_int(0), *vh = v_int((int64_t)h), *vw = v_int((int64_t)w);
+    const struct { Value *x, *y; int op; } test[4] = {
+        { zero, vi, CMP_LE }, { vi, vh, CMP_LT }, { zero, vj, CMP_LE }, { vj, vw, CMP_LT } };
+    int r = 1;
+    for (int t = 0; r == 1 && t < 4; t++)
+        r = v_richcmp(cx, test[t].x, test[t].y, test[t].op);
+    v_decref(vh);
+    v_decref(vw);
+    if (r < 0)
+        return NULL;
+    if (!r)
         return v_none();
+    if (!gu_int(cx, vi, &i) || !gu_int(cx, vj, &j))
+        return NULL;
     if (a[1]->type != V_TUPLE)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
                         v_typename(a[1]));

@@ -615,8 +615,13 @@ Value *ad_normalize(Ctx *cx, Value *const *a)
 
 static bool loc_ij(Ctx *cx, Value *loc, int64_t *i, int64_t *j)
 {
-    Value *vi = subscr(cx, loc, 0), *vj = vi ? subscr(cx, loc, 1) : NULL;
-    return vj && to_i64(cx, vi, i) && to_i64(cx, vj, j);
+    /* the set display's first item, (loc[0] - 1, loc[1]), does its
+     * arithmetic before loc[1] is read */
+    Value *vi = subscr(cx, loc, 0);
+    if (!vi || !to_i64(cx, vi, i))
+        return false;
+    Value *vj = subscr(cx, loc, 1);
+    return vj && to_i64(cx, vj, j);
 }
 
 /* frozenset({four offsets of loc}): a set display, then a COPY */
