@@ -763,18 +763,61 @@ static int64_t min_dist(const int64_t *la, size_t na, const int64_t *lb, size_t 
     return best;
 }
 
+/* After the int path failed: raise what CPython's
+ * `min(abs(ai - bi) + abs(aj - bj) for ai, aj in toindices(a) for bi, bj in
+ * toindices(b))` raises first.  toindices(b) is evaluated for each item of
+ * a (the same value each time), so a's unpacks interleave with b's. */
+static void manhattan_raise(Ctx *cx, Value *a, Value *b)
+{
+    cx_clear(cx);
+    Value *ta = ad_toindices(cx, &a), *tb = NULL;
+    bool any = false;
+    for (size_t x = 0; ta && x < v_len(ta); x++) {
+        Value **aij = unpack2(cx, v_items(ta)[x]);
+        if (!aij || (!tb && !(tb = ad_toindices(cx, &b))))
+            goto out;
+        for (size_t y = 0; y < v_len(tb); y++) {
+            Value **bij = unpack2(cx, v_items(tb)[y]);
+            if (!bij)
+                goto out;
+            for (int k = 0; k < 2; k++)
+                if (!v_is_int(aij[k]) || !v_is_int(bij[k])) {
+                    cx_raise(cx, "TypeError", "unsupported operand type(s) for -: '%s' and '%s'",
+                             v_typename(aij[k]), v_typename(bij[k]));
+                    goto out;
+                }
+            any = true;
+        }
+    }
+    if (ta && !any)
+        cx_raise(cx, "ValueError", "min() arg is an empty sequence");
+out:
+    v_decref(ta);
+    v_decref(tb);
+    if (!cx->err)   /* the int path failed on something this walk let through */
+        cx_raise(cx, "TypeError", "unsupported location in manhattan");
+}
+
 /* manhattan distance as an int; false raised */
 static bool manhattan_i(Ctx *cx, Value *a, Value *b, int64_t *out)
 {
     int64_t *la, *lb;
     ptrdiff_t na = locs_int(cx, a, &la), nb;
-    if (na < 0)
+    if (na < 0) {
+        if (!cx->over_budget)
+            manhattan_raise(cx, a, b);
         return false;
+    }
     if (na == 0) {
         cx_raise(cx, "ValueError", "min() arg is an empty sequence");
         return false;
     }
     nb = locs_int(cx, b, &lb);
+    if (nb < 0 && !cx->over_budget) {
+        free(la);
+        manhattan_raise(cx, a, b);
+        return false;
+    }
     bool ok = nb > 0 && charge(cx, ((uint64_t)na * (uint64_t)nb) >> 4);
     if (nb == 0)
         cx_raise(cx, "ValueError", "min() arg is an empty sequence");
