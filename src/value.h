@@ -219,6 +219,8 @@ static inline bool v_shareable(const Value *v)
  * ints or interned tuples (a row of a grid, a set of cells). */
 static inline void v_mark_flat(Value *v, Value *const *items, size_t n)
 {
+    if (n == 0)   /* nothing to skip, and v may be the shared empty tuple */
+        return;
     bool flat = true;
     for (size_t i = 0; i < n; i++)
         flat &= v_in_arena(items[i]);
