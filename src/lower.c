@@ -13,6 +13,7 @@
  */
 #include "ast.h"
 #include "ir.h"
+#include "utf8.h"
 #include "prim.h"
 #include "pyset.h"
 
@@ -812,13 +813,33 @@ void ir_free(IrModule *m)
     free(m);
 }
 
+/* CPython decodes a program as UTF-8 and rejects the file otherwise. */
+static bool utf8_source(ParseCtx *pc, const char *src, size_t len)
+{
+    int line = 1;
+    size_t bol = 0;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        int n = utf8_decode((const unsigned char *)src + i, len - i, &cp);
+        if (!n) {
+            pc_error(pc, (Loc){ line, (int)(i - bol) + 1 },
+                     "the file is not valid UTF-8 here (byte 0x%02x); Python reads programs as UTF-8",
+                     (unsigned char)src[i]);
+            return false;
+        }
+        if (src[i] == '\n') { line++; bol = i + 1; }
+        i += (size_t)n;
+    }
+    return true;
+}
+
 IrModule *ir_load_string(const char *name, const char *src, int dialect, char **errmsg)
 {
     size_t len = strlen(src);
     if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0) { src += 3; len -= 3; }  /* BOM */
     ParseCtx pc;
     pc_init(&pc, name, src, len, PARSE_FILE);
-    if (ast_parse(&pc) < 0) {
+    if (!utf8_source(&pc, src, len) || ast_parse(&pc) < 0) {
         if (errmsg) *errmsg = pc_take_errors(&pc);
         pc_free(&pc);
         return NULL;

@@ -1,5 +1,6 @@
 /* repr.c -- Python's repr() of values, byte for byte. */
 #include "value.h"
+#include "utf8.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -147,6 +148,8 @@ static void repr_str(StrBuf *sb, const Value *v)
     sb_putc(sb, q);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
+        uint32_t cp;
+        int len;
         if (c == (unsigned char)q || c == '\\') {
             sb_putc(sb, '\\');
             sb_putc(sb, (char)c);
@@ -154,7 +157,19 @@ static void repr_str(StrBuf *sb, const Value *v)
         else if (c == '\t') sb_puts(sb, "\\t");
         else if (c == '\r') sb_puts(sb, "\\r");
         else if (c < 0x20 || c == 0x7f) sb_printf(sb, "\\x%02x", c);
-        else sb_putc(sb, (char)c);
+        else if (c < 0x80) sb_putc(sb, (char)c);
+        else if (!(len = utf8_decode((const unsigned char *)s + i, n - i, &cp))) {
+            sb_printf(sb, "\\x%02x", c);   /* not made by the lexer: never valid text */
+        } else {
+            /* str.isprintable() in Latin-1: C1 controls, NBSP and the soft
+             * hyphen are escaped; above U+00FF everything is taken as
+             * printable (Python's Unicode tables are not reproduced) */
+            if (cp < 0xa1 || cp == 0xad)
+                sb_printf(sb, "\\x%02x", (unsigned)cp);
+            else
+                sb_printf(sb, "%.*s", len, s + i);
+            i += (size_t)len - 1;
+        }
     }
     sb_putc(sb, q);
 }

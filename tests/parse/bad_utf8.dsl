@@ -1,0 +1,4 @@
+def solve_a(I):
+    # café
+    O = rot90(I)
+    return O
