@@ -113,8 +113,19 @@ Value *ad_objects(Ctx *cx, Value *const *a)
     if (v_truthy(a[3]) && !(bg = gu_extreme_color(cx, grid, true)))
         return NULL;
     GView g;
-    if (!gu_view(cx, grid, &g, true))
+    if (!gu_view(cx, grid, &g, true)) {
+        /* a row that is not a tuple: CPython touches rows only through
+         * asindices(grid)'s locations, none when len(grid[0]) is 0 */
+        size_t h, w;
+        Value *r0;
+        cx_clear(cx);
+        if (!gu_len(cx, grid, &h) || !(r0 = gu_getitem(cx, grid, 0)) || !gu_len(cx, r0, &w))
+            return NULL;
+        if (w == 0)
+            return fs_from_items(NULL, 0);
+        gu_view(cx, grid, &g, true);   /* raises again */
         return NULL;
+    }
     gu_view_free(&g);
     /* asindices(grid)'s charge, then the walk's own */
     if (!gu_work(cx, g.h * g.w))
