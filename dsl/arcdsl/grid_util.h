@@ -402,6 +402,28 @@ static inline int gu_occurs_ragged(Ctx *cx, const Value *grid, Value *normed, in
     return ok;
 }
 
+/* occurrences' result on such a grid: cells (n new references, taken,
+ * in obj's order) make normed; each (i, j) of h2 x w2 is tested in turn
+ * into occs.  The frozenset, or NULL raised. */
+static inline Value *gu_occurrences_ragged(Ctx *cx, const Value *grid, Value **cells, size_t n,
+                                           int64_t h2, int64_t w2, int64_t h, int64_t w,
+                                           bool triple, PySet *occs)
+{
+    Value *normed = fs_from_items(cells, n);
+    for (size_t k = 0; k < n; k++)
+        v_decref(cells[k]);
+    int r = 0;
+    for (int64_t i = 0; r >= 0 && i < h2; i++)
+        for (int64_t j = 0; r >= 0 && j < w2; j++)
+            if ((r = gu_occurs_ragged(cx, grid, normed, i, j, h, w, triple)) == 1) {
+                Value *pair = v_pair_int(i, j);
+                pyset_add(occs, pair);
+                v_decref(pair);
+            }
+    v_decref(normed);
+    return r < 0 ? NULL : pyset_to_frozenset(occs);
+}
+
 /* A mutable copy: list(list(row) for row in grid). */
 typedef struct {
     size_t h, w;

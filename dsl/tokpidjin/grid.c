@@ -1156,21 +1156,8 @@ static Value *tk_occurrences(Ctx *cx, Value *const *a)
         Value **cells = malloc(n * sizeof *cells);
         for (size_t k = 0; k < n; k++)
             cells[k] = v_triple_steal(v_int(c[k].i), v_int(c[k].j), v_incref(c[k].c));
-        Value *normed = fs_from_items(cells, n);
-        for (size_t k = 0; k < n; k++)
-            v_decref(cells[k]);
+        out = gu_occurrences_ragged(cx, grid, cells, n, h2, w2, h, w, true, &occs);
         free(cells);
-        int r = 0;
-        for (int64_t i = 0; r >= 0 && i < h2; i++)
-            for (int64_t j = 0; r >= 0 && j < w2; j++)
-                if ((r = gu_occurs_ragged(cx, grid, normed, i, j, h, w, true)) == 1) {
-                    Value *pair = v_pair_int(i, j);
-                    pyset_add(&occs, pair);
-                    v_decref(pair);
-                }
-        v_decref(normed);
-        if (r >= 0)
-            out = pyset_to_frozenset(&occs);
         goto done;
     }
     for (int64_t i = 0; i < h2; i++)
