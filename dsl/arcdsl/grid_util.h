@@ -357,6 +357,19 @@ static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
     return true;
 }
 
+/* gu_view, or, when only rows past the first are not iterable, just
+ * `h, w = len(grid), len(grid[0])` with *rows false: for loops that reach
+ * the other rows only through their locations.  false raised. */
+static inline bool gu_view_or_size(Ctx *cx, const Value *grid, GView *g, bool *rows)
+{
+    if ((*rows = gu_view(cx, grid, g, true)))
+        return true;
+    Value *r0;
+    cx_clear(cx);
+    memset(g, 0, sizeof *g);
+    return gu_len(cx, grid, &g->h) && (r0 = gu_getitem(cx, grid, 0)) && gu_len(cx, r0, &g->w);
+}
+
 /* grid[i][j] as the reference indexes it: rows must be tuples. */
 static inline Value *gu_at(Ctx *cx, const Value *grid, size_t i, size_t j)
 {

@@ -113,15 +113,13 @@ Value *ad_objects(Ctx *cx, Value *const *a)
     if (v_truthy(a[3]) && !(bg = gu_extreme_color(cx, grid, true)))
         return NULL;
     GView g;
-    if (!gu_view(cx, grid, &g, true)) {
+    bool rows;
+    if (!gu_view_or_size(cx, grid, &g, &rows))
+        return NULL;
+    if (!rows) {
         /* a row that is not a tuple: CPython touches rows only through
          * asindices(grid)'s locations, none when len(grid[0]) is 0 */
-        size_t h, w;
-        Value *r0;
-        cx_clear(cx);
-        if (!gu_len(cx, grid, &h) || !(r0 = gu_getitem(cx, grid, 0)) || !gu_len(cx, r0, &w))
-            return NULL;
-        if (w == 0)
+        if (g.w == 0)
             return fs_from_items(NULL, 0);
         gu_view(cx, grid, &g, true);   /* raises again */
         return NULL;
@@ -338,15 +336,10 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
         return NULL;
     /* CPython reads `h, w = len(grid), len(grid[0])`, and other rows only
      * where the loop reaches them: rows that are not iterable go ragged */
-    bool rows = gu_view(cx, grid, &g, true);
-    if (!rows) {
-        Value *r0;
-        cx_clear(cx);
-        memset(&g, 0, sizeof g);
-        if (!gu_len(cx, grid, &g.h) || !(r0 = gu_getitem(cx, grid, 0)) || !gu_len(cx, r0, &g.w)) {
-            free(c);
-            return NULL;
-        }
+    bool rows;
+    if (!gu_view_or_size(cx, grid, &g, &rows)) {
+        free(c);
+        return NULL;
     }
     int64_t *gi = NULL, *off = NULL, *col = NULL;
     PySet occs;

@@ -1128,15 +1128,10 @@ static Value *tk_occurrences(Ctx *cx, Value *const *a)
     GView g;
     /* CPython reads `h, w = len(grid), len(grid[0])`, and other rows only
      * where the loop reaches them */
-    bool rows = gu_view(cx, grid, &g, true);
-    if (!rows) {
-        Value *r0;
-        cx_clear(cx);
-        memset(&g, 0, sizeof g);
-        if (!gu_len(cx, grid, &g.h) || !(r0 = gu_getitem(cx, grid, 0)) || !gu_len(cx, r0, &g.w)) {
-            free(c);
-            return NULL;
-        }
+    bool rows;
+    if (!gu_view_or_size(cx, grid, &g, &rows)) {
+        free(c);
+        return NULL;
     }
     int64_t h = (int64_t)g.h, w = (int64_t)g.w, h2 = h - oh + 1, w2 = w - ow + 1;
     PySet occs;
