@@ -168,7 +168,6 @@ static IrStmt *emit(Lower *L, int kind, Loc at)
 
 static int lower_value(Lower *L, Expr *e, IrOperand *out, int *prim);
 
-/* Line where the current def assigns name, or 0 (for a better message). */
 /* Each assignment target of a try block or a plain statement of d. */
 #define FOR_TARGETS(d, s, a, t) \
     for (Stmt *s = (d)->u.def.body; s; s = s->next) \
@@ -201,6 +200,7 @@ static void targets_collect(Lower *L, Stmt *d)
     }
 }
 
+/* Line where the current def assigns name, or 0. */
 static int assigned_later(Lower *L, const char *name)
 {
     if (!L->def || !is_target(L, name)) return 0;
