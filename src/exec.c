@@ -1,5 +1,6 @@
 /* exec.c -- the lockstep executor and its batch scheduler. */
 #include "exec.h"
+#include "pyexc.h"
 #include "prim.h"
 #include "callcache.h"
 #include "fanout.h"
@@ -102,17 +103,34 @@ static void finish(Instance *in, InstStatus st, const ExecOptions *opt)
         opt->on_done(in, opt->on_done_arg);
 }
 
-/* The classes a batt's `except (TypeError, AttributeError, ValueError)`
- * catches (card.py at HEAD adds IndexError and KeyError). */
-static bool caught_by_except(const char *errmsg)
+/* Whether `except (catches)` catches the pending exception, as CPython
+ * decides when the body raises: it evaluates the names first (an unknown
+ * one raises NameError, a DSL name TypeError, replacing the exception),
+ * then looks for the exception's class or an ancestor among them. */
+static bool except_catches(Ctx *cx, const char *catches)
 {
-    static const char *const caught[] = {
-        "TypeError:", "AttributeError:", "ValueError:", "IndexError:", "KeyError:",
-    };
-    for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++)
-        if (strncmp(errmsg, caught[i], strlen(caught[i])) == 0)
-            return true;
-    return false;
+    const char *colon = strchr(cx->errmsg, ':');
+    size_t cls_len = colon ? (size_t)(colon - cx->errmsg) : strlen(cx->errmsg);
+    if (!*catches)
+        return true;                     /* a bare except */
+    bool caught = false;
+    for (const char *p = catches; *p;) {
+        size_t n = strcspn(p, ",");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)n, p);
+        if (!pyexc_is_class(name)) {
+            bool dsl = prim_lookup(cx->dialect, name) >= 0 || const_lookup(cx->dialect, name);
+            cx_clear(cx);
+            if (dsl)
+                cx_raise(cx, "TypeError", "catching classes that do not inherit from BaseException is not allowed");
+            else
+                cx_raise(cx, "NameError", "name '%s' is not defined", name);
+            return false;
+        }
+        caught |= pyexc_catches(name, cx->errmsg, cls_len);
+        p += n + (p[n] == ',');
+    }
+    return caught;
 }
 
 /* _get_safe_default(callee): a DSL function's annotated default; anything
@@ -141,7 +159,7 @@ void instance_cancel(Instance *in)
 void instance_complete(Instance *in, Value *result)
 {
     const IrStmt *s = &in->prog->stmts[in->pc];
-    if (!result && s->guarded && !in->cx.over_budget && caught_by_except(in->cx.errmsg)) {
+    if (!result && s->guarded && !in->cx.over_budget && except_catches(&in->cx, s->catches)) {
         cx_clear(&in->cx);
         result = safe_default_of(operand_value(in, &s->callee));
     }

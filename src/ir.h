@@ -38,6 +38,8 @@ typedef struct {
     uint8_t ndst;            /* IR_UNPACK: number of targets */
     int32_t dst;             /* IR_CALL, IR_BIND: target slot; IR_RECORD: list id (0 = s, 1 = o) */
     int32_t *dsts;           /* IR_UNPACK targets (ndst of them) */
+    char *catches;           /* guarded: the except clause's names, comma-separated
+                                ("" for a bare except), looked up when it catches */
     IrOperand callee;        /* IR_CALL / IR_UNPACK */
     IrOperand args[IR_MAX_ARGS];
     int32_t line, col;       /* source location of the statement */

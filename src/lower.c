@@ -45,6 +45,7 @@ typedef struct {
     int index_cap;
     int ntemps;
     int guarded;
+    char *catches;         /* while guarded: the except clause's names */
     long counted;          /* assignments + records + returns */
     Stmt *def;             /* the def being lowered */
     const char **targets;  /* open addressing over the def's assigned names; NULL empty */
@@ -157,6 +158,7 @@ static IrStmt *emit(Lower *L, int kind, Loc at)
     memset(s, 0, sizeof *s);
     s->kind = (uint8_t)kind;
     s->guarded = (uint8_t)L->guarded;
+    if (L->guarded) s->catches = xstrdup(L->catches);
     s->callee = op_slot(-1);
     for (int i = 0; i < IR_MAX_ARGS; i++) s->args[i] = op_slot(-1);
     s->line = at.line;
@@ -672,9 +674,21 @@ static int lower_try(Lower *L, Stmt *s)
         for (Expr *x = ok ? exc->u.list.items : NULL; x; x = x->next) ok &= x->kind == E_NAME;
         if (!ok) return ERR(L, exc->loc, "except needs exception class names");
     }
+    /* the clause's names, evaluated by CPython only when the body raises */
+    size_t len = 1;
+    Expr *names = exc && exc->kind == E_TUPLE ? exc->u.list.items : exc;
+    for (Expr *x = names; x; x = exc->kind == E_TUPLE ? x->next : NULL) len += strlen(x->u.name) + 1;
+    L->catches = xrealloc(NULL, len);
+    L->catches[0] = '\0';
+    for (Expr *x = names; x; x = exc->kind == E_TUPLE ? x->next : NULL) {
+        if (L->catches[0]) strcat(L->catches, ",");
+        strcat(L->catches, x->u.name);
+    }
     L->guarded = 1;
     int rc = lower_assign(L, body);
     L->guarded = 0;
+    free(L->catches);
+    L->catches = NULL;
     if (rc < 0) return -1;
 
     /* the handler only restates the safe default: check it says so */
@@ -723,6 +737,7 @@ static void program_clear(IrProgram *p)
     for (int i = 0; i < p->nstmts; i++) {
         IrStmt *s = &p->stmts[i];
         free(s->dsts);
+        free(s->catches);
         v_decref(s->callee.k);
         for (int j = 0; j < s->nargs; j++) v_decref(s->args[j].k);
     }
