@@ -924,7 +924,9 @@ static bool ranged(Ctx *cx, int64_t count)
     return charge(cx, count > 0 ? (uint64_t)count : 0);
 }
 
-static Value *connect_i(Ctx *cx, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
+/* a_ij: a's two items as unpacked; a line along a row keeps ai itself,
+ * one along a column aj (`(ai, j) for j in ...`), so a bool stays a bool */
+static Value *connect_i(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
 {
     int64_t si = ai < bi ? ai : bi, ei = (ai > bi ? ai : bi) + 1;
     int64_t sj = aj < bj ? aj : bj, ej = (aj > bj ? aj : bj) + 1;
@@ -945,7 +947,9 @@ static Value *connect_i(Ctx *cx, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
     PySet s;
     pyset_init(&s);
     for (int64_t k = 0; k < n; k++, i += di, j += dj) {
-        Value *c = v_pair_int(i, j);
+        Value *c = di == 0 && a_ij[0]->type == V_BOOL ? v_pair_steal(v_incref(a_ij[0]), v_int(j))
+                 : dj == 0 && a_ij[1]->type == V_BOOL ? v_pair_steal(v_int(i), v_incref(a_ij[1]))
+                 : v_pair_int(i, j);
         pyset_add(&s, c);
         v_decref(c);
     }
@@ -965,7 +969,7 @@ Value *ad_connect(Ctx *cx, Value *const *a)
     if (!unpack2(cx, a[0]) || !unpack2(cx, a[1]) ||
         !ivec(cx, a[0], &ai, &aj) || !ivec(cx, a[1], &bi, &bj))
         return NULL;
-    return connect_i(cx, ai, aj, bi, bj);
+    return connect_i(cx, unpack2(cx, a[0]), ai, aj, bi, bj);
 }
 
 /* start[k] + 42 * direction[k]: the subscripts, then the arithmetic.
@@ -993,7 +997,7 @@ Value *ad_shoot(Ctx *cx, Value *const *a)
         return NULL;
     if (!ri || !rj)
         return cx_raise(cx, "TypeError", "can only concatenate tuple (not \"int\") to tuple");
-    return connect_i(cx, ai, aj, ei, ej);
+    return connect_i(cx, unpack2(cx, a[0]), ai, aj, ei, ej);
 }
 
 /* frozenset((i, j) ...) over a 30-long frontier; k: which item of loc stays */
