@@ -1076,9 +1076,54 @@ static bool uniform(Value **items, size_t n)
     return true;
 }
 
+/* compress of a grid that is not a tuple (a frozenset): CPython enumerates
+ * it for the rows and takes the columns from dmirror(grid), which mirrors
+ * a frozenset as a patch */
+static Value *compress_any(Ctx *cx, Value *grid)
+{
+    GView v;
+    if (!gu_rows(cx, grid, &v))
+        return NULL;
+    Value *dm = ad_dmirror(cx, &grid), *out = NULL;
+    size_t nc = dm ? v_len(dm) : 0, nh = 0;
+    bool *dropr = gu_alloc(cx, v.h, 1), *dropc = gu_alloc(cx, nc, 1);
+    if (!dm || !dropr || !dropc)
+        goto done;
+    for (size_t i = 0; i < v.h; i++)
+        nh += !(dropr[i] = uniform(v.row[i], v.rlen[i]));
+    for (size_t j = 0; j < nc; j++) {
+        Value *c = v_items(dm)[j];
+        if (!gu_iterable(cx, c))
+            goto done;
+        dropc[j] = uniform(v_items(c), v_len(c));
+    }
+    out = v_tuple_new(nh);
+    nh = 0;
+    for (size_t i = 0; i < v.h; i++) {
+        if (dropr[i])
+            continue;
+        size_t keep = 0, x = 0;
+        for (size_t j = 0; j < v.rlen[i]; j++)
+            keep += j >= nc || !dropc[j];
+        Value *row = v_tuple_new(keep);
+        for (size_t j = 0; j < v.rlen[i]; j++)
+            if (j >= nc || !dropc[j])
+                row->u.tup.items[x++] = v_incref(v.row[i][j]);
+        out->u.tup.items[nh++] = row;
+    }
+done:
+    v_decref(dm);
+    free(dropr);
+    free(dropc);
+    gu_view_free(&v);
+    return out;
+}
+
 Value *ad_compress(Ctx *cx, Value *const *a)
 {
     GView v;
+    if (a[0]->type != V_TUPLE)
+        return compress_any(cx, a[0]);
     if (!zip_view(cx, a[0], &v))
         return NULL;
     size_t h = v.h, m = v.w, cells = 0;
