@@ -639,6 +639,18 @@ static int lower_record(Lower *L, Stmt *s)
     return 0;
 }
 
+/* `return o, s` with o and s the record lists: the one form in which the
+ * records are the result (values hold no lists). */
+static bool returns_o_s(Lower *L, Stmt *ret)
+{
+    Expr *e = ret->u.ret.values;
+    for (int id = 1; id >= 0; id--, e = e->next) {
+        Local *lc = e && e->kind == E_NAME ? local_find(L, e->u.name) : NULL;
+        if (!lc || lc->kind != L_LIST || lc->op.slot != id) return false;
+    }
+    return ret->u.ret.n == 2;
+}
+
 static int lower_return(Lower *L, Stmt *s)
 {
     int n = s->u.ret.n, i = 0;
@@ -648,6 +660,10 @@ static int lower_return(Lower *L, Stmt *s)
         Local *lc = e->kind == E_NAME ? local_find(L, e->u.name) : NULL;
         int prim;
         if (lc && lc->kind == L_LIST) {
+            if (!returns_o_s(L, s)) {
+                while (i > 0) op_drop(&ops[--i]);
+                return ERR(L, e->loc, "a list can only be returned as 'return o, s'");
+            }
             ops[i] = op_slot(IR_SLOT_LIST(lc->op.slot));
         } else if (lower_value(L, e, &ops[i], &prim) < 0) {
             while (i > 0) op_drop(&ops[--i]);
@@ -761,14 +777,7 @@ static void batt_check_return(Lower *L, Stmt *d)
 {
     Stmt *last = d->u.def.body;
     while (last && last->next) last = last->next;
-    bool ok = last && last->kind == S_RETURN && last->u.ret.n == 2;
-    static const int want[2] = {1, 0};           /* list ids: o, then s */
-    Expr *e = ok ? last->u.ret.values : NULL;
-    for (int i = 0; ok && i < 2; i++, e = e->next) {
-        Local *lc = e->kind == E_NAME ? local_find(L, e->u.name) : NULL;
-        ok = lc && lc->kind == L_LIST && lc->op.slot == want[i];
-    }
-    if (!ok)
+    if (!last || last->kind != S_RETURN || !returns_o_s(L, last))
         pc_error(L->pc, last ? last->loc : d->loc,
                  "batt must end with 'return o, s': its caller unpacks o, s from the result");
 }
