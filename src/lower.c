@@ -777,7 +777,12 @@ static void batt_check_return(Lower *L, Stmt *d)
 {
     Stmt *last = d->u.def.body;
     while (last && last->next) last = last->next;
-    if (!last || last->kind != S_RETURN || !returns_o_s(L, last))
+    bool lists = false;   /* lower_return has said what is wrong with those */
+    for (Expr *e = last && last->kind == S_RETURN ? last->u.ret.values : NULL; e; e = e->next) {
+        Local *lc = e->kind == E_NAME ? local_find(L, e->u.name) : NULL;
+        lists |= lc && lc->kind == L_LIST;
+    }
+    if (!lists && (!last || last->kind != S_RETURN || !returns_o_s(L, last)))
         pc_error(L->pc, last ? last->loc : d->loc,
                  "batt must end with 'return o, s': its caller unpacks o, s from the result");
 }
