@@ -847,9 +847,7 @@ Value *ad_downscale(Ctx *cx, Value *const *a)
     if (!gu_view(cx, a[0], &g, true))
         return NULL;
     size_t h = g.h, w = g.w;
-    bool rect = true;
-    for (size_t i = 0; rect && i < h; i++)
-        rect = a[0]->u.tup.items[i]->type == V_TUPLE && g.rlen[i] >= w;
+    bool rect = gu_view_full(a[0], &g);
     gu_view_free(&g);
     if (!gu_int(cx, a[1], &f))
         return NULL;

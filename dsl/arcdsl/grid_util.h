@@ -357,6 +357,16 @@ static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
     return true;
 }
 
+/* Whether every row of a viewed grid is a tuple of at least w items, so
+ * that any (i, j) inside h x w can be read without raising. */
+static inline bool gu_view_full(const Value *grid, const GView *g)
+{
+    for (size_t i = 0; i < g->h; i++)
+        if (grid->u.tup.items[i]->type != V_TUPLE || g->rlen[i] < g->w)
+            return false;
+    return true;
+}
+
 /* gu_view, or, when only rows past the first are not iterable, just
  * `h, w = len(grid), len(grid[0])` with *rows false: for loops that reach
  * the other rows only through their locations.  false raised. */

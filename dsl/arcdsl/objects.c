@@ -358,9 +358,7 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
         h2 = 0;
     }
     /* ints everywhere: compare on a flat copy of the grid */
-    bool flat = rows;
-    for (size_t i = 0; flat && i < g.h; i++)
-        flat = grid->u.tup.items[i]->type == V_TUPLE && g.rlen[i] >= g.w;
+    bool full = rows && gu_view_full(grid, &g), flat = full;
     for (size_t k = 0; flat && k < n; k++)
         flat = v_is_int(c[k].c);
     if (flat && (gi = gu_alloc(cx, g.h * g.w, sizeof *gi)))
@@ -395,10 +393,7 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
     }
     /* a ragged grid: which cell CPython tests first decides whether a
      * short row raises, so the cells go in shift(normed)'s order */
-    bool ragged = !rows;
-    for (size_t i = 0; !ragged && i < g.h; i++)
-        ragged = grid->u.tup.items[i]->type != V_TUPLE || g.rlen[i] < g.w;
-    if (ragged && n > 0) {
+    if (!full && n > 0) {
         Value **cells = malloc(n * sizeof *cells);
         for (size_t k = 0; k < n; k++)
             cells[k] = v_pair_steal(v_incref(c[k].c), v_pair_int(c[k].i, c[k].j));

@@ -1136,9 +1136,7 @@ static Value *tk_occurrences(Ctx *cx, Value *const *a)
     int64_t h = (int64_t)g.h, w = (int64_t)g.w, h2 = h - oh + 1, w2 = w - ow + 1;
     PySet occs;
     pyset_init(&occs);
-    bool ragged = !rows;
-    for (size_t y = 0; !ragged && y < g.h; y++)
-        ragged = grid->u.tup.items[y]->type != V_TUPLE || g.rlen[y] < g.w;
+    bool ragged = !rows || !gu_view_full(grid, &g);
     if (h2 > 0 && w2 > 0) {
         if (pairs) {
             cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
@@ -1160,15 +1158,8 @@ static Value *tk_occurrences(Ctx *cx, Value *const *a)
             bool ok = true;
             for (size_t k = 0; ok && k < n; k++) {
                 int64_t y = c[k].i + i, x = c[k].j + j;
-                if (y < 0 || y >= h || x < 0 || x >= w) {
-                    ok = false;
-                } else if (grid->u.tup.items[y]->type == V_TUPLE && (size_t)x < g.rlen[y]) {
-                    ok = gu_eq(g.row[y][x], c[k].c);
-                } else {
-                    Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
-                    if (!v)
-                        goto done;
-                }
+                /* every row is a full tuple here: ragged grids went above */
+                ok = y >= 0 && y < h && x >= 0 && x < w && gu_eq(g.row[y][x], c[k].c);
             }
             if (ok) {
                 Value *pair = v_pair_int(i, j);
