@@ -463,34 +463,28 @@ static bool paint_any(Ctx *cx, MGrid *m, Value *obj, const Value *bg)
         cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(obj));
         return false;
     }
-    Value *zero = v_int(0), *h = v_int((int64_t)m->h), *w = v_int((int64_t)m->w);
     Value *const *it = v_items(obj);
-    bool ok = true;
-    for (size_t k = 0, n = v_len(obj); ok && k < n; k++) {
+    for (size_t k = 0, n = v_len(obj); k < n; k++) {
         Value *val, *loc, *i, *j;
-        ok = gu_unpack2(cx, it[k], &val, &loc) && gu_unpack2(cx, loc, &i, &j);
-        const struct { Value *a, *b; int op; } test[4] = {
-            { zero, i, CMP_LE }, { i, h, CMP_LT }, { zero, j, CMP_LE }, { j, w, CMP_LT } };
-        int r = 1;
-        for (int t = 0; ok && r == 1 && t < 4; t++)
-            ok = (r = v_richcmp(cx, test[t].a, test[t].b, test[t].op)) >= 0;
-        if (!ok || !r)
+        if (!gu_unpack2(cx, it[k], &val, &loc) || !gu_unpack2(cx, loc, &i, &j))
+            return false;
+        int r = gu_in_range(cx, i, j, m->h, m->w);
+        if (r < 0)
+            return false;
+        if (!r)
             continue;
         if (!v_is_int(i) || !v_is_int(j)) {
             cx_raise(cx, "TypeError", "list indices must be integers or slices, not %s",
                      v_typename(v_is_int(i) ? j : i));
-            ok = false;
-        } else {
-            Value **p = gu_mgrid_ref(cx, m, i->u.i, j->u.i);
-            if (!(ok = p != NULL))
-                break;
-            if (!bg || gu_eq(*p, bg))
-                *p = val;
+            return false;
         }
+        Value **p = gu_mgrid_ref(cx, m, i->u.i, j->u.i);
+        if (!p)
+            return false;
+        if (!bg || gu_eq(*p, bg))
+            *p = val;
     }
-    v_decref(h);
-    v_decref(w);
-    return ok;
+    return true;
 }
 
 static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
@@ -668,14 +662,7 @@ Value *ad_index(Ctx *cx, Value *const *a)
     Value *r0 = gu_getitem(cx, a[0], 0);
     if (!r0 || !gu_len(cx, r0, &w))
         return NULL;
-    Value *zero = v_int(0), *vh = v_int((int64_t)h), *vw = v_int((int64_t)w);
-    const struct { Value *x, *y; int op; } test[4] = {
-        { zero, vi, CMP_LE }, { vi, vh, CMP_LT }, { zero, vj, CMP_LE }, { vj, vw, CMP_LT } };
-    int r = 1;
-    for (int t = 0; r == 1 && t < 4; t++)
-        r = v_richcmp(cx, test[t].x, test[t].y, test[t].op);
-    v_decref(vh);
-    v_decref(vw);
+    int r = gu_in_range(cx, vi, vj, h, w);
     if (r < 0)
         return NULL;
     if (!r)

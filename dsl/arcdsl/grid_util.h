@@ -357,6 +357,21 @@ static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
     return true;
 }
 
+/* `0 <= i < h and 0 <= j < w` on any values, short-circuiting as Python
+ * does (an i out of range never compares j): 1, 0, or -1 raised. */
+static inline int gu_in_range(Ctx *cx, Value *i, Value *j, size_t h, size_t w)
+{
+    Value *zero = v_int(0), *vh = v_int((int64_t)h), *vw = v_int((int64_t)w);
+    const struct { Value *a, *b; int op; } test[4] = {
+        { zero, i, CMP_LE }, { i, vh, CMP_LT }, { zero, j, CMP_LE }, { j, vw, CMP_LT } };
+    int r = 1;
+    for (int t = 0; r == 1 && t < 4; t++)
+        r = v_richcmp(cx, test[t].a, test[t].b, test[t].op);
+    v_decref(vh);
+    v_decref(vw);
+    return r;
+}
+
 /* Whether every row of a viewed grid is a tuple of at least w items, so
  * that any (i, j) inside h x w can be read without raising. */
 static inline bool gu_view_full(const Value *grid, const GView *g)
