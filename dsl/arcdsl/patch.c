@@ -956,20 +956,22 @@ static Value *connect_i(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int
     return pyset_take(&s);
 }
 
-static bool ivec(Ctx *cx, Value *v, int64_t *i, int64_t *j)
+/* `i, j = v` as ints: v's two items, or NULL raised */
+static Value **ivec(Ctx *cx, Value *v, int64_t *i, int64_t *j)
 {
     Value **ij = unpack2(cx, v);
-    return ij && to_i64(cx, ij[0], i) && to_i64(cx, ij[1], j);
+    return ij && to_i64(cx, ij[0], i) && to_i64(cx, ij[1], j) ? ij : NULL;
 }
 
 Value *ad_connect(Ctx *cx, Value *const *a)
 {
     /* `ai, aj = a; bi, bj = b` both unpack before anything compares */
     int64_t ai, aj, bi, bj;
-    if (!unpack2(cx, a[0]) || !unpack2(cx, a[1]) ||
-        !ivec(cx, a[0], &ai, &aj) || !ivec(cx, a[1], &bi, &bj))
+    Value **pa = unpack2(cx, a[0]), **pb = pa ? unpack2(cx, a[1]) : NULL;
+    if (!pb || !to_i64(cx, pa[0], &ai) || !to_i64(cx, pa[1], &aj) ||
+        !to_i64(cx, pb[0], &bi) || !to_i64(cx, pb[1], &bj))
         return NULL;
-    return connect_i(cx, unpack2(cx, a[0]), ai, aj, bi, bj);
+    return connect_i(cx, pa, ai, aj, bi, bj);
 }
 
 /* start[k] + 42 * direction[k]: the subscripts, then the arithmetic.
@@ -993,11 +995,12 @@ Value *ad_shoot(Ctx *cx, Value *const *a)
 {
     int64_t ei = 0, ej = 0, ai, aj;
     int ri = shoot_end(cx, a[0], a[1], 0, &ei), rj = ri < 0 ? -1 : shoot_end(cx, a[0], a[1], 1, &ej);
-    if (rj < 0 || !ivec(cx, a[0], &ai, &aj))   /* ivec: connect's `ai, aj = start` */
+    Value **pa = rj < 0 ? NULL : ivec(cx, a[0], &ai, &aj);   /* connect's `ai, aj = start` */
+    if (!pa)
         return NULL;
     if (!ri || !rj)
         return cx_raise(cx, "TypeError", "can only concatenate tuple (not \"int\") to tuple");
-    return connect_i(cx, unpack2(cx, a[0]), ai, aj, ei, ej);
+    return connect_i(cx, pa, ai, aj, ei, ej);
 }
 
 /* frozenset((i, j) ...) over a 30-long frontier; k: which item of loc stays */
