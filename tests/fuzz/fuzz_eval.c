@@ -3,6 +3,7 @@
  * give a value or a Python exception, never a crash; a small work budget
  * keeps each input quick. */
 #include "ir.h"
+#include "fuzz_text.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,9 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Ctx cx;
     ctx_init(&cx, data[0] & 1 ? DIALECT_TOKPIDJIN : DIALECT_ARCDSL);
     cx.work_limit = 200000;
-    char *src = malloc(size);
-    memcpy(src, data + 1, size - 1);
-    src[size - 1] = '\0';
+    char *src = fuzz_text(data + 1, size - 1);
     char *err = NULL;
     Value *v = ir_eval_expr(&cx, src, &err);
     if (v) {

@@ -1,6 +1,7 @@
 /* fuzz_program.c -- libFuzzer target: parse and lower any text as a program.
  * Bad programs must come back as a located message, never a crash. */
 #include "ir.h"
+#include "fuzz_text.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -8,9 +9,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *src = malloc(size + 1);
-    memcpy(src, data, size);
-    src[size] = '\0';
+    char *src = fuzz_text(data, size);
     char *err = NULL;
     IrModule *m = ir_load_string("fuzz.py", src, -1, &err);
     if (m)

@@ -7,6 +7,7 @@
  * difference aborts. */
 #include "backend_gpu.h"
 #include "ir.h"
+#include "fuzz_text.h"
 #include "report.h"
 #include "task.h"
 
@@ -51,9 +52,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *src = malloc(size + 1);
-    memcpy(src, data, size);
-    src[size] = '\0';
+    char *src = fuzz_text(data, size);
     char *err = NULL;
     IrModule *m = ir_load_string("fuzz.py", src, -1, &err);
     StrBuf sb;
