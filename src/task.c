@@ -6,6 +6,7 @@
 #define _XOPEN_SOURCE 700
 #include "task.h"
 #include "fanout.h"
+#include "taskjson.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -160,8 +161,10 @@ static cJSON *parse_file(const Where *w) {
     if (!buf) return NULL;
     const char *end = NULL;
     json_enter();
+    cJSON *j = taskjson_parse(buf, len);
     /* the length counts the NUL: cJSON checks for it when asked to */
-    cJSON *j = cJSON_ParseWithLengthOpts(buf, len + 1, &end, 1);
+    if (!j)
+        j = cJSON_ParseWithLengthOpts(buf, len + 1, &end, 1);
     if (!j) json_release(NULL);
     if (j && end && end != buf + len) {
         json_release(j), j = NULL;
