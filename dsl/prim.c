@@ -258,24 +258,46 @@ static const ConstDef *consts_of(int dialect, size_t *n, Value ***cache)
     return arcdsl_consts;
 }
 
+/* Both dialects' constants by name, as the primitives' names above; the
+ * values are made with the index, before any thread can ask for one. */
+#define CONST_SLOTS 512
+static struct { int16_t dialect, i; } const_slot[CONST_SLOTS];   /* i + 1; 0 empty */
+static pthread_once_t const_once = PTHREAD_ONCE_INIT;
+
+static void const_index_init(void)
+{
+    static const int dialects[] = {DIALECT_ARCDSL, DIALECT_TOKPIDJIN};
+    for (int d = 0; d < 2; d++) {
+        size_t n;
+        Value **cache;
+        const ConstDef *defs = consts_of(dialects[d], &n, &cache);
+        for (size_t i = 0; i < n; i++) {
+            const ConstDef *c = &defs[i];
+            Value *v = c->kind == 0 ? v_int(c->a) : c->kind == 1 ? v_bool(c->a)
+                                                               : v_pair_int(c->a, c->b);
+            if (v->refs >= 0)
+                v->refs = -1;   /* constants live for the whole run */
+            cache[i] = v;
+            uint32_t k = name_hash(dialects[d], c->name) & (CONST_SLOTS - 1);
+            while (const_slot[k].i)
+                k = (k + 1) & (CONST_SLOTS - 1);
+            const_slot[k].dialect = (int16_t)dialects[d];
+            const_slot[k].i = (int16_t)(i + 1);
+        }
+    }
+}
+
 Value *const_lookup(int dialect, const char *name)
 {
     size_t n;
     Value **cache;
     const ConstDef *defs = consts_of(dialect, &n, &cache);
-    for (size_t i = 0; i < n; i++) {
-        const ConstDef *c = &defs[i];
-        if (strcmp(c->name, name) != 0)
-            continue;
-        if (!cache[i]) {
-            Value *v = c->kind == 0 ? v_int(c->a)
-                     : c->kind == 1 ? v_bool(c->a)
-                     : v_pair_int(c->a, c->b);
-            if (v->refs >= 0)
-                v->refs = -1;   /* constants live for the whole run */
-            cache[i] = v;
-        }
-        return cache[i];
+    pthread_once(&const_once, const_index_init);
+    for (uint32_t k = name_hash(dialect, name) & (CONST_SLOTS - 1); const_slot[k].i;
+         k = (k + 1) & (CONST_SLOTS - 1)) {
+        int i = const_slot[k].i - 1;
+        if (const_slot[k].dialect == dialect && strcmp(defs[i].name, name) == 0)
+            return cache[i];
     }
     return NULL;
 }
