@@ -6,6 +6,7 @@
 #include "shape.h"
 #include "backend_gpu.h"
 #include "fanout.h"
+#include "jsonout.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -113,23 +114,14 @@ static const char *sample_name(const Task *t, int k, char *buf, size_t len)
     return buf;
 }
 
-void json_string(FILE *f, const char *s)
+/* repr(v) as a JSON string */
+static void json_repr(FILE *f, const Value *v)
 {
-    fputc('"', f);
-    for (;;) {
-        size_t run = strcspn(s, "\"\\\n\x01\x02\x03\x04\x05\x06\x07\x08\t\x0b\x0c\r\x0e\x0f"
-                                "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f");
-        fwrite(s, 1, run, f);   /* reprs are long runs of plain characters */
-        s += run;
-        unsigned char c = (unsigned char)*s;
-        if (!c)
-            break;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c == '\n') fputs("\\n", f);
-        else fprintf(f, "\\u%04x", c);
-        s++;
-    }
-    fputc('"', f);
+    StrBuf sb;
+    sb_init(&sb);
+    sb_json_repr(&sb, v);
+    fwrite(sb.buf, 1, sb.len, f);
+    sb_free(&sb);
 }
 
 static int instance_correct(const Instance *in)
@@ -167,9 +159,7 @@ static void print_jsonl(Instance *in)
             ok < 0 ? "null" : ok ? "true" : "false");
     if (in->status == INST_DONE) {
         fputs("null, \"output\": ", out);
-        char *r = v_repr_str(in->result);
-        json_string(out, r);
-        free(r);
+        json_repr(out, in->result);
     } else {
         json_string(out, in->error ? in->error : "error");
         fputs(", \"output\": null", out);
@@ -177,66 +167,63 @@ static void print_jsonl(Instance *in)
     fputs("}\n", out);
 }
 
-static void json_repr(FILE *f, const Value *v)
-{
-    char *r = v_repr_str(v);
-    json_string(f, r);
-    free(r);
-}
-
 /* A record's leading fields as JSON: ints, bools and strings. */
-static void json_scalar(FILE *f, const Value *v)
+static void json_scalar(StrBuf *sb, const Value *v)
 {
     if (v->type == V_STR)
-        json_string(f, v->u.str.s);
+        sb_json_string(sb, v->u.str.s);
     else if (v->type == V_BOOL)
-        fputs(v->u.i ? "true" : "false", f);
+        sb_puts(sb, v->u.i ? "true" : "false");
     else if (v->type == V_INT)
-        fprintf(f, "%lld", (long long)v->u.i);
+        sb_int(sb, v->u.i);
     else
-        json_repr(f, v);
+        sb_json_repr(sb, v);
 }
 
-/* One line per batt call, in the schema of ../shared/golden/batt/. */
+/* One line per batt call, in the schema of ../shared/golden/batt/: built
+ * whole, then written to the group's buffer at once. */
 static void print_batt_jsonl(Instance *in)
 {
-    FILE *f = gbuf_file(&((Group *)in->user)->out);
+    StrBuf sb;
+    sb_init(&sb);
     char name[32];
-    fputs("{\"task\": ", f);
-    json_string(f, in->task->id);
-    fputs(", \"split\": ", f);
-    json_string(f, in->task->split ? in->task->split : "");
-    fputs(", \"sample\": ", f);
-    json_string(f, sample_name(in->task, in->sample, name, sizeof name));
-    fprintf(f, ", \"C\": %s", in->c_is_output ? "\"O\"" : "null");
+    sb_puts(&sb, "{\"task\": ");
+    sb_json_string(&sb, in->task->id);
+    sb_puts(&sb, ", \"split\": ");
+    sb_json_string(&sb, in->task->split ? in->task->split : "");
+    sb_puts(&sb, ", \"sample\": ");
+    sb_json_string(&sb, sample_name(in->task, in->sample, name, sizeof name));
+    sb_puts(&sb, in->c_is_output ? ", \"C\": \"O\"" : ", \"C\": null");
     if (in->status != INST_DONE) {
-        fputs(", \"o\": null, \"s\": null, \"error\": ", f);
-        json_string(f, in->status == INST_BUDGET ? "timeout" : in->error);
-        fputs("}\n", f);
-        return;
-    }
-    /* o entries are [t, mutated, solver, repr]; s entries [t, solver, differ, repr] */
-    static const char *const keys[2] = {"o", "s"};
-    static const int lists[2] = {1, 0};
-    for (int k = 0; k < 2; k++) {
-        int l = lists[k];
-        fprintf(f, ", \"%s\": [", keys[k]);
-        for (int i = 0; i < in->nrecords[l]; i++) {
-            Value *rec = in->records[l][i];
-            fputs(i ? ", [" : "[", f);
-            for (size_t j = 0; j < rec->u.tup.len; j++) {
-                if (j)
-                    fputs(", ", f);
-                if (j + 1 == rec->u.tup.len)
-                    json_repr(f, rec->u.tup.items[j]);
-                else
-                    json_scalar(f, rec->u.tup.items[j]);
+        sb_puts(&sb, ", \"o\": null, \"s\": null, \"error\": ");
+        sb_json_string(&sb, in->status == INST_BUDGET ? "timeout" : in->error);
+        sb_puts(&sb, "}\n");
+    } else {
+        /* o entries are [t, mutated, solver, repr]; s entries [t, solver, differ, repr] */
+        static const char *const keys[2] = {", \"o\": [", ", \"s\": ["};
+        static const int lists[2] = {1, 0};
+        for (int k = 0; k < 2; k++) {
+            int l = lists[k];
+            sb_puts(&sb, keys[k]);
+            for (int i = 0; i < in->nrecords[l]; i++) {
+                Value *rec = in->records[l][i];
+                sb_puts(&sb, i ? ", [" : "[");
+                for (size_t j = 0; j < rec->u.tup.len; j++) {
+                    if (j)
+                        sb_putn(&sb, ", ", 2);
+                    if (j + 1 == rec->u.tup.len)
+                        sb_json_repr(&sb, rec->u.tup.items[j]);
+                    else
+                        json_scalar(&sb, rec->u.tup.items[j]);
+                }
+                sb_putc(&sb, ']');
             }
-            fputc(']', f);
+            sb_putc(&sb, ']');
         }
-        fputc(']', f);
+        sb_puts(&sb, ", \"error\": null}\n");
     }
-    fputs(", \"error\": null}\n", f);
+    fwrite(sb.buf, 1, sb.len, gbuf_file(&((Group *)in->user)->out));
+    sb_free(&sb);
 }
 
 static void score_batt(Totals *t, Instance *in)
@@ -312,9 +299,7 @@ static void on_assign(Instance *in, const IrStmt *s, void *arg)
         fputs(", \"var\": ", f);
         json_string(f, var);
         fputs(", \"repr\": ", f);
-        char *r = v_repr_str(in->env[slot]);
-        json_string(f, r);
-        free(r);
+        json_repr(f, in->env[slot]);
         fputs("}\n", f);
     }
 }

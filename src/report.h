@@ -24,8 +24,6 @@ typedef struct {
     double parse_s, load_s;  /* --stats: time spent reading the program and the tasks */
 } RunOptions;
 
-/* s as a JSON string literal, quotes included. */
-void json_string(FILE *f, const char *s);
 
 /* Primitives the module references that cannot run yet: their count, and
  * their names comma-separated in sb. */

@@ -44,7 +44,7 @@ void sb_putc(StrBuf *sb, char c)
     sb->buf[sb->len] = '\0';
 }
 
-static void sb_putn(StrBuf *sb, const char *s, size_t n)
+void sb_putn(StrBuf *sb, const char *s, size_t n)
 {
     sb_reserve(sb, n);
     memcpy(sb->buf + sb->len, s, n);
@@ -174,6 +174,32 @@ static void repr_str(StrBuf *sb, const Value *v)
     sb_putc(sb, q);
 }
 
+/* A grid row of one-digit ints, the bulk of every output, written at
+ * once; false (nothing written) for any other tuple. */
+static bool repr_digit_row(StrBuf *sb, const Value *v)
+{
+    size_t n = v->u.tup.len;
+    if (n < 2)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        const Value *x = v->u.tup.items[i];
+        if (x->type != V_INT || (uint64_t)x->u.i > 9)
+            return false;
+    }
+    sb_reserve(sb, 3 * n);
+    char *p = sb->buf + sb->len;
+    *p++ = '(';
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            *p++ = ',', *p++ = ' ';
+        *p++ = (char)('0' + v->u.tup.items[i]->u.i);
+    }
+    *p++ = ')';
+    sb->len = (size_t)(p - sb->buf);
+    sb->buf[sb->len] = '\0';
+    return true;
+}
+
 void v_repr(StrBuf *sb, const Value *v)
 {
     switch (v->type) {
@@ -183,10 +209,12 @@ void v_repr(StrBuf *sb, const Value *v)
     case V_FLOAT: repr_float(sb, v->u.f); break;
     case V_STR: repr_str(sb, v); break;
     case V_TUPLE:
+        if (repr_digit_row(sb, v))
+            break;
         sb_putc(sb, '(');
         for (size_t i = 0; i < v->u.tup.len; i++) {
             if (i)
-                sb_puts(sb, ", ");
+                sb_putn(sb, ", ", 2);
             v_repr(sb, v->u.tup.items[i]);
         }
         if (v->u.tup.len == 1)
@@ -201,7 +229,7 @@ void v_repr(StrBuf *sb, const Value *v)
         sb_puts(sb, "frozenset({");
         for (size_t i = 0; i < v->u.set.len; i++) {
             if (i)
-                sb_puts(sb, ", ");
+                sb_putn(sb, ", ", 2);
             v_repr(sb, v->u.set.items[i]);
         }
         sb_puts(sb, "})");

@@ -2,6 +2,7 @@
  * what the call cache saved and the costliest pairs, as a table or JSON. */
 #include "exec.h"
 #include "report.h"
+#include "jsonout.h"
 
 #include <stdlib.h>
 

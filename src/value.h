@@ -335,6 +335,7 @@ typedef struct { char *buf; size_t len, cap; } StrBuf;
 void sb_init(StrBuf *sb);
 void sb_free(StrBuf *sb);
 void sb_putc(StrBuf *sb, char c);
+void sb_putn(StrBuf *sb, const char *s, size_t n);
 void sb_puts(StrBuf *sb, const char *s);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void v_repr(StrBuf *sb, const Value *v);  /* Python repr() */

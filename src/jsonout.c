@@ -1,0 +1,105 @@
+/* jsonout.c -- JSON string literals for the output lines.  A batt line is
+ * tens of kilobytes of reprs with nothing to escape, so the bytes are
+ * scanned against a table and copied in runs. */
+#include "jsonout.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void *xmalloc_(size_t n);
+
+/* 1 for the bytes a JSON string cannot hold as they are */
+static const unsigned char escaped[256] = {
+    [0x00] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    [0x10] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    ['"'] = 1, ['\\'] = 1,
+};
+
+static size_t plain_run(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && !escaped[(unsigned char)s[i]])
+        i++;
+    return i;
+}
+
+static void escape_sb(StrBuf *sb, unsigned char c)
+{
+    char e[8];
+    if (c == '"' || c == '\\')
+        e[0] = '\\', e[1] = (char)c, e[2] = '\0';
+    else if (c == '\n')
+        memcpy(e, "\\n", 3);
+    else
+        snprintf(e, sizeof e, "\\u%04x", c);
+    sb_puts(sb, e);
+}
+
+/* s[0..n) escaped onto sb */
+static void put_escaped(StrBuf *sb, const char *s, size_t n)
+{
+    for (;;) {
+        size_t run = plain_run(s, n);
+        sb_putn(sb, s, run);
+        if (run == n)
+            return;
+        escape_sb(sb, (unsigned char)s[run]);
+        s += run + 1, n -= run + 1;
+    }
+}
+
+void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (size_t n = strlen(s);;) {
+        size_t run = plain_run(s, n);
+        fwrite(s, 1, run, f);
+        if (run == n)
+            break;
+        StrBuf e;
+        sb_init(&e);
+        escape_sb(&e, (unsigned char)s[run]);
+        fputs(e.buf, f);
+        sb_free(&e);
+        s += run + 1, n -= run + 1;
+    }
+    fputc('"', f);
+}
+
+void sb_json_string(StrBuf *sb, const char *s)
+{
+    sb_putc(sb, '"');
+    put_escaped(sb, s, strlen(s));
+    sb_putc(sb, '"');
+}
+
+void sb_json_repr(StrBuf *sb, const Value *v)
+{
+    sb_putc(sb, '"');
+    size_t start = sb->len;
+    v_repr(sb, v);
+    /* reprs rarely hold a byte to escape (only strings can): escape in
+     * place only from the first one on */
+    size_t run = plain_run(sb->buf + start, sb->len - start);
+    if (start + run < sb->len) {
+        size_t n = sb->len - start - run;
+        char *tail = xmalloc_(n);
+        memcpy(tail, sb->buf + start + run, n);
+        sb->len = start + run;
+        put_escaped(sb, tail, n);
+        free(tail);
+    }
+    sb_putc(sb, '"');
+}
+
+void sb_int(StrBuf *sb, long long i)
+{
+    char buf[24], *p = buf + sizeof buf;
+    unsigned long long u = i < 0 ? 0 - (unsigned long long)i : (unsigned long long)i;
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (i < 0)
+        *--p = '-';
+    sb_putn(sb, p, (size_t)(buf + sizeof buf - p));
+}

@@ -1,0 +1,16 @@
+/* jsonout.h -- JSON string literals for the output lines (jsonl, traces,
+ * stats): '"' and '\\' escaped with a backslash, a newline as \n, other
+ * control bytes as \u00XX, everything else (UTF-8 included) as is. */
+#ifndef ARC_JSONOUT_H
+#define ARC_JSONOUT_H
+
+#include <stdio.h>
+
+#include "value.h"
+
+void json_string(FILE *f, const char *s);           /* s, quotes included */
+void sb_json_string(StrBuf *sb, const char *s);
+void sb_json_repr(StrBuf *sb, const Value *v);      /* repr(v) as a JSON string */
+void sb_int(StrBuf *sb, long long i);               /* an int as JSON */
+
+#endif
