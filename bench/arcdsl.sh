@@ -9,6 +9,10 @@
 # reference loop times the solver calls only (JSON loading excluded), one
 # process, one core; arcrun's time is its whole process (loading included),
 # and, from --stats, its run alone, for a like-for-like second ratio.
+# Then solver by solver: each solver's time in arcrun's run (--stats,
+# ARCRUN_SLOWEST) against its time in the reference loop, as percentiles
+# of the ratio, and the ratio of the 399 solvers besides a64e4611, which
+# is most of CPython's time.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED:-$here/../shared}
@@ -18,18 +22,19 @@ tasks=$shared/arc-agi-1/training
 ref=${1:-}
 
 stats=$(mktemp)
+pys=$(mktemp)
+trap 'rm -f "$stats" "$pys"' EXIT
 t0=$(date +%s.%N)
-"$arcrun" -j1 -q --stats=json "$solvers" "$tasks" 2>"$stats"
+ARCRUN_SLOWEST=1000 "$arcrun" -j1 -q --stats=json "$solvers" "$tasks" 2>"$stats"
 t1=$(date +%s.%N)
 arc=$(awk "BEGIN { print $t1 - $t0 }")
 run=$(sed -n 's/^{.*"run_s": \([0-9.]*\).*/\1/p' "$stats")
-rm -f "$stats"
 printf 'arcrun:  %.3f s (whole process incl. loading, -j1: one core); %.3f s running the solvers\n' "$arc" "$run"
 
 if [ -n "$ref" ]; then
-  py=$(python3 - "$ref" "$tasks" <<'PY'
+  py=$(python3 - "$ref" "$tasks" "$pys" <<'PY'
 import json, os, sys, time
-ref, tasks = sys.argv[1], sys.argv[2]
+ref, tasks, per = sys.argv[1], sys.argv[2], sys.argv[3]
 sys.path.insert(0, ref)
 import solvers
 data = []
@@ -37,13 +42,17 @@ for f in sorted(os.listdir(tasks)):
     t = json.load(open(os.path.join(tasks, f)))
     pairs = [(tuple(map(tuple, p['input'])), tuple(map(tuple, p['output'])))
              for p in t['train'] + t['test']]
-    data.append((getattr(solvers, 'solve_' + f[:-5]), pairs))
+    data.append((f[:-5], getattr(solvers, 'solve_' + f[:-5]), pairs))
 ok = 0
+times = {}
 t0 = time.perf_counter()
-for solve, pairs in data:
+for task, solve, pairs in data:
+    s0 = time.perf_counter()
     for i, o in pairs:
         ok += solve(i) == o
+    times[task] = time.perf_counter() - s0
 dt = time.perf_counter() - t0
+json.dump(times, open(per, 'w'))
 print('%.3f %d' % (dt, ok))
 PY
 )
@@ -52,4 +61,21 @@ PY
     "$(python3 -c 'import sys; print(sys.version.split()[0])')" "${py#* }"
   printf 'ratio:   %.1fx (whole process); %.1fx (solver runs only, loading excluded on both sides)\n' \
     "$(awk "BEGIN { print $pyt / $arc }")" "$(awk "BEGIN { print $pyt / $run }")"
+  python3 - "$stats" "$pys" <<'PY'
+import json, sys
+st = [json.loads(l) for l in open(sys.argv[1]) if l.startswith('{')][0]
+arc = {p['task']: p['seconds'] for p in st['slowest']}
+py = json.load(open(sys.argv[2]))
+rs = sorted(py[t] / arc[t] for t in arc if t in py and arc[t] > 0)
+pick = lambda q: rs[min(len(rs) - 1, int(q * len(rs)))]
+print('per solver (arcrun in-run time vs CPython, %d solvers): p10 %.1fx, p25 %.1fx, median %.1fx, '
+      'p75 %.1fx, p90 %.1fx' % (len(rs), pick(.1), pick(.25), pick(.5), pick(.75), pick(.9)))
+big = 'a64e4611'
+if big in arc and big in py:
+    rest_a = sum(v for t, v in arc.items() if t != big)
+    rest_p = sum(v for t, v in py.items() if t != big and t in arc)
+    print('solve_%s: arcrun %.3f s, CPython %.3f s (%.0fx); the other solvers: arcrun %.3f s, '
+          'CPython %.3f s (%.1fx)' % (big, arc[big], py[big], py[big] / arc[big], rest_a, rest_p,
+                                      rest_p / rest_a))
+PY
 fi

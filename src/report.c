@@ -721,18 +721,20 @@ static int by_spent(const void *a, const void *b)
     return (x->spent_ns < y->spent_ns) - (x->spent_ns > y->spent_ns);
 }
 
-/* --stats names the pairs that took longest: where a slow run's time went. */
+/* --stats names the pairs that took longest: where a slow run's time went.
+ * ARCRUN_SLOWEST=N names N of them (bench/arcdsl.sh takes them all). */
 static void slowest_pairs(ExecStats *st, Group *groups, int ngroups)
 {
-    enum { SHOWN = 10 };
+    const char *env = getenv("ARCRUN_SLOWEST");
+    int shown = env && atoi(env) > 0 ? atoi(env) : 10;
     Group **by = xmalloc_(sizeof(Group *) * (size_t)(ngroups + 1));
     int n = 0;
     for (int g = 0; g < ngroups; g++)
         if (groups[g].spent_ns)
             by[n++] = &groups[g];
     qsort(by, (size_t)n, sizeof *by, by_spent);
-    st->nslow = n < SHOWN ? n : SHOWN;
-    st->slow = xmalloc_(sizeof(SlowPair) * SHOWN);
+    st->nslow = n < shown ? n : shown;
+    st->slow = xmalloc_(sizeof(SlowPair) * (size_t)(st->nslow ? st->nslow : 1));
     for (int i = 0; i < st->nslow; i++)
         st->slow[i] = (SlowPair){.prog = by[i]->prog->name, .task = by[i]->task->id,
                                  .instances = by[i]->n, .seconds = (double)by[i]->spent_ns / 1e9};
