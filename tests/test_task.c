@@ -3,26 +3,13 @@
  * tests/tasks with the first line of its error in NAME.expected. */
 #define _XOPEN_SOURCE 700
 #include "task.h"
+#include "tap_c.h"
 
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static int ntest, nfail;
-
-__attribute__((format(printf, 2, 3)))
-static bool ok(bool cond, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%sok %d - ", cond ? "" : "not ", ++ntest);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    if (!cond) nfail++;
-    return cond;
-}
 
 static bool is(const char *got, const char *want, const char *what) {
     bool c = got && strcmp(got, want) == 0;

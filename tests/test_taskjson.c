@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700
 #include "taskjson.h"
 #include "json_same.h"
+#include "tap_c.h"
 
 #include <dirent.h>
 #include <stdarg.h>
@@ -12,22 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static int ntest, nfail;
-
-__attribute__((format(printf, 2, 3)))
-static bool ok(bool cond, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%sok %d - ", cond ? "" : "not ", ++ntest);
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    if (!cond)
-        nfail++;
-    return cond;
-}
 
 /* 1: read, and alike to cJSON's tree; 0: declined; -1: read, but unlike
  * (or cJSON rejects what was read) */
