@@ -366,6 +366,15 @@ Value *v_pair_int(int64_t a, int64_t b)
     return t;
 }
 
+Value *v_interned_of(int at, int64_t i, int64_t j)
+{
+    if (!in_span(i) || !in_span(j) || at < 0 || at >= V_INTERN_TABLES)
+        return NULL;
+    return at == 0 ? interned(T_LOC, 0, place(i, j))
+         : at <= 10 ? interned(T_CELL, at - 1, place(i, j))
+                    : interned(T_CELL3, at - 11, place(i, j));
+}
+
 Value *v_pair_steal(Value *a, Value *b)
 {
     int64_t x, y;

@@ -132,6 +132,28 @@ static inline bool v_in_arena(const Value *v)
     return (uintptr_t)v - (uintptr_t)&v_arena_ < sizeof v_arena_;
 }
 
+/* An interned tuple told by its address alone, without reading it (sets
+ * of cells lie scattered over the arena): its table -- 0 a place (i, j),
+ * 1..10 an arc-dsl cell (at - 1, (i, j)), 11..20 a tokpidjin cell
+ * (i, j, at - 11) -- and its i and j; -1 for any other value. */
+static inline int v_interned_at(const Value *v, int64_t *i, int64_t *j)
+{
+    uintptr_t off = (uintptr_t)v - (uintptr_t)v_arena_.table;
+    if (off >= sizeof v_arena_.table)
+        return -1;
+    size_t g = off / sizeof(VInterned);
+    v_intern_place(g % (V_INTERN_SPAN * V_INTERN_SPAN), i, j);
+    return (int)(g / (V_INTERN_SPAN * V_INTERN_SPAN));
+}
+/* The interned tuple of table `at` at (i, j); NULL when (i, j) lies
+ * outside the span (the caller then builds the tuple). */
+Value *v_interned_of(int at, int64_t i, int64_t j);
+/* The small int x (V_SMALL_MIN <= x <= V_SMALL_MAX), without a call. */
+static inline Value *v_small(int64_t x)
+{
+    return &v_arena_.small[x - V_SMALL_MIN];
+}
+
 /* memo: set with __atomic_fetch_or (release) after the data it vouches
  * for, read with an acquire load; values shared by the call cache are
  * read on several threads. */

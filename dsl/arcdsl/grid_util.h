@@ -134,6 +134,8 @@ static inline bool gu_unpack2(Ctx *cx, const Value *v, Value **a, Value **b)
 static inline bool gu_loc(Ctx *cx, const Value *v, int64_t *i, int64_t *j)
 {
     Value *a, *b;
+    if (v_interned_at(v, i, j) == 0)
+        return true;
     return gu_unpack2(cx, v, &a, &b) && gu_int(cx, a, i) && gu_int(cx, b, j);
 }
 
@@ -141,6 +143,11 @@ static inline bool gu_loc(Ctx *cx, const Value *v, int64_t *i, int64_t *j)
 static inline bool gu_cell(Ctx *cx, const Value *v, Value **c, int64_t *i, int64_t *j)
 {
     Value *loc;
+    int at = v_interned_at(v, i, j);
+    if (at >= 1 && at <= 10) {
+        *c = v_small(at - 1);
+        return true;
+    }
     return gu_unpack2(cx, v, c, &loc) && gu_loc(cx, loc, i, j);
 }
 
@@ -619,7 +626,13 @@ static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
     Value **it = v_items(element);
     for (size_t x = 0, n = v_len(element); x < n; x++) {
         Value *c, *rest;
-        if (!gu_unpack2(cx, it[x], &c, &rest) || !gu_colors_add(cx, k, c))
+        int64_t i, j;
+        int at = v_interned_at(it[x], &i, &j);   /* a cell's colour from its address */
+        if (at >= 1 && at <= 10)
+            c = v_small(at - 1);
+        else if (!gu_unpack2(cx, it[x], &c, &rest))
+            goto fail;
+        if (!gu_colors_add(cx, k, c))
             goto fail;
     }
     return true;

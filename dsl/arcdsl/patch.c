@@ -549,6 +549,14 @@ static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
     for (size_t x = 0; x < n; x++) {
         Value *e = it[x], *loc = e, *c = NULL, **ij;
         int64_t i, j;
+        int at = v_interned_at(e, &i, &j);
+        if (kind == PK_OBJ ? at >= 1 && at <= 10 : at == 0) {
+            Value *nv = v_interned_of(at, i + di, j + dj);
+            if (nv) {
+                pyset_add(&s, nv);
+                continue;
+            }
+        }
         if (kind == PK_OBJ) {
             Value **cl = unpack2(cx, e);
             if (!cl)

@@ -530,7 +530,8 @@ static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
     if (!gu_iterable(cx, obj) || !gu_work(cx, v_len(obj)))
         goto done;
     for (size_t k = 0, n = v_len(obj); k < n; k++) {
-        Value **e = tk_unpack(cx, v_items(obj)[k], 3);
+        Value *known[3], **e = tk_interned_items(v_items(obj)[k], 3, known) ? known
+                             : tk_unpack(cx, v_items(obj)[k], 3);
         if (!e || !put(cx, &m, e[0], e[1], e[2], bg))
             goto done;
     }

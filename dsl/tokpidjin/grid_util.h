@@ -61,6 +61,22 @@ static inline Value **tk_unpack(Ctx *cx, const Value *e, size_t k)
     return v_items(e);
 }
 
+/* The items of e when it is an interned place (k == 2) or tokpidjin cell
+ * (k == 3), told from its address (value.h): sets of cells lie scattered,
+ * and loading each to unpack it was most of a pass over them. */
+static inline bool tk_interned_items(const Value *e, size_t k, Value *out[3])
+{
+    int64_t i, j;
+    int at = v_interned_at(e, &i, &j);
+    if (k == 2 ? at != 0 : at < 11)
+        return false;
+    out[0] = v_small(i);
+    out[1] = v_small(j);
+    if (k == 3)
+        out[2] = v_small(at - 11);
+    return true;
+}
+
 /* ---- toindices -----------------------------------------------------------
  * What `for i, j in toindices(patch)` sees: pairs of (i, j) values.
  * toindices returns frozenset() for a patch without len, an empty one, one
@@ -80,15 +96,17 @@ static inline bool tk_toindices(Ctx *cx, const Value *patch, Value ***ij, size_t
     if (!tk_has_len(it[0]))
         return true;
     bool triples = v_is_container(it[0]) && v_len(it[0]) == 3;
+    Value *known[3];
     if (triples)
         for (size_t k = 0; k < len; k++)
-            if (!v_is_container(it[k]) || v_len(it[k]) != 3)
+            if (!tk_interned_items(it[k], 3, known) && (!v_is_container(it[k]) || v_len(it[k]) != 3))
                 return true;          /* toindices raised: frozenset() */
     Value **out = gu_alloc(cx, 2 * len, sizeof *out);
     if (!out)
         return false;
     for (size_t k = 0; k < len; k++) {
-        Value **e = triples ? v_items(it[k]) : tk_unpack(cx, it[k], 2);
+        Value **e = tk_interned_items(it[k], triples ? 3 : 2, known) ? known
+                  : triples ? v_items(it[k]) : tk_unpack(cx, it[k], 2);
         if (!e) {
             free(out);
             return false;
@@ -163,7 +181,8 @@ static inline bool tk_colors(Ctx *cx, const Value *e, bool rows, GColors *k)
                 if (!gu_colors_add(cx, k, r[j]))
                     goto fail;
         } else {
-            Value **c = tk_unpack(cx, it[x], 3);
+            Value *known[3], **c = tk_interned_items(it[x], 3, known) ? known
+                                 : tk_unpack(cx, it[x], 3);
             if (!c || !gu_colors_add(cx, k, c[2]))
                 goto fail;
         }

@@ -558,6 +558,15 @@ static Value *shift(Ctx *cx, Value *p, Value *d)
     pyset_init(&s);
     for (size_t x = 0; x < n; x++) {
         Value *e = it[x], **c, *ni, *nj, *t;
+        int64_t i = 0, j = 0;
+        int at = fast ? v_interned_at(e, &i, &j) : -1;
+        if (w == 3 ? at >= 11 : at == 0) {
+            Value *nv = v_interned_of(at, i + di, j + dj);
+            if (nv) {
+                pyset_add(&s, nv);
+                continue;
+            }
+        }
         if (e->type == V_TUPLE && e->u.tup.len == w)
             c = e->u.tup.items;
         else if (!(c = tkp_unpack(cx, e, w)))
