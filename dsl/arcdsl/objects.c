@@ -324,6 +324,38 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
     return true;
 }
 
+/* When the normalised cells c (all inside oh x ow) fill that box with one
+ * colour: prefix sums S[i][j] (rows of w + 1) of the grid cells gi holding
+ * it, so a window's count is four loads.  NULL (nothing raised) otherwise,
+ * or with MemoryError raised. */
+static uint32_t *solid_sums(Ctx *cx, const int64_t *gi, int64_t h, int64_t w, const GCell *c,
+                            size_t n, int64_t oh, int64_t ow)
+{
+    if (n == 0 || n != (size_t)(oh * ow) || n < 4)
+        return NULL;
+    int64_t v = c[0].c->u.i;
+    uint8_t *seen = gu_alloc(cx, n, 1);
+    if (!seen)
+        return NULL;
+    size_t covered = 0;
+    for (size_t k = 0; k < n && c[k].c->u.i == v; k++) {
+        uint8_t *s = &seen[c[k].i * ow + c[k].j];
+        covered += !*s;
+        *s = 1;
+    }
+    free(seen);
+    if (covered != n)       /* another colour, or a tuple repeating a cell */
+        return NULL;
+    uint32_t *S = gu_alloc(cx, (size_t)((h + 1) * (w + 1)), sizeof *S);
+    if (!S)
+        return NULL;
+    for (int64_t i = 0; i < h; i++)
+        for (int64_t j = 0; j < w; j++)
+            S[(i + 1) * (w + 1) + j + 1] = S[i * (w + 1) + j + 1] + S[(i + 1) * (w + 1) + j] -
+                                           S[i * (w + 1) + j] + (gi[i * w + j] == v);
+    return S;
+}
+
 Value *ad_occurrences(Ctx *cx, Value *const *a)
 {
     Value *grid = a[0], *obj = a[1], *out = NULL;
@@ -364,8 +396,11 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
     if (flat && (gi = gu_alloc(cx, g.h * g.w, sizeof *gi)))
         for (size_t i = 0; flat && i < g.h; i++)
             for (size_t j = 0; flat && j < g.w; j++) {
-                flat = v_is_int(g.row[i][j]);
-                gi[i * g.w + j] = flat ? g.row[i][j]->u.i : 0;
+                int64_t x;      /* a small int by its address: no load */
+                if (v_small_of(g.row[i][j], &x))
+                    gi[i * g.w + j] = x;
+                else if ((flat = v_is_int(g.row[i][j])))
+                    gi[i * g.w + j] = g.row[i][j]->u.i;
             }
     if (!flat) {
         free(gi);
@@ -401,10 +436,19 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
         free(cells);
         goto done;
     }
+    /* a solid oh x ow block of one colour (canvas(...) as an object, as
+     * a64e4611 searches for 81 sizes): a window matches when it counts
+     * oh * ow cells of that colour, read off prefix sums */
+    uint32_t *sums = gi ? solid_sums(cx, gi, h, w, c, n, oh, ow) : NULL;
+    if (cx->err)
+        goto done;
     for (int64_t i = 0; i < h2; i++)
         for (int64_t j = 0; j < w2; j++) {
             bool ok = true;
-            if (gi) {
+            if (sums) {
+                const uint32_t *top = sums + i * (w + 1) + j, *bot = top + oh * (w + 1);
+                ok = bot[ow] - top[ow] - bot[0] + top[0] == (uint32_t)n;
+            } else if (gi) {
                 const int64_t *at = gi + i * w + j;
                 for (size_t k = 0; ok && k < n; k++)
                     ok = at[off[k]] == col[k];
@@ -428,6 +472,7 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
             }
         }
     out = pyset_to_frozenset(&occs);
+    free(sums);
 done:
     pyset_clear(&occs);
     free(gi);
