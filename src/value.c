@@ -303,12 +303,21 @@ static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Entry k of a table, its chunk built on first use: a run touches a few
  * hundred chunks of a few tables, and building whole tables (or rows of a
  * wide span) cost more than most short runs. */
-static Value *interned(int kind, int c, int k)
+static Value *interned_build(int kind, int c, int k);
+
+static inline Value *interned(int kind, int c, int k)
+{
+    int at = kind == T_LOC ? 0 : kind == T_CELL ? 1 + c : 11 + c;
+    if (atomic_load_explicit(&built[at][k / CHUNK], memory_order_acquire))
+        return (Value *)v_arena_.table[at][k].head;
+    return interned_build(kind, c, k);
+}
+
+/* interned()'s first use of a chunk: build it */
+__attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
 {
     int at = kind == T_LOC ? 0 : kind == T_CELL ? 1 + c : 11 + c, chunk = k / CHUNK;
     Interned *t = v_arena_.table[at];
-    if (atomic_load_explicit(&built[at][chunk], memory_order_acquire))
-        return (Value *)t[k].head;
     if (kind == T_CELL)
         interned(T_LOC, 0, k);      /* the cells point into this chunk of locations */
     Interned *l = v_arena_.table[0];
