@@ -39,6 +39,34 @@ static char *string_copy(Reader *r)
     return copy;
 }
 
+/* A number node as cJSON_CreateNumber makes it, without its calls: grids
+ * are a node per cell. */
+static cJSON *new_number(int v)
+{
+    cJSON *n = cJSON_malloc(sizeof *n);
+    if (n) {
+        memset(n, 0, sizeof *n);
+        n->type = cJSON_Number;
+        n->valuedouble = v;
+        n->valueint = v;
+    }
+    return n;
+}
+
+/* cJSON_AddItemToArray's links: the first child's prev is the last. */
+static void append(cJSON *c, cJSON *item)
+{
+    cJSON *first = c->child;
+    if (!first) {
+        c->child = item;
+        item->prev = item;
+        return;
+    }
+    first->prev->next = item;
+    item->prev = first->prev;
+    first->prev = item;
+}
+
 /* 0 or a non-zero digit and up to eight more, then a delimiter: exact in
  * a double and an int alike, so strtod could not give another value. */
 static cJSON *number(Reader *r)
@@ -52,7 +80,7 @@ static cJSON *number(Reader *r)
         if ((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-')
             return NULL;        /* 01, 1.5, 1e3, a tenth digit: cJSON's to read */
     }
-    return cJSON_CreateNumber(v);
+    return new_number(v);
 }
 
 static cJSON *value(Reader *r, int depth);
@@ -89,7 +117,7 @@ static cJSON *container(Reader *r, int depth, bool object)
             goto fail;
         }
         item->string = key;     /* as cJSON's parse_object leaves a member */
-        cJSON_AddItemToArray(c, item);
+        append(c, item);
         skip_ws(r);
         if (r->p == r->end)
             goto fail;
