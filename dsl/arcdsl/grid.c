@@ -471,18 +471,8 @@ static bool paint_any(Ctx *cx, MGrid *m, Value *obj, const Value *bg)
         int r = gu_in_range(cx, i, j, m->h, m->w);
         if (r < 0)
             return false;
-        if (!r)
-            continue;
-        if (!v_is_int(i) || !v_is_int(j)) {
-            cx_raise(cx, "TypeError", "list indices must be integers or slices, not %s",
-                     v_typename(v_is_int(i) ? j : i));
+        if (r && !gu_mgrid_put(cx, m, i, j, val, bg))
             return false;
-        }
-        Value **p = gu_mgrid_ref(cx, m, i->u.i, j->u.i);
-        if (!p)
-            return false;
-        if (!bg || gu_eq(*p, bg))
-            *p = val;
     }
     return true;
 }

@@ -531,6 +531,24 @@ static inline Value **gu_mgrid_ref(Ctx *cx, MGrid *m, int64_t i, int64_t j)
     return &m->c[m->off[i] + (size_t)j];
 }
 
+/* `g[i][j] = v` for an (i, j) found in range (with bg: only where the cell
+ * holds bg), as a list indexed by what may not be an int. */
+static inline bool gu_mgrid_put(Ctx *cx, MGrid *m, const Value *i, const Value *j, Value *v,
+                                const Value *bg)
+{
+    if (!v_is_int(i) || !v_is_int(j)) {
+        cx_raise(cx, "TypeError", "list indices must be integers or slices, not %s",
+                 v_typename(v_is_int(i) ? j : i));
+        return false;
+    }
+    Value **p = gu_mgrid_ref(cx, m, i->u.i, j->u.i);
+    if (!p)
+        return false;
+    if (!bg || gu_eq(*p, bg))
+        *p = v;
+    return true;
+}
+
 /* tuple(tuple(row) for row in g) */
 static inline Value *gu_mgrid_out(Ctx *cx, MGrid *m)
 {

@@ -484,18 +484,7 @@ static bool put(Ctx *cx, MGrid *m, Value *vi, Value *vj, Value *v, Value *bg)
     int ri = in_range(cx, vi, m->h), rj = ri > 0 ? in_range(cx, vj, m->w) : 0;
     if (ri < 0 || rj < 0)
         return false;
-    if (!ri || !rj)
-        return true;
-    if (!v_is_int(vi) || !v_is_int(vj)) {
-        cx_raise(cx, "TypeError", "list indices must be integers or slices, not float");
-        return false;
-    }
-    Value **p = gu_mgrid_ref(cx, m, vi->u.i, vj->u.i);
-    if (!p)
-        return false;
-    if (!bg || gu_eq(*p, bg))
-        *p = v;
-    return true;
+    return !ri || !rj || gu_mgrid_put(cx, m, vi, vj, v, bg);
 }
 
 static Value *do_fill(Ctx *cx, Value *grid, Value *color, Value *patch, bool under)
