@@ -119,6 +119,10 @@ static inline Value *eloc(Ctx *cx, Value *e, int kind)
 {
     if (kind != PK_OBJ)
         return e;
+    int64_t i, j;
+    int at = v_interned_at(e, &i, &j);   /* an interned cell's place, by address */
+    if (at >= 1 && at <= 10)
+        return v_interned_of(0, i, j);
     Value **vi = unpack2(cx, e);
     return vi ? vi[1] : NULL;
 }
@@ -165,17 +169,22 @@ static bool bbox_scan(const Value *p, BBox *b)
     int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
     for (size_t x = 0; x < n; x++) {
         Value *l = it[x];
-        if (obj) {
+        int64_t i, j;
+        int at = v_interned_at(l, &i, &j);     /* interned: known by address */
+        if (obj ? at < 1 || at > 10 : at != 0) {
+            if (obj) {
+                if (l->type != V_TUPLE || l->u.tup.len != 2)
+                    return false;
+                l = l->u.tup.items[1];
+            }
             if (l->type != V_TUPLE || l->u.tup.len != 2)
                 return false;
-            l = l->u.tup.items[1];
+            Value *vi = l->u.tup.items[0], *vj = l->u.tup.items[1];
+            if (vi->type != V_INT || vj->type != V_INT)   /* bools: keep identity */
+                return false;
+            i = vi->u.i;
+            j = vj->u.i;
         }
-        if (l->type != V_TUPLE || l->u.tup.len != 2)
-            return false;
-        Value *vi = l->u.tup.items[0], *vj = l->u.tup.items[1];
-        if (vi->type != V_INT || vj->type != V_INT)   /* bools: keep identity */
-            return false;
-        int64_t i = vi->u.i, j = vj->u.i;
         if (i < i0) i0 = i;
         if (i > i1) i1 = i;
         if (j < j0) j0 = j;
