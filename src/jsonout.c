@@ -50,20 +50,11 @@ static void put_escaped(StrBuf *sb, const char *s, size_t n)
 
 void json_string(FILE *f, const char *s)
 {
-    fputc('"', f);
-    for (size_t n = strlen(s);;) {
-        size_t run = plain_run(s, n);
-        fwrite(s, 1, run, f);
-        if (run == n)
-            break;
-        StrBuf e;
-        sb_init(&e);
-        escape_sb(&e, (unsigned char)s[run]);
-        fputs(e.buf, f);
-        sb_free(&e);
-        s += run + 1, n -= run + 1;
-    }
-    fputc('"', f);
+    StrBuf sb;
+    sb_init(&sb);
+    sb_json_string(&sb, s);
+    fwrite(sb.buf, 1, sb.len, f);
+    sb_free(&sb);
 }
 
 void sb_json_string(StrBuf *sb, const char *s)
