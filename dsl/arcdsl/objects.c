@@ -396,11 +396,8 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
     if (flat && (gi = gu_alloc(cx, g.h * g.w, sizeof *gi)))
         for (size_t i = 0; flat && i < g.h; i++)
             for (size_t j = 0; flat && j < g.w; j++) {
-                int64_t x;      /* a small int by its address: no load */
-                if (v_small_of(g.row[i][j], &x))
-                    gi[i * g.w + j] = x;
-                else if ((flat = v_is_int(g.row[i][j])))
-                    gi[i * g.w + j] = g.row[i][j]->u.i;
+                flat = v_is_int(g.row[i][j]);
+                gi[i * g.w + j] = flat ? g.row[i][j]->u.i : 0;
             }
     if (!flat) {
         free(gi);
