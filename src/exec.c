@@ -284,6 +284,36 @@ static OpStats *op_stats(ExecStats *st, const char *name)
     return o;
 }
 
+/* The entry of statement pc of prog, made on first use. */
+static StmtStats *stmt_stats(ExecStats *st, const IrProgram *prog, int32_t pc)
+{
+    if (2 * (st->nstmts + 1) > st->stmt_mask + 1) {
+        size_t oldcap = st->stmts ? st->stmt_mask + 1 : 0, cap = oldcap ? 2 * oldcap : 256;
+        StmtStats *old = st->stmts;
+        st->stmts = calloc(cap, sizeof *st->stmts);
+        if (!st->stmts)
+            abort();
+        st->stmt_mask = cap - 1;
+        st->nstmts = 0;
+        for (size_t i = 0; i < oldcap; i++)
+            if (old[i].prog)
+                *stmt_stats(st, old[i].prog, old[i].pc) = old[i];
+        free(old);
+    }
+    size_t i = ((uintptr_t)prog / sizeof(IrProgram) * 31 + (size_t)pc) * 0x9E3779B97F4A7C15u
+               >> 7 & st->stmt_mask;
+    for (;; i = (i + 1) & st->stmt_mask) {
+        StmtStats *e = &st->stmts[i];
+        if (e->prog == prog && e->pc == pc)
+            return e;
+        if (!e->prog) {
+            *e = (StmtStats){.prog = prog, .pc = pc};
+            st->nstmts++;
+            return e;
+        }
+    }
+}
+
 void exec_stats_merge(ExecStats *into, const ExecStats *from)
 {
     into->steps += from->steps;
@@ -306,6 +336,22 @@ void exec_stats_merge(ExecStats *into, const ExecStats *from)
             o->hist[k] += f->hist[k];
         o->seconds += f->seconds;
     }
+    for (size_t i = 0; from->stmts && i <= from->stmt_mask; i++)
+        if (from->stmts[i].prog) {
+            StmtStats *e = stmt_stats(into, from->stmts[i].prog, from->stmts[i].pc);
+            e->calls += from->stmts[i].calls;
+            e->seconds += from->stmts[i].seconds;
+        }
+}
+
+void exec_stats_free(ExecStats *st)
+{
+    free(st->ops);
+    free(st->stmts);
+    free(st->slow);
+    st->ops = NULL;
+    st->stmts = NULL;
+    st->slow = NULL;
 }
 
 /* One piece of a batch counts its calls and time; the first piece also
@@ -363,6 +409,28 @@ static void *work_loop(void *arg)
 }
 
 /* The whole batch size of the batch whose first piece is items[w]. */
+/* Each instance of a piece charges its statement with the time its call
+ * took (cpu_call's clock, in spent_ns); pieces whose calls are not timed
+ * one by one (the device's) share the piece's time evenly. */
+typedef struct {
+    uint64_t spent;
+    int32_t pc;
+} Before;
+
+static void stmt_account(ExecStats *st, const WorkItem *w, const Before *before)
+{
+    uint64_t sum = 0;
+    for (int i = 0; i < w->b.n; i++)
+        sum += w->b.inst[i]->spent_ns - before[i].spent;
+    for (int i = 0; i < w->b.n; i++) {
+        const Instance *in = w->b.inst[i];
+        StmtStats *e = stmt_stats(st, in->prog, before[i].pc);
+        e->calls++;
+        e->seconds += sum ? (double)(in->spent_ns - before[i].spent) / 1e9
+                          : w->seconds / w->b.n;
+    }
+}
+
 static int batch_size_of(const WorkItem *items, int nitems, int w)
 {
     int n = items[w].b.n;
@@ -523,6 +591,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
 {
     Pending *pend = xmalloc_(sizeof(Pending) * (size_t)(n ? n : 1));
     Instance **members = xmalloc_(sizeof(Instance *) * (size_t)(n ? n : 1));
+    Before *before = opt->collect_ops ? xmalloc_(sizeof *before * (size_t)(n ? n : 1)) : NULL;
     ExecStats local = {0};
     if (st)
         local = *st;   /* accumulate over chunks */
@@ -675,6 +744,9 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             }
             i = j;
         }
+        if (before)
+            for (int k = 0; k < np; k++)
+                before[k] = (Before){.spent = members[k]->spent_ns, .pc = members[k]->pc};
         run_items(items, nitems, jobs, opt->collect_ops);
         if (opt->collect_ops)
             for (int w = 0; w < nitems; w++)
@@ -684,6 +756,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                 if (items[w].first_piece)
                     op_account_batch(&local, items[w].b.key.callee,
                                      batch_size_of(items, nitems, w));
+                stmt_account(&local, &items[w], before + (items[w].b.inst - members));
             }
         for (int k = 0; k < np; k++)
             members[k]->done_step = step;
@@ -754,6 +827,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
         insts[i]->free_after = NULL;
     free(pend);
     free(members);
+    free(before);
     if (st)
         *st = local;
     return rc;

@@ -63,6 +63,15 @@ typedef struct {
     double seconds;
 } OpStats;
 
+/* A statement of a program and the time instances spent in its calls
+ * (computed ones: an answer from the call cache costs nothing). */
+typedef struct {
+    const IrProgram *prog;   /* NULL: an empty slot of the table */
+    int32_t pc;
+    long calls;
+    double seconds;
+} StmtStats;
+
 /* A (program, task) pair and the time its instances spent in calls. */
 typedef struct {
     const char *prog, *task;
@@ -82,11 +91,16 @@ typedef struct {
     int nops, capops;
     SlowPair *slow;          /* the report's costliest (program, task) pairs */
     int nslow;
+    StmtStats *stmts;        /* when collect_ops was set: open addressing on */
+    size_t stmt_mask, nstmts;   /* (prog, pc); caller frees (exec_stats_free) */
+    const char *path;        /* the program file, for the report */
+    int shown;               /* costliest pairs and statements the report names */
     double parse_s, load_s, run_s;   /* whole-run phases, filled in by the report */
 } ExecStats;
 
 /* Add one run's counts to another's (runs of separate chunks). */
 void exec_stats_merge(ExecStats *into, const ExecStats *from);
+void exec_stats_free(ExecStats *st);   /* ops, stmts, slow */
 
 /* --stats: the ops sorted by time, as a table or one JSON object. */
 void stats_print(FILE *f, ExecStats *st, bool json);

@@ -696,7 +696,7 @@ static void *chunk_worker(void *arg)
     pthread_mutex_lock(&totals_lock);
     exec_stats_merge(cs->st, &st);
     pthread_mutex_unlock(&totals_lock);
-    free(st.ops);
+    exec_stats_free(&st);
     return NULL;
 }
 
@@ -721,12 +721,10 @@ static int by_spent(const void *a, const void *b)
     return (x->spent_ns < y->spent_ns) - (x->spent_ns > y->spent_ns);
 }
 
-/* --stats names the pairs that took longest: where a slow run's time went.
- * ARCRUN_SLOWEST=N names N of them (bench/arcdsl.sh takes them all). */
+/* --stats names the pairs that took longest: where a slow run's time went. */
 static void slowest_pairs(ExecStats *st, Group *groups, int ngroups)
 {
-    const char *env = getenv("ARCRUN_SLOWEST");
-    int shown = env && atoi(env) > 0 ? atoi(env) : 10;
+    int shown = st->shown;
     Group **by = xmalloc_(sizeof(Group *) * (size_t)(ngroups + 1));
     int n = 0;
     for (int g = 0; g < ngroups; g++)
@@ -881,14 +879,18 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
     if (tot.progress && now_ns() - tot.start_ns >= 1000000000u)
         progress_draw(&tot, true);
     if (ro->stats) {
+        /* ARCRUN_SLOWEST=N: N pairs and statements (bench/arcdsl.sh takes
+         * every pair) */
+        const char *env = getenv("ARCRUN_SLOWEST");
+        st.shown = env && atoi(env) > 0 ? atoi(env) : 10;
+        st.path = m->path;
         slowest_pairs(&st, groups, ngroups);
         st.parse_s = ro->parse_s;
         st.load_s = ro->load_s;
         st.run_s = (double)(now_ns() - tot.start_ns) / 1e9;
         stats_print(ro->stats, &st, ro->stats_json);
     }
-    free(st.ops);
-    free(st.slow);
+    exec_stats_free(&st);
     bool batt_run = m->dialect == DIALECT_TOKPIDJIN;
     if (batt_run && ro->format == REPORT_TEXT) {
         if (!ro->quiet)

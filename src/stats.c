@@ -5,6 +5,7 @@
 #include "jsonout.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int op_by_time(const void *a, const void *b)
 {
@@ -12,9 +13,66 @@ static int op_by_time(const void *a, const void *b)
     return (x->seconds < y->seconds) - (x->seconds > y->seconds);
 }
 
+static int stmt_by_time(const void *a, const void *b)
+{
+    const StmtStats *x = *(const StmtStats *const *)a, *y = *(const StmtStats *const *)b;
+    if (x->seconds != y->seconds)
+        return (x->seconds < y->seconds) - (x->seconds > y->seconds);
+    int c = strcmp(x->prog->name, y->prog->name);
+    return c ? c : (x->pc > y->pc) - (x->pc < y->pc);
+}
+
+/* The statement's callee as written: a primitive's name, or the variable
+ * holding the function ("t8" in `t9 = t8(I)`). */
+static const char *stmt_op(const StmtStats *e)
+{
+    const IrStmt *s = &e->prog->stmts[e->pc];
+    if (s->callee.slot >= 0)
+        return e->prog->slot_names[s->callee.slot];
+    return s->callee.k->type == V_FUNC ? s->callee.k->u.fn.name : "<not callable>";
+}
+
+/* What it assigns: "x3", or "a, b" for an unpacking. */
+static void stmt_assigns(const StmtStats *e, StrBuf *sb)
+{
+    const IrStmt *s = &e->prog->stmts[e->pc];
+    if (s->kind != IR_UNPACK) {
+        sb_puts(sb, e->prog->slot_names[s->dst]);
+        return;
+    }
+    for (int k = 0; k < s->ndst; k++) {
+        if (k)
+            sb_puts(sb, ", ");
+        sb_puts(sb, e->prog->slot_names[s->dsts[k]]);
+    }
+}
+
+/* The costliest statements first, at most st->shown of them. */
+static size_t costliest_stmts(const ExecStats *st, const StmtStats ***out)
+{
+    const StmtStats **by = xmalloc_(sizeof *by * (st->nstmts ? st->nstmts : 1));
+    size_t n = 0;
+    for (size_t i = 0; st->stmts && i <= st->stmt_mask; i++)
+        if (st->stmts[i].prog)
+            by[n++] = &st->stmts[i];
+    qsort(by, n, sizeof *by, stmt_by_time);
+    *out = by;
+    return n < (size_t)st->shown ? n : (size_t)st->shown;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    return b ? b + 1 : path;
+}
+
 void stats_print(FILE *f, ExecStats *st, bool json)
 {
     qsort(st->ops, (size_t)st->nops, sizeof(OpStats), op_by_time);
+    const StmtStats **by;
+    size_t nby = costliest_stmts(st, &by);
+    StrBuf sb;
+    sb_init(&sb);
     static const char *const bins[8] = {"1", "2-3", "4-15", "16-63", "64-255",
                                         "256-1023", "1024-4095", "4096+"};
     if (json) {
@@ -46,7 +104,23 @@ void stats_print(FILE *f, ExecStats *st, bool json)
             fprintf(f, ", \"instances\": %d, \"seconds\": %.6f}", st->slow[i].instances,
                     st->slow[i].seconds);
         }
+        fputs("], \"statements\": [", f);
+        for (size_t i = 0; i < nby; i++) {
+            fputs(i ? ", {\"file\": " : "{\"file\": ", f);
+            json_string(f, st->path ? st->path : "");
+            fprintf(f, ", \"line\": %d, \"program\": ", (int)by[i]->prog->stmts[by[i]->pc].line);
+            json_string(f, by[i]->prog->name);
+            fputs(", \"assigns\": ", f);
+            sb.len = 0;
+            stmt_assigns(by[i], &sb);
+            json_string(f, sb.buf);
+            fputs(", \"op\": ", f);
+            json_string(f, stmt_op(by[i]));
+            fprintf(f, ", \"calls\": %ld, \"seconds\": %.6f}", by[i]->calls, by[i]->seconds);
+        }
         fputs("]}\n", f);
+        free(by);
+        sb_free(&sb);
         return;
     }
     fprintf(f, "%-34s %9s %8s %9s %10s %9s\n", "op", "calls", "batches", "mean", "max batch", "ms");
@@ -61,6 +135,21 @@ void stats_print(FILE *f, ExecStats *st, bool json)
             fprintf(f, "%-34.34s %-24.24s %9d %9.2f\n", st->slow[i].prog, st->slow[i].task,
                     st->slow[i].instances, 1e3 * st->slow[i].seconds);
     }
+    if (nby) {
+        fprintf(f, "%-34s %-24s %-9s %-16s %9s %9s\n", "costliest statements: where", "program",
+                "assigns", "op", "calls", "ms");
+        for (size_t i = 0; i < nby; i++) {
+            char where[64];
+            snprintf(where, sizeof where, "%s:%d", base_name(st->path ? st->path : "?"),
+                     (int)by[i]->prog->stmts[by[i]->pc].line);
+            sb.len = 0;
+            stmt_assigns(by[i], &sb);
+            fprintf(f, "%-34.34s %-24.24s %-9.9s %-16.16s %9ld %9.2f\n", where, by[i]->prog->name,
+                    sb.buf, stmt_op(by[i]), by[i]->calls, 1e3 * by[i]->seconds);
+        }
+    }
+    free(by);
+    sb_free(&sb);
     fprintf(f, "%ld steps, %ld batches, %ld calls (nested calls inside an op are counted in its time)\n",
             st->steps, st->batches, st->calls);
     long asked = st->calls + st->cache_hits + st->cache_waits;
