@@ -150,10 +150,9 @@ static void trace_key(FILE *f, const Instance *in)
     instance_key(f, in, "solver");
 }
 
-static void print_jsonl(Instance *in)
+static void print_jsonl(Instance *in, int ok)
 {
     FILE *out = gbuf_file(&((Group *)in->user)->out);
-    int ok = instance_correct(in);
     instance_key(out, in, "program");
     fprintf(out, ", \"correct\": %s, \"error\": ",
             ok < 0 ? "null" : ok ? "true" : "false");
@@ -226,19 +225,31 @@ static void print_batt_jsonl(Instance *in)
     sb_free(&sb);
 }
 
-static void score_batt(Totals *t, Instance *in)
+/* A batt call's o records against the expected output: eq[i] for record
+ * i, -1 where the record does not count (no equality test is left for
+ * the shared part).  NULL when the call is not scored. */
+static int8_t *batt_matches(const Instance *in)
 {
     const Sample *s = task_sample(in->task, in->sample);
-    if (in->c_is_output || in->status != INST_DONE || !s->output)
-        return;
+    if (in->c_is_output || in->status != INST_DONE || !s->output || !in->nrecords[1])
+        return NULL;
+    int8_t *eq = xmalloc_((size_t)in->nrecords[1]);
     for (int i = 0; i < in->nrecords[1]; i++) {
         Value *rec = in->records[1][i];
-        if (rec->u.tup.len != 4 || rec->u.tup.items[2]->type != V_STR)
-            continue;
-        SolverScore *sc = score_of(t, rec->u.tup.items[2]->u.str.s);
-        sc->total++;
-        sc->correct += v_eq(rec->u.tup.items[3], s->output);
+        eq[i] = rec->u.tup.len != 4 || rec->u.tup.items[2]->type != V_STR
+                ? -1 : v_eq(rec->u.tup.items[3], s->output);
     }
+    return eq;
+}
+
+static void score_batt(Totals *t, const Instance *in, const int8_t *eq)
+{
+    for (int i = 0; eq && i < in->nrecords[1]; i++)
+        if (eq[i] >= 0) {
+            SolverScore *sc = score_of(t, in->records[1][i]->u.tup.items[2]->u.str.s);
+            sc->total++;
+            sc->correct += eq[i];
+        }
 }
 
 /* A budget stop by the clock (TimeoutError), not by the work count. */
@@ -247,13 +258,17 @@ static bool stopped_by_clock(const Instance *in)
     return in->status == INST_BUDGET && in->error && strncmp(in->error, "TimeoutError", 12) == 0;
 }
 
-static void print_group(Totals *t, Group *g)
+static bool group_solved(const Group *g)
 {
     int known = g->n - g->unknown;
-    bool solved = known > 0 && g->correct == known;
-    t->groups_done++;
-    t->groups_solved += solved;
-    if (t->ro->quiet || t->ro->all_pairs || t->ro->format != REPORT_TEXT)
+    return known > 0 && g->correct == known;
+}
+
+static void print_group(const RunOptions *ro, Group *g)
+{
+    int known = g->n - g->unknown;
+    bool solved = group_solved(g);
+    if (ro->quiet || ro->all_pairs || ro->format != REPORT_TEXT)
         return;
     FILE *out = gbuf_file(&g->out);
     fprintf(out, "%-10s %-24s %d/%d%s", g->task->id, g->prog->name,
@@ -342,28 +357,29 @@ static void shape_check(Totals *t, const Instance *in, const OutShape *s)
     }
 }
 
-static void on_done(Instance *in, void *arg)
+/* An instance's end in two parts.  The first touches only the instance
+ * and its group (a group runs on one chunk's thread): its lines and its
+ * equality tests, the costly part.  The second adds to the run's totals,
+ * shared by chunks running side by side: under totals_lock when they are. */
+typedef struct {
+    int ok;                  /* instance_correct */
+    int8_t *batt_eq;         /* batt_matches */
+    bool group_done;         /* it was its group's last instance */
+} Ending;
+
+static void end_local(const RunOptions *ro, Instance *in, Ending *e)
 {
-    Totals *t = arg;
     Group *g = in->user;
     g->spent_ns += in->spent_ns;
-    t->done_instances++;
-    if (t->progress)
-        progress_draw(t, false);
+    e->group_done = --g->remaining == 0;
     if (g->batt) {
-        t->batt_calls++;
-        if (in->status != INST_DONE)
-            t->errors++;
-        score_batt(t, in);
-        if (t->ro->format == REPORT_JSONL)
+        e->batt_eq = batt_matches(in);
+        if (ro->format == REPORT_JSONL)
             print_batt_jsonl(in);
-        if (--g->remaining == 0)
-            t->groups_done++;
         return;
     }
-    if (g->shape && g->shape->known && in->status == INST_DONE)
-        shape_check(t, in, g->shape);
-    int ok = instance_correct(in);
+    e->batt_eq = NULL;
+    int ok = e->ok = instance_correct(in);
     if (g->tracing) {
         FILE *f = gbuf_file(&g->trace);
         trace_key(f, in);
@@ -377,25 +393,54 @@ static void on_done(Instance *in, void *arg)
     }
     if (ok == 0)
         instance_note_failure(in);   /* a wrong output dooms the pair too */
-    if (ok < 0) {
+    if (ok < 0)
         g->unknown++;
-    } else {
-        t->pairs++;
+    else
         g->correct += ok;
-        t->pairs_correct += ok;
-    }
+    if (ro->format == REPORT_JSONL && !ro->all_pairs)
+        print_jsonl(in, ok);
+    if (e->group_done)
+        print_group(ro, g);
+}
+
+static void end_shared(Totals *t, Instance *in, Ending *e)
+{
+    Group *g = in->user;
+    t->done_instances++;
+    if (t->progress)
+        progress_draw(t, false);
     if (in->status != INST_DONE)
         t->errors++;
+    if (e->group_done)
+        t->groups_done++;
+    if (g->batt) {
+        t->batt_calls++;
+        score_batt(t, in, e->batt_eq);
+        free(e->batt_eq);
+        return;
+    }
+    if (g->shape && g->shape->known && in->status == INST_DONE)
+        shape_check(t, in, g->shape);
+    if (e->ok >= 0) {
+        t->pairs++;
+        t->pairs_correct += e->ok;
+    }
     if (in->status == INST_BUDGET) {
         if (stopped_by_clock(in))
             t->time_stops++;
         else
             t->work_stops++;
     }
-    if (t->ro->format == REPORT_JSONL && !t->ro->all_pairs)
-        print_jsonl(in);
-    if (--g->remaining == 0)
-        print_group(t, g);
+    if (e->group_done)
+        t->groups_solved += group_solved(g);
+}
+
+static void on_done(Instance *in, void *arg)
+{
+    Totals *t = arg;
+    Ending e;
+    end_local(t->ro, in, &e);
+    end_shared(t, in, &e);
 }
 
 static void note_missing(const Value *v, bool *seen, int *n, StrBuf *sb)
@@ -574,8 +619,11 @@ static pthread_mutex_t totals_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void on_done_locked(Instance *in, void *arg)
 {
+    Totals *t = arg;
+    Ending e;
+    end_local(t->ro, in, &e);
     pthread_mutex_lock(&totals_lock);
-    on_done(in, arg);
+    end_shared(t, in, &e);
     pthread_mutex_unlock(&totals_lock);
 }
 
