@@ -582,7 +582,7 @@ typedef struct {
     int committed;
 } Chunks;
 
-/* Write out the finished chunks that are next in order (under totals_lock);
+/* Write out the finished chunks that are next in order (under output_lock);
  * at the end, `all` writes every finished one (a run stopped by Ctrl-C). */
 static void commit_chunks(Chunks *cs, bool all)
 {
@@ -616,6 +616,9 @@ static FILE *chunk_stream(char **mem, size_t *len)
 }
 
 static pthread_mutex_t totals_lock = PTHREAD_MUTEX_INITIALIZER;
+/* commit_chunks' writes: apart from the totals, which other chunks' ends
+ * should not wait on while a chunk's lines go out */
+static pthread_mutex_t output_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void on_done_locked(Instance *in, void *arg)
 {
@@ -732,11 +735,13 @@ static void *chunk_worker(void *arg)
         pthread_mutex_lock(&totals_lock);
         if (rc)
             cs->rc = rc;
+        pthread_mutex_unlock(&totals_lock);
         if (cs->buffered) {
+            pthread_mutex_lock(&output_lock);
             cs->bufs[c].ready = true;
             commit_chunks(cs, false);
+            pthread_mutex_unlock(&output_lock);
         }
-        pthread_mutex_unlock(&totals_lock);
     }
     free(insts);
     free(ptrs);
