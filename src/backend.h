@@ -40,6 +40,7 @@ extern const Backend backend_cpu;
 /* The CPU's call of an instance's current statement, inside its time
  * budget: a new reference, or NULL with the exception in in->cx. */
 Value *cpu_call(Instance *in);
+Value *cpu_call_at(Instance *in, uint64_t *clock);   /* *clock: now, or 0; left at the call's end */
 
 /* Human label of an op: "mapply(rot90, ·)". */
 void opkey_label(const OpKey *k, StrBuf *sb);
