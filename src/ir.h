@@ -62,6 +62,8 @@ typedef struct {
     IrProgram *progs;
     int nprogs;
     long nstmts_total;       /* assignments + records + returns, for --check */
+    Value **pinned;          /* constants made immortal for runs (ir_pin_constants) */
+    size_t npinned, cappinned;
 } IrModule;
 
 /* Parse and lower a file.  dialect < 0: pick it from the program (def batt
@@ -71,6 +73,9 @@ typedef struct {
 IrModule *ir_load_file(const char *path, int dialect, char **errmsg);
 IrModule *ir_load_string(const char *name, const char *src, int dialect, char **errmsg);
 void ir_free(IrModule *m);
+/* Before running m on several threads: its constants stop being reference
+ * counted until ir_free (v_pin). */
+void ir_pin_constants(IrModule *m);
 
 /* Evaluate one expression (Python literals and nested DSL calls) for
  * `arcrun eval`.  Returns a new reference, or NULL with either *errmsg set

@@ -833,10 +833,23 @@ static int pick_dialect(Stmt *body)
     return DIALECT_ARCDSL;
 }
 
+void ir_pin_constants(IrModule *m)
+{
+    for (int p = 0; p < m->nprogs; p++)
+        for (int k = 0; k < m->progs[p].nstmts; k++) {
+            IrStmt *s = &m->progs[p].stmts[k];
+            v_pin(s->callee.k, &m->pinned, &m->npinned, &m->cappinned);
+            for (int a = 0; a < s->nargs; a++)
+                v_pin(s->args[a].k, &m->pinned, &m->npinned, &m->cappinned);
+        }
+}
+
 void ir_free(IrModule *m)
 {
     if (!m) return;
     for (int i = 0; i < m->nprogs; i++) program_clear(&m->progs[i]);
+    for (size_t i = 0; i < m->npinned; i++) v_free_pinned(m->pinned[i]);   /* after the decrefs, which skip them */
+    free(m->pinned);
     free(m->progs);
     free(m->path);
     free(m);

@@ -753,21 +753,6 @@ static void *chunk_worker(void *arg)
     return NULL;
 }
 
-/* Constants in the IR are read by every instance of their program, on
- * whatever thread runs it: their counts must change atomically. */
-static void share_constants(const IrModule *m)
-{
-    for (int p = 0; p < m->nprogs; p++)
-        for (int k = 0; k < m->progs[p].nstmts; k++) {
-            IrStmt *s = &m->progs[p].stmts[k];
-            if (s->callee.slot == -1)
-                v_make_atomic(s->callee.k);
-            for (int a = 0; a < s->nargs; a++)
-                if (s->args[a].slot == -1)
-                    v_make_atomic(s->args[a].k);
-        }
-}
-
 static int by_spent(const void *a, const void *b)
 {
     const Group *x = *(const Group *const *)a, *y = *(const Group *const *)b;
@@ -866,7 +851,6 @@ int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE 
         .on_assign = ro->trace ? on_assign : NULL,
         .collect_ops = ro->stats != NULL, .jobs = ro->jobs, .no_cache = ro->no_cache,
     };
-    share_constants(m);
     ExecStats st;
     memset(&st, 0, sizeof st);
     st.ruled_out = ruled_out;

@@ -222,6 +222,41 @@ void v_free_shared(Value *v)
     vmem_free(v, v_block_size(v));
 }
 
+void v_pin(Value *v, Value ***pinned, size_t *n, size_t *cap)
+{
+    if (!v || v_in_arena(v) || v->refs < 0)
+        return;
+    v->refs = IMMORTAL;
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 64;
+        *pinned = realloc(*pinned, *cap * sizeof **pinned);
+        if (!*pinned)
+            abort();
+    }
+    (*pinned)[(*n)++] = v;
+    switch (v->type) {
+    case V_TUPLE:
+        for (size_t i = 0; i < v->u.tup.len; i++)
+            v_pin(v->u.tup.items[i], pinned, n, cap);
+        break;
+    case V_FSET:
+        for (size_t i = 0; i < v->u.set.len; i++)
+            v_pin(v->u.set.items[i], pinned, n, cap);
+        break;
+    case V_FUNC:
+        for (int i = 0; i < v->u.fn.ncap; i++)
+            v_pin(v->u.fn.cap[i], pinned, n, cap);
+        break;
+    default:
+        break;
+    }
+}
+
+void v_free_pinned(Value *v)
+{
+    vmem_free(v, v_block_size(v));
+}
+
 /* ---- constructors ------------------------------------------------------- */
 
 static Value *v_alloc(uint8_t type, size_t extra)

@@ -258,6 +258,15 @@ void *xmalloc_(size_t n);
 void v_make_shared(Value *v);
 void v_free_shared(Value *v);
 
+/* A program's constants are read by every instance of it, on several
+ * threads: for a run they stop being reference counted too (an atomic
+ * count on one cache line, changed from every thread, stops scaling).
+ * v_pin makes v and what it holds immortal and adds each value it changed
+ * to *pinned (grown as needed); v_free_pinned frees one such value's own
+ * block, once nothing can read it. */
+void v_pin(Value *v, Value ***pinned, size_t *n, size_t *cap);
+void v_free_pinned(Value *v);
+
 /* ---- constructors (new references) ------------------------------------- */
 
 extern Value v_None_, v_True_, v_False_, v_empty_tuple_, v_empty_fset_;
