@@ -449,7 +449,6 @@ int main(int argc, char **argv)
         ir_free(m);
         return EXIT_INPUT;
     }
-    ir_pin_constants(m);   /* read by every instance, on every thread */
     int rc = report_run(m, &ts, &ro, stdout);
     long differ = backend_gpu_finish(stderr, verbose || stats);
     if (trace)

@@ -777,8 +777,9 @@ static void slowest_pairs(ExecStats *st, Group *groups, int ngroups)
     free(by);
 }
 
-int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
+int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
 {
+    ir_pin_constants(m);   /* read by every instance, on every thread */
     /* pair: solve_<id> with task <id>; any other program with every task */
     int ngroups = 0, ninst = 0, cap = 64;
     Group *groups = xmalloc_(sizeof(Group) * (size_t)cap);

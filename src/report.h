@@ -31,7 +31,8 @@ int module_missing_prims(const IrModule *m, StrBuf *sb);
 
 /* Run every program of m on the tasks it applies to (solve_<id> on task
  * <id>; other programs on every task), streaming one line per finished
- * (program, task) and a closing summary.  -1 if interrupted. */
-int report_run(const IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out);
+ * (program, task) and a closing summary.  -1 if interrupted.  m's
+ * constants are pinned (ir_pin_constants) for the runs to come. */
+int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out);
 
 #endif
