@@ -149,7 +149,7 @@ static void is_merge(ISet *d, const ISet *src, const uint64_t *H)
 /* The set {(i, j) for i, j in diagfun(cand) if in the grid} as CPython
  * leaves it: its keys in slot order, where they sit, and the table size.
  * It depends on the location and the grid's shape alone, so grids up to
- * 32 x 32 share a table of them per (shape, diagonal), each image made the
+ * 64 x 64 share a table of them per (shape, diagonal), each image made the
  * first time its location is visited (a shape seen by a few calls only
  * would not repay making them all). */
 typedef struct {
@@ -255,9 +255,11 @@ static void is_sub(ISet *r, const ISet *a, const Occ *b, const uint64_t *H, int3
  * occupied`; objects are `frozenset(obj)` copies added to `objs`, itself
  * copied at the end.  objects_t keeps the same walk but appends to lists.
  * The location sets are ISets; dneighbors/neighbors' own order comes from
- * the hashes (ad_nb_order), precomputed for grids up to 32 x 32. */
+ * the hashes (ad_nb_order), precomputed for grids up to 64 x 64: an ARC
+ * grid joined to itself (hconcat, vconcat) is up to 60 wide, and the walk
+ * without them cost 1.45x per cell. */
 
-#define NB_MAX 32
+#define NB_MAX 64
 
 static uint64_t nb_hash_[NB_MAX * NB_MAX];
 static int8_t nb_tab_[2][NB_MAX * NB_MAX][8];
@@ -316,7 +318,7 @@ static int nb_keys(int64_t i, int64_t j, size_t h, size_t w, const int8_t *nb, i
 
 static _Atomic(NbImg *) img_cache_[2][NB_MAX + 1][NB_MAX + 1];
 
-/* The neighbour set images of an h x w grid (h, w <= 32), none made yet
+/* The neighbour set images of an h x w grid (h, w <= 64), none made yet
  * the first time. */
 static NbImg *img_table(size_t h, size_t w, bool diag)
 {
