@@ -444,11 +444,11 @@ static size_t grown_mask(size_t n)
     return mask;
 }
 
-/* The object through `start`: its cells (up to DIRECT_MAX) into cells[],
- * claimed in `claim`.  Returns their number, or 0 when the object is
- * larger (its claims are taken back: the replay will visit it). */
+/* The object through `start`: its cells (up to cap) into cells[], start
+ * first, claimed in `claim`.  Returns their number, or 0 when the object
+ * is larger (its claims are taken back: the replay will visit it). */
 static size_t flood(OScan *s, int32_t start, Value *val, bool univalued, Value *bg, bool diagonal,
-                    Occ *claim, int32_t *cells)
+                    Occ *claim, int32_t *cells, size_t cap)
 {
     size_t n = 0;
     cells[n++] = start;
@@ -465,7 +465,7 @@ static size_t flood(OScan *s, int32_t start, Value *val, bool univalued, Value *
             Value *v = s->val[k];
             if (!(univalued ? gu_eq(val, v) : !gu_eq(v, bg)))
                 continue;
-            if (n == DIRECT_MAX) {
+            if (n == cap) {
                 for (size_t x = 0; x < n; x++) {
                     claim->bits[cells[x] >> 6] &= ~((uint64_t)1 << (cells[x] & 63));
                     claim->used--;
@@ -543,19 +543,24 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     ISet cands, nbhd, all;
     Occ occupied, claim;
     is_init(&all);
-    /* the walk's arrays in one zeroed block (cells are made on demand,
-     * occupied starts empty): 8-byte ones first */
-    size_t bitwords = n / 64 + 2;
+    /* the walk's arrays in one block, 8-byte ones first.  Only the cells
+     * (made on demand) and the bitmaps start zeroed: the rest is written
+     * before it is read, and zeroing all of it was 3% of test_batt. */
+    size_t bitwords = n / 64 + 1;
     size_t words = 4 * n + 2 * bitwords, halves = (n + 1) + n + (4 * n + 8) + (n + 1);
-    uint64_t *block = gu_alloc(cx, words + (halves + 1) / 2, sizeof(uint64_t));
+    uint64_t *block = malloc((words + (halves + 1) / 2) * sizeof(uint64_t));
+    if (!block)
+        cx_raise(cx, "MemoryError", "out of memory");
     if (block) {
+        memset(block + n, 0, n * sizeof *block);
+        memset(block + 4 * n, 0, 2 * bitwords * sizeof *block);
         s.val = (Value **)block;
         s.cell = (Value **)(block + n);
         s.H = block + 2 * n;
         HC = block + 3 * n;                     /* hash of each location's cell */
-        occupied.bits = block + 4 * n + 1;
+        occupied.bits = block + 4 * n;
         occupied.used = 0;
-        claim.bits = block + 4 * n + 1 + bitwords;   /* the flood fills' cells */
+        claim.bits = block + 4 * n + bitwords;   /* the flood fills' cells */
         claim.used = 0;
         keep = (int32_t *)(block + words);      /* is_sub's survivors */
         order = keep + n + 1;
@@ -595,7 +600,20 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         Value *val = s.val[loc];
         if (gu_eq(val, bg))
             continue;
-        size_t nc = as_tuple ? 0 : flood(&s, loc, val, univalued, bg, diagonal, &claim, cells);
+        /* objects_t lists cells as the walk visits them: the start, then
+         * (for two cells) the other, whatever the sets' layouts */
+        size_t nc = flood(&s, loc, val, univalued, bg, diagonal, &claim, cells,
+                          as_tuple ? 2 : DIRECT_MAX);
+        if (nc && as_tuple) {
+            for (size_t x = 0; x < nc; x++) {
+                occ_add(&occupied, cells[x]);
+                vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cells[x])));
+            }
+            Value *t = vb_finish(cx, &cl, V_TUPLE);
+            if (!t || !vb_push(cx, &objl, t))
+                break;
+            continue;
+        }
         if (nc) {
             for (size_t x = 0; x < nc; x++)
                 HC[cells[x]] = (uint64_t)v_hash(o_cell(&s, (size_t)cells[x]));
