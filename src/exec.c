@@ -408,7 +408,6 @@ static void *work_loop(void *arg)
     }
 }
 
-/* The whole batch size of the batch whose first piece is items[w]. */
 /* Each instance of a piece charges its statement with the time its call
  * took (cpu_call's clock, in spent_ns); pieces whose calls are not timed
  * one by one (the device's) share the piece's time evenly. */
@@ -431,6 +430,7 @@ static void stmt_account(ExecStats *st, const WorkItem *w, const Before *before)
     }
 }
 
+/* The whole batch size of the batch whose first piece is items[w]. */
 static int batch_size_of(const WorkItem *items, int nitems, int w)
 {
     int n = items[w].b.n;

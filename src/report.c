@@ -371,14 +371,13 @@ static void end_local(const RunOptions *ro, Instance *in, Ending *e)
 {
     Group *g = in->user;
     g->spent_ns += in->spent_ns;
-    e->group_done = --g->remaining == 0;
+    *e = (Ending){.group_done = --g->remaining == 0};
     if (g->batt) {
         e->batt_eq = batt_matches(in);
         if (ro->format == REPORT_JSONL)
             print_batt_jsonl(in);
         return;
     }
-    e->batt_eq = NULL;
     int ok = e->ok = instance_correct(in);
     if (g->tracing) {
         FILE *f = gbuf_file(&g->trace);
