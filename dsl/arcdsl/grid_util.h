@@ -579,13 +579,9 @@ static inline void gu_colors_free(GColors *k)
     free(k->cnt);
 }
 
-static inline bool gu_colors_add(Ctx *cx, GColors *k, Value *v)
+/* A colour not seen before, or not a small int (gu_colors_add). */
+static __attribute__((noinline)) bool gu_colors_add_new(Ctx *cx, GColors *k, Value *v)
 {
-    int64_t x;      /* a colour seen before, told by its address: no load */
-    if (!k->slow && v_small_of(v, &x) && x >= 0 && x < 64 && k->small[x]) {
-        k->cnt[k->small[x] - 1]++;
-        return true;
-    }
     bool isint = v_is_int(v);
     if (!isint)
         k->slow = true;
@@ -620,6 +616,18 @@ static inline bool gu_colors_add(Ctx *cx, GColors *k, Value *v)
     k->v[k->n] = v;
     k->cnt[k->n++] = 1;
     return true;
+}
+
+/* Count v: inline for a colour seen before, told by its address (no
+ * load); a grid's cells are nearly all such. */
+static inline bool gu_colors_add(Ctx *cx, GColors *k, Value *v)
+{
+    int64_t x;
+    if (!k->slow && v_small_of(v, &x) && x >= 0 && x < 64 && k->small[x]) {
+        k->cnt[k->small[x] - 1]++;
+        return true;
+    }
+    return gu_colors_add_new(cx, k, v);
 }
 
 /* The values the reference's mostcolor/palette collect: a tuple yields
