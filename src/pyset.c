@@ -473,6 +473,19 @@ static Value *fs_alloc(size_t n, size_t mask, size_t ndummy)
     return v;
 }
 
+Value *fs_clone_flat(const Value *fs)
+{
+    size_t bytes = fs_block_size(fs), items = (size_t)((const char *)fs->u.set.items - (const char *)fs),
+           slots = (size_t)((const char *)fs->u.set.slots - (const char *)fs);
+    Value *v = vmem_alloc(bytes);
+    memcpy(v, fs, bytes);
+    v->u.set.items = (Value **)((char *)v + items);
+    v->u.set.slots = (int32_t *)((char *)v + slots);
+    v->refs = 1;
+    v->flags &= (uint8_t)~(V_FLAG_SHARED | V_FLAG_ATOMIC);
+    return v;
+}
+
 static Value *empty_fs(void)
 {
     return v_incref(&v_empty_fset_);

@@ -66,6 +66,11 @@ typedef struct {
     int32_t *slots;
 } FsLayout;
 Value *fs_layout(size_t n, size_t mask, FsLayout *out);
+/* A new frozenset laid out as fs, whose items are arena values
+ * (V_FLAG_FLAT, none to incref): what a pure computation gives again, as
+ * the distinct object CPython makes each time (identity shows in
+ * `a | b` when b is a). */
+Value *fs_clone_flat(const Value *fs);
 /* The table mask COPY gives a set of n keys (MERGE's pre-size step). */
 size_t pyset_copy_mask(size_t n);
 bool fs_contains(const Value *fs, Value *key);

@@ -8,6 +8,8 @@
  * decides iteration order.  The _i / _o / _f / _t variants differ only in
  * which toindices they call (TI_*) or in their guards.
  */
+#include <stdatomic.h>
+
 #include "patch_util.h"
 
 /* ---- extremes: min/max(i or j for i, j in toindices*(p)) ---------------- */
@@ -701,6 +703,47 @@ static void set_or(PySet *r, const PySet *a, const PySet *b)
     pyset_merge_set(r, b);
 }
 
+/* A ring's layout follows from its corners alone, and runs ask for the
+ * same rings again and again (78% of test_batt's box calls).  The first
+ * made for some corners (ints in the interned span: its items are then
+ * arena places) is kept, immortal, and copied for the next. */
+#define RING_MEMO 1024
+typedef struct {
+    int64_t i0, i1, j0, j1;
+    Value *fs;
+} RingMemo;
+static _Atomic(RingMemo *) ring_memo[RING_MEMO];
+
+static size_t ring_slot(int64_t i0, int64_t i1, int64_t j0, int64_t j1)
+{
+    uint64_t h = (((uint64_t)i0 * 1000003u ^ (uint64_t)i1) * 1000003u ^ (uint64_t)j0) * 1000003u ^
+                 (uint64_t)j1;
+    return (size_t)(h * 0x9E3779B97F4A7C15u >> 54) & (RING_MEMO - 1);
+}
+
+static bool ring_memoable(Value *const *v)
+{
+    for (int k = 0; k < 4; k++)
+        if (v[k]->type != V_INT || v[k]->u.i < V_INTERN_MIN ||
+            v[k]->u.i >= V_INTERN_MIN + V_INTERN_SPAN)
+            return false;
+    return true;
+}
+
+static void ring_keep(int64_t i0, int64_t i1, int64_t j0, int64_t j1, const Value *r)
+{
+    if (!(r->flags & V_FLAG_FLAT) || r->type != V_FSET || r->u.set.len == 0)
+        return;
+    RingMemo *m = xmalloc_(sizeof *m), *none = NULL;
+    *m = (RingMemo){.i0 = i0, .i1 = i1, .j0 = j0, .j1 = j1, .fs = fs_clone_flat(r)};
+    m->fs->refs = -1;   /* immortal: only the memo holds it */
+    if (!atomic_compare_exchange_strong_explicit(&ring_memo[ring_slot(i0, i1, j0, j1)], &none, m,
+                                                 memory_order_release, memory_order_relaxed)) {
+        v_free_pinned(m->fs);
+        free(m);
+    }
+}
+
 /* The four set comprehensions of box/inbox/outbox, from the unordered
  * corners (a_i, a_j), (b_i, b_j): frozenset(vlines | hlines). */
 static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
@@ -715,6 +758,14 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
     uint64_t h = i1 >= i0 ? (uint64_t)(i1 - i0 + 1) : 0, w = j1 >= j0 ? (uint64_t)(j1 - j0 + 1) : 0;
     if (h > TKP_MAX_ITEMS || w > TKP_MAX_ITEMS || !tkp_charge(cx, 4 * (h + w)))
         return NULL;
+    Value *corners[4] = {si, sj, ei, ej};
+    bool memo = ring_memoable(corners);
+    if (memo) {
+        RingMemo *m = atomic_load_explicit(&ring_memo[ring_slot(i0, i1, j0, j1)],
+                                           memory_order_acquire);
+        if (m && m->i0 == i0 && m->i1 == i1 && m->j0 == j0 && m->j1 == j1)
+            return fs_clone_flat(m->fs);
+    }
     PySet l1, l2, v, h1, h2, hz, all;
     pyset_init(&l1);
     pyset_init(&l2);
@@ -731,6 +782,8 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
     set_or(&hz, &h1, &h2);
     set_or(&all, &v, &hz);
     Value *r = pyset_to_frozenset(&all);
+    if (memo)
+        ring_keep(i0, i1, j0, j1, r);
     pyset_clear(&l1);
     pyset_clear(&l2);
     pyset_clear(&v);
