@@ -487,6 +487,37 @@ static bool put(Ctx *cx, MGrid *m, Value *vi, Value *vj, Value *v, Value *bg)
     return !ri || !rj || gu_mgrid_put(cx, m, vi, vj, v, bg);
 }
 
+/* put() for an (i, j) known to be ints */
+static inline bool put_ij(Ctx *cx, MGrid *m, int64_t i, int64_t j, Value *v, const Value *bg)
+{
+    if (i < 0 || (uint64_t)i >= m->h || j < 0 || (uint64_t)j >= m->w)
+        return true;
+    Value **p = gu_mgrid_ref(cx, m, i, j);
+    if (!p)
+        return false;
+    if (!bg || gu_eq(*p, bg))
+        *p = v;
+    return true;
+}
+
+/* A patch all of interned places, or all of interned cells: what
+ * toindices makes of it is then read off each item's address (no pairs
+ * array, no unpacking).  Any other patch goes tk_toindices' way. */
+static bool interned_patch(const Value *patch)
+{
+    if (!v_is_container(patch) || v_len(patch) == 0)
+        return false;
+    Value **it = v_items(patch);
+    int64_t i, j;
+    bool cells = v_interned_at(it[0], &i, &j) >= 11;
+    for (size_t k = 0, n = v_len(patch); k < n; k++) {
+        int at = v_interned_at(it[k], &i, &j);
+        if (cells ? at < 11 : at != 0)
+            return false;
+    }
+    return true;
+}
+
 static Value *do_fill(Ctx *cx, Value *grid, Value *color, Value *patch, bool under)
 {
     MGrid m;
@@ -496,11 +527,24 @@ static Value *do_fill(Ctx *cx, Value *grid, Value *color, Value *patch, bool und
         return NULL;
     if (under && !(bg = tk_mostcolor_inner(cx, grid)))
         goto done;
-    if (!tk_toindices(cx, patch, &ij, &n) || !gu_work(cx, n))
-        goto done;
-    for (size_t k = 0; k < n; k++)
-        if (!put(cx, &m, ij[2 * k], ij[2 * k + 1], color, bg))
+    if (interned_patch(patch)) {
+        Value **it = v_items(patch);
+        n = v_len(patch);
+        if (!gu_work(cx, n))
             goto done;
+        for (size_t k = 0; k < n; k++) {
+            int64_t i = 0, j = 0;
+            v_interned_at(it[k], &i, &j);
+            if (!put_ij(cx, &m, i, j, color, bg))
+                goto done;
+        }
+    } else {
+        if (!tk_toindices(cx, patch, &ij, &n) || !gu_work(cx, n))
+            goto done;
+        for (size_t k = 0; k < n; k++)
+            if (!put(cx, &m, ij[2 * k], ij[2 * k + 1], color, bg))
+                goto done;
+    }
     out = gu_mgrid_out(cx, &m);
 done:
     free(ij);
@@ -519,8 +563,14 @@ static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
     if (!gu_iterable(cx, obj) || !gu_work(cx, v_len(obj)))
         goto done;
     for (size_t k = 0, n = v_len(obj); k < n; k++) {
-        Value *known[3], **e = tk_interned_items(v_items(obj)[k], 3, known) ? known
-                             : tk_unpack(cx, v_items(obj)[k], 3);
+        int64_t i, j;
+        int at = v_interned_at(v_items(obj)[k], &i, &j);
+        if (at >= 11) {
+            if (!put_ij(cx, &m, i, j, v_small(at - 11), bg))
+                goto done;
+            continue;
+        }
+        Value **e = tk_unpack(cx, v_items(obj)[k], 3);
         if (!e || !put(cx, &m, e[0], e[1], e[2], bg))
             goto done;
     }
