@@ -600,64 +600,57 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         Value *val = s.val[loc];
         if (gu_eq(val, bg))
             continue;
-        /* objects_t lists cells as the walk visits them: the start, then
-         * (for two cells) the other, whatever the sets' layouts */
+        /* laid: the object's cells known without the replay.  objects_t
+         * lists cells as the walk visits them: the start, then (for two
+         * cells) the other, whatever the sets' layouts. */
         size_t nc = flood(&s, loc, val, univalued, bg, diagonal, &claim, cells,
                           as_tuple ? 2 : DIRECT_MAX);
+        bool laid = false;
         if (nc && as_tuple) {
-            for (size_t x = 0; x < nc; x++) {
-                occ_add(&occupied, cells[x]);
+            for (size_t x = 0; x < nc; x++)
                 vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cells[x])));
-            }
-            Value *t = vb_finish(cx, &cl, V_TUPLE);
-            if (!t || !vb_push(cx, &objl, t))
-                break;
-            continue;
-        }
-        if (nc) {
+            laid = true;
+        } else if (nc) {
             for (size_t x = 0; x < nc; x++)
                 HC[cells[x]] = (uint64_t)v_hash(o_cell(&s, (size_t)cells[x]));
-            if (direct_layout(&obj, cells, nc, HC)) {
-                for (size_t x = 0; x < nc; x++)
-                    occ_add(&occupied, cells[x]);
-                Value *fo = obj_frozen(&s, &obj, HC, ftab);
-                is_free(&obj);
-                pyset_add(&objs, fo);
-                v_decref(fo);
-                continue;
+            laid = direct_layout(&obj, cells, nc, HC);
+        }
+        if (laid) {
+            for (size_t x = 0; x < nc; x++)
+                occ_add(&occupied, cells[x]);
+        } else {
+            is_init(&obj);
+            if (!as_tuple) {
+                HC[loc] = (uint64_t)v_hash(o_cell(&s, (size_t)loc));
+                is_add(&obj, HC, loc);
             }
-        }
-        is_init(&obj);
-        if (!as_tuple) {
-            HC[loc] = (uint64_t)v_hash(o_cell(&s, (size_t)loc));
-            is_add(&obj, HC, loc);
-        }
-        is_init(&cands);
-        is_add(&cands, s.H, loc);
-        while (cands.used > 0) {
-            is_init(&nbhd);
-            for (size_t slot = 0; slot <= cands.mask; slot++) {
-                int32_t cand = cands.t[slot];
-                if (cand < 0)
-                    continue;
-                Value *v = s.val[cand];
-                if (!(univalued ? gu_eq(val, v) : !gu_eq(v, bg)))
-                    continue;
-                if (as_tuple)
-                    vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cand)));
-                else {
-                    HC[cand] = (uint64_t)v_hash(o_cell(&s, (size_t)cand));
-                    is_add(&obj, HC, cand);
+            is_init(&cands);
+            is_add(&cands, s.H, loc);
+            while (cands.used > 0) {
+                is_init(&nbhd);
+                for (size_t slot = 0; slot <= cands.mask; slot++) {
+                    int32_t cand = cands.t[slot];
+                    if (cand < 0)
+                        continue;
+                    Value *v = s.val[cand];
+                    if (!(univalued ? gu_eq(val, v) : !gu_eq(v, bg)))
+                        continue;
+                    if (as_tuple)
+                        vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cand)));
+                    else {
+                        HC[cand] = (uint64_t)v_hash(o_cell(&s, (size_t)cand));
+                        is_add(&obj, HC, cand);
+                    }
+                    occ_add(&occupied, cand);
+                    NbImg local;
+                    is_merge_img(&nbhd, nb_img(&s, imgs, &local, cand, diagonal, nd), s.H);
                 }
-                occ_add(&occupied, cand);
-                NbImg local;
-                is_merge_img(&nbhd, nb_img(&s, imgs, &local, cand, diagonal, nd), s.H);
+                is_free(&cands);
+                is_sub(&cands, &nbhd, &occupied, s.H, keep);
+                is_free(&nbhd);
             }
             is_free(&cands);
-            is_sub(&cands, &nbhd, &occupied, s.H, keep);
-            is_free(&nbhd);
         }
-        is_free(&cands);
         if (as_tuple) {
             Value *t = vb_finish(cx, &cl, V_TUPLE);
             if (!t || !vb_push(cx, &objl, t))
