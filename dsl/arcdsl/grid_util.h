@@ -532,7 +532,19 @@ static inline Value **gu_mgrid_ref(Ctx *cx, MGrid *m, int64_t i, int64_t j)
 }
 
 /* `g[i][j] = v` for an (i, j) found in range (with bg: only where the cell
- * holds bg), as a list indexed by what may not be an int. */
+ * holds bg). */
+static inline bool gu_mgrid_put_ij(Ctx *cx, MGrid *m, int64_t i, int64_t j, Value *v,
+                                   const Value *bg)
+{
+    Value **p = gu_mgrid_ref(cx, m, i, j);
+    if (!p)
+        return false;
+    if (!bg || gu_eq(*p, bg))
+        *p = v;
+    return true;
+}
+
+/* The same, as a list indexed by what may not be an int. */
 static inline bool gu_mgrid_put(Ctx *cx, MGrid *m, const Value *i, const Value *j, Value *v,
                                 const Value *bg)
 {
@@ -541,12 +553,7 @@ static inline bool gu_mgrid_put(Ctx *cx, MGrid *m, const Value *i, const Value *
                  v_typename(v_is_int(i) ? j : i));
         return false;
     }
-    Value **p = gu_mgrid_ref(cx, m, i->u.i, j->u.i);
-    if (!p)
-        return false;
-    if (!bg || gu_eq(*p, bg))
-        *p = v;
-    return true;
+    return gu_mgrid_put_ij(cx, m, i->u.i, j->u.i, v, bg);
 }
 
 /* tuple(tuple(row) for row in g) */

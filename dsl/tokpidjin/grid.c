@@ -492,12 +492,7 @@ static inline bool put_ij(Ctx *cx, MGrid *m, int64_t i, int64_t j, Value *v, con
 {
     if (i < 0 || (uint64_t)i >= m->h || j < 0 || (uint64_t)j >= m->w)
         return true;
-    Value **p = gu_mgrid_ref(cx, m, i, j);
-    if (!p)
-        return false;
-    if (!bg || gu_eq(*p, bg))
-        *p = v;
-    return true;
+    return gu_mgrid_put_ij(cx, m, i, j, v, bg);
 }
 
 /* A patch all of interned places, or all of interned cells: what
