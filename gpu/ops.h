@@ -25,7 +25,8 @@ extern "C" {
 typedef struct {
     uint8_t h, w;            /* 1..30 on input; output may have h = 0 (), or w = 0 ((),...) */
     uint8_t p0, p1;          /* op parameters (factor, colours) */
-    uint8_t cell[GPU_CELLS]; /* row-major, row stride GPU_SIDE */
+    uint8_t cell[GPU_CELLS]; /* row-major, row stride GPU_SIDE; the colour in the low
+                                nibble, GPU_PLANE's in the high one */
 } GpuGrid;
 
 typedef struct {
@@ -33,6 +34,13 @@ typedef struct {
     uint16_t first[10];      /* row-major index of its first cell; GPU_NOFIRST if none */
 } GpuStats;
 #define GPU_NOFIRST 0xFFFF
+
+/* The ops that take a patch or a second grid carry it in the high nibble
+ * of each cell, so a call is still one record: fill/underfill 1 where the
+ * patch covers the cell, paint its colour + 1 (the last write in the
+ * object's iteration order), cellwise the second grid's colour. */
+#define GPU_PLANE(c) ((c) >> 4)
+#define GPU_COLOR(c) ((c) & 15)
 
 /* What a parameter must be (validated on the host). */
 enum {
@@ -42,6 +50,9 @@ enum {
     PA_MATCH,                /* any int: compared with cells; 0..9 or GPU_NOCOLOR */
     PA_FLAG,                 /* any value: its truth (objects' flags) */
     PA_SELECT,               /* int 0..7: o_g's selector */
+    PA_PATCH,                /* frozenset of (i, j) or of (v, (i, j)): the plane */
+    PA_OBJECT,               /* frozenset of (colour, (i, j)): the plane */
+    PA_GRID2,                /* a grid at least as large: the plane */
 };
 
 /* GOUT_OBJECTS: objects() and its tokpidjin forms; results in the
@@ -69,6 +80,10 @@ enum { GOUT_GRID, GOUT_STATS, GOUT_OBJECTS };
     X(RIGHTHALF,  righthalf,  1, GOUT_GRID,  PA_NONE,   PA_NONE)  \
     X(TRIM,       trim,       1, GOUT_GRID,  PA_NONE,   PA_NONE)  \
     X(COMPRESS,   compress,   1, GOUT_GRID,  PA_NONE,   PA_NONE)  \
+    X(FILL,       fill,       3, GOUT_GRID,  PA_COLOR,  PA_PATCH) \
+    X(UNDERFILL,  underfill,  3, GOUT_GRID,  PA_COLOR,  PA_PATCH) \
+    X(PAINT,      paint,      2, GOUT_GRID,  PA_OBJECT, PA_NONE)  \
+    X(CELLWISE,   cellwise,   3, GOUT_GRID,  PA_GRID2,  PA_COLOR) \
     X(COLORCOUNT, colorcount, 2, GOUT_STATS, PA_MATCH,  PA_NONE)  \
     X(MOSTCOLOR,  mostcolor,  1, GOUT_STATS, PA_NONE,   PA_NONE)  \
     X(LEASTCOLOR, leastcolor, 1, GOUT_STATS, PA_NONE,   PA_NONE)  \

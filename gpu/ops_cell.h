@@ -59,7 +59,14 @@ GPU_HD static inline int gop_cell(int op, const GpuGrid *g, int i, int j)
     case GOP_TRIM: si = i + 1; sj = j + 1; break;
     default: break;   /* tophalf, lefthalf, replace, switch: same place */
     }
-    int v = g->cell[si * GPU_SIDE + sj];
+    int c = g->cell[si * GPU_SIDE + sj], v = GPU_COLOR(c), plane = GPU_PLANE(c);
+    switch (op) {
+    case GOP_FILL: return plane ? g->p0 : v;
+    case GOP_UNDERFILL: return plane && v == g->p1 ? g->p0 : v;   /* p1: mostcolor */
+    case GOP_PAINT: return plane ? plane - 1 : v;
+    case GOP_CELLWISE: return v == plane ? v : g->p1;
+    default: break;
+    }
     if (op == GOP_REPLACE)
         return v == g->p0 ? g->p1 : v;
     if (op == GOP_SWITCH)

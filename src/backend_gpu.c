@@ -162,6 +162,69 @@ static const char *param_byte(int kind, const Value *v, uint8_t *out)
     }
 }
 
+static bool is_plane(int kind)
+{
+    return kind == PA_PATCH || kind == PA_OBJECT || kind == PA_GRID2;
+}
+
+static bool int_pair(const Value *v)
+{
+    return v->type == V_TUPLE && v->u.tup.len == 2 && v->u.tup.items[0]->type == V_INT &&
+           v->u.tup.items[1]->type == V_INT;
+}
+
+/* A patch or an object into the cells' high nibble.  toindices decides
+ * cells or indices by the first item; mixed sets, bools and tuple patches
+ * stay on the CPU.  Iteration order: paint's last write wins, as there. */
+static const char *plane_patch(int kind, const Value *v, GpuGrid *rec)
+{
+    if (v->type != V_FSET)
+        return "patch is not a frozenset";
+    size_t n = v->u.set.len;
+    Value *const *it = v->u.set.items;
+    bool cells = kind == PA_OBJECT ||
+                 (n && it[0]->type == V_TUPLE && it[0]->u.tup.len == 2 &&
+                  it[0]->u.tup.items[1]->type == V_TUPLE);
+    for (size_t k = 0; k < n; k++) {
+        const Value *loc = it[k], *col = NULL;
+        if (cells) {
+            if (loc->type != V_TUPLE || loc->u.tup.len != 2)
+                return "patch item is not a (value, (i, j)) pair";
+            col = loc->u.tup.items[0];
+            loc = loc->u.tup.items[1];
+            if (kind == PA_OBJECT && (col->type != V_INT || col->u.i < 0 || col->u.i > 9))
+                return "object colour is not an int from 0 to 9";
+        }
+        if (!int_pair(loc))
+            return "patch location is not a pair of ints";
+        int64_t i = loc->u.tup.items[0]->u.i, j = loc->u.tup.items[1]->u.i;
+        if (i < 0 || i >= rec->h || j < 0 || j >= rec->w)
+            continue;
+        uint8_t *c = &rec->cell[i * GPU_SIDE + j];
+        *c = (uint8_t)(GPU_COLOR(*c) | (kind == PA_OBJECT ? col->u.i + 1 : 1) << 4);
+    }
+    return NULL;
+}
+
+/* cellwise's second grid: read where the first has cells, as CPython does. */
+static const char *plane_grid(const Value *b, GpuGrid *rec)
+{
+    if (b->type != V_TUPLE || b->u.tup.len < rec->h)
+        return "second grid is not a tuple as tall as the first";
+    for (int i = 0; i < rec->h; i++) {
+        const Value *r = b->u.tup.items[i];
+        if (r->type != V_TUPLE || r->u.tup.len < rec->w)
+            return "second grid's row is not a tuple as wide as the first";
+        for (int j = 0; j < rec->w; j++) {
+            const Value *c = r->u.tup.items[j];
+            if (c->type != V_INT || c->u.i < 0 || c->u.i > 9)
+                return "a cell of the second grid is not an int from 0 to 9";
+            rec->cell[i * GPU_SIDE + j] |= (uint8_t)(c->u.i << 4);
+        }
+    }
+    return NULL;
+}
+
 /* Validate one call and pack it into rec; NULL, or why it stays on the CPU. */
 static const char *pack_one(int op, const Value *g, Value *const *params, GpuGrid *rec)
 {
@@ -171,11 +234,17 @@ static const char *pack_one(int op, const Value *g, Value *const *params, GpuGri
     size_t h = rec->h, w = rec->w;
     if (gop_is_objects(op))
         return gobj_pack(op, params, rec);
+    uint8_t bg = op == GOP_UNDERFILL ? (uint8_t)gpu_packed_mostcolor(rec) : 0;
     for (int k = 0; k + 1 < gpu_ops[op].arity; k++) {
-        const char *bad = param_byte(gpu_ops[op].param[k], params[k], k ? &rec->p1 : &rec->p0);
+        int kind = gpu_ops[op].param[k];
+        const char *bad = kind == PA_GRID2   ? plane_grid(params[k], rec)
+                          : is_plane(kind) ? plane_patch(kind, params[k], rec)
+                                           : param_byte(kind, params[k], k ? &rec->p1 : &rec->p0);
         if (bad)
             return bad;
     }
+    if (op == GOP_UNDERFILL)
+        rec->p1 = bg;
     int oh, ow;
     gop_shape(op, (int)h, (int)w, rec->p0, &oh, &ow);
     if (oh > GPU_SIDE || ow > GPU_SIDE)
@@ -501,9 +570,9 @@ static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
     for (int k = 1; k < key->nargs; k++) {
         uint8_t b;
         const char *bad;
-        if (key->fixed[k] && (bad = gop_is_objects(op) ? gobj_param_ok(op, k, key->fixed[k])
-                                                        : param_byte(gpu_ops[op].param[k - 1],
-                                                                     key->fixed[k], &b))) {
+        if (key->fixed[k] && !is_plane(gpu_ops[op].param[k - 1]) &&
+            (bad = gop_is_objects(op) ? gobj_param_ok(op, k, key->fixed[k])
+                                      : param_byte(gpu_ops[op].param[k - 1], key->fixed[k], &b))) {
             note(op, false, "%s", bad);
             return false;
         }
@@ -1055,6 +1124,28 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
     free(rbig);
     free(rsmall);
     Value *two = v_int(2), *one = v_int(1), *zero = v_int(0), *five = v_int(5);
+    Value *cal_patch, *cal_object, *cal_zeros = v_tuple_new(GPU_SIDE);
+    {   /* a diagonal and a row, as indices and as cells of colour 3 */
+        Value *locs[2 * GPU_SIDE], *cells[2 * GPU_SIDE];
+        for (int k = 0; k < 2 * GPU_SIDE; k++) {
+            locs[k] = v_pair_int(k < GPU_SIDE ? k : 1, k % GPU_SIDE);
+            cells[k] = v_tuple_new(2);
+            cells[k]->u.tup.items[0] = v_int(3);
+            cells[k]->u.tup.items[1] = v_incref(locs[k]);
+        }
+        cal_patch = fs_from_items(locs, 2 * GPU_SIDE);
+        cal_object = fs_from_items(cells, 2 * GPU_SIDE);
+        for (int k = 0; k < 2 * GPU_SIDE; k++) {
+            v_decref(locs[k]);
+            v_decref(cells[k]);
+        }
+        for (int i = 0; i < GPU_SIDE; i++) {
+            Value *row = v_tuple_new(GPU_SIDE);
+            for (int j = 0; j < GPU_SIDE; j++)
+                row->u.tup.items[j] = v_int(0);
+            cal_zeros->u.tup.items[i] = row;
+        }
+    }
     cJSON *root = cJSON_CreateObject(), *ops = cJSON_CreateObject();
     cJSON_AddNumberToObject(root, "arcrun_calibration", 1);
     cJSON_AddStringToObject(root, "backend", mode_name());
@@ -1079,6 +1170,9 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
             params[0] = two; break;
         case GOP_REPLACE: params[0] = zero; params[1] = five; break;
         case GOP_SWITCH: params[0] = one; params[1] = two; break;
+        case GOP_FILL: case GOP_UNDERFILL: params[0] = five; params[1] = cal_patch; break;
+        case GOP_PAINT: params[0] = cal_object; break;
+        case GOP_CELLWISE: params[0] = cal_zeros; params[1] = five; break;
         default: break;
         }
         bool up = op == GOP_UPSCALE || op == GOP_HUPSCALE || op == GOP_VUPSCALE;
@@ -1138,6 +1232,9 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
     }
     free(big);
     free(small);
+    v_decref(cal_patch);
+    v_decref(cal_object);
+    v_decref(cal_zeros);
     if (rc == 0 && only) {
         fprintf(stderr, "arcrun calibrate: --ops: measured only %s, no file written\n", only);
     } else if (rc == 0) {

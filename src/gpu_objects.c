@@ -155,7 +155,7 @@ const char *gobj_param_ok(int op, int k, const Value *v)
  * key=values.count), the first greatest count in the slot order of the set
  * of colours inserted in first-appearance order; read from the packed
  * bytes, not the values. */
-static int packed_mostcolor(const GpuGrid *rec)
+int gpu_packed_mostcolor(const GpuGrid *rec)
 {
     static const uint64_t colour_hash[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};   /* hash(int) */
     uint32_t count[10] = {0};
@@ -196,7 +196,7 @@ const char *gobj_pack(int op, Value *const *params, GpuGrid *rec)
                 (v_truthy(params[2]) ? OF_WITHOUT_BG : 0);
     }
     rec->p0 = (uint8_t)flags;
-    rec->p1 = flags & OF_WITHOUT_BG ? (uint8_t)packed_mostcolor(rec) : GPU_NOCOLOR;
+    rec->p1 = flags & OF_WITHOUT_BG ? (uint8_t)gpu_packed_mostcolor(rec) : GPU_NOCOLOR;
     return NULL;
 }
 

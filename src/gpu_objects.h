@@ -10,6 +10,9 @@
  * cannot be packed: not a non-empty tuple of equal tuples of ints 0..9 of
  * at most 30x30. */
 const char *gpu_pack_grid(const Value *g, GpuGrid *rec);
+/* mostcolor of a packed grid as both dialects compute it on int grids
+ * (objects' background, underfill's) */
+int gpu_packed_mostcolor(const GpuGrid *rec);
 int gobj_prim(int op);                    /* PRIM_* the op runs */
 int gobj_shape(int op);                   /* OBJ_FSET or OBJ_TUPLE */
 const ObjTables *gobj_tables(int op);     /* its dialect's tables */

@@ -65,3 +65,56 @@ def gpu_grid_ops(I):
     x57 = objects(x22, F, T, T)
     x58 = objects(x37, T, F, T)
     return x1
+
+
+# fill, underfill, paint and cellwise carry their patch or second grid in
+# the cells' high nibble; the last two functions raise (CPython does too)
+# after their device-bound arguments are refused.
+def gpu_patch_ops(I):
+    x1 = asindices(I)
+    x2 = fill(I, FIVE, x1)
+    x3 = ofcolor(I, ZERO)
+    x4 = fill(I, EIGHT, x3)
+    x5 = underfill(I, ONE, x3)
+    x6 = asobject(I)
+    x7 = rot180(I)
+    x8 = paint(x7, x6)
+    x9 = shift(x6, UNITY)
+    x10 = paint(I, x9)
+    x11 = shift(x6, NEG_UNITY)
+    x12 = dmirror(I)
+    x13 = paint(x12, x11)
+    x14 = cellwise(I, x7, ZERO)
+    x15 = upscale(I, TWO)
+    x16 = cellwise(I, x15, SEVEN)
+    x17 = fill(I, FIVE, x9)
+    x18 = underfill(I, TWO, x9)
+    x19 = switch(I, ONE, TWO)
+    x20 = underfill(x19, NINE, x1)
+    x21 = ofcolor(I, TEN)
+    x22 = fill(I, ONE, x21)
+    x23 = hmirror(x1)
+    x24 = fill(I, THREE, x23)
+    x25 = recolor(SIX, x3)
+    x26 = combine(x25, x11)
+    x27 = hmirror(I)
+    x28 = paint(x27, x26)
+    x29 = mostcolor(I)
+    x30 = cellwise(x27, I, x29)
+    x31 = totuple(x1)
+    x32 = fill(I, FOUR, x31)
+    x33 = underfill(x7, x29, x6)
+    x34 = paint(x19, x25)
+    return x2
+
+
+def gpu_paint_indices(I):
+    x1 = ofcolor(I, ZERO)
+    x2 = paint(I, x1)
+    return x2
+
+
+def gpu_cellwise_smaller(I):
+    x1 = upscale(I, TWO)
+    x2 = cellwise(x1, I, ZERO)
+    return x2
