@@ -31,7 +31,7 @@ __global__ static void k_grid(int op, const GpuGrid *in, GpuGrid *out, int n)
     load_grid(&g, &in[blockIdx.x]);
     GpuGrid *o = &out[blockIdx.x];
     int oh, ow;
-    gop_shape(op, g.h, g.w, g.p0, &oh, &ow);
+    gop_shape(op, &g, &oh, &ow);
     if (threadIdx.x == 0) {
         o->h = (uint8_t)oh;
         o->w = (uint8_t)ow;

@@ -24,7 +24,9 @@ extern "C" {
 
 typedef struct {
     uint8_t h, w;            /* 1..30 on input; output may have h = 0 (), or w = 0 ((),...) */
-    uint8_t p0, p1;          /* op parameters (factor, colours) */
+    uint8_t p0, p1;          /* op parameters (factor, colours; crop's first row and column) */
+    uint8_t p2, p3;          /* crop's rows and columns */
+    uint8_t pad[2];          /* records stay a whole number of words */
     uint8_t cell[GPU_CELLS]; /* row-major, row stride GPU_SIDE; the colour in the low
                                 nibble, GPU_PLANE's in the high one */
 } GpuGrid;
@@ -53,6 +55,7 @@ enum {
     PA_PATCH,                /* frozenset of (i, j) or of (v, (i, j)): the plane */
     PA_OBJECT,               /* frozenset of (colour, (i, j)): the plane */
     PA_GRID2,                /* a grid at least as large: the plane */
+    PA_START, PA_DIMS,       /* crop's (i, j) and (h, w): ints >= 0, clipped to the grid */
 };
 
 /* GOUT_OBJECTS: objects() and its tokpidjin forms; results in the
@@ -80,6 +83,7 @@ enum { GOUT_GRID, GOUT_STATS, GOUT_OBJECTS };
     X(RIGHTHALF,  righthalf,  1, GOUT_GRID,  PA_NONE,   PA_NONE)  \
     X(TRIM,       trim,       1, GOUT_GRID,  PA_NONE,   PA_NONE)  \
     X(COMPRESS,   compress,   1, GOUT_GRID,  PA_NONE,   PA_NONE)  \
+    X(CROP,       crop,       3, GOUT_GRID,  PA_START,  PA_DIMS)  \
     X(FILL,       fill,       3, GOUT_GRID,  PA_COLOR,  PA_PATCH) \
     X(UNDERFILL,  underfill,  3, GOUT_GRID,  PA_COLOR,  PA_PATCH) \
     X(PAINT,      paint,      2, GOUT_GRID,  PA_OBJECT, PA_NONE)  \

@@ -16,9 +16,9 @@
 
 /* Output dims of a grid op; compress gives its bound (the real shape
  * depends on the cells).  oh == 0 means the empty tuple. */
-GPU_HD static inline void gop_shape(int op, int h, int w, int f, int *oh, int *ow)
+GPU_HD static inline void gop_shape(int op, const GpuGrid *g, int *oh, int *ow)
 {
-    int a = h, b = w;
+    int h = g->h, w = g->w, f = g->p0, a = h, b = w;
     switch (op) {
     case GOP_ROT90: case GOP_ROT270: case GOP_DMIRROR: case GOP_CMIRROR:
         a = w; b = h; break;
@@ -30,6 +30,7 @@ GPU_HD static inline void gop_shape(int op, int h, int w, int f, int *oh, int *o
     /* rot270(tophalf(rot90(g))): () when the half has no columns */
     case GOP_LEFTHALF: case GOP_RIGHTHALF: b = w / 2; a = b ? h : 0; break;
     case GOP_TRIM: a = h > 2 ? h - 2 : 0; b = w > 2 ? w - 2 : 0; break;
+    case GOP_CROP: a = g->p2; b = g->p3; break;   /* clipped on the host */
     default: break;
     }
     if (a == 0)
@@ -57,6 +58,7 @@ GPU_HD static inline int gop_cell(int op, const GpuGrid *g, int i, int j)
     case GOP_BOTTOMHALF: si = i + h / 2 + h % 2; break;
     case GOP_RIGHTHALF: sj = j + w - w / 2; break;
     case GOP_TRIM: si = i + 1; sj = j + 1; break;
+    case GOP_CROP: si = i + g->p0; sj = j + g->p1; break;
     default: break;   /* tophalf, lefthalf, replace, switch: same place */
     }
     int c = g->cell[si * GPU_SIDE + sj], v = GPU_COLOR(c), plane = GPU_PLANE(c);

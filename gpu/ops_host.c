@@ -56,7 +56,7 @@ void gpu_emulate(int op, const GpuGrid *in, void *out, int n)
             continue;
         }
         int oh, ow;
-        gop_shape(op, g->h, g->w, g->p0, &oh, &ow);
+        gop_shape(op, g, &oh, &ow);
         o->h = (uint8_t)oh;
         o->w = (uint8_t)ow;
         for (int i = 0; i < oh; i++)

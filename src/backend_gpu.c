@@ -162,9 +162,11 @@ static const char *param_byte(int kind, const Value *v, uint8_t *out)
     }
 }
 
-static bool is_plane(int kind)
+/* Arguments validated call by call, not once per batch. */
+static bool per_call(int kind)
 {
-    return kind == PA_PATCH || kind == PA_OBJECT || kind == PA_GRID2;
+    return kind == PA_PATCH || kind == PA_OBJECT || kind == PA_GRID2 || kind == PA_START ||
+           kind == PA_DIMS;
 }
 
 static bool int_pair(const Value *v)
@@ -225,20 +227,45 @@ static const char *plane_grid(const Value *b, GpuGrid *rec)
     return NULL;
 }
 
+/* crop's grid[i:i + h] rows, r[j:j + w] of each, with i, j, h, w >= 0
+ * (negative ones slice from the end: the CPU's), as the first row and
+ * column and the counts the slices keep. */
+static const char *pack_crop(const Value *start, const Value *dims, GpuGrid *rec)
+{
+    if (!int_pair(start) || !int_pair(dims))
+        return "crop's start or dims is not a pair of ints";
+    int64_t s[2] = {start->u.tup.items[0]->u.i, start->u.tup.items[1]->u.i};
+    int64_t d[2] = {dims->u.tup.items[0]->u.i, dims->u.tup.items[1]->u.i};
+    if (s[0] < 0 || s[1] < 0 || d[0] < 0 || d[1] < 0)
+        return "crop's start or dims is negative";
+    int64_t n[2] = {rec->h, rec->w}, first[2], count[2];
+    for (int k = 0; k < 2; k++) {
+        first[k] = s[k] < n[k] ? s[k] : n[k];
+        int64_t end = d[k] < n[k] - first[k] ? first[k] + d[k] : n[k];
+        count[k] = end - first[k];
+    }
+    rec->p0 = (uint8_t)first[0];
+    rec->p1 = (uint8_t)first[1];
+    rec->p2 = (uint8_t)count[0];
+    rec->p3 = (uint8_t)count[1];
+    return NULL;
+}
+
 /* Validate one call and pack it into rec; NULL, or why it stays on the CPU. */
 static const char *pack_one(int op, const Value *g, Value *const *params, GpuGrid *rec)
 {
     const char *bad = gpu_pack_grid(g, rec);
     if (bad)
         return bad;
-    size_t h = rec->h, w = rec->w;
     if (gop_is_objects(op))
         return gobj_pack(op, params, rec);
     uint8_t bg = op == GOP_UNDERFILL ? (uint8_t)gpu_packed_mostcolor(rec) : 0;
+    if (op == GOP_CROP)
+        return pack_crop(params[0], params[1], rec);
     for (int k = 0; k + 1 < gpu_ops[op].arity; k++) {
         int kind = gpu_ops[op].param[k];
         const char *bad = kind == PA_GRID2   ? plane_grid(params[k], rec)
-                          : is_plane(kind) ? plane_patch(kind, params[k], rec)
+                          : per_call(kind) ? plane_patch(kind, params[k], rec)
                                            : param_byte(kind, params[k], k ? &rec->p1 : &rec->p0);
         if (bad)
             return bad;
@@ -246,7 +273,7 @@ static const char *pack_one(int op, const Value *g, Value *const *params, GpuGri
     if (op == GOP_UNDERFILL)
         rec->p1 = bg;
     int oh, ow;
-    gop_shape(op, (int)h, (int)w, rec->p0, &oh, &ow);
+    gop_shape(op, rec, &oh, &ow);
     if (oh > GPU_SIDE || ow > GPU_SIDE)
         return "output larger than 30x30";
     return NULL;
@@ -570,7 +597,7 @@ static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
     for (int k = 1; k < key->nargs; k++) {
         uint8_t b;
         const char *bad;
-        if (key->fixed[k] && !is_plane(gpu_ops[op].param[k - 1]) &&
+        if (key->fixed[k] && !per_call(gpu_ops[op].param[k - 1]) &&
             (bad = gop_is_objects(op) ? gobj_param_ok(op, k, key->fixed[k])
                                       : param_byte(gpu_ops[op].param[k - 1], key->fixed[k], &b))) {
             note(op, false, "%s", bad);
@@ -1125,6 +1152,7 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
     free(rsmall);
     Value *two = v_int(2), *one = v_int(1), *zero = v_int(0), *five = v_int(5);
     Value *cal_patch, *cal_object, *cal_zeros = v_tuple_new(GPU_SIDE);
+    Value *cal_start = v_pair_int(1, 2), *cal_dims = v_pair_int(8, 12);
     {   /* a diagonal and a row, as indices and as cells of colour 3 */
         Value *locs[2 * GPU_SIDE], *cells[2 * GPU_SIDE];
         for (int k = 0; k < 2 * GPU_SIDE; k++) {
@@ -1172,6 +1200,7 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
         case GOP_SWITCH: params[0] = one; params[1] = two; break;
         case GOP_FILL: case GOP_UNDERFILL: params[0] = five; params[1] = cal_patch; break;
         case GOP_PAINT: params[0] = cal_object; break;
+        case GOP_CROP: params[0] = cal_start; params[1] = cal_dims; break;
         case GOP_CELLWISE: params[0] = cal_zeros; params[1] = five; break;
         default: break;
         }
@@ -1235,6 +1264,8 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
     v_decref(cal_patch);
     v_decref(cal_object);
     v_decref(cal_zeros);
+    v_decref(cal_start);
+    v_decref(cal_dims);
     if (rc == 0 && only) {
         fprintf(stderr, "arcrun calibrate: --ops: measured only %s, no file written\n", only);
     } else if (rc == 0) {

@@ -122,7 +122,7 @@ const char *gpu_pack_grid(const Value *g, GpuGrid *rec)
     }
     rec->h = (uint8_t)h;
     rec->w = (uint8_t)w;
-    rec->p0 = rec->p1 = 0;
+    rec->p0 = rec->p1 = rec->p2 = rec->p3 = 0;
     return NULL;
 }
 

@@ -105,6 +105,22 @@ def gpu_patch_ops(I):
     x32 = fill(I, FOUR, x31)
     x33 = underfill(x7, x29, x6)
     x34 = paint(x19, x25)
+    x35 = crop(I, ORIGIN, TWO_BY_TWO)
+    x36 = crop(I, UNITY, THREE_BY_THREE)
+    x37 = shape(I)
+    x38 = crop(I, ORIGIN, x37)
+    x39 = crop(I, x37, UNITY)
+    x40 = crop(I, DOWN, x37)
+    x41 = crop(I, RIGHT, TWO_BY_ZERO)
+    x42 = crop(I, ZERO_BY_TWO, ZERO_BY_TWO)
+    x43 = decrement(x37)
+    x44 = crop(I, x43, TWO_BY_TWO)
+    x45 = crop(I, NEG_UNITY, TWO_BY_TWO)
+    x46 = crop(I, ORIGIN, NEG_UNITY)
+    x47 = astuple(TWO, TEN)
+    x48 = crop(I, x47, THREE_BY_THREE)
+    x49 = astuple(TEN, ONE)
+    x50 = crop(x15, x49, x37)
     return x2
 
 
