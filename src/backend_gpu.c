@@ -597,9 +597,15 @@ static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
     for (int k = 1; k < key->nargs; k++) {
         uint8_t b;
         const char *bad;
-        if (key->fixed[k] && !per_call(gpu_ops[op].param[k - 1]) &&
-            (bad = gop_is_objects(op) ? gobj_param_ok(op, k, key->fixed[k])
-                                      : param_byte(gpu_ops[op].param[k - 1], key->fixed[k], &b))) {
+        if (!key->fixed[k])
+            continue;
+        if (gop_is_objects(op))   /* four arguments: past param[] */
+            bad = gobj_param_ok(op, k, key->fixed[k]);
+        else
+            bad = per_call(gpu_ops[op].param[k - 1])
+                      ? NULL
+                      : param_byte(gpu_ops[op].param[k - 1], key->fixed[k], &b);
+        if (bad) {
             note(op, false, "%s", bad);
             return false;
         }
