@@ -259,14 +259,16 @@ static const char *pack_one(int op, const Value *g, Value *const *params, GpuGri
         return bad;
     if (gop_is_objects(op))
         return gobj_pack(op, params, rec);
-    uint8_t bg = op == GOP_UNDERFILL ? (uint8_t)gpu_packed_mostcolor(rec) : 0;
     if (op == GOP_CROP)
         return pack_crop(params[0], params[1], rec);
+    /* underfill's background, read before the patch fills the high nibbles */
+    uint8_t bg = op == GOP_UNDERFILL ? (uint8_t)gpu_packed_mostcolor(rec) : 0;
     for (int k = 0; k + 1 < gpu_ops[op].arity; k++) {
         int kind = gpu_ops[op].param[k];
-        const char *bad = kind == PA_GRID2   ? plane_grid(params[k], rec)
-                          : per_call(kind) ? plane_patch(kind, params[k], rec)
-                                           : param_byte(kind, params[k], k ? &rec->p1 : &rec->p0);
+        const char *bad = kind == PA_GRID2 ? plane_grid(params[k], rec)
+                          : kind == PA_PATCH || kind == PA_OBJECT
+                              ? plane_patch(kind, params[k], rec)
+                              : param_byte(kind, params[k], k ? &rec->p1 : &rec->p0);
         if (bad)
             return bad;
     }
