@@ -406,29 +406,17 @@ Value *ad_cmirror(Ctx *cx, Value *const *a)
 static bool fill_locs(Ctx *cx, MGrid *m, Value *val, const GLoc *l, size_t n,
                       const Value *bg)
 {
-    for (size_t k = 0; k < n; k++) {
-        if (!gu_mgrid_in(m, l[k].i, l[k].j))
-            continue;
-        Value **c = gu_mgrid_ref(cx, m, l[k].i, l[k].j);
-        if (!c)
+    for (size_t k = 0; k < n; k++)
+        if (gu_mgrid_in(m, l[k].i, l[k].j) && !gu_mgrid_put_ij(cx, m, l[k].i, l[k].j, val, bg))
             return false;
-        if (!bg || gu_eq(*c, bg))
-            *c = val;
-    }
     return true;
 }
 
 static bool paint_cells(Ctx *cx, MGrid *m, const GCell *c, size_t n, const Value *bg)
 {
-    for (size_t k = 0; k < n; k++) {
-        if (!gu_mgrid_in(m, c[k].i, c[k].j))
-            continue;
-        Value **p = gu_mgrid_ref(cx, m, c[k].i, c[k].j);
-        if (!p)
+    for (size_t k = 0; k < n; k++)
+        if (gu_mgrid_in(m, c[k].i, c[k].j) && !gu_mgrid_put_ij(cx, m, c[k].i, c[k].j, c[k].c, bg))
             return false;
-        if (!bg || gu_eq(*p, bg))
-            *p = c[k].c;
-    }
     return true;
 }
 

@@ -490,9 +490,7 @@ static bool put(Ctx *cx, MGrid *m, Value *vi, Value *vj, Value *v, Value *bg)
 /* put() for an (i, j) known to be ints */
 static inline bool put_ij(Ctx *cx, MGrid *m, int64_t i, int64_t j, Value *v, const Value *bg)
 {
-    if (i < 0 || (uint64_t)i >= m->h || j < 0 || (uint64_t)j >= m->w)
-        return true;
-    return gu_mgrid_put_ij(cx, m, i, j, v, bg);
+    return !gu_mgrid_in(m, i, j) || gu_mgrid_put_ij(cx, m, i, j, v, bg);
 }
 
 /* A patch all of interned places, or all of interned cells: what
