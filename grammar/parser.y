@@ -53,6 +53,33 @@ static Expr *concat_strings(ParseCtx *pc, ExprList l)
     return r;
 }
 
+static char *dotted_join(ParseCtx *pc, const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    char *s = arena_alloc(&pc->arena, na + nb + 2);
+    memcpy(s, a, na);
+    s[na] = '.';
+    memcpy(s + na + 1, b, nb);
+    return s;
+}
+
+static ImportName *import_name(ParseCtx *pc, Loc at, char *name, char *as)
+{
+    ImportName *n = arena_alloc(&pc->arena, sizeof *n);
+    n->name = name;
+    n->as = as;
+    n->loc = at;
+    return n;
+}
+
+static Stmt *import_from(ParseCtx *pc, Loc at, char *module, ImportName *names)
+{
+    Stmt *s = ast_stmt(pc, S_IMPORT, at);
+    s->u.import.module = module;
+    s->u.import.names = names;
+    return s;
+}
+
 /* A testlist: one item without a comma is the item itself. */
 static Expr *testlist_expr(ParseCtx *pc, Loc at, ExprList l)
 {
@@ -76,6 +103,7 @@ static Expr *testlist_expr(ParseCtx *pc, Loc at, ExprList l)
     ExprList el;
     Stmt *stmt;
     StmtList sl;
+    ImportName *imp;
 }
 
 %token START_FILE START_EXPR
@@ -95,6 +123,8 @@ static Expr *testlist_expr(ParseCtx *pc, Loc at, ExprList l)
 %type <el> testlist expr_list args params param_list strings
 %type <stmt> stmt simple_stmt small_stmt compound_stmt funcdef try_stmt import_stmt
 %type <sl> suite stmt_list small_stmts
+%type <name> dotted
+%type <imp> import_as import_as_list
 
 %%
 
@@ -164,15 +194,15 @@ small_stmt
 
 import_stmt
     : IMPORT dotted_as_list             { $$ = ast_stmt(pc, S_IMPORT, LOC(@1)); }
-    | FROM dotted IMPORT '*'            { $$ = ast_stmt(pc, S_IMPORT, LOC(@1)); }
-    | FROM dotted IMPORT import_as_list { $$ = ast_stmt(pc, S_IMPORT, LOC(@1)); }
+    | FROM dotted IMPORT '*'            { $$ = import_from(pc, LOC(@1), $2, NULL); }
+    | FROM dotted IMPORT import_as_list { $$ = import_from(pc, LOC(@1), $2, $4); }
     | FROM dotted IMPORT '(' import_as_list opt_comma ')'
-                                        { $$ = ast_stmt(pc, S_IMPORT, LOC(@1)); }
+                                        { $$ = import_from(pc, LOC(@1), $2, $5); }
     ;
 
 dotted
     : NAME
-    | dotted '.' NAME
+    | dotted '.' NAME                   { $$ = dotted_join(pc, $1, $3); }
     ;
 
 dotted_as_list
@@ -181,18 +211,18 @@ dotted_as_list
     ;
 
 dotted_as
-    : dotted
-    | dotted AS NAME
+    : dotted                            { (void)$1; }
+    | dotted AS NAME                    { (void)$1; }
     ;
 
 import_as_list
     : import_as
-    | import_as_list ',' import_as
+    | import_as_list ',' import_as      { $$ = $1; ImportName *t = $1; while (t->next) t = t->next; t->next = $3; }
     ;
 
 import_as
-    : NAME
-    | NAME AS NAME
+    : NAME                              { $$ = import_name(pc, LOC(@1), $1, NULL); }
+    | NAME AS NAME                      { $$ = import_name(pc, LOC(@1), $1, $3); }
     ;
 
 opt_comma

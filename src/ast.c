@@ -63,24 +63,30 @@ void pc_free(ParseCtx *pc)
 {
     arena_free(&pc->arena);
     free(pc->err);
-    pc->err = NULL;
-    pc->errlen = pc->errcap = 0;
+    free(pc->warn);
+    pc->err = pc->warn = NULL;
+    pc->errlen = pc->errcap = pc->warnlen = pc->warncap = 0;
 }
 
-static void err_put(ParseCtx *pc, const char *s, size_t n)
+typedef struct { char **s; size_t *len, *cap; } MsgBuf;
+
+static void buf_put(MsgBuf b, const char *s, size_t n)
 {
-    if (pc->errlen + n + 1 > pc->errcap) {
-        size_t cap = pc->errcap ? pc->errcap : 256;
-        while (cap < pc->errlen + n + 1) cap *= 2;
-        char *p = realloc(pc->err, cap);
+    if (*b.len + n + 1 > *b.cap) {
+        size_t cap = *b.cap ? *b.cap : 256;
+        while (cap < *b.len + n + 1) cap *= 2;
+        char *p = realloc(*b.s, cap);
         if (!p) { fputs("arcrun: out of memory\n", stderr); abort(); }
-        pc->err = p;
-        pc->errcap = cap;
+        *b.s = p;
+        *b.cap = cap;
     }
-    memcpy(pc->err + pc->errlen, s, n);
-    pc->errlen += n;
-    pc->err[pc->errlen] = 0;
+    memcpy(*b.s + *b.len, s, n);
+    *b.len += n;
+    (*b.s)[*b.len] = 0;
 }
+
+static MsgBuf errors_of(ParseCtx *pc) { return (MsgBuf){ &pc->err, &pc->errlen, &pc->errcap }; }
+
 
 /* Source line `line` (1-based): start and length without the newline. */
 static const char *src_line(const ParseCtx *pc, int line, size_t *len)
@@ -98,23 +104,12 @@ static const char *src_line(const ParseCtx *pc, int line, size_t *len)
     return p;
 }
 
-void pc_error(ParseCtx *pc, Loc at, const char *fmt, ...)
+/* "file:line:col: KIND: msg", the source line and a caret under col. */
+static void put_located(ParseCtx *pc, MsgBuf b, const char *kind, Loc at, const char *msg)
 {
-    if (pc->nerr++ >= PC_MAX_ERRORS) {
-        if (pc->nerr == PC_MAX_ERRORS + 1) {
-            const char *m = "arcrun: too many errors, giving up\n";
-            err_put(pc, m, strlen(m));
-        }
-        return;
-    }
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     char head[600];
-    int n = snprintf(head, sizeof head, "%s:%d:%d: error: %s\n", pc->file, at.line, at.col, msg);
-    err_put(pc, head, n < (int)sizeof head ? (size_t)n : sizeof head - 1);
+    int n = snprintf(head, sizeof head, "%s:%d:%d: %s: %s\n", pc->file, at.line, at.col, kind, msg);
+    buf_put(b, head, n < (int)sizeof head ? (size_t)n : sizeof head - 1);
     if (!pc->src || at.line < 1) return;
 
     size_t len;
@@ -126,19 +121,54 @@ void pc_error(ParseCtx *pc, Loc at, const char *fmt, ...)
         if (from > len) from = len;
         if (len - from > 160) len = from + 160;
     }
-    err_put(pc, from ? "  ..." : "  ", from ? 5 : 2);
+    buf_put(b, from ? "  ..." : "  ", from ? 5 : 2);
     for (size_t i = from; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
         char ch = (c < 32 && c != '\t') || c == 127 ? '?' : (char)c;
-        err_put(pc, &ch, 1);
+        buf_put(b, &ch, 1);
     }
-    err_put(pc, from ? "\n     " : "\n  ", from ? 6 : 3);
+    buf_put(b, from ? "\n     " : "\n  ", from ? 6 : 3);
     /* keep tabs so the caret lines up under a tab-indented source line */
     for (size_t i = from; i < col; i++) {
         char ch = i < len && line[i] == '\t' ? '\t' : ' ';
-        err_put(pc, &ch, 1);
+        buf_put(b, &ch, 1);
     }
-    err_put(pc, "^\n", 2);
+    buf_put(b, "^\n", 2);
+}
+
+void pc_error(ParseCtx *pc, Loc at, const char *fmt, ...)
+{
+    if (pc->nerr++ >= PC_MAX_ERRORS) {
+        if (pc->nerr == PC_MAX_ERRORS + 1) {
+            const char *m = "arcrun: too many errors, giving up\n";
+            buf_put(errors_of(pc), m, strlen(m));
+        }
+        return;
+    }
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    put_located(pc, errors_of(pc), "error", at, msg);
+}
+
+void pc_warning(ParseCtx *pc, Loc at, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    put_located(pc, (MsgBuf){ &pc->warn, &pc->warnlen, &pc->warncap }, "warning", at, msg);
+}
+
+char *pc_take_warnings(ParseCtx *pc)
+{
+    char *w = pc->warn;
+    pc->warn = NULL;
+    pc->warnlen = pc->warncap = 0;
+    return w;
 }
 
 char *pc_take_errors(ParseCtx *pc)

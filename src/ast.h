@@ -63,6 +63,14 @@ typedef enum {
     S_TRY,       /* try: body  except exc: handler */
 } StmtKind;
 
+/* A name of `from M import a, b as c`: as is NULL without `as`. */
+typedef struct ImportName ImportName;
+struct ImportName {
+    char *name, *as;
+    Loc loc;
+    ImportName *next;
+};
+
 typedef struct Stmt Stmt;
 struct Stmt {
     int kind;
@@ -74,6 +82,9 @@ struct Stmt {
         struct { Expr *values; int n; } ret;               /* S_RETURN */
         struct { char *name; Expr *params; int nparams; Stmt *body; } def;
         struct { Stmt *body; Stmt *handler; Expr *exc; Loc except; } try_;
+        /* S_IMPORT: `from module import names` (names NULL for `*`);
+         * module NULL for `import m, ...`, which binds no DSL name */
+        struct { char *module; ImportName *names; } import;
     } u;
 };
 
@@ -92,6 +103,8 @@ typedef struct ParseCtx {
     Expr *expr;                /* PARSE_EXPR: the expression */
     char *err;                 /* accumulated messages (malloc'd) */
     size_t errlen, errcap;
+    char *warn;                /* accumulated warnings (malloc'd) */
+    size_t warnlen, warncap;
     int nerr;
     int lex_failed;            /* the lexer reported the error already */
 } ParseCtx;
@@ -104,8 +117,13 @@ void pc_free(ParseCtx *pc);    /* arena and messages */
 /* Append "file:line:col: error: msg", the source line and a caret. */
 void pc_error(ParseCtx *pc, Loc at, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same with "warning:": reported, nothing refused. */
+void pc_warning(ParseCtx *pc, Loc at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Hand the accumulated messages to the caller (malloc'd) and forget them. */
 char *pc_take_errors(ParseCtx *pc);
+/* The warnings, or NULL when there are none (malloc'd). */
+char *pc_take_warnings(ParseCtx *pc);
 
 /* Node constructors (arena-allocated). */
 Expr *ast_expr(ParseCtx *pc, int kind, Loc at);

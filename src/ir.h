@@ -62,6 +62,7 @@ typedef struct {
     IrProgram *progs;
     int nprogs;
     long nstmts_total;       /* assignments + records + returns, for --check */
+    char *warnings;          /* located warnings for stderr, or NULL (malloc'd) */
     Value **pinned;          /* constants made immortal for runs (ir_pin_constants) */
     size_t npinned, cappinned;
 } IrModule;

@@ -17,6 +17,7 @@
 #include "prim.h"
 #include "pyset.h"
 
+#include "imports.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,9 @@ typedef struct {
     const char **targets;  /* open addressing over the def's assigned names; NULL empty */
     uint32_t targets_cap;  /* a power of two */
     bool eval;             /* lowering for ir_eval_expr */
+    ImportScope imports;   /* which DSL names the file's imports bind */
+    const char **unbound;  /* DSL names used but not imported (warned once each) */
+    int nunbound;
 } Lower;
 
 static void *xrealloc(void *p, size_t n)
@@ -169,6 +173,7 @@ static IrStmt *emit(Lower *L, int kind, Loc at)
 /* ---- expressions ------------------------------------------------------------ */
 
 static int lower_value(Lower *L, Expr *e, IrOperand *out, int *prim);
+static void emit_call(Lower *L, Loc at, IrOperand callee, IrOperand *args, int nargs, int dst);
 
 /* Each assignment target of a try block or a plain statement of d. */
 #define FOR_TARGETS(d, s, a, t) \
@@ -211,6 +216,33 @@ static int assigned_later(Lower *L, const char *name)
     return 0;
 }
 
+static Value *name_error_invoke(Ctx *cx, Value *self, Value *const *argv)
+{
+    (void)argv;
+    return cx_raise(cx, "NameError", "name '%s' is not defined", self->u.fn.cap[0]->u.str.s);
+}
+
+/* A DSL name the file's imports do not bind: CPython raises NameError
+ * where it is evaluated, so a call that raises goes there.  The name's
+ * value stays in the expression, which that call keeps from running. */
+static void raise_name_error(Lower *L, Expr *e)
+{
+    const char *name = e->u.name;
+    int k = 0;
+    while (k < L->nunbound && strcmp(L->unbound[k], name) != 0) k++;
+    if (k == L->nunbound) {
+        L->unbound = xrealloc(L->unbound, (size_t)(k + 1) * sizeof *L->unbound);
+        L->unbound[L->nunbound++] = name;
+        pc_warning(L->pc, e->loc, "'%s' is not imported here (imports from: %s); "
+                   "as in CPython, this line raises NameError when it runs",
+                   name, L->imports.modules);
+    }
+    Value *str = v_str(name, strlen(name));
+    IrOperand f = op_k(v_func_new(name_error_invoke, "<NameError>", -1, 0, 0, 1, &str));
+    v_decref(str);
+    emit_call(L, e->loc, f, NULL, 0, new_temp(L));
+}
+
 static int resolve(Lower *L, Expr *e, IrOperand *out, int *prim)
 {
     const char *name = e->u.name;
@@ -231,9 +263,13 @@ static int resolve(Lower *L, Expr *e, IrOperand *out, int *prim)
                               "in the whole function", name, later, name);
     if (later)
         return ERR(L, e->loc, "'%s' is used before it is assigned (line %d)", name, later);
-    Value *c = const_lookup(L->dialect, name);
+    const char *dsl_name = imports_target(&L->imports, name);
+    Value *c = const_lookup(L->dialect, dsl_name);
+    int id = c ? -1 : prim_lookup(L->dialect, dsl_name);
+    if ((c || id >= 0) &&
+        !imports_bind(&L->imports, name, c != NULL, id == PRIM_TK_batch_process_samples_gpu))
+        raise_name_error(L, e);
     if (c) { *out = op_k(v_incref(c)); return 0; }
-    int id = prim_lookup(L->dialect, name);
     if (id >= 0) { *out = op_k(prim_value(id)); *prim = id; return 0; }
     const char *hint = prim_suggest(L->dialect, name);
     if (hint)
@@ -818,6 +854,8 @@ static void lower_def(Lower *L, Stmt *d, IrProgram *p)
 
 static void lower_done(Lower *L)
 {
+    imports_free(&L->imports);
+    free(L->unbound);
     locals_reset(L);
     free(L->locals);
     free(L->index);
@@ -851,6 +889,7 @@ void ir_free(IrModule *m)
     for (size_t i = 0; i < m->npinned; i++) v_free_pinned(m->pinned[i]);   /* after the decrefs, which skip them */
     free(m->pinned);
     free(m->progs);
+    free(m->warnings);
     free(m->path);
     free(m);
 }
@@ -904,6 +943,7 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
     memset(&L, 0, sizeof L);
     L.pc = &pc;
     L.dialect = m->dialect;
+    imports_scan(&L.imports, pc.body);
     int cap = 0;
     /* program names, open-addressed: a batt file defines thousands */
     size_t ndefs = 0, dcap = 16;
@@ -937,6 +977,7 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
     lower_done(&L);
     free(defs);
     m->nstmts_total = L.counted;
+    m->warnings = pc_take_warnings(&pc);
     if (pc.nerr) {
         if (errmsg) *errmsg = pc_take_errors(&pc);
         pc_free(&pc);

@@ -154,6 +154,8 @@ static int cmd_check(int dialect, char **files, int n)
             bad++;
             continue;
         }
+        if (m->warnings)
+            fputs(m->warnings, stderr);
         printf("%s: %s, %d program%s, %ld statements\n", files[i],
                m->dialect == DIALECT_TOKPIDJIN ? "tokpidjin" : "arc-dsl",
                m->nprogs, m->nprogs == 1 ? "" : "s", m->nstmts_total);
@@ -414,6 +416,8 @@ int main(int argc, char **argv)
             taskset_free(&tl.ts);
         return EXIT_INPUT;
     }
+    if (m->warnings)
+        fputs(m->warnings, stderr);
     StrBuf sb;
     sb_init(&sb);
     if (module_missing_prims(m, &sb)) {

@@ -1,5 +1,6 @@
 """A module docstring."""
 import dsl
+from dsl import *
 from constants import (ONE,
                        TWO)
 from dsl import rot90 as turn
