@@ -3,15 +3,23 @@
 JSON line per batt call in the schema of ../shared/golden/batt/ (used to
 make the expected files of tests/batt/; not needed to run the tests).
 
-    ref_batt.py --ref TOKPIDJIN_CHECKOUT BATT.py TASK.json|DIR...
+    ref_batt.py --ref TOKPIDJIN_CHECKOUT [--mark-nan] BATT.py TASK.json|DIR...
 
 The calling convention is run_batt.py's score_sample: S = the demo pairs,
-every sample (train, then test) with C=None, then C=O."""
+every sample (train, then test) with C=None, then C=O.  --mark-nan adds
+the goldens' "nan" list (the s entries whose solver output holds nan: their
+set order follows nan's address, so compare_golden.py does not fail them).
+
+A held-out check of another batt file against CPython:
+    ref_batt.py --ref TOK --mark-nan B.py DIR > ref.jsonl
+    arcrun --format=jsonl B.py DIR > run.jsonl
+    compare_golden.py --strict ref.jsonl run.jsonl"""
 import argparse, importlib.util, json, os, re, sys, types
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--ref', required=True)
+    ap.add_argument('--mark-nan', action='store_true')
     ap.add_argument('batt')
     ap.add_argument('tasks', nargs='+')
     a = ap.parse_args()
@@ -58,6 +66,9 @@ def main():
                     line['o'] = [[t, m, sid, r(v)] for t, m, sid, v in o]
                     line['s'] = [[t, sid, d, r(v)] for t, sid, d, v in s]
                     line['error'] = None
+                    if a.mark_nan:
+                        nan = {sid for _, _, sid, v in line['o'] if 'nan' in v}
+                        line['nan'] = ['s:%d' % k for k, e in enumerate(line['s']) if e[1] in nan]
                 except Exception as e:
                     line.update(o=None, s=None, error='%s: %s' % (type(e).__name__, e))
                 print(json.dumps(line))
