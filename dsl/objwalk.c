@@ -255,49 +255,67 @@ static void is_sub(ISet *r, const ISet *a, const Occ *b, const uint64_t *H, int3
  * occupied`; objects are `frozenset(obj)` copies added to `objs`, itself
  * copied at the end.  objects_t keeps the same walk but appends to lists.
  * The location sets are ISets; dneighbors/neighbors' own order comes from
- * the hashes (ad_nb_order), precomputed for grids up to 64 x 64: an ARC
- * grid joined to itself (hconcat, vconcat) is up to 60 wide, and the walk
- * without them cost 1.45x per cell. */
+ * the hashes (ad_nb_order), kept per location up to 512 x 512, and per
+ * shape the walk keeps asindices' order and the neighbour set images,
+ * within a memory cap.  Without them a walk cost 1.45x per cell; tokpidjin's
+ * batts walk upscaled grids (test_100_tasks.py: 240 x 240, 270 x 270). */
 
-#define NB_MAX 64
+#define HASH_MAX 128            /* hash((i, j)) tabled up front */
+#define SHAPE_MAX 512           /* orders per location, tables per shape */
 
-static uint64_t nb_hash_[NB_MAX * NB_MAX];
-static int8_t nb_tab_[2][NB_MAX * NB_MAX][8];
+static uint64_t nb_hash_[HASH_MAX * HASH_MAX];
+/* ad_nb_order's 8 bytes per location, made on first use; 0: not yet
+ * (an order never packs to 0: its bytes are distinct or -1) */
+static _Atomic uint64_t nb_ord_[2][SHAPE_MAX * SHAPE_MAX];
 static pthread_once_t nb_once_ = PTHREAD_ONCE_INIT;
 
 static void nb_init(void)
 {
-    for (int i = 0; i < NB_MAX; i++)
-        for (int j = 0; j < NB_MAX; j++) {
-            nb_hash_[i * NB_MAX + j] = ad_pair_hash(i, j);
-            ad_nb_order(i, j, false, nb_tab_[0][i * NB_MAX + j]);
-            ad_nb_order(i, j, true, nb_tab_[1][i * NB_MAX + j]);
-        }
+    for (int i = 0; i < HASH_MAX; i++)
+        for (int j = 0; j < HASH_MAX; j++)
+            nb_hash_[i * HASH_MAX + j] = ad_pair_hash(i, j);
 }
 
-/* Iteration order of asindices(grid) for an h x w grid (location numbers),
- * made once per shape and shared between threads. */
-static _Atomic(int32_t *) ai_cache_[NB_MAX + 1][NB_MAX + 1];
+/* The per-shape tables below stay for the process: past this many bytes a
+ * new shape makes its own each call instead (every shape up to 512 x 512
+ * would be terabytes). */
+enum { SHAPE_CACHE_CAP = 64 << 20 };
+static _Atomic size_t shape_cache_bytes_;
 
-static const int32_t *ai_order(size_t h, size_t w)
+static bool shape_cache_take(size_t bytes)
+{
+    if (atomic_fetch_add(&shape_cache_bytes_, bytes) + bytes <= SHAPE_CACHE_CAP)
+        return true;
+    atomic_fetch_sub(&shape_cache_bytes_, bytes);
+    return false;
+}
+
+/* Iteration order of asindices(grid) for an h x w grid (location numbers;
+ * H: their hashes), made once per shape and shared between threads; NULL
+ * over the cap. */
+static _Atomic(int32_t *) ai_cache_[SHAPE_MAX + 1][SHAPE_MAX + 1];
+
+static const int32_t *ai_order(size_t h, size_t w, const uint64_t *H)
 {
     int32_t *o = atomic_load_explicit(&ai_cache_[h][w], memory_order_acquire);
     if (o)
         return o;
-    size_t n = h * w, no = 0;
-    o = xmalloc_((n ? n : 1) * sizeof *o);
+    size_t n = h * w, no = 0, bytes = (n ? n : 1) * sizeof *o;
+    if (!shape_cache_take(bytes))
+        return NULL;
+    o = xmalloc_(bytes);
     ISet all;
     is_init(&all);
-    for (size_t i = 0, k = 0; i < h; i++)
-        for (size_t j = 0; j < w; j++, k++)
-            is_add(&all, nb_hash_, (int32_t)(i * NB_MAX + j));
+    for (size_t k = 0; k < n; k++)
+        is_add(&all, H, (int32_t)k);
     for (size_t x = 0; x <= all.mask; x++)
         if (all.t[x] >= 0)
-            o[no++] = (int32_t)((size_t)all.t[x] / NB_MAX * w + (size_t)all.t[x] % NB_MAX);
+            o[no++] = all.t[x];
     is_free(&all);
     int32_t *expected = NULL;
     if (!atomic_compare_exchange_strong(&ai_cache_[h][w], &expected, o)) {
         free(o);
+        atomic_fetch_sub(&shape_cache_bytes_, bytes);
         return expected;
     }
     return o;
@@ -316,22 +334,27 @@ static int nb_keys(int64_t i, int64_t j, size_t h, size_t w, const int8_t *nb, i
     return nk;
 }
 
-static _Atomic(NbImg *) img_cache_[2][NB_MAX + 1][NB_MAX + 1];
+static _Atomic(NbImg *) img_cache_[2][SHAPE_MAX + 1][SHAPE_MAX + 1];
 
-/* The neighbour set images of an h x w grid (h, w <= 64), none made yet
+/* The neighbour set images of an h x w grid (h, w <= SHAPE_MAX), none made yet
  * the first time. */
 static NbImg *img_table(size_t h, size_t w, bool diag)
 {
     NbImg *im = atomic_load_explicit(&img_cache_[diag][h][w], memory_order_acquire);
     if (im)
         return im;
-    size_t n = h * w;
-    im = calloc(n ? n : 1, sizeof *im);
-    if (!im)
+    size_t n = h * w, bytes = (n ? n : 1) * sizeof *im;
+    if (!shape_cache_take(bytes))
         return NULL;            /* every image is then made where it is used */
+    im = calloc(n ? n : 1, sizeof *im);
+    if (!im) {
+        atomic_fetch_sub(&shape_cache_bytes_, bytes);
+        return NULL;
+    }
     NbImg *expected = NULL;
     if (!atomic_compare_exchange_strong(&img_cache_[diag][h][w], &expected, im)) {
         free(im);
+        atomic_fetch_sub(&shape_cache_bytes_, bytes);
         return expected;
     }
     return im;
@@ -354,7 +377,7 @@ static Value *o_cell(OScan *s, size_t ix)
     return s->cell[ix];
 }
 
-static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag)
+static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag, int8_t buf[8])
 {
     size_t i = ix / s->w, j = ix % s->w;
     if (s->nbx) {
@@ -362,7 +385,16 @@ static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag)
             ad_nb_order((int64_t)i, (int64_t)j, diag, s->nbx[ix]);
         return s->nbx[ix];
     }
-    return nb_tab_[diag][i * NB_MAX + j];
+    _Atomic uint64_t *e = &nb_ord_[diag][i * SHAPE_MAX + j];
+    uint64_t packed = atomic_load_explicit(e, memory_order_relaxed);
+    if (!packed) {
+        memset(buf, -1, 8);
+        ad_nb_order((int64_t)i, (int64_t)j, diag, buf);
+        memcpy(&packed, buf, 8);
+        atomic_store_explicit(e, packed, memory_order_relaxed);
+    }
+    memcpy(buf, &packed, 8);
+    return buf;
 }
 
 /* The image of cand's neighbour set: the shape's, once made there; else
@@ -372,8 +404,9 @@ static const NbImg *nb_img(OScan *s, NbImg *tab, NbImg *local, int32_t cand, boo
     if (tab && atomic_load_explicit(&tab[cand].state, memory_order_acquire) == 2)
         return &tab[cand];
     int32_t keys[8];
+    int8_t order[8];
     int nk = nb_keys(cand / (int64_t)s->w, cand % (int64_t)s->w, s->h, s->w,
-                     o_nb(s, (size_t)cand, diag), nd, keys);
+                     o_nb(s, (size_t)cand, diag, order), nd, keys);
     img_of(local, keys, nk, s->H);
     uint8_t none = 0;
     if (tab && atomic_compare_exchange_strong(&tab[cand].state, &none, 1)) {
@@ -538,10 +571,10 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     int nd = diagonal ? 8 : 4;
     Value *out = NULL;
     VBuf objl = {0}, cl = {0};
-    int32_t *order = NULL, *keep, *ftab, *cells;
-    uint64_t *HC;
+    int32_t *order = NULL, *keep = NULL, *ftab = NULL, *cells = NULL;
+    uint64_t *HC = NULL;
     ISet cands, nbhd, all;
-    Occ occupied, claim;
+    Occ occupied = {0}, claim = {0};
     is_init(&all);
     /* the walk's arrays in one block, 8-byte ones first.  Only the cells
      * (made on demand) and the bitmaps start zeroed: the rest is written
@@ -567,16 +600,17 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         ftab = order + n;                       /* obj_frozen's table */
         cells = ftab + 4 * n + 8;               /* flood's cells */
     }
-    bool small = s.h <= NB_MAX && s.w <= NB_MAX;
+    bool small = s.h <= SHAPE_MAX && s.w <= SHAPE_MAX;
+    bool hashed = s.h <= HASH_MAX && s.w <= HASH_MAX;
     if (block && !small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
         memset(s.nbx, -1, n * sizeof *s.nbx);
     if (!block || (!small && !s.nbx) || !gu_work(cx, 16 * n) || !o_rows(cx, grid, s.h, s.w, s.val))
         goto done;
     for (size_t i = 0, k = 0; i < s.h; i++)
         for (size_t j = 0; j < s.w; j++, k++)
-            s.H[k] = small ? nb_hash_[i * NB_MAX + j] : ad_pair_hash((int64_t)i, (int64_t)j);
+            s.H[k] = hashed ? nb_hash_[i * HASH_MAX + j] : ad_pair_hash((int64_t)i, (int64_t)j);
     /* asindices(grid): frozenset of the pairs in row-major order */
-    const int32_t *cached = small ? ai_order(s.h, s.w) : NULL;
+    const int32_t *cached = small ? ai_order(s.h, s.w, s.H) : NULL;
     NbImg *imgs = small ? img_table(s.h, s.w, diagonal) : NULL;
     if (cached) {
         memcpy(order, cached, n * sizeof *order);
