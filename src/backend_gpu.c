@@ -91,7 +91,11 @@ static double now_s(void)
     return (double)now_ns() * 1e-9;
 }
 
-/* Each (op, reason) is said once. */
+/* Each (op, reason) is said once.  Chunk threads ask gpu_supports at
+ * once, outside `lock` (which run_batch holds when it notes), hence a lock
+ * of its own. */
+static pthread_mutex_t note_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static void note(int op, bool always, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void note(int op, bool always, const char *fmt, ...)
 {
@@ -100,18 +104,20 @@ static void note(int op, bool always, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    for (int i = 0; i < G.nseen; i++)
-        if (G.seen[i].op == op && strcmp(G.seen[i].reason, msg) == 0)
-            return;
-    if (G.nseen < (int)(sizeof G.seen / sizeof G.seen[0])) {
+    pthread_mutex_lock(&note_lock);
+    bool seen = false;
+    for (int i = 0; i < G.nseen && !seen; i++)
+        seen = G.seen[i].op == op && strcmp(G.seen[i].reason, msg) == 0;
+    if (!seen && G.nseen < (int)(sizeof G.seen / sizeof G.seen[0])) {
         G.seen[G.nseen].op = op;
         snprintf(G.seen[G.nseen].reason, sizeof G.seen[0].reason, "%s", msg);
         G.nseen++;
     }
     bool loud = always || G.o.verbose || G.o.compare || G.o.mode != BACKEND_AUTO;
-    if (loud && G.o.log)
+    if (!seen && loud && G.o.log)
         fprintf(G.o.log, "arcrun: %s: %s -> cpu: %s (said once per op and reason)\n",
                 mode_name(), gpu_ops[op].name, msg);
+    pthread_mutex_unlock(&note_lock);
 }
 
 /* ---- which calls the device takes -------------------------------------- */
