@@ -12,12 +12,12 @@
  * Every operand's k holds its own reference (ir_free drops them).
  */
 #include "ast.h"
+#include "imports.h"
 #include "ir.h"
 #include "utf8.h"
 #include "prim.h"
 #include "pyset.h"
 
-#include "imports.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
