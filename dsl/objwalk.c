@@ -149,7 +149,7 @@ static void is_merge(ISet *d, const ISet *src, const uint64_t *H)
 /* The set {(i, j) for i, j in diagfun(cand) if in the grid} as CPython
  * leaves it: its keys in slot order, where they sit, and the table size.
  * It depends on the location and the grid's shape alone, so grids up to
- * 64 x 64 share a table of them per (shape, diagonal), each image made the
+ * SHAPE_MAX x SHAPE_MAX share a table of them per (shape, diagonal), each image made the
  * first time its location is visited (a shape seen by a few calls only
  * would not repay making them all). */
 typedef struct {
