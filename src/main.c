@@ -131,7 +131,10 @@ static int cmd_eval(int dialect, const char *expr)
             free(err);
             return EXIT_INPUT;
         }
-        fprintf(stderr, "%s\n", cx.errmsg);
+        /* as CPython's traceback ends: "StopIteration", not "StopIteration: " */
+        size_t n = strlen(cx.errmsg);
+        fprintf(stderr, "%.*s\n", (int)(n >= 2 && strcmp(cx.errmsg + n - 2, ": ") == 0 ? n - 2 : n),
+                cx.errmsg);
         return EXIT_DSL_ERROR;
     }
     char *r = v_repr_str(v);

@@ -395,7 +395,7 @@ Value *ad_extract(Ctx *cx, Value *const *a)
         if (k)
             return v_incref(e);
     }
-    return cx_raise(cx, "StopIteration", "no element satisfies the condition");
+    return cx_raise(cx, "StopIteration", "%s", "");
 }
 
 Value *ad_totuple(Ctx *cx, Value *const *a)
@@ -414,7 +414,7 @@ Value *ad_first(Ctx *cx, Value *const *a)
     if (!core_iterable(cx, a[0]))
         return NULL;
     if (!v_len(a[0]))
-        return cx_raise(cx, "StopIteration", "empty container");
+        return cx_raise(cx, "StopIteration", "%s", "");
     return v_incref(v_items(a[0])[0]);
 }
 

@@ -508,7 +508,7 @@ static Value *tk_second(Ctx *cx, Value *const *a)
         return NULL;
     size_t n = v_len(a[0]);
     if (n == 0)
-        return cx_raise(cx, "StopIteration", "empty container");
+        return cx_raise(cx, "StopIteration", "%s", "");
     return n > 1 ? v_incref(v_items(a[0])[1]) : v_none();
 }
 
