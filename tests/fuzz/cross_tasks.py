@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Differential check off the goldens' path: arc-dsl solvers run on tasks
+that are not theirs, traced by arcrun and by CPython, compared entry by
+entry.
+
+    cross_tasks.py --arcrun PATH --arc-dsl DIR [-n 40] [--seed 1] SOLVERS.py TASKDIR
+
+N solvers are drawn from SOLVERS.py and renamed any_<id>, so that both
+sides run each on every task of TASKDIR (every sample, train then test).
+CPython traces every assignment as the golden does, 2 s per call; arcrun
+runs with --trace and --timeout=2.  Entries where CPython ran out of time,
+or hold functions (their repr has an address), are counted, not failed.
+Exit status 1 when any other entry differs.
+"""
+import argparse, ast, collections, json, os, random, re, signal, subprocess, sys, tempfile
+
+
+def pick(solvers, n, seed):
+    tree = ast.parse(open(solvers).read())
+    fs = [f for f in tree.body if isinstance(f, ast.FunctionDef)]
+    random.seed(seed)
+    fs = random.sample(fs, min(n, len(fs)))
+    for f in fs:
+        f.name = 'any_' + f.name[len('solve_'):]
+    imports = [ast.ImportFrom(m, [ast.alias('*')], 0) for m in ('dsl', 'constants')]
+    return ast.fix_missing_locations(ast.Module(imports + fs, []))
+
+
+def cpython_trace(ref, mod, prog, tasks):
+    """{(solver, task, sample, var or '#end'): repr or (correct, error)}"""
+    sys.path.insert(0, ref)
+    out, key = {}, {}
+    for f in (f for f in mod.body if isinstance(f, ast.FunctionDef)):
+        body = []
+        for st in f.body:
+            body.append(st)
+            if isinstance(st, ast.Assign):
+                for nm in (x for t in st.targets for x in ast.walk(t) if isinstance(x, ast.Name)):
+                    body.append(ast.Expr(ast.Call(ast.Name('__trace__', ast.Load()),
+                                                  [ast.Constant(nm.id), ast.Name(nm.id, ast.Load())], [])))
+        f.body = body
+    addr = re.compile(r' at 0x[0-9a-f]+')
+    ns = {'__trace__': lambda nm, v: out.__setitem__(key['k'] + (nm,), addr.sub('', repr(v)))}
+    exec(compile(ast.fix_missing_locations(mod), prog, 'exec'), ns)
+
+    class Timeout(BaseException):
+        pass
+
+    def alarm(*_):
+        raise Timeout()
+    signal.signal(signal.SIGALRM, alarm)
+    grid = lambda x: tuple(tuple(r) for r in x)
+    for tf in sorted(f for f in os.listdir(tasks) if f.endswith('.json')):
+        task = json.load(open(os.path.join(tasks, tf)))
+        samples = [('train/%d' % i, p) for i, p in enumerate(task['train'])] + \
+                  [('test/%d' % i, p) for i, p in enumerate(task['test'])]
+        for f in (f for f in mod.body if isinstance(f, ast.FunctionDef)):
+            for name, p in samples:
+                key['k'] = (f.name, tf[:-5], name)
+                err, ok = None, False
+                signal.setitimer(signal.ITIMER_REAL, 2)
+                try:
+                    ok = ns[f.name](grid(p['input'])) == grid(p.get('output', ()))
+                except Timeout:
+                    err = 'timeout'
+                except Exception as e:
+                    err = '%s: %s' % (type(e).__name__, e)
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                out[key['k'] + ('#end',)] = (ok, err)
+    return out
+
+
+def arcrun_trace(path):
+    out = {}
+    for line in open(path):
+        j = json.loads(line)
+        k = (j['solver'], j['task'], j['sample'])
+        if 'var' in j:
+            out[k + (j['var'],)] = j.get('repr', j.get('sha256'))
+        else:
+            out[k + ('#end',)] = (j['correct'], j['error'])
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('--arcrun', required=True)
+    ap.add_argument('--arc-dsl', required=True, help='michaelhodel/arc-dsl checkout')
+    ap.add_argument('-n', type=int, default=40, help='solvers to draw (default 40)')
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('solvers')
+    ap.add_argument('tasks')
+    a = ap.parse_args()
+    mod = pick(a.solvers, a.n, a.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        prog, trace = os.path.join(tmp, 'cross.py'), os.path.join(tmp, 'trace.jsonl')
+        open(prog, 'w').write(ast.unparse(mod) + '\n')
+        r = subprocess.run([a.arcrun, '-q', '--timeout=2', '--trace=' + trace, prog, a.tasks],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit('arcrun failed (%d): %s' % (r.returncode, r.stderr[-500:]))
+        theirs = arcrun_trace(trace)
+        ours = cpython_trace(a.arc_dsl, mod, prog, a.tasks)
+    timed_out = {k[:3] for k, v in ours.items() if k[3] == '#end' and v[1] == 'timeout'}
+    verdict, shown = collections.Counter(), 0
+    for k, v in ours.items():
+        w = theirs.get(k, '(absent)')
+        if v == w:
+            verdict['match'] += 1
+        elif k[:3] in timed_out:
+            verdict['cpython timeout'] += 1
+        elif isinstance(v, str) and '<function' in v:
+            verdict['opaque'] += 1
+        else:
+            verdict['mismatch'] += 1
+            if shown < 20:
+                shown += 1
+                print('MISMATCH %s %s %s %s\n  cpython: %.200s\n  arcrun:  %.200s' % (k + (v, w)))
+    for k in theirs.keys() - ours.keys():
+        verdict['cpython timeout' if k[:3] in timed_out else 'mismatch'] += 1
+        if k[:3] not in timed_out and shown < 20:
+            shown += 1
+            print('MISMATCH %s %s %s %s: only arcrun has it' % k)
+    print('%d solvers x %s: %s' % (a.n, a.tasks, ', '.join('%s %d' % kv for kv in sorted(verdict.items()))))
+    sys.exit(1 if verdict['mismatch'] else 0)
+
+
+if __name__ == '__main__':
+    main()
