@@ -14,7 +14,10 @@ time, or where a set holding functions or None (hashed by address in CPython
 failed.
 Exit status 1 when any other entry differs.
 """
-import argparse, ast, collections, json, os, random, re, signal, subprocess, sys, tempfile
+import argparse, ast, collections, json, os, random, re, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from diff_run import timed_call, traced   # noqa: E402  (the golden's tracing, 2 s calls)
 
 
 def pick(solvers, n, seed):
@@ -33,24 +36,10 @@ def cpython_trace(ref, mod, prog, tasks):
     sys.path.insert(0, ref)
     out, key = {}, {}
     for f in (f for f in mod.body if isinstance(f, ast.FunctionDef)):
-        body = []
-        for st in f.body:
-            body.append(st)
-            if isinstance(st, ast.Assign):
-                for nm in (x for t in st.targets for x in ast.walk(t) if isinstance(x, ast.Name)):
-                    body.append(ast.Expr(ast.Call(ast.Name('__trace__', ast.Load()),
-                                                  [ast.Constant(nm.id), ast.Name(nm.id, ast.Load())], [])))
-        f.body = body
+        f.body = traced(f.body)
     addr = re.compile(r' at 0x[0-9a-f]+')
     ns = {'__trace__': lambda nm, v: out.__setitem__(key['k'] + (nm,), addr.sub('', repr(v)))}
     exec(compile(ast.fix_missing_locations(mod), prog, 'exec'), ns)
-
-    class Timeout(BaseException):
-        pass
-
-    def alarm(*_):
-        raise Timeout()
-    signal.signal(signal.SIGALRM, alarm)
     grid = lambda x: tuple(tuple(r) for r in x)
     for tf in sorted(f for f in os.listdir(tasks) if f.endswith('.json')):
         task = json.load(open(os.path.join(tasks, tf)))
@@ -59,17 +48,8 @@ def cpython_trace(ref, mod, prog, tasks):
         for f in (f for f in mod.body if isinstance(f, ast.FunctionDef)):
             for name, p in samples:
                 key['k'] = (f.name, tf[:-5], name)
-                err, ok = None, False
-                signal.setitimer(signal.ITIMER_REAL, 2)
-                try:
-                    ok = ns[f.name](grid(p['input'])) == grid(p.get('output', ()))
-                except Timeout:
-                    err = 'timeout'
-                except Exception as e:
-                    err = '%s: %s' % (type(e).__name__, e)
-                finally:
-                    signal.setitimer(signal.ITIMER_REAL, 0)
-                out[key['k'] + ('#end',)] = (ok, err)
+                got, err = timed_call(ns[f.name], grid(p['input']), 2)
+                out[key['k'] + ('#end',)] = (err is None and got == grid(p.get('output', ())), err)
     return out
 
 

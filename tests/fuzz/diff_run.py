@@ -20,26 +20,52 @@ TASK = {"train": [{"input": [[0, 1, 0], [1, 2, 1], [0, 1, 0]], "output": [[2, 1,
                   {"input": [[3, 0, 0, 3], [0, 5, 5, 0]], "output": [[0, 3, 3, 0], [5, 0, 0, 5]]}],
         "test": [{"input": [[7, 7, 0], [0, 7, 0], [0, 0, 0]], "output": [[0, 0, 7], [7, 0, 7], [7, 7, 7]]}]}
 TID = 'fz000001'
+DSL_IMPORT = re.compile(r'^\s*from\s+(dsl|constants|pile)\s+import', re.M)   # as src/imports.c scopes names
+
+
+def traced(stmts):
+    """stmts with __trace__(name, value) after every assignment, try blocks
+    and handlers included: the golden's method."""
+    body = []
+    for st in stmts:
+        body.append(st)
+        if isinstance(st, ast.Assign):
+            for n in (n for t in st.targets for n in ast.walk(t) if isinstance(n, ast.Name)):
+                body.append(ast.Expr(ast.Call(ast.Name('__trace__', ast.Load()),
+                                              [ast.Constant(n.id), ast.Name(n.id, ast.Load())], [])))
+        elif isinstance(st, ast.Try):
+            st.body = traced(st.body)
+            for h in st.handlers:
+                h.body = traced(h.body)
+    return body
+
+
+class Timeout(BaseException):
+    pass
+
+
+def _alarm(*_):
+    raise Timeout()
+
+
+def timed_call(fn, arg, seconds):
+    """(fn(arg), None), or (None, 'timeout' / 'Type: message')."""
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return fn(arg), None
+    except Timeout:
+        return None, 'timeout'
+    except Exception as e:
+        return None, '%s: %s' % (type(e).__name__, e)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def trace_cpython(ref, prog, taskf):
     """The golden's method: __trace__ after every assignment, 2 s per call."""
     sys.path.insert(0, ref)
     tree = ast.parse(open(prog, encoding='utf-8', errors='replace').read())
-
-    def traced(stmts):   # after every assignment, try blocks and handlers included
-        body = []
-        for st in stmts:
-            body.append(st)
-            if isinstance(st, ast.Assign):
-                for n in (n for t in st.targets for n in ast.walk(t) if isinstance(n, ast.Name)):
-                    body.append(ast.Expr(ast.Call(ast.Name('__trace__', ast.Load()),
-                                                  [ast.Constant(n.id), ast.Name(n.id, ast.Load())], [])))
-            elif isinstance(st, ast.Try):
-                st.body = traced(st.body)
-                for h in st.handlers:
-                    h.body = traced(h.body)
-        return body
 
     class Tracer(ast.NodeTransformer):
         def visit_FunctionDef(self, f):
@@ -51,13 +77,6 @@ def trace_cpython(ref, prog, taskf):
     addr = re.compile(r' at 0x[0-9a-f]+')
     ns['__trace__'] = lambda n, v: out.append(dict(key, var=n, repr=addr.sub('', repr(v))))
     exec(compile(tree, prog, 'exec'), ns)
-
-    class Timeout(BaseException):
-        pass
-
-    def alarm(*_):
-        raise Timeout()
-    signal.signal(signal.SIGALRM, alarm)
     grid = lambda x: tuple(tuple(r) for r in x)
     task = json.load(open(taskf))
     samples = [('train/%d' % i, p) for i, p in enumerate(task['train'])] + \
@@ -67,17 +86,9 @@ def trace_cpython(ref, prog, taskf):
             continue
         for name, p in samples:
             key = {'solver': f.name, 'task': TID, 'sample': name}
-            err, ok = None, False
-            signal.setitimer(signal.ITIMER_REAL, 2)
-            try:
-                ok = ns[f.name](grid(p['input'])) == grid(p['output'])
-            except Timeout:
-                err = 'timeout'
-            except Exception as e:
-                err = type(e).__name__
-            finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            out.append(dict(key, correct=ok, error=err))
+            got, err = timed_call(ns[f.name], grid(p['input']), 2)
+            err = err.split(':')[0] if err and err != 'timeout' else err
+            out.append(dict(key, correct=err is None and got == grid(p['output']), error=err))
     for o in out:
         print(json.dumps(o))
 
@@ -140,6 +151,10 @@ def main():
             mine_lines = open(tr).read().splitlines() if os.path.exists(tr) else []
         if ref.returncode or not ref.stdout.strip():
             counts['CPython cannot load it'] += 1
+            continue
+        src = open(prog, encoding='utf-8', errors='replace').read()
+        if 'NameError' in ref.stdout and not DSL_IMPORT.search(src):
+            counts['no DSL import: NameError in CPython, every name in arcrun (as for .dsl files)'] += 1
             continue
         counts['compared'] += 1
         m, r = by_instance(mine_lines, fields), by_instance(ref.stdout.splitlines(), fields)
