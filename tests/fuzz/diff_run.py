@@ -51,15 +51,16 @@ def _alarm(*_):
 def timed_call(fn, arg, seconds):
     """(fn(arg), None), or (None, 'timeout' / 'Type: message')."""
     signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        return fn(arg), None
-    except Timeout:
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            return fn(arg), None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except Timeout:     # also when it fires just as fn returns, before the timer is off
         return None, 'timeout'
     except Exception as e:
         return None, '%s: %s' % (type(e).__name__, e)
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def trace_cpython(ref, prog, taskf):
