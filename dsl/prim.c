@@ -150,6 +150,7 @@ static void prim_values_init(void)
         v->refs = -1;
         v->type = V_FUNC;
         v->u.fn.invoke = prim_invoke;
+        v->u.fn.mismatch = prim_call_mismatch;
         v->u.fn.name = prim_table[i].name;
         v->u.fn.prim = (int16_t)i;
         v->u.fn.arity = prim_table[i].arity;

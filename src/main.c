@@ -1,12 +1,11 @@
 /* main.c -- the arcrun command line. */
 #include "config.h"
-#include "backend_gpu.h"
+#include "gpu/backend_gpu.h"
 #include "exec.h"
-#include "gpu.h"
 #include "ir.h"
 #include "prim.h"
 #include "report.h"
-#include "task.h"
+#include "taskread.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -93,21 +92,8 @@ static void usage(FILE *f)
 
 static void version(void)
 {
-    char why[160];
     printf("arcrun %s\n", PACKAGE_VERSION);
-    if (gpu_built()) {
-#ifdef ARC_NVCC_VERSION
-        printf("CUDA backend: built in (nvcc %s)\n", ARC_NVCC_VERSION);
-#else
-        printf("CUDA backend: built in\n");
-#endif
-        bool ok = gpu_available(why, sizeof why);
-        printf("CUDA device: %s\n", ok ? why : "none");
-        if (!ok)
-            printf("  (%s; everything runs on the CPU)\n", why);
-    } else {
-        printf("CUDA backend: not built (configure found no nvcc); CPU only\n");
-    }
+    backend_gpu_describe(stdout);
 }
 
 static int parse_dialect(const char *s)
@@ -458,6 +444,7 @@ int main(int argc, char **argv)
     };
     gopt.verbose = verbose;
     gopt.jobs = jobs;
+    backend_register(&backend_gpu);
     if (backend_gpu_setup(&gopt) != 0) {
         taskset_free(&ts);
         ir_free(m);

@@ -4,9 +4,9 @@
 #include "callcache.h"
 #include "prim.h"
 #include "shape.h"
-#include "backend_gpu.h"
 #include "fanout.h"
 #include "jsonout.h"
+#include "stats.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -908,7 +908,7 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
      * cache from step to step (test_batt 1.2x, batt_mega 1.26x against
      * chunks of 512).  Only a GPU that takes batches a chunk can reach
      * wants chunks of 512. */
-    int gpu_batch = backend_gpu_smallest_batch();
+    int gpu_batch = backend_smallest_batch();
     int chunk = ro->all_pairs ? 2048 : gpu_batch > 0 && gpu_batch <= 512 ? 512 : 1;
     int workers = ro->jobs > 1 && !ro->verbose ? ro->jobs : 1;
     /* Threads take chunks from a queue: eight per thread at least, or a

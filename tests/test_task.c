@@ -2,7 +2,7 @@
  * combined challenges file with solutions, and every bad file under
  * tests/tasks with the first line of its error in NAME.expected. */
 #define _XOPEN_SOURCE 700
-#include "task.h"
+#include "taskread.h"
 #include "tap_c.h"
 
 #include <dirent.h>

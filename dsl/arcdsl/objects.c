@@ -9,8 +9,8 @@
  */
 #include "prim.h"
 #include "grid_util.h"
-#include "objects_gpu.h"
-#include "objwalk.h"
+#include "common/objects_gpu.h"
+#include "common/objwalk.h"
 
 /* ---- neighbour order -----------------------------------------------------
  * dneighbors(loc) is a 4-item set copied verbatim into an 8-slot frozenset;

@@ -15,8 +15,8 @@
 #include "prim.h"
 #include "arcdsl/core_util.h"
 #include "tokpidjin/grid_util.h"
-#include "objects_gpu.h"
-#include "objwalk.h"
+#include "common/objects_gpu.h"
+#include "common/objwalk.h"
 
 static Value *cell3(int64_t i, int64_t j, Value *c);
 

@@ -5,11 +5,11 @@
  * each input quick.  The GPU path runs too, emulated on the host and
  * compared with the CPU value by value (--backend=emulate --compare): a
  * difference aborts. */
-#include "backend_gpu.h"
+#include "gpu/backend_gpu.h"
 #include "ir.h"
 #include "fuzz_text.h"
 #include "report.h"
-#include "task.h"
+#include "taskread.h"
 
 #include <stdint.h>
 #include <stdio.h>

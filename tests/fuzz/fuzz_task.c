@@ -1,7 +1,7 @@
 /* fuzz_task.c -- libFuzzer target: load any bytes as an ARC task file.
  * Bad files must be rejected with a message naming the file, never a crash;
  * what the fast reader reads must be the tree cJSON reads. */
-#include "task.h"
+#include "taskread.h"
 #include "taskjson.h"
 #include "../json_same.h"
 

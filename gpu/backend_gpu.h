@@ -47,6 +47,8 @@ long backend_gpu_finish(FILE *f, bool show);
  * list of ops (or "all") to measure and print, writing no file; NULL: all,
  * and write the file.  -2: an unknown op (message printed). */
 int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, const char *only);
+/* --version's lines: whether CUDA is built in, and the device or why none. */
+void backend_gpu_describe(FILE *f);
 /* The calibration file used when --calibration is not given. */
 const char *backend_gpu_default_calibration(char *buf, size_t len);
 

@@ -4,7 +4,6 @@
 #include "prim.h"
 #include "callcache.h"
 #include "fanout.h"
-#include "backend_gpu.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -13,16 +12,6 @@
 #include <time.h>
 
 void *xmalloc_(size_t n);
-
-static const Backend *const backends[] = {&backend_gpu, &backend_cpu};
-#define NBACKENDS (sizeof backends / sizeof backends[0])
-
-int task_nsamples(const Task *t) { return t->ntrain + t->ntest; }
-
-const Sample *task_sample(const Task *t, int k)
-{
-    return k < t->ntrain ? &t->train[k] : &t->test[k - t->ntrain];
-}
 
 /* The demonstration pairs as the batt protocol passes them: S, one value
  * per task (task.h). */
@@ -705,12 +694,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             while (j < np && opkey_cmp(&pend[i].key, &pend[j].key) == 0)
                 j++;
             Batch b = {.key = pend[i].key, .n = j - i, .inst = members + i};
-            const Backend *be = backends[NBACKENDS - 1];
-            for (size_t q = 0; q < NBACKENDS; q++)
-                if (backends[q]->supports_op(backends[q], &b.key, b.n)) {
-                    be = backends[q];
-                    break;
-                }
+            const Backend *be = backend_pick(&b.key, b.n);
             if (opt->verbose && opt->log) {
                 StrBuf sb;
                 sb_init(&sb);

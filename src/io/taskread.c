@@ -1,10 +1,10 @@
-/* task.c -- load ARC tasks (single file, directory, Kaggle combined file).
+/* taskread.c -- load ARC tasks (single file, directory, Kaggle combined file).
  *
  * Every check reports "FILE: $.json.path: problem" so a bad task among a
  * thousand can be found and fixed by hand.  Grids are validated completely
  * before any Value is built, so a failure never leaves half-filled tuples. */
 #define _XOPEN_SOURCE 700
-#include "task.h"
+#include "taskread.h"
 #include "fanout.h"
 #include "taskjson.h"
 
@@ -309,17 +309,6 @@ static int load_grid(const Where *w, const cJSON *g, const Path *p, Value **out)
 
 /* ---- tasks -------------------------------------------------------------- */
 
-static void task_free(Task *t) {
-    v_decref(t->pairs);
-    for (int i = 0; i < t->ntrain; i++) v_free_shared(t->train[i].input), v_free_shared(t->train[i].output);
-    for (int i = 0; i < t->ntest; i++) v_free_shared(t->test[i].input), v_free_shared(t->test[i].output);
-    free(t->train);
-    free(t->test);
-    free(t->id);
-    free(t->split);
-    memset(t, 0, sizeof *t);
-}
-
 /* One of "train"/"test": an array of {input, output}; output optional in test. */
 static int load_samples(const Where *w, const cJSON *obj, const Path *p, const char *key,
                         bool need_output, Sample **out, int *nout) {
@@ -381,19 +370,6 @@ static Task *ts_push(TaskSet *ts, int *cap) {
     Task *t = &ts->tasks[ts->ntasks++];
     memset(t, 0, sizeof *t);
     return t;
-}
-
-void taskset_free(TaskSet *ts) {
-    if (!ts) return;
-    for (int i = 0; i < ts->ntasks; i++) task_free(&ts->tasks[i]);
-    free(ts->tasks);
-    ts->tasks = NULL, ts->ntasks = 0;
-}
-
-Task *taskset_find(const TaskSet *ts, const char *id) {
-    for (int i = 0; i < ts->ntasks; i++)
-        if (strcmp(ts->tasks[i].id, id) == 0) return &ts->tasks[i];
-    return NULL;
 }
 
 /* A single-task file: id from the file name, split from its directory. */

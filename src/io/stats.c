@@ -1,7 +1,7 @@
 /* stats.c -- the --stats report: per op calls, batches, batch sizes, time,
  * what the call cache saved and the costliest pairs, as a table or JSON. */
 #include "exec.h"
-#include "report.h"
+#include "stats.h"
 #include "jsonout.h"
 
 #include <stdlib.h>

@@ -102,13 +102,6 @@ typedef struct {
 void exec_stats_merge(ExecStats *into, const ExecStats *from);
 void exec_stats_free(ExecStats *st);   /* ops, stmts, slow */
 
-/* --stats: the ops sorted by time, as a table or one JSON object. */
-void stats_print(FILE *f, ExecStats *st, bool json);
-
-/* The sample's input/expected output by index (train then test). */
-const Sample *task_sample(const Task *t, int k);
-int task_nsamples(const Task *t);
-
 void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
                    int dialect, bool c_is_output);
 void instance_release(Instance *in);   /* frees env, result, error */

@@ -1,9 +1,10 @@
 /* backend.h -- where a batch of identical DSL calls runs.
  *
  * Modelled on ggml's backend layer: a backend is a table of function
- * pointers with a supports_op query; the scheduler (exec.c) gives each
- * batch to the first backend that supports its op, with the CPU backend
- * last as the universal fallback.
+ * pointers with a supports_op query; the scheduler (backend_pick) gives
+ * each batch to the first registered backend that supports its op, with
+ * the CPU backend last as the universal fallback.  The run layer knows no
+ * backend but the CPU: the driver registers the others.
  */
 #ifndef ARC_BACKEND_H
 #define ARC_BACKEND_H
@@ -33,9 +34,20 @@ typedef struct Backend {
     bool (*supports_op)(const struct Backend *be, const OpKey *key, int batch_size);
     /* Run every call of the batch: store results in the instances. */
     void (*run_batch)(const struct Backend *be, Batch *b);
+    /* The smallest batch it may take in this run (1: any); 0: none. */
+    int (*smallest_batch)(const struct Backend *be);
 } Backend;
 
 extern const Backend backend_cpu;
+
+/* Put be before the backends registered so far and the CPU; at start-up,
+ * before any run (not thread-safe). */
+void backend_register(const Backend *be);
+/* The backend a batch of n calls of key runs on. */
+const Backend *backend_pick(const OpKey *key, int n);
+/* The least smallest_batch over the registered backends but the CPU; 0
+ * when none takes any batch. */
+int backend_smallest_batch(void);
 
 /* The CPU's call of an instance's current statement, inside its time
  * budget: a new reference, or NULL with the exception in in->cx. */

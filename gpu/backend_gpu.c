@@ -3,6 +3,7 @@
  * CPU for whatever the device cannot or should not take -- every such
  * decision logged (DESIGN §7).  Always compiled: without CUDA, or without
  * a device, gpu/ says why and every batch stays on the CPU. */
+#include "config.h"
 #include "backend_gpu.h"
 #include "exec.h"
 #include "gpu.h"
@@ -771,11 +772,36 @@ static void gpu_run_batch(const Backend *be, Batch *b)
     free(dev);
 }
 
+static int gpu_smallest_batch(const Backend *be)
+{
+    return backend_gpu_smallest_batch();
+}
+
 Backend backend_gpu = {
     .name = "cuda",
     .supports_op = gpu_supports,
     .run_batch = gpu_run_batch,
+    .smallest_batch = gpu_smallest_batch,
 };
+
+/* --version's lines about the CUDA build and the device. */
+void backend_gpu_describe(FILE *f)
+{
+    char why[160];
+    if (gpu_built()) {
+#ifdef ARC_NVCC_VERSION
+        fprintf(f, "CUDA backend: built in (nvcc %s)\n", ARC_NVCC_VERSION);
+#else
+        fprintf(f, "CUDA backend: built in\n");
+#endif
+        bool ok = gpu_available(why, sizeof why);
+        fprintf(f, "CUDA device: %s\n", ok ? why : "none");
+        if (!ok)
+            fprintf(f, "  (%s; everything runs on the CPU)\n", why);
+    } else {
+        fprintf(f, "CUDA backend: not built (configure found no nvcc); CPU only\n");
+    }
+}
 
 /* ---- calibration file ------------------------------------------------------ */
 

@@ -30,9 +30,14 @@ typedef struct Ctx Ctx;
 /* Every callable value carries its own invoke hook: primitives and closures
  * alike.  argc has been checked against arity by v_call. */
 typedef Value *(*InvokeFn)(Ctx *cx, Value *self, Value *const *argv);
+/* A call with the wrong number of arguments: what the callee's dialect
+ * makes of it (a result, or an exception raised in cx), or NULL with no
+ * exception for Python's TypeError. */
+typedef Value *(*MismatchFn)(Ctx *cx, Value *self, int argc, Value *const *argv);
 
 typedef struct {
     InvokeFn invoke;
+    MismatchFn mismatch;  /* NULL: always the TypeError; dsl/ sets it on primitives */
     const char *name;     /* repr: "<function NAME>" */
     int16_t prim;         /* primitive id (prim.h) of the primitive, or of the
                              combinator that made the closure */

@@ -3,7 +3,6 @@
 #include "pyset.h"
 #include "vmem.h"
 
-#include "prim.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -690,7 +689,7 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
                         v_typename(f));
     if (argc != f->u.fn.arity && f->u.fn.arity != V_ARITY_ANY) {
         /* tokpidjin's wrapper decides what a mis-called primitive gives */
-        Value *r = prim_call_mismatch(cx, f, argc, argv);
+        Value *r = f->u.fn.mismatch ? f->u.fn.mismatch(cx, f, argc, argv) : NULL;
         if (r || cx->err)
             return r;
         return cx_raise(cx, "TypeError",
@@ -701,7 +700,5 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
     }
     if (!cx_charge(cx, 1))
         return NULL;
-    if (f->u.fn.invoke == prim_invoke)
-        return prim_run(cx, f->u.fn.prim, argv);
     return f->u.fn.invoke(cx, f, argv);
 }

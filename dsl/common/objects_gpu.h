@@ -1,4 +1,4 @@
-/* objects_gpu.h -- what the GPU's objects path (src/gpu_objects.c) and
+/* objects_gpu.h -- what the GPU's objects path (gpu/gpu_objects.c) and
  * tokpidjin's objects take from arc-dsl's, so nothing is defined twice. */
 #ifndef ARC_OBJECTS_GPU_H
 #define ARC_OBJECTS_GPU_H

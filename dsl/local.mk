@@ -1,0 +1,14 @@
+# dsl: the primitive tables and the primitives of both dialects, with what
+# they share in dsl/common.  Sees core and itself.
+noinst_LIBRARIES += dsl/libdsl.a
+dsl_libdsl_a_CPPFLAGS = $(DSL_CPPFLAGS)
+dsl_libdsl_a_SOURCES = \
+	dsl/prim.h dsl/prim.c \
+	dsl/common/objects_gpu.h dsl/common/objwalk.h dsl/common/objwalk.c \
+	dsl/arcdsl/list.h dsl/arcdsl/core_util.h dsl/arcdsl/grid_util.h \
+	dsl/arcdsl/numeric.c dsl/arcdsl/container.c dsl/arcdsl/functional.c \
+	dsl/arcdsl/patch.c dsl/arcdsl/grid.c dsl/arcdsl/objects.c \
+	dsl/tokpidjin/list.h dsl/tokpidjin/consts.h \
+	dsl/tokpidjin/core_util.h dsl/tokpidjin/patch_util.h dsl/tokpidjin/grid_util.h \
+	dsl/tokpidjin/core.c dsl/tokpidjin/patch.c dsl/tokpidjin/grid.c dsl/tokpidjin/compose.c
+EXTRA_DIST += dsl/tokpidjin/gen_list.py dsl/tokpidjin/gen_consts.py dsl/tokpidjin/check_corpus.py

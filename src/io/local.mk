@@ -1,0 +1,7 @@
+# src/io: reading tasks, writing results (JSON values, --stats).  Sees the
+# layers below it (core, dsl, front, run) and itself.
+noinst_LIBRARIES += src/io/libio.a
+src_io_libio_a_CPPFLAGS = $(IO_CPPFLAGS)
+src_io_libio_a_SOURCES = \
+	src/io/taskread.h src/io/taskread.c src/io/taskjson.h src/io/taskjson.c \
+	src/io/jsonout.h src/io/jsonout.c src/io/stats.h src/io/stats.c
