@@ -8,7 +8,7 @@ gpu_libgpu_a_SOURCES = \
 	gpu/backend_gpu.h gpu/backend_gpu.c gpu/gpu_objects.h gpu/gpu_objects.c \
 	gpu/gpu.h gpu/ops.h gpu/ops_cell.h gpu/objscan.h gpu/ops_host.c
 
-NVCC_COMPILE = $(NVCC) $(NVCCFLAGS) $(CUDA_ARCH) -I$(top_srcdir)/gpu
+NVCC_COMPILE = $(NVCC) $(NVCCFLAGS) $(CUDA_ARCH) -I$(top_srcdir)/gpu -I$(top_srcdir)/src/core
 if HAVE_CUDA
 GPU_OBJS = gpu/probe.o gpu/kernels.o gpu/objects.o
 gpu/probe.o: $(top_srcdir)/gpu/probe.cu $(top_srcdir)/gpu/gpu.h $(top_srcdir)/gpu/ops.h
@@ -17,7 +17,7 @@ gpu/kernels.o: $(top_srcdir)/gpu/kernels.cu $(top_srcdir)/gpu/gpu.h $(top_srcdir
 		$(top_srcdir)/gpu/ops_cell.h
 	$(AM_V_GEN)$(MKDIR_P) gpu && $(NVCC_COMPILE) -c -o $@ $(top_srcdir)/gpu/kernels.cu
 gpu/objects.o: $(top_srcdir)/gpu/objects.cu $(top_srcdir)/gpu/gpu.h $(top_srcdir)/gpu/ops.h \
-		$(top_srcdir)/gpu/objscan.h
+		$(top_srcdir)/gpu/objscan.h $(top_srcdir)/src/core/pyprobe.h
 	$(AM_V_GEN)$(MKDIR_P) gpu && $(NVCC_COMPILE) -c -o $@ $(top_srcdir)/gpu/objects.cu
 CLEANFILES += $(GPU_OBJS)
 else

@@ -36,6 +36,7 @@
 #define ARC_GPU_OBJSCAN_H
 
 #include "ops.h"
+#include "pyprobe.h"
 
 #ifdef __CUDACC__
 #define OS_HD __host__ __device__
@@ -118,23 +119,9 @@ OS_HD static inline void os_init(OSet *s, int16_t *store)
         store[k] = -1;
 }
 
-/* The probe sequence of CPython's set (LINEAR_PROBES 9, PERTURB_SHIFT 5);
- * BODY sees the slot as j and leaves by return or goto. */
-#define OS_PROBE(mask, h, BODY)                                             \
-    do {                                                                    \
-        uint64_t perturb_ = (h);                                            \
-        uint32_t i_ = (uint32_t)(perturb_ & (mask));                        \
-        for (;;) {                                                          \
-            uint32_t end_ = i_ + 9 <= (mask) ? i_ + 9 : i_;                 \
-            for (uint32_t j = i_; j <= end_; j++) { BODY }                  \
-            perturb_ >>= 5;                                                 \
-            i_ = (uint32_t)((i_ * 5 + 1 + perturb_) & (mask));              \
-        }                                                                   \
-    } while (0)
-
 OS_HD static inline void os_insert_clean(int16_t *t, uint32_t mask, uint64_t h, int16_t k)
 {
-    OS_PROBE(mask, h, {
+    PY_PROBE(uint32_t, mask, h, {
         if (t[j] == -1) {
             t[j] = k;
             return;
@@ -163,7 +150,7 @@ OS_HD static inline void os_resize(OSet *s, const OHash *H, uint32_t minused, in
 OS_HD static inline bool os_has(const OSet *s, const OHash *H, int16_t k)
 {
     const int16_t *t = s->t;
-    OS_PROBE(s->mask, oh_get(H, k), {
+    PY_PROBE(uint32_t, s->mask, oh_get(H, k), {
         if (t[j] == -1)
             return false;
         if (t[j] == k)
@@ -175,7 +162,7 @@ OS_HD static inline void os_add(OSet *s, const OHash *H, int16_t k, int16_t *spa
 {
     int16_t *t = s->t;
     uint32_t mask = s->mask, e = 0, freeslot = 0xFFFFFFFFu;
-    OS_PROBE(mask, oh_get(H, k), {
+    PY_PROBE(uint32_t, mask, oh_get(H, k), {
         if (t[j] == -1) {
             e = j;
             goto found_empty;
@@ -260,22 +247,14 @@ OS_HD static inline void os_sub_occupied(OSet *r, int16_t *store, const OSet *a,
     }
 }
 
-OS_HD static inline uint64_t os_shuffle(uint64_t h)
-{
-    return ((h ^ 89869747ull) ^ (h << 16)) * 3644798167ull;
-}
-
 /* hash(frozenset) of the keys in s (pyhash.c hash_fset) */
 OS_HD static inline uint64_t os_fset_hash(const OSet *s, const OHash *H)
 {
     uint64_t x = 0;
     for (uint32_t i = 0; i <= s->mask; i++)
         if (s->t[i] >= 0)
-            x ^= os_shuffle(oh_get(H, s->t[i]));
-    x ^= ((uint64_t)s->used + 1) * 1927868237ull;
-    x ^= (x >> 11) ^ (x >> 25);
-    x = x * 69069u + 907133923u;
-    return x == ~0ull ? 590923713ull : x;
+            x ^= py_fset_shuffle(oh_get(H, s->t[i]));
+    return (uint64_t)py_fset_end(x, s->used);
 }
 
 /* Whether a cell of colour v joins an object started on colour val. */

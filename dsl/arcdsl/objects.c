@@ -9,6 +9,7 @@
  */
 #include "prim.h"
 #include "grid_util.h"
+#include "pyprobe.h"
 #include "common/objects_gpu.h"
 #include "common/objwalk.h"
 
@@ -19,42 +20,19 @@
  * dummies, so every insert just takes the first empty slot on its probe
  * path (cpython-set-order.md §2.2, §3). */
 
-static uint64_t int_hash(int64_t v)
-{
-    const uint64_t P = (1ULL << 61) - 1;
-    uint64_t r = (v < 0 ? 0 - (uint64_t)v : (uint64_t)v) % P;
-    int64_t s = v < 0 ? -(int64_t)r : (int64_t)r;
-    return (uint64_t)(s == -1 ? -2 : s);
-}
-
 uint64_t ad_pair_hash(int64_t a, int64_t b)
 {
-    const uint64_t P1 = 11400714785074694791ULL, P2 = 14029467366897019727ULL,
-                   P5 = 2870177450012600261ULL;
-    uint64_t acc = P5, lane[2] = {int_hash(a), int_hash(b)};
-    for (int k = 0; k < 2; k++) {
-        acc += lane[k] * P2;
-        acc = (acc << 31) | (acc >> 33);
-        acc *= P1;
-    }
-    acc += 2 ^ (P5 ^ 3527539ULL);
-    return acc == UINT64_MAX ? 1546275796ULL : acc;
+    return (uint64_t)py_hash_int_pair(a, b);
 }
 
 static void slot_insert(int8_t *tab, size_t mask, uint64_t h, int8_t key)
 {
-    uint64_t perturb = h;
-    size_t i = (size_t)(h & mask);
-    for (;;) {
-        size_t probes = i + 9 <= mask ? 9 : 0;
-        for (size_t k = 0; k <= probes; k++)
-            if (tab[i + k] < 0) {
-                tab[i + k] = key;
-                return;
-            }
-        perturb >>= 5;
-        i = (size_t)((i * 5 + 1 + perturb) & mask);
-    }
+    PY_PROBE(size_t, mask, h, {
+        if (tab[j] < 0) {
+            tab[j] = key;
+            return;
+        }
+    });
 }
 
 const int8_t ad_nb_di[8] = {-1, 1, 0, 0, -1, -1, 1, 1};

@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 
 #include "prim.h"
+#include "pyprobe.h"
 #include "arcdsl/core_util.h"
 #include "arcdsl/grid_util.h"
 #include "objects_gpu.h"
@@ -50,21 +51,9 @@ static inline void is_free(ISet *s)
     s->t = s->inl;
 }
 
-#define IS_PROBE(mask, h, BODY)                                             \
-    do {                                                                    \
-        uint64_t perturb_ = (h);                                            \
-        size_t i_ = (size_t)perturb_ & (mask);                              \
-        for (;;) {                                                          \
-            size_t end_ = i_ + 9 <= (mask) ? i_ + 9 : i_;                   \
-            for (size_t j = i_; j <= end_; j++) { BODY }                    \
-            perturb_ >>= 5;                                                 \
-            i_ = (i_ * 5 + 1 + perturb_) & (mask);                          \
-        }                                                                   \
-    } while (0)
-
 static inline void is_insert_clean(int32_t *t, size_t mask, const uint64_t *H, int32_t k)
 {
-    IS_PROBE(mask, H[k], {
+    PY_PROBE(size_t, mask, H[k], {
         if (t[j] == -1) {
             t[j] = k;
             return;
@@ -101,7 +90,7 @@ static void is_add(ISet *s, const uint64_t *H, int32_t k)
 {
     int32_t *t = s->t;
     size_t mask = s->mask, e = 0, freeslot = SIZE_MAX;
-    IS_PROBE(mask, H[k], {
+    PY_PROBE(size_t, mask, H[k], {
         if (t[j] == -1) {
             e = j;
             goto found_empty;

@@ -11,6 +11,7 @@
  * setobject.c takes when both operands are the same object.
  */
 #include "pyset.h"
+#include "pyprobe.h"
 #include "vmem.h"
 
 #include <stdio.h>
@@ -18,8 +19,6 @@
 #include <string.h>
 
 #define MINSIZE 8
-#define LINEAR_PROBES 9
-#define PERTURB_SHIFT 5
 #define SLOT_EMPTY (-1)
 #define SLOT_DUMMY (-2)
 
@@ -59,21 +58,6 @@ static inline bool keq(Value *stored, Value *key)
     return stored == key || v_eq(stored, key);
 }
 
-/* Probe sequence (§2.2): a run of slots i..i+9 when it fits without wrap,
- * then the perturbed jump from the run's start. */
-#define PROBE_LOOP(mask, h, BODY)                                           \
-    do {                                                                    \
-        uint64_t perturb_ = (uint64_t)(h);                                  \
-        size_t i_ = (size_t)perturb_ & (mask);                              \
-        for (;;) {                                                          \
-            size_t end_ = i_ + LINEAR_PROBES <= (mask) ? i_ + LINEAR_PROBES \
-                                                       : i_;                \
-            for (size_t j = i_; j <= end_; j++) { BODY }                    \
-            perturb_ >>= PERTURB_SHIFT;                                     \
-            i_ = (i_ * 5 + 1 + perturb_) & (mask);                          \
-        }                                                                   \
-    } while (0)
-
 /* ---- the mutable table -------------------------------------------------- */
 
 void pyset_init(PySet *s)
@@ -99,7 +83,7 @@ void pyset_clear(PySet *s)
 static PySetEntry *lookup(const PySet *s, Value *key, int64_t h)
 {
     PySetEntry *t = s->table;
-    PROBE_LOOP(s->mask, h, {
+    PY_PROBE(size_t, s->mask, h, {
         PySetEntry *e = &t[j];
         if (!e->key)
             return NULL;
@@ -111,7 +95,7 @@ static PySetEntry *lookup(const PySet *s, Value *key, int64_t h)
 /* First empty slot on h's path: no comparisons (setobject's insert_clean). */
 static void insert_clean(PySetEntry *t, size_t mask, Value *key, int64_t h)
 {
-    PROBE_LOOP(mask, h, {
+    PY_PROBE(size_t, mask, h, {
         if (!t[j].key) {
             t[j].key = key;
             t[j].hash = h;
@@ -161,7 +145,7 @@ static void add_entry(PySet *s, Value *key, int64_t h)
 {
     PySetEntry *t = s->table, *freeslot = NULL, *e;
     size_t mask = s->mask;
-    PROBE_LOOP(mask, h, {
+    PY_PROBE(size_t, mask, h, {
         e = &t[j];
         if (!e->key)
             goto found_empty;
@@ -285,7 +269,7 @@ static bool fs_lookup(const View *v, Value *key, int64_t h)
     const int32_t *slots = v->slots;
     const int64_t *hashes = v->hashes;
     if (hashes) {
-        PROBE_LOOP(v->mask, h, {
+        PY_PROBE(size_t, v->mask, h, {
             int32_t ix = slots[j];
             if (ix == SLOT_EMPTY)
                 return false;
@@ -294,7 +278,7 @@ static bool fs_lookup(const View *v, Value *key, int64_t h)
                 return true;
         });
     }
-    PROBE_LOOP(v->mask, h, {
+    PY_PROBE(size_t, v->mask, h, {
         int32_t ix = slots[j];
         if (ix == SLOT_EMPTY)
             return false;
@@ -585,7 +569,7 @@ static Value *copy_layout(const View *src)
         } else {
             h = src->hashes ? src->hashes[i] : khash(src->items[i]);
         }
-        PROBE_LOOP(mask, h, {
+        PY_PROBE(size_t, mask, h, {
             if (slots[j] == SLOT_EMPTY) {
                 slots[j] = (int32_t)i;
                 goto placed;

@@ -1,0 +1,90 @@
+/* pyprobe.h -- the one copy of CPython 3.11's set probe sequence and of
+ * its int, tuple and frozenset hash steps (cpython-set-order.md §1-2).
+ * The value layer's set tables (pyset.c, pyhash.c), the objects walk
+ * (dsl/) and the GPU's objects scan (gpu/objscan.h, compiled by nvcc too)
+ * all expand these, so none of them can drift from the others. */
+#ifndef ARC_PYPROBE_H
+#define ARC_PYPROBE_H
+
+#include <stdint.h>
+
+#ifdef __CUDACC__
+#define PY_HD __host__ __device__
+#else
+#define PY_HD
+#endif
+
+#define PY_LINEAR_PROBES 9
+#define PY_PERTURB_SHIFT 5
+
+/* Visit the slots a key of hash h probes in a table of mask + 1 slots:
+ * a run i..i+9 where it fits without wrapping, then the perturbed jump
+ * from the run's start.  BODY sees the slot as j (of type T) and leaves
+ * by return or goto. */
+#define PY_PROBE(T, mask, h, BODY)                                          \
+    do {                                                                    \
+        uint64_t perturb_ = (uint64_t)(h);                                  \
+        T i_ = (T)(perturb_ & (mask));                                      \
+        for (;;) {                                                          \
+            T end_ = i_ + PY_LINEAR_PROBES <= (mask) ? i_ + PY_LINEAR_PROBES \
+                                                     : i_;                  \
+            for (T j = i_; j <= end_; j++) { BODY }                         \
+            perturb_ >>= PY_PERTURB_SHIFT;                                  \
+            i_ = (T)((i_ * 5 + 1 + perturb_) & (mask));                     \
+        }                                                                   \
+    } while (0)
+
+#define PY_HASH_MODULUS ((uint64_t)0x1FFFFFFFFFFFFFFF)   /* 2**61 - 1 */
+
+/* hash(int): Py_hash_t never is -1 (CPython's error value). */
+PY_HD static inline int64_t py_hash_int(int64_t v)
+{
+    uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    if (m >= PY_HASH_MODULUS)      /* grid coordinates and colours never are */
+        m %= PY_HASH_MODULUS;
+    uint64_t x = v < 0 ? 0 - m : m;
+    return x == UINT64_MAX ? -2 : (int64_t)x;
+}
+
+/* hash(tuple): xxHash-style lanes (3.8+ tuplehash).  acc starts at
+ * PY_XXP5, takes one lane per item, and ends with the length. */
+#define PY_XXP1 11400714785074694791ull
+#define PY_XXP2 14029467366897019727ull
+#define PY_XXP5 2870177450012600261ull
+
+PY_HD static inline uint64_t py_tuple_lane(uint64_t acc, int64_t item_hash)
+{
+    acc += (uint64_t)item_hash * PY_XXP2;
+    acc = (acc << 31) | (acc >> 33);
+    return acc * PY_XXP1;
+}
+
+PY_HD static inline int64_t py_tuple_end(uint64_t acc, uint64_t n)
+{
+    acc += n ^ (PY_XXP5 ^ 3527539ull);
+    return acc == UINT64_MAX ? 1546275796 : (int64_t)acc;
+}
+
+/* hash((a, b)) of two ints */
+PY_HD static inline int64_t py_hash_int_pair(int64_t a, int64_t b)
+{
+    return py_tuple_end(py_tuple_lane(py_tuple_lane(PY_XXP5, py_hash_int(a)), py_hash_int(b)), 2);
+}
+
+/* hash(frozenset): the items' shuffled hashes xor-ed, then the length
+ * mixed in.  Depends on the active entries only: CPython's extra xors for
+ * empty and dummy slots cancel out. */
+PY_HD static inline uint64_t py_fset_shuffle(uint64_t h)
+{
+    return ((h ^ 89869747ull) ^ (h << 16)) * 3644798167ull;
+}
+
+PY_HD static inline int64_t py_fset_end(uint64_t x, uint64_t n)
+{
+    x ^= (n + 1) * 1927868237ull;
+    x ^= (x >> 11) ^ (x >> 25);
+    x = x * 69069u + 907133923u;
+    return x == UINT64_MAX ? 590923713 : (int64_t)x;
+}
+
+#endif
