@@ -6,49 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static PrimInfo prim_info_[PRIM_COUNT] = {
-#define AD(name, arity, ret) {#name, arity, DIALECT_ARCDSL, ret, 0, ad_##name},
+static const PrimInfo prim_info_[PRIM_COUNT] = {
+#define AD(name, arity, ret, gpu, shape) {#name, arity, DIALECT_ARCDSL, ret, ad_##name},
 #include "arcdsl/list.h"
 #undef AD
-#define TK(name, arity, ret, same) {#name, arity, DIALECT_TOKPIDJIN, ret, same, NULL},
+#define TK(name, arity, ret, fn, gpu, shape) {#name, arity, DIALECT_TOKPIDJIN, ret, fn},
 #include "tokpidjin/list.h"
 #undef TK
 };
 const PrimInfo *const prim_table = prim_info_;
-
-static const PrimImpl *const tk_impl_tables[] = {
-    tk_impls_core, tk_impls_patch, tk_impls_grid, tk_impls_compose,
-};
-
-static PrimFn tk_impl_find(const char *name)
-{
-    for (size_t t = 0; t < sizeof tk_impl_tables / sizeof tk_impl_tables[0]; t++)
-        for (const PrimImpl *p = tk_impl_tables[t]; p->name; p++)
-            if (strcmp(p->name, name) == 0)
-                return p->fn;
-    return NULL;
-}
-
-/* Bind tokpidjin primitives: their own implementation, else arc-dsl's
- * function when the body is the same. */
-static void prim_bind_shared(void)
-{
-    static bool done;
-    if (done)
-        return;
-    done = true;
-    for (int i = 0; i < PRIM_COUNT; i++) {
-        PrimInfo *p = &prim_info_[i];
-        if (p->dialect != DIALECT_TOKPIDJIN)
-            continue;
-        p->fn = tk_impl_find(p->name);
-        if (p->fn || !p->same_as_arcdsl)
-            continue;
-        int ad = prim_lookup(DIALECT_ARCDSL, p->name);
-        if (ad >= 0 && prim_info_[ad].arity == p->arity)
-            p->fn = prim_info_[ad].fn;
-    }
-}
 
 /* safe_callable(*a) -> (): what a Callable-returning call yields on error */
 static Value *safe_callable_invoke(Ctx *cx, Value *self, Value *const *argv)
@@ -65,7 +31,7 @@ static Value safe_callable_ = {
 /* tokpidjin parameters with defaults: TKOPT(name, min, param, default) */
 typedef struct { int prim, min, dflt; } PrimOpt;
 static const PrimOpt prim_opts[] = {
-#define TK(name, arity, ret, same)
+#define TK(name, arity, ret, fn, gpu, shape)
 #define TKOPT(name, min, param, dflt) {PRIM_TK_##name, min, PRIM_TK_##dflt},
 #include "tokpidjin/list.h"
 #undef TKOPT
@@ -110,7 +76,6 @@ Value *prim_safe_default(int prim)
 
 bool prim_implemented(int prim)
 {
-    prim_bind_shared();
     return prim_table[prim].fn != NULL;
 }
 
@@ -142,7 +107,6 @@ static bool prim_values_ready_;
 
 static void prim_values_init(void)
 {
-    prim_bind_shared();
     safe_callable_.hash = v_hash_address(0x7f2000000000ull - 160);
     safe_callable_.hashed = 1;
     for (int i = 0; i < PRIM_COUNT; i++) {
@@ -170,7 +134,7 @@ Value *prim_value(int prim)
 
 static const char *const tk_aliases[][2] = {
 #define TKALIAS(alias, target) {#alias, #target},
-#define TK(name, arity, ret, same)
+#define TK(name, arity, ret, fn, gpu, shape)
 #include "tokpidjin/list.h"
 #undef TK
 #undef TKALIAS

@@ -1,6 +1,9 @@
 /* prim.h -- the primitive table: every DSL primitive is named once, in its
- * dialect's X-macro list (dsl/arcdsl/list.h), and everything else (the enum,
- * name lookup, dispatch, docs) is generated from that list.
+ * dialect's X-macro list (dsl/arcdsl/list.h, dsl/tokpidjin/list.h), with
+ * its C function (bound at compile time), its GPU op (gpu/ops.h GOP_*, or
+ * NONE) and its output-shape rule (src/run/shape.c, or NONE); everything
+ * else (the enum, name lookup, dispatch, the GPU and shape maps) is
+ * generated from those lists.
  *
  * A primitive's C function receives exactly `arity` borrowed arguments and
  * returns a new reference, or NULL with an exception raised in cx (the
@@ -21,16 +24,15 @@ typedef struct {
     uint8_t arity;
     uint8_t dialect;      /* DIALECT_* */
     uint8_t ret;          /* RetDefault */
-    uint8_t same_as_arcdsl; /* tokpidjin: body identical to arc-dsl's */
     PrimFn fn;            /* NULL: declared, not implemented yet */
 } PrimInfo;
 
 /* Primitive ids: arc-dsl first, then tokpidjin. */
 enum {
-#define AD(name, arity, ret) PRIM_AD_##name,
+#define AD(name, arity, ret, gpu, shape) PRIM_AD_##name,
 #include "arcdsl/list.h"
 #undef AD
-#define TK(name, arity, ret, same) PRIM_TK_##name,
+#define TK(name, arity, ret, fn, gpu, shape) PRIM_TK_##name,
 #include "tokpidjin/list.h"
 #undef TK
     PRIM_COUNT
@@ -51,14 +53,11 @@ static inline Value *prim_run(Ctx *cx, int prim, Value *const *argv)
     return r ? r : prim_failed(cx, prim);
 }
 
-/* Whether a primitive can run (tokpidjin's are being implemented). */
+/* Whether a primitive can run.  Every row names its function, so a
+ * misspelt one fails to compile or link; this stays for the exit status
+ * of a program needing one that is not (4), should a row ever be added
+ * with a function that returns NotImplementedError. */
 bool prim_implemented(int prim);
-
-/* tokpidjin implementations register here, one table per file, each
- * ended by {NULL, NULL}; names absent from every table fall back to the
- * arc-dsl function when the body is the same, else stay unimplemented. */
-typedef struct { const char *name; PrimFn fn; } PrimImpl;
-extern const PrimImpl tk_impls_core[], tk_impls_patch[], tk_impls_grid[], tk_impls_compose[];
 
 /* A primitive value called with the wrong number of arguments: tokpidjin's
  * wrapper fills a defaulted trailing parameter or returns the default.
@@ -83,9 +82,14 @@ const char *prim_suggest(int dialect, const char *name);
 /* Names of a dialect, for --list and docs; NULL-terminated iteration. */
 const char *const_name_at(int dialect, int i);
 
-/* Each arc-dsl primitive NAME is implemented by: Value *ad_NAME(Ctx *, Value *const *) */
-#define AD(name, arity, ret) Value *ad_##name(Ctx *cx, Value *const *a);
+/* Each arc-dsl primitive NAME is implemented by: Value *ad_NAME(Ctx *, Value *const *);
+ * a tokpidjin row names its function (tk_NAME, or arc-dsl's ad_NAME where
+ * the body is the same). */
+#define AD(name, arity, ret, gpu, shape) Value *ad_##name(Ctx *cx, Value *const *a);
 #include "arcdsl/list.h"
 #undef AD
+#define TK(name, arity, ret, fn, gpu, shape) Value *fn(Ctx *cx, Value *const *a);
+#include "tokpidjin/list.h"
+#undef TK
 
 #endif

@@ -22,15 +22,15 @@
 #include <sys/stat.h>
 #include <time.h>
 
-/* The CPU function each op stands for: a primitive is GPU-able when its
- * table entry binds exactly this function (tokpidjin's same=1 names too). */
-#define BIND_GOUT_GRID(name) ad_##name
-#define BIND_GOUT_STATS(name) ad_##name
-#define BIND_GOUT_OBJECTS(name) NULL      /* by primitive number: gobj_prim */
-static const PrimFn op_fn[GOP_COUNT] = {
-#define X(e, name, arity, out, pa, pb) BIND_##out(name),
-    GPU_OP_LIST(X)
-#undef X
+/* Each primitive's GPU op, from the gpu column of its table row. */
+#define GOP_NONE (-1)
+static const signed char gop_of_prim[PRIM_COUNT] = {
+#define AD(name, arity, ret, gpu, shape) [PRIM_AD_##name] = GOP_##gpu,
+#include "arcdsl/list.h"
+#undef AD
+#define TK(name, arity, ret, fn, gpu, shape) [PRIM_TK_##name] = GOP_##gpu,
+#include "tokpidjin/list.h"
+#undef TK
 };
 
 /* auto without a calibration file: what an H100 measured (docs/gpu.md):
@@ -125,15 +125,8 @@ static void note(int op, bool always, const char *fmt, ...)
 
 static void map_prims(void)
 {
-    prim_value(0);               /* binds tokpidjin's shared functions */
-    for (int p = 0; p < PRIM_COUNT; p++) {
-        G.op_of_prim[p] = -1;
-        for (int op = 0; op < GOP_COUNT; op++)
-            if (gop_is_objects(op) ? gobj_prim(op) == p
-                                   : prim_table[p].fn == op_fn[op] &&
-                                         prim_table[p].arity == gpu_ops[op].arity)
-                G.op_of_prim[p] = (signed char)op;
-    }
+    for (int p = 0; p < PRIM_COUNT; p++)
+        G.op_of_prim[p] = gop_of_prim[p];
 }
 
 static int op_of(const Value *callee)

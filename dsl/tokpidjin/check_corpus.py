@@ -2,7 +2,7 @@
 """Check that every name a corpus batt calls or passes is declared.
 
 usage: check_corpus.py CORPUS_DIR   (run from dsl/tokpidjin; reads list.h, consts.h)
-Prints the used names, the undeclared ones, how many have same=1, and
+Prints the used names, the undeclared ones, how many bind arc-dsl's function, and
 call sites whose argument count differs from the declared arity.
 """
 import ast, re, sys, glob
@@ -10,8 +10,8 @@ if len(sys.argv) != 2:
     sys.exit(__doc__)
 tk, alias, consts = {}, {}, {}
 for l in open('list.h'):
-    g = re.match(r'TK\((\w+), (\d+), (\w+), (\d)\)', l)
-    if g: tk[g[1]] = (int(g[2]), g[3], int(g[4]))
+    g = re.match(r'TK\((\w+), (\d+), (\w+), (\w+), (\w+), (\w+)\)', l)
+    if g: tk[g[1]] = (int(g[2]), g[3], int(g[4].startswith('ad_')))
     g = re.match(r'TKALIAS\((\w+), (\w+)\)', l)
     if g: alias[g[1]] = g[2]
 for l in open('consts.h'):
@@ -39,10 +39,10 @@ print('functions:', ' '.join(fns))
 print('constants:', ' '.join(cs))
 print('undeclared:', missing)
 same = [u for u in fns if tk[alias.get(u, u)][2] == 1]
-print('functions with same=1:', len(same), ' '.join(same))
+print('functions bound to arc-dsl's:', len(same), ' '.join(same))
 for name, ar in sorted(arity_obs.items()):
     decl = tk.get(alias.get(name, name))
     if decl and any(a != decl[0] for a in ar): print('call arity differs:', name, sorted(ar), 'declared', decl[0])
     if name in consts: print('constant called:', name, sorted(ar))
-print('TK', len(tk), 'TKALIAS', len(alias), 'TKC', len(consts), 'same=1 total', sum(v[2] for v in tk.values()))
+print('TK', len(tk), 'TKALIAS', len(alias), 'TKC', len(consts), 'bound to arc-dsl functions', sum(v[2] for v in tk.values()))
 sys.exit(1 if missing else 0)

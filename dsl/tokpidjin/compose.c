@@ -19,7 +19,7 @@ static Value *call2(Ctx *cx, int prim, Value *a, Value *b)
 }
 
 /* paint(cover(grid, obj), shift(obj, offset)) */
-static Value *tk_move(Ctx *cx, Value *const *a)
+Value *tk_move(Ctx *cx, Value *const *a)
 {
     Value *covered = call2(cx, PRIM_TK_cover, a[0], a[1]);
     if (!covered)
@@ -36,7 +36,7 @@ static Value *tk_move(Ctx *cx, Value *const *a)
 }
 
 /* first(remove(value, container)) */
-static Value *tk_other(Ctx *cx, Value *const *a)
+Value *tk_other(Ctx *cx, Value *const *a)
 {
     Value *rest = call2(cx, PRIM_TK_remove, a[1], a[0]);
     if (!rest)
@@ -48,7 +48,7 @@ static Value *tk_other(Ctx *cx, Value *const *a)
 
 /* merge(apply(function, container)): merge((1, 3)) fails to (), so
  * mapply(first, ((1, 2), (3,))) is (), not mapply's own frozenset() */
-static Value *tk_mapply(Ctx *cx, Value *const *a)
+Value *tk_mapply(Ctx *cx, Value *const *a)
 {
     Value *applied = call(cx, PRIM_TK_apply, 2, a);
     if (!applied)
@@ -115,8 +115,8 @@ static Value *split(Ctx *cx, Value *const *a, bool vertical)
     return out;
 }
 
-static Value *tk_hsplit(Ctx *cx, Value *const *a) { return split(cx, a, false); }
-static Value *tk_vsplit(Ctx *cx, Value *const *a) { return split(cx, a, true); }
+Value *tk_hsplit(Ctx *cx, Value *const *a) { return split(cx, a, false); }
+Value *tk_vsplit(Ctx *cx, Value *const *a) { return split(cx, a, true); }
 
 /* rot270(half(rot90(grid))) */
 static Value *half(Ctx *cx, Value *grid, int which)
@@ -133,16 +133,6 @@ static Value *half(Ctx *cx, Value *grid, int which)
     return out;
 }
 
-static Value *tk_lefthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], PRIM_TK_tophalf); }
-static Value *tk_righthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], PRIM_TK_bottomhalf); }
+Value *tk_lefthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], PRIM_TK_tophalf); }
+Value *tk_righthalf(Ctx *cx, Value *const *a) { return half(cx, a[0], PRIM_TK_bottomhalf); }
 
-const PrimImpl tk_impls_compose[] = {
-    {"move", tk_move},
-    {"other", tk_other},
-    {"mapply", tk_mapply},
-    {"hsplit", tk_hsplit},
-    {"vsplit", tk_vsplit},
-    {"lefthalf", tk_lefthalf},
-    {"righthalf", tk_righthalf},
-    {NULL, NULL},
-};

@@ -207,10 +207,10 @@ static Value *numerical(Ctx *cx, Value *const *av, int op)
     return binop_pair(cx, op, a, true, b, false);
 }
 
-static Value *tk_add(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_ADD); }
-static Value *tk_subtract(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_SUB); }
-static Value *tk_multiply(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_MUL); }
-static Value *tk_divide(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_DIV); }
+Value *tk_add(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_ADD); }
+Value *tk_subtract(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_SUB); }
+Value *tk_multiply(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_MUL); }
+Value *tk_divide(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_DIV); }
 
 /* ---- closures ----------------------------------------------------------- */
 
@@ -247,8 +247,8 @@ static Value *bind(Ctx *cx, Value *const *a, bool right)
     return v_func_new(lbind_inv, "lbind.<locals>.f", PRIM_TK_lbind, arity, arity, 2, a);
 }
 
-static Value *tk_rbind(Ctx *cx, Value *const *a) { return bind(cx, a, true); }
-static Value *tk_lbind(Ctx *cx, Value *const *a) { return bind(cx, a, false); }
+Value *tk_rbind(Ctx *cx, Value *const *a) { return bind(cx, a, true); }
+Value *tk_lbind(Ctx *cx, Value *const *a) { return bind(cx, a, false); }
 
 /* power(f, n) = compose(f, power(f, n - 1)) down to n == 1: calling it
  * applies f n times.  kind 1: the recursion never reached 1 (n < 1,
@@ -271,7 +271,7 @@ static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
     return cur;
 }
 
-static Value *tk_power(Ctx *cx, Value *const *a)
+Value *tk_power(Ctx *cx, Value *const *a)
 {
     Value *f = a[0], *nv = a[1];
     if (!is_num(nv))   /* n - 1 raises before the inner call */
@@ -288,7 +288,7 @@ static Value *tk_power(Ctx *cx, Value *const *a)
     return r;
 }
 
-static Value *tk_c_branch(Ctx *cx, Value *const *a)
+Value *tk_c_branch(Ctx *cx, Value *const *a)
 {
     (void)cx;
     return v_incref(v_truthy(a[0]) ? a[1] : a[2]);
@@ -315,10 +315,10 @@ static Value *map_into(Ctx *cx, Value *f, Value *c, int type, bool rev)
     return vb_finish(cx, &b, type);
 }
 
-static Value *tk_apply_t(Ctx *cx, Value *const *a) { return map_into(cx, a[0], a[1], V_TUPLE, false); }
-static Value *tk_apply_f(Ctx *cx, Value *const *a) { return map_into(cx, a[0], a[1], a[1]->type, false); }
-static Value *tk_rapply_t(Ctx *cx, Value *const *a) { return map_into(cx, a[1], a[0], V_TUPLE, true); }
-static Value *tk_rapply_f(Ctx *cx, Value *const *a) { return map_into(cx, a[1], a[0], a[0]->type, true); }
+Value *tk_apply_t(Ctx *cx, Value *const *a) { return map_into(cx, a[0], a[1], V_TUPLE, false); }
+Value *tk_apply_f(Ctx *cx, Value *const *a) { return map_into(cx, a[0], a[1], a[1]->type, false); }
+Value *tk_rapply_t(Ctx *cx, Value *const *a) { return map_into(cx, a[1], a[0], V_TUPLE, true); }
+Value *tk_rapply_f(Ctx *cx, Value *const *a) { return map_into(cx, a[1], a[0], a[0]->type, true); }
 
 /* outer(inner(args)) with both wrapped */
 static Value *nest(Ctx *cx, int outer, int inner, int argc, Value *const *argv)
@@ -331,12 +331,12 @@ static Value *nest(Ctx *cx, int outer, int inner, int argc, Value *const *argv)
     return r;
 }
 
-static Value *tk_mapply_t(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_t, PRIM_TK_apply_t, 2, a); }
-static Value *tk_mapply_f(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, PRIM_TK_apply_f, 2, a); }
-static Value *tk_mpapply(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_t, PRIM_TK_papply, 3, a); }
-static Value *tk_mfilter(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, PRIM_TK_sfilter, 2, a); }
+Value *tk_mapply_t(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_t, PRIM_TK_apply_t, 2, a); }
+Value *tk_mapply_f(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, PRIM_TK_apply_f, 2, a); }
+Value *tk_mpapply(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_t, PRIM_TK_papply, 3, a); }
+Value *tk_mfilter(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, PRIM_TK_sfilter, 2, a); }
 
-static Value *tk_merge(Ctx *cx, Value *const *a) { return ad_merge(cx, a); }
+Value *tk_merge(Ctx *cx, Value *const *a) { return ad_merge(cx, a); }
 
 /* ---- filters ------------------------------------------------------------ */
 
@@ -390,21 +390,21 @@ static Value *filter(Ctx *cx, Value *c, int type, int how, Value *arg)
     return vb_finish(cx, &b, type);
 }
 
-static Value *tk_sfilter_t(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_TUPLE, KEEP_IF, a[1]); }
-static Value *tk_sfilter_f(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_FSET, KEEP_IF, a[1]); }
+Value *tk_sfilter_t(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_TUPLE, KEEP_IF, a[1]); }
+Value *tk_sfilter_f(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_FSET, KEEP_IF, a[1]); }
 /* no merge here: the reference keeps the filtered items as they are */
-static Value *tk_mfilter_t(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_FSET, KEEP_IF, a[1]); }
-static Value *tk_remove_t(Ctx *cx, Value *const *a) { return filter(cx, a[1], V_TUPLE, KEEP_NE, a[0]); }
-static Value *tk_remove_f(Ctx *cx, Value *const *a) { return filter(cx, a[1], a[1]->type, KEEP_NE, a[0]); }
-static Value *tk_sizefilter_t(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_TUPLE, KEEP_LEN, a[1]); }
+Value *tk_mfilter_t(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_FSET, KEEP_IF, a[1]); }
+Value *tk_remove_t(Ctx *cx, Value *const *a) { return filter(cx, a[1], V_TUPLE, KEEP_NE, a[0]); }
+Value *tk_remove_f(Ctx *cx, Value *const *a) { return filter(cx, a[1], a[1]->type, KEEP_NE, a[0]); }
+Value *tk_sizefilter_t(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_TUPLE, KEEP_LEN, a[1]); }
 
-static Value *tk_difference_tuple(Ctx *cx, Value *const *a)
+Value *tk_difference_tuple(Ctx *cx, Value *const *a)
 {
     return filter(cx, a[0], a[0]->type, KEEP_NOT_IN, a[1]);
 }
 
 /* next((e for e in c if condition(e)), frozenset()) */
-static Value *tk_extract(Ctx *cx, Value *const *a)
+Value *tk_extract(Ctx *cx, Value *const *a)
 {
     if (!core_iterable(cx, a[0]))
         return NULL;
@@ -420,7 +420,7 @@ static Value *tk_extract(Ctx *cx, Value *const *a)
 }
 
 /* the first e != value, else () */
-static Value *tk_other_t(Ctx *cx, Value *const *a)
+Value *tk_other_t(Ctx *cx, Value *const *a)
 {
     if (!core_iterable(cx, a[0]))
         return NULL;
@@ -432,7 +432,7 @@ static Value *tk_other_t(Ctx *cx, Value *const *a)
 
 /* next(iter(remove_f(value, c))) or frozenset(); remove_f keeps c's type
  * (and so its order) */
-static Value *tk_other_f(Ctx *cx, Value *const *a)
+Value *tk_other_f(Ctx *cx, Value *const *a)
 {
     Value *args[2] = {a[1], a[0]};
     Value *r = tk_sub(cx, PRIM_TK_remove_f, 2, args);
@@ -446,7 +446,7 @@ static Value *tk_other_f(Ctx *cx, Value *const *a)
 }
 
 /* tuple((a, b) for a, b in S if a != b) */
-static Value *tk_dedupe_pair_tuple(Ctx *cx, Value *const *a)
+Value *tk_dedupe_pair_tuple(Ctx *cx, Value *const *a)
 {
     Value *s = a[0];
     if (!core_iterable(cx, s))
@@ -469,10 +469,10 @@ static Value *tk_dedupe_pair_tuple(Ctx *cx, Value *const *a)
 /* ---- combining ---------------------------------------------------------- */
 
 /* a + b */
-static Value *tk_combine_t(Ctx *cx, Value *const *a) { return binop(cx, OP_ADD, a[0], a[1]); }
+Value *tk_combine_t(Ctx *cx, Value *const *a) { return binop(cx, OP_ADD, a[0], a[1]); }
 
 /* a | b */
-static Value *tk_combine_f(Ctx *cx, Value *const *a)
+Value *tk_combine_f(Ctx *cx, Value *const *a)
 {
     Value *x = a[0], *y = a[1];
     if (x->type == V_FSET && y->type == V_FSET) {
@@ -488,13 +488,13 @@ static Value *tk_combine_f(Ctx *cx, Value *const *a)
                     v_typename(x), v_typename(y));
 }
 
-static Value *tk_size(Ctx *cx, Value *const *a) { return ad_size(cx, a); }
-static Value *tk_repeat(Ctx *cx, Value *const *a) { return ad_repeat(cx, a); }
+Value *tk_size(Ctx *cx, Value *const *a) { return ad_size(cx, a); }
+Value *tk_repeat(Ctx *cx, Value *const *a) { return ad_repeat(cx, a); }
 
 /* ---- first / last ------------------------------------------------------- */
 
 /* next(iter(c), None) */
-static Value *tk_first(Ctx *cx, Value *const *a)
+Value *tk_first(Ctx *cx, Value *const *a)
 {
     if (!core_iterable(cx, a[0]))
         return NULL;
@@ -502,7 +502,7 @@ static Value *tk_first(Ctx *cx, Value *const *a)
 }
 
 /* next(it) (StopIteration when empty), then next(it, None) */
-static Value *tk_second(Ctx *cx, Value *const *a)
+Value *tk_second(Ctx *cx, Value *const *a)
 {
     if (!core_iterable(cx, a[0]))
         return NULL;
@@ -520,8 +520,8 @@ static Value *index_or_empty(Ctx *cx, Value *c, int64_t k)
     return subscript(cx, c, k);
 }
 
-static Value *tk_first_t(Ctx *cx, Value *const *a) { return index_or_empty(cx, a[0], 0); }
-static Value *tk_last_t(Ctx *cx, Value *const *a) { return index_or_empty(cx, a[0], -1); }
+Value *tk_first_t(Ctx *cx, Value *const *a) { return index_or_empty(cx, a[0], 0); }
+Value *tk_last_t(Ctx *cx, Value *const *a) { return index_or_empty(cx, a[0], -1); }
 
 /* `first/last item if c else dflt`, c iterated (any container) */
 static Value *end_or(Ctx *cx, Value *c, bool last, Value *dflt)
@@ -533,10 +533,10 @@ static Value *end_or(Ctx *cx, Value *c, bool last, Value *dflt)
     return v_incref(v_items(c)[last ? v_len(c) - 1 : 0]);
 }
 
-static Value *tk_first_f(Ctx *cx, Value *const *a) { return end_or(cx, a[0], false, &v_empty_fset_); }
+Value *tk_first_f(Ctx *cx, Value *const *a) { return end_or(cx, a[0], false, &v_empty_fset_); }
 /* max(enumerate(c))[1]: the indices decide, so the last item */
-static Value *tk_last(Ctx *cx, Value *const *a) { return end_or(cx, a[0], true, v_tuple_new(0)); }
-static Value *tk_last_f(Ctx *cx, Value *const *a) { return end_or(cx, a[0], true, &v_empty_fset_); }
+Value *tk_last(Ctx *cx, Value *const *a) { return end_or(cx, a[0], true, v_tuple_new(0)); }
+Value *tk_last_f(Ctx *cx, Value *const *a) { return end_or(cx, a[0], true, &v_empty_fset_); }
 
 /* ---- max / min ---------------------------------------------------------- */
 
@@ -595,10 +595,10 @@ static Value *valext(Ctx *cx, Value *const *a, int op)
     return tk_call1(cx, a[1], x);
 }
 
-static Value *tk_argmax(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_GT); }
-static Value *tk_argmin(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_LT); }
-static Value *tk_valmax(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_GT); }
-static Value *tk_valmin(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_LT); }
+Value *tk_argmax(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_GT); }
+Value *tk_argmin(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_LT); }
+Value *tk_valmax(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_GT); }
+Value *tk_valmin(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_LT); }
 
 /* ---- most / least common ------------------------------------------------ */
 
@@ -660,15 +660,15 @@ static Value *common_extreme(Ctx *cx, Value *c, bool most, bool as_list)
     return best;
 }
 
-static Value *tk_mostcommon_t(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], true, false); }
-static Value *tk_mostcommon_f(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], true, true); }
-static Value *tk_leastcommon_t(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], false, false); }
-static Value *tk_leastcommon_f(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], false, true); }
+Value *tk_mostcommon_t(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], true, false); }
+Value *tk_mostcommon_f(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], true, true); }
+Value *tk_leastcommon_t(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], false, false); }
+Value *tk_leastcommon_f(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], false, true); }
 
 /* ---- nth and ranks ------------------------------------------------------ */
 
 /* t[rank], nan when t is not a tuple or rank is out of range */
-static Value *tk_get_nth_t(Ctx *cx, Value *const *a)
+Value *tk_get_nth_t(Ctx *cx, Value *const *a)
 {
     Value *t = a[0], *rank = a[1];
     if (t->type != V_TUPLE)
@@ -683,7 +683,7 @@ static Value *tk_get_nth_t(Ctx *cx, Value *const *a)
 
 /* rank-th item in iteration order (from the end when rank < 0), frozenset()
  * when there are not that many */
-static Value *tk_get_nth_f(Ctx *cx, Value *const *a)
+Value *tk_get_nth_f(Ctx *cx, Value *const *a)
 {
     Value *c = a[0], *rank = a[1];
     Value *zero = v_int(0);
@@ -710,7 +710,7 @@ static TkKV *sorted_of(Ctx *cx, Value *c, Value *key, bool reverse)
 }
 
 /* sorted(c, key=key)[rank] if any else None */
-static Value *tk_get_nth_by_key_t(Ctx *cx, Value *const *a)
+Value *tk_get_nth_by_key_t(Ctx *cx, Value *const *a)
 {
     TkKV *kv = sorted_of(cx, a[0], a[2], false);
     if (!kv)
@@ -731,7 +731,7 @@ static Value *tk_get_nth_by_key_t(Ctx *cx, Value *const *a)
 }
 
 /* skip rank items of sorted(c, key=key), then next(it, None) */
-static Value *tk_get_nth_by_key_f(Ctx *cx, Value *const *a)
+Value *tk_get_nth_by_key_f(Ctx *cx, Value *const *a)
 {
     TkKV *kv = sorted_of(cx, a[0], a[2], false);
     if (!kv)
@@ -759,7 +759,7 @@ static Value *pick_rank(Ctx *cx, TkKV *kv, size_t n, Value *rank, Value *dflt)
 }
 
 /* sorted(c, reverse=True)[rank], else 0 */
-static Value *tk_get_rank(Ctx *cx, Value *const *a)
+Value *tk_get_rank(Ctx *cx, Value *const *a)
 {
     TkKV *kv = sorted_of(cx, a[0], NULL, true);
     if (!kv)
@@ -776,15 +776,15 @@ static Value *arg_rank(Ctx *cx, Value *const *a, Value *dflt)
     return pick_rank(cx, kv, v_len(a[0]), a[2], dflt);
 }
 
-static Value *tk_get_arg_rank(Ctx *cx, Value *const *a)
+Value *tk_get_arg_rank(Ctx *cx, Value *const *a)
 {
     return arg_rank(cx, a, a[0]->type == V_FSET ? &v_empty_fset_ : v_tuple_new(0));
 }
-static Value *tk_get_arg_rank_t(Ctx *cx, Value *const *a) { return arg_rank(cx, a, v_tuple_new(0)); }
-static Value *tk_get_arg_rank_f(Ctx *cx, Value *const *a) { return arg_rank(cx, a, &v_empty_fset_); }
+Value *tk_get_arg_rank_t(Ctx *cx, Value *const *a) { return arg_rank(cx, a, v_tuple_new(0)); }
+Value *tk_get_arg_rank_f(Ctx *cx, Value *const *a) { return arg_rank(cx, a, &v_empty_fset_); }
 
 /* compfunc(sorted(c, key=compfunc)[rank]), else compfunc(0) */
-static Value *tk_get_val_rank(Ctx *cx, Value *const *a)
+Value *tk_get_val_rank(Ctx *cx, Value *const *a)
 {
     TkKV *kv = sorted_of(cx, a[0], a[1], false);
     if (!kv)
@@ -818,16 +818,16 @@ static Value *common_rank(Ctx *cx, Value *const *a, Value *dflt, bool as_list)
     return pick_rank(cx, kv, k, a[1], dflt);
 }
 
-static Value *tk_get_common_rank(Ctx *cx, Value *const *a)
+Value *tk_get_common_rank(Ctx *cx, Value *const *a)
 {
     return common_rank(cx, a, a[0]->type == V_FSET ? &v_empty_fset_ : v_tuple_new(0), false);
 }
-static Value *tk_get_common_rank_t(Ctx *cx, Value *const *a) { return common_rank(cx, a, v_tuple_new(0), false); }
-static Value *tk_get_common_rank_f(Ctx *cx, Value *const *a) { return common_rank(cx, a, &v_empty_fset_, true); }
+Value *tk_get_common_rank_t(Ctx *cx, Value *const *a) { return common_rank(cx, a, v_tuple_new(0), false); }
+Value *tk_get_common_rank_f(Ctx *cx, Value *const *a) { return common_rank(cx, a, &v_empty_fset_, true); }
 
 /* ---- cells -------------------------------------------------------------- */
 
-static Value *tk_astriple(Ctx *cx, Value *const *a)
+Value *tk_astriple(Ctx *cx, Value *const *a)
 {
     (void)cx;
     Value *t = v_tuple_new(3);
@@ -852,11 +852,11 @@ static Value *head2(Ctx *cx, Value *x, Value *tail)
     return t;
 }
 
-static Value *tk_ascell(Ctx *cx, Value *const *a) { return head2(cx, a[0], a[1]); }
-static Value *tk_toij(Ctx *cx, Value *const *a) { return head2(cx, a[0], NULL); }
+Value *tk_ascell(Ctx *cx, Value *const *a) { return head2(cx, a[0], a[1]); }
+Value *tk_toij(Ctx *cx, Value *const *a) { return head2(cx, a[0], NULL); }
 
 /* tuple((x, y, z) for (x, y), z in zip(a, b)) */
-static Value *tk_celltuple(Ctx *cx, Value *const *a)
+Value *tk_celltuple(Ctx *cx, Value *const *a)
 {
     if (!core_iterable(cx, a[0]) || !core_iterable(cx, a[1]))
         return NULL;
@@ -880,7 +880,7 @@ static Value *tk_celltuple(Ctx *cx, Value *const *a)
 }
 
 /* True unless x is a tuple of tuples of ints */
-static Value *tk_is_no_grid(Ctx *cx, Value *const *a)
+Value *tk_is_no_grid(Ctx *cx, Value *const *a)
 {
     (void)cx;
     Value *x = a[0];
@@ -927,8 +927,8 @@ static Value *c_diff(Ctx *cx, Value *const *a, bool zo)
     return r;
 }
 
-static Value *tk_c_iz(Ctx *cx, Value *const *a) { return c_diff(cx, a, false); }
-static Value *tk_c_zo(Ctx *cx, Value *const *a) { return c_diff(cx, a, true); }
+Value *tk_c_iz(Ctx *cx, Value *const *a) { return c_diff(cx, a, false); }
+Value *tk_c_zo(Ctx *cx, Value *const *a) { return c_diff(cx, a, true); }
 
 /* pick(c_iz(S, function)) */
 static Value *c_pick(Ctx *cx, Value *const *a, int prim)
@@ -941,11 +941,11 @@ static Value *c_pick(Ctx *cx, Value *const *a, int prim)
     return r;
 }
 
-static Value *tk_c_iz_n(Ctx *cx, Value *const *a) { return c_pick(cx, a, PRIM_TK_c_iz); }
-static Value *tk_c_zo_n(Ctx *cx, Value *const *a) { return c_pick(cx, a, PRIM_TK_c_zo); }
+Value *tk_c_iz_n(Ctx *cx, Value *const *a) { return c_pick(cx, a, PRIM_TK_c_iz); }
+Value *tk_c_zo_n(Ctx *cx, Value *const *a) { return c_pick(cx, a, PRIM_TK_c_zo); }
 
 /* the smallest k in 0..7 with mir_rot_t(in, k) == out for every pair, else None */
-static Value *tk_a_mr(Ctx *cx, Value *const *a)
+Value *tk_a_mr(Ctx *cx, Value *const *a)
 {
     Value *s = a[0];
     if (!core_iterable(cx, s))
@@ -972,7 +972,7 @@ static Value *tk_a_mr(Ctx *cx, Value *const *a)
 
 /* batt_gpu.py's batch_process_samples_gpu(S) on the CPU path:
  * (apply(first, S), apply(second, S), mapply(p_g, ·), mapply(p_g, ·)) */
-static Value *tk_batch_process_samples_gpu(Ctx *cx, Value *const *a)
+Value *tk_batch_process_samples_gpu(Ctx *cx, Value *const *a)
 {
     Value *r[4] = {NULL, NULL, NULL, NULL};
     const int pick[2] = {PRIM_TK_first, PRIM_TK_second};
@@ -996,85 +996,3 @@ fail:
     return NULL;
 }
 
-const PrimImpl tk_impls_core[] = {
-    {"a_mr", tk_a_mr},
-    {"add", tk_add},
-    {"subtract", tk_subtract},
-    {"multiply", tk_multiply},
-    {"divide", tk_divide},
-    {"power", tk_power},
-    {"rbind", tk_rbind},
-    {"lbind", tk_lbind},
-    {"c_branch", tk_c_branch},
-    {"c_iz", tk_c_iz},
-    {"c_iz_n", tk_c_iz_n},
-    {"c_zo", tk_c_zo},
-    {"c_zo_n", tk_c_zo_n},
-    {"apply_f", tk_apply_f},
-    {"apply_t", tk_apply_t},
-    {"argmax_f", tk_argmax},
-    {"argmax_t", tk_argmax},
-    {"argmin_f", tk_argmin},
-    {"argmin_t", tk_argmin},
-    {"valmax_f", tk_valmax},
-    {"valmax_t", tk_valmax},
-    {"valmin_f", tk_valmin},
-    {"valmin_t", tk_valmin},
-    {"combine_f", tk_combine_f},
-    {"combine_t", tk_combine_t},
-    {"difference_tuple", tk_difference_tuple},
-    {"dedupe_pair_tuple", tk_dedupe_pair_tuple},
-    {"extract", tk_extract},
-    {"first", tk_first},
-    {"first_f", tk_first_f},
-    {"first_t", tk_first_t},
-    {"last", tk_last},
-    {"last_f", tk_last_f},
-    {"last_t", tk_last_t},
-    {"second", tk_second},
-    {"other_f", tk_other_f},
-    {"other_t", tk_other_t},
-    {"mapply_f", tk_mapply_f},
-    {"mapply_t", tk_mapply_t},
-    {"merge_f", tk_merge},
-    {"merge_t", tk_merge},
-    {"mfilter", tk_mfilter},
-    {"mfilter_f", tk_mfilter},
-    {"mfilter_t", tk_mfilter_t},
-    {"mpapply", tk_mpapply},
-    {"rapply_f", tk_rapply_f},
-    {"rapply_t", tk_rapply_t},
-    {"remove_f", tk_remove_f},
-    {"remove_t", tk_remove_t},
-    {"repeat", tk_repeat},
-    {"sfilter_f", tk_sfilter_f},
-    {"sfilter_t", tk_sfilter_t},
-    {"size_f", tk_size},
-    {"size_t", tk_size},
-    {"sizefilter_t", tk_sizefilter_t},
-    {"get_nth_f", tk_get_nth_f},
-    {"get_nth_t", tk_get_nth_t},
-    {"get_nth_by_key_f", tk_get_nth_by_key_f},
-    {"get_nth_by_key_t", tk_get_nth_by_key_t},
-    {"get_rank", tk_get_rank},
-    {"get_arg_rank", tk_get_arg_rank},
-    {"get_arg_rank_f", tk_get_arg_rank_f},
-    {"get_arg_rank_t", tk_get_arg_rank_t},
-    {"get_val_rank", tk_get_val_rank},
-    {"get_val_rank_f", tk_get_val_rank},
-    {"get_val_rank_t", tk_get_val_rank},
-    {"get_common_rank", tk_get_common_rank},
-    {"get_common_rank_f", tk_get_common_rank_f},
-    {"get_common_rank_t", tk_get_common_rank_t},
-    {"mostcommon_f", tk_mostcommon_f},
-    {"mostcommon_t", tk_mostcommon_t},
-    {"leastcommon_f", tk_leastcommon_f},
-    {"leastcommon_t", tk_leastcommon_t},
-    {"astriple", tk_astriple},
-    {"ascell", tk_ascell},
-    {"celltuple", tk_celltuple},
-    {"toij", tk_toij},
-    {"is_no_grid", tk_is_no_grid},
-    {"batch_process_samples_gpu", tk_batch_process_samples_gpu},
-    {NULL, NULL},
-};

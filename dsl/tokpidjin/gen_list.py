@@ -70,12 +70,13 @@ def main(argv):
             alias.append(f"TKALIAS({name}, {target})")
             continue
         ret = RET[r["safe_default"]]
-        same = 1 if r["body_vs_arc_dsl"] == "same" else 0
-        tk.append(f"TK({name}, {argc}, {ret}, {same})")
+        fn = f"ad_{name}" if r["body_vs_arc_dsl"] == "same" else f"tk_{name}"
+        tk.append(f"TK({name}, {argc}, {ret}, {fn}, NONE, NONE)")
 
     w = sys.stdout.write
     w("/* tokpidjin primitives (pierreb4/tokpidjin dsl.py): TK(name, arity, return\n"
-      " * default, same), same = 1 when the body equals arc-dsl's.  The return default\n"
+      " * default, C function, GPU op, shape rule); the function is arc-dsl's ad_NAME\n"
+      " * where the body is the same, else tk_NAME.  The return default\n"
       " * is what the safe wrapper yields when the call raises.  Hand-maintained;\n"
       " * first written by gen_list.py from shared/notes/tokpidjin-functions.tsv.\n"
       " *\n"
@@ -91,7 +92,7 @@ def main(argv):
     w("\n")
     for name, ar, ret, same, why in SHIMS:
         w(f"/* not in dsl.py; imported by corpus batts from a shim. {why} */\n")
-        w(f"TK({name}, {ar}, {ret}, {same})\n")
+        w(f"TK({name}, {ar}, {ret}, {'ad_' + name if same else 'tk_' + name}, NONE, NONE)\n")
     w("\n")
     for line in alias:
         w(line + "\n")

@@ -25,7 +25,7 @@ static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
 /* ---- plain grid reshaping ------------------------------------------------ */
 
 /* piece[::-1] */
-static Value *tk_hmirror_t(Ctx *cx, Value *const *a)
+Value *tk_hmirror_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     if (g->type != V_TUPLE)
@@ -38,7 +38,7 @@ static Value *tk_hmirror_t(Ctx *cx, Value *const *a)
 }
 
 /* tuple(row[::-1] for row in grid) */
-static Value *tk_vmirror_t(Ctx *cx, Value *const *a)
+Value *tk_vmirror_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     if (!gu_iterable(cx, g))
@@ -62,7 +62,7 @@ static Value *tk_vmirror_t(Ctx *cx, Value *const *a)
 }
 
 /* tuple(zip(*grid)): any iterable of iterables, cut to the shortest */
-static Value *tk_dmirror_t(Ctx *cx, Value *const *a)
+Value *tk_dmirror_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     if (!gu_iterable(cx, g))
@@ -87,7 +87,7 @@ static Value *tk_dmirror_t(Ctx *cx, Value *const *a)
     return out;
 }
 
-static Value *tk_cmirror_t(Ctx *cx, Value *const *a)
+Value *tk_cmirror_t(Ctx *cx, Value *const *a)
 {
     if (a[0]->type != V_TUPLE)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
@@ -140,7 +140,7 @@ static Value *mirror(Ctx *cx, Value *patch, int kind, int form)
 {
     if (kind == MIR_V && form == FORM_ANY && patch->type == V_FSET && v_len(patch) == 0)
         return v_incref(patch);
-    Value *ul = tk_corner(cx, patch, false), *lr = NULL, *d = NULL, *ua = NULL, *ub = NULL;
+    Value *ul = tk_patch_corner(cx, patch, false), *lr = NULL, *d = NULL, *ua = NULL, *ub = NULL;
     if (!ul)
         return NULL;
     if (kind == MIR_D) {
@@ -153,7 +153,7 @@ static Value *mirror(Ctx *cx, Value *patch, int kind, int form)
         ub = u[1];
     } else {
         size_t k = kind == MIR_H ? 0 : 1;
-        if (!(lr = tk_corner(cx, patch, true)))
+        if (!(lr = tk_patch_corner(cx, patch, true)))
             goto fail;
         if (v_len(ul) <= k || v_len(lr) <= k) {
             cx_raise(cx, "IndexError", "tuple index out of range");
@@ -254,14 +254,14 @@ static Value *cmirror(Ctx *cx, Value *patch)
 }
 
 #define MIRROR_PRIMS(K, k)                                                        \
-    static Value *tk_##k##mirror_f(Ctx *cx, Value *const *a) { return mirror(cx, a[0], K, FORM_ANY); } \
-    static Value *tk_##k##mirror_i(Ctx *cx, Value *const *a) { return mirror(cx, a[0], K, FORM_PAIRS); } \
-    static Value *tk_##k##mirror_o(Ctx *cx, Value *const *a) { return mirror(cx, a[0], K, FORM_CELLS); }
+    Value *tk_##k##mirror_f(Ctx *cx, Value *const *a) { return mirror(cx, a[0], K, FORM_ANY); } \
+    Value *tk_##k##mirror_i(Ctx *cx, Value *const *a) { return mirror(cx, a[0], K, FORM_PAIRS); } \
+    Value *tk_##k##mirror_o(Ctx *cx, Value *const *a) { return mirror(cx, a[0], K, FORM_CELLS); }
 MIRROR_PRIMS(MIR_H, h)
 MIRROR_PRIMS(MIR_V, v)
 MIRROR_PRIMS(MIR_D, d)
 
-static Value *tk_cmirror_f(Ctx *cx, Value *const *a) { return cmirror(cx, a[0]); }
+Value *tk_cmirror_f(Ctx *cx, Value *const *a) { return cmirror(cx, a[0]); }
 
 /* `type == k` for the small selector constants; -1 matches none */
 static int selector(const Value *t)
@@ -282,7 +282,7 @@ static Value *inner(Ctx *cx, PrimFn fn, Value *const *a, Value *dflt)
     return r;
 }
 
-static Value *tk_mir_rot_t(Ctx *cx, Value *const *a)
+Value *tk_mir_rot_t(Ctx *cx, Value *const *a)
 {
     static const PrimFn fns[7] = {tk_hmirror_t, tk_dmirror_t, tk_vmirror_t, tk_cmirror_t,
                                   ad_rot90, ad_rot180, ad_rot270};
@@ -292,7 +292,7 @@ static Value *tk_mir_rot_t(Ctx *cx, Value *const *a)
     return inner(cx, fns[t], a, &v_empty_tuple_);
 }
 
-static Value *tk_mir_rot_f(Ctx *cx, Value *const *a)
+Value *tk_mir_rot_f(Ctx *cx, Value *const *a)
 {
     static const int kinds[3] = {MIR_H, MIR_D, MIR_V};
     int t = selector(a[1]);
@@ -329,7 +329,7 @@ static bool grid_hw(const Value *g, size_t *h, size_t *w)
     return true;
 }
 
-static Value *tk_cellwise(Ctx *cx, Value *const *a)
+Value *tk_cellwise(Ctx *cx, Value *const *a)
 {
     Value *A = a[0], *B = a[1];
     GView g;
@@ -370,7 +370,7 @@ static int in_range(Ctx *cx, const Value *v, size_t n)
     return -1;
 }
 
-static Value *tk_index(Ctx *cx, Value *const *a)
+Value *tk_index(Ctx *cx, Value *const *a)
 {
     Value *g = a[0], *loc = a[1];
     if (loc->type == V_TUPLE && loc->u.tup.len == 0)
@@ -423,7 +423,7 @@ static Value *crop(Ctx *cx, Value *g, Value *start, Value *dims)
     return out;
 }
 
-static Value *tk_crop(Ctx *cx, Value *const *a) { return crop(cx, a[0], a[1], a[2]); }
+Value *tk_crop(Ctx *cx, Value *const *a) { return crop(cx, a[0], a[1], a[2]); }
 
 /* height_f / width_f of a patch as inner calls (0 on error), int coords */
 static int64_t extent(Ctx *cx, Value *patch, int axis)
@@ -432,7 +432,7 @@ static int64_t extent(Ctx *cx, Value *patch, int axis)
         return 0;
     Value **ij;
     size_t n;
-    if (!tk_toindices(cx, patch, &ij, &n)) {
+    if (!tk_patch_indices(cx, patch, &ij, &n)) {
         tk_catch(cx);
         return 1;                  /* 0 - 0 + 1 */
     }
@@ -455,12 +455,12 @@ static int64_t extent(Ctx *cx, Value *patch, int axis)
     return n ? hi - lo + 1 : 1;
 }
 
-static Value *tk_subgrid(Ctx *cx, Value *const *a)
+Value *tk_subgrid(Ctx *cx, Value *const *a)
 {
     Value *patch = a[0];
     if (v_is_container(patch) && v_len(patch) == 0)
         return v_tuple_new(0);
-    Value *ul = tk_corner(cx, patch, false);
+    Value *ul = tk_patch_corner(cx, patch, false);
     if (!ul)
         return NULL;
     int64_t h = extent(cx, patch, 0), w = extent(cx, patch, 1);
@@ -495,7 +495,7 @@ static inline bool put_ij(Ctx *cx, MGrid *m, int64_t i, int64_t j, Value *v, con
 
 /* A patch all of interned places, or all of interned cells: what
  * toindices makes of it is then read off each item's address (no pairs
- * array, no unpacking).  Any other patch goes tk_toindices' way. */
+ * array, no unpacking).  Any other patch goes tk_patch_indices' way. */
 static bool interned_patch(const Value *patch)
 {
     if (!v_is_container(patch) || v_len(patch) == 0)
@@ -532,7 +532,7 @@ static Value *do_fill(Ctx *cx, Value *grid, Value *color, Value *patch, bool und
                 goto done;
         }
     } else {
-        if (!tk_toindices(cx, patch, &ij, &n) || !gu_work(cx, n))
+        if (!tk_patch_indices(cx, patch, &ij, &n) || !gu_work(cx, n))
             goto done;
         for (size_t k = 0; k < n; k++)
             if (!put(cx, &m, ij[2 * k], ij[2 * k + 1], color, bg))
@@ -573,13 +573,13 @@ done:
     return out;
 }
 
-static Value *tk_fill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], false); }
-static Value *tk_underfill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], true); }
-static Value *tk_paint(Ctx *cx, Value *const *a) { return do_paint(cx, a[0], a[1], false); }
-static Value *tk_underpaint(Ctx *cx, Value *const *a) { return do_paint(cx, a[0], a[1], true); }
+Value *tk_fill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], false); }
+Value *tk_underfill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], true); }
+Value *tk_paint(Ctx *cx, Value *const *a) { return do_paint(cx, a[0], a[1], false); }
+Value *tk_underpaint(Ctx *cx, Value *const *a) { return do_paint(cx, a[0], a[1], true); }
 
 /* fill(grid, mostcolor_t(grid), toindices(patch)), fill wrapped too */
-static Value *tk_cover(Ctx *cx, Value *const *a)
+Value *tk_cover(Ctx *cx, Value *const *a)
 {
     Value *bg = tk_mostcolor_inner(cx, a[0]);
     if (!bg)
@@ -599,10 +599,10 @@ static Value *extreme(Ctx *cx, Value *e, bool rows, bool most)
     return r;
 }
 
-static Value *tk_mostcolor_t(Ctx *cx, Value *const *a) { return extreme(cx, a[0], true, true); }
-static Value *tk_mostcolor_f(Ctx *cx, Value *const *a) { return extreme(cx, a[0], false, true); }
-static Value *tk_leastcolor_t(Ctx *cx, Value *const *a) { return extreme(cx, a[0], true, false); }
-static Value *tk_leastcolor_f(Ctx *cx, Value *const *a) { return extreme(cx, a[0], false, false); }
+Value *tk_mostcolor_t(Ctx *cx, Value *const *a) { return extreme(cx, a[0], true, true); }
+Value *tk_mostcolor_f(Ctx *cx, Value *const *a) { return extreme(cx, a[0], false, true); }
+Value *tk_leastcolor_t(Ctx *cx, Value *const *a) { return extreme(cx, a[0], true, false); }
+Value *tk_leastcolor_f(Ctx *cx, Value *const *a) { return extreme(cx, a[0], false, false); }
 
 /* frozenset(colours) (ADD-ALL: the distinct values in first-seen order
  * give the same table), or, as_tuple, tuple({set comprehension}). */
@@ -620,10 +620,10 @@ static Value *colors_set(Ctx *cx, Value *e, bool rows, bool as_tuple)
     return t;
 }
 
-static Value *tk_palette_t(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], true, false); }
-static Value *tk_palette_f(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], false, false); }
-static Value *tk_p_g(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], true, true); }
-static Value *tk_p_o(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], false, true); }
+Value *tk_palette_t(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], true, false); }
+Value *tk_palette_f(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], false, false); }
+Value *tk_p_g(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], true, true); }
+Value *tk_p_o(Ctx *cx, Value *const *a) { return colors_set(cx, a[0], false, true); }
 
 /* len(palette_x(e)) with palette_x wrapped: 0 on error */
 static Value *numcolors(Ctx *cx, Value *e, bool rows)
@@ -636,11 +636,11 @@ static Value *numcolors(Ctx *cx, Value *e, bool rows)
     return v_int((int64_t)n);
 }
 
-static Value *tk_numcolors_t(Ctx *cx, Value *const *a) { return numcolors(cx, a[0], true); }
-static Value *tk_numcolors_f(Ctx *cx, Value *const *a) { return numcolors(cx, a[0], false); }
+Value *tk_numcolors_t(Ctx *cx, Value *const *a) { return numcolors(cx, a[0], true); }
+Value *tk_numcolors_f(Ctx *cx, Value *const *a) { return numcolors(cx, a[0], false); }
 
 /* sum(row.count(color) for row in grid) */
-static Value *tk_colorcount_t(Ctx *cx, Value *const *a)
+Value *tk_colorcount_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     if (!gu_iterable(cx, g))
@@ -658,7 +658,7 @@ static Value *tk_colorcount_t(Ctx *cx, Value *const *a)
 }
 
 /* sum(c == color for _, _, c in obj) */
-static Value *tk_colorcount_f(Ctx *cx, Value *const *a)
+Value *tk_colorcount_f(Ctx *cx, Value *const *a)
 {
     if (!gu_iterable(cx, a[0]))
         return NULL;
@@ -718,18 +718,18 @@ done:
     return out;
 }
 
-static Value *tk_get_color_rank_t(Ctx *cx, Value *const *a)
+Value *tk_get_color_rank_t(Ctx *cx, Value *const *a)
 {
     return color_rank(cx, a[0], a[1], true, &v_empty_tuple_);
 }
 
-static Value *tk_get_color_rank_f(Ctx *cx, Value *const *a)
+Value *tk_get_color_rank_f(Ctx *cx, Value *const *a)
 {
     return color_rank(cx, a[0], a[1], false, &v_empty_fset_);
 }
 
 /* tuple(tuple(v if v not in [a, b] else {a: b, b: a}[v] for v in r) for r in grid) */
-static Value *tk_switch(Ctx *cx, Value *const *a)
+Value *tk_switch(Ctx *cx, Value *const *a)
 {
     Value *g = a[0], *x = a[1], *y = a[2];
     if (!gu_iterable(cx, g))
@@ -764,7 +764,7 @@ static Value *tk_switch(Ctx *cx, Value *const *a)
 /* ---- scaling ------------------------------------------------------------- */
 
 /* upscale_t: each value repeated f times, each such row f times */
-static Value *tk_upscale_t(Ctx *cx, Value *const *a)
+Value *tk_upscale_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     int64_t f = 0;
@@ -844,7 +844,7 @@ static Value *shift_inner(Ctx *cx, Value *patch, int64_t di, int64_t dj)
     return r;
 }
 
-static Value *tk_upscale_f(Ctx *cx, Value *const *a)
+Value *tk_upscale_f(Ctx *cx, Value *const *a)
 {
     Value *obj = a[0];
     size_t n;
@@ -853,7 +853,7 @@ static Value *tk_upscale_f(Ctx *cx, Value *const *a)
         return NULL;
     if (n == 0)
         return v_incref(&v_empty_fset_);
-    Value *ul = tk_corner(cx, obj, false);
+    Value *ul = tk_patch_corner(cx, obj, false);
     if (!ul)
         return NULL;
     Value **u = tk_unpack(cx, ul, 2);
@@ -950,7 +950,7 @@ static Value *palette_inner(Ctx *cx, Value *grid)
     return r;
 }
 
-static Value *tk_partition(Ctx *cx, Value *const *a)
+Value *tk_partition(Ctx *cx, Value *const *a)
 {
     Value *pal = palette_inner(cx, a[0]);
     if (!pal)
@@ -961,7 +961,7 @@ static Value *tk_partition(Ctx *cx, Value *const *a)
 }
 
 /* palette_t(grid) - {mostcolor_t(grid)} */
-static Value *tk_fgpartition(Ctx *cx, Value *const *a)
+Value *tk_fgpartition(Ctx *cx, Value *const *a)
 {
     Value *pal = palette_inner(cx, a[0]), *bg;
     if (!pal)
@@ -1022,7 +1022,7 @@ static Value *lines_fs(Ctx *cx, Value *grid, const size_t *lines, size_t nl,
     return r;
 }
 
-static Value *tk_frontiers(Ctx *cx, Value *const *a)
+Value *tk_frontiers(Ctx *cx, Value *const *a)
 {
     Value *grid = a[0];
     GView g;
@@ -1141,7 +1141,7 @@ static bool pair_span(Value *obj, int axis, int64_t *ext)
 
 /* ---- occurrences --------------------------------------------------------- */
 
-static Value *tk_occurrences(Ctx *cx, Value *const *a)
+Value *tk_occurrences(Ctx *cx, Value *const *a)
 {
     Value *grid = a[0], *obj = a[1], *out = NULL;
     TCell *c = NULL;
@@ -1278,8 +1278,8 @@ static Value *period(Ctx *cx, Value *obj, bool horiz)
     return v_int(p);
 }
 
-static Value *tk_hperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], true); }
-static Value *tk_vperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], false); }
+Value *tk_hperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], true); }
+Value *tk_vperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], false); }
 
 /* ---- objects --------------------------------------------------------------
  * The walk is shared with arc-dsl's big grids (dsl/objwalk.c); the empty
@@ -1298,12 +1298,12 @@ static Value *objects(Ctx *cx, Value *grid, bool univalued, bool diagonal, bool 
     return objwalk(cx, grid, univalued, diagonal, bg, as_tuple, cell3);
 }
 
-static Value *tk_objects(Ctx *cx, Value *const *a)
+Value *tk_objects(Ctx *cx, Value *const *a)
 {
     return objects(cx, a[0], v_truthy(a[1]), v_truthy(a[2]), v_truthy(a[3]), false);
 }
 
-static Value *tk_objects_t(Ctx *cx, Value *const *a)
+Value *tk_objects_t(Ctx *cx, Value *const *a)
 {
     return objects(cx, a[0], v_truthy(a[1]), v_truthy(a[2]), v_truthy(a[3]), true);
 }
@@ -1321,14 +1321,14 @@ static Value *o_g(Ctx *cx, Value *const *a, bool as_tuple)
     return r;
 }
 
-static Value *tk_o_g(Ctx *cx, Value *const *a) { return o_g(cx, a, false); }
-static Value *tk_o_g_t(Ctx *cx, Value *const *a) { return o_g(cx, a, true); }
+Value *tk_o_g(Ctx *cx, Value *const *a) { return o_g(cx, a, false); }
+Value *tk_o_g_t(Ctx *cx, Value *const *a) { return o_g(cx, a, true); }
 
 /* ---- downscale and compress ------------------------------------------------ */
 
 /* The reference reads grid[i][j] for every row i, not only the kept
  * ones (j: the kept columns, multiples of the factor below len(grid[0])). */
-static Value *tk_downscale(Ctx *cx, Value *const *a)
+Value *tk_downscale(Ctx *cx, Value *const *a)
 {
     GView g;
     if (!gu_view(cx, a[0], &g, true))
@@ -1350,7 +1350,7 @@ static Value *tk_downscale(Ctx *cx, Value *const *a)
 
 /* rows and columns (of zip(*grid)) holding one value are dropped; any
  * iterable of iterables */
-static Value *tk_compress(Ctx *cx, Value *const *a)
+Value *tk_compress(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     if (!gu_iterable(cx, g))
@@ -1404,68 +1404,3 @@ done:
 
 /* ---- the table ----------------------------------------------------------- */
 
-const PrimImpl tk_impls_grid[] = {
-    {"canvas", ad_canvas},
-    {"cellwise", tk_cellwise},
-    {"cmirror_f", tk_cmirror_f},
-    {"cmirror_i", tk_cmirror_f},
-    {"cmirror_o", tk_cmirror_f},
-    {"cmirror_t", tk_cmirror_t},
-    {"dmirror_f", tk_dmirror_f},
-    {"dmirror_i", tk_dmirror_i},
-    {"dmirror_o", tk_dmirror_o},
-    {"dmirror_t", tk_dmirror_t},
-    {"hmirror_f", tk_hmirror_f},
-    {"hmirror_i", tk_hmirror_i},
-    {"hmirror_o", tk_hmirror_o},
-    {"hmirror_t", tk_hmirror_t},
-    {"vmirror_f", tk_vmirror_f},
-    {"vmirror_i", tk_vmirror_i},
-    {"vmirror_o", tk_vmirror_o},
-    {"vmirror_t", tk_vmirror_t},
-    {"mir_rot_f", tk_mir_rot_f},
-    {"mir_rot_t", tk_mir_rot_t},
-    {"compress", tk_compress},
-    {"cover", tk_cover},
-    {"crop", tk_crop},
-    {"downscale", tk_downscale},
-    {"hupscale", ad_hupscale},
-    {"vupscale", ad_vupscale},
-    {"upscale_f", tk_upscale_f},
-    {"upscale_t", tk_upscale_t},
-    {"fill", tk_fill},
-    {"paint", tk_paint},
-    {"underfill", tk_underfill},
-    {"underpaint", tk_underpaint},
-    {"index", tk_index},
-    {"subgrid", tk_subgrid},
-    {"switch", tk_switch},
-    {"rot90", ad_rot90},
-    {"colorcount_f", tk_colorcount_f},
-    {"colorcount_t", tk_colorcount_t},
-    {"f_ofcolor", ad_ofcolor},
-    {"mostcolor_f", tk_mostcolor_f},
-    {"mostcolor_t", tk_mostcolor_t},
-    {"leastcolor_f", tk_leastcolor_f},
-    {"leastcolor_t", tk_leastcolor_t},
-    {"numcolors_f", tk_numcolors_f},
-    {"numcolors_t", tk_numcolors_t},
-    {"palette_f", tk_palette_f},
-    {"palette_t", tk_palette_t},
-    {"p_f", tk_palette_f},
-    {"p_g", tk_p_g},
-    {"p_o", tk_p_o},
-    {"fgpartition", tk_fgpartition},
-    {"partition", tk_partition},
-    {"frontiers", tk_frontiers},
-    {"hperiod", tk_hperiod},
-    {"vperiod", tk_vperiod},
-    {"objects", tk_objects},
-    {"objects_t", tk_objects_t},
-    {"o_g", tk_o_g},
-    {"o_g_t", tk_o_g_t},
-    {"occurrences", tk_occurrences},
-    {"get_color_rank_f", tk_get_color_rank_f},
-    {"get_color_rank_t", tk_get_color_rank_t},
-    {NULL, NULL},
-};

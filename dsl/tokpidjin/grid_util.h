@@ -85,7 +85,7 @@ static inline bool tk_interned_items(const Value *e, size_t k, Value *out[3])
  * patch itself, whose elements the consumer then unpacks as 2 (an error
  * there is the consumer's: false with the exception raised).  *ij gets
  * 2 * n borrowed values (malloc'd; NULL when n == 0). */
-static inline bool tk_toindices(Ctx *cx, const Value *patch, Value ***ij, size_t *n)
+static inline bool tk_patch_indices(Ctx *cx, const Value *patch, Value ***ij, size_t *n)
 {
     *ij = NULL;
     *n = 0;
@@ -122,7 +122,7 @@ static inline bool tk_toindices(Ctx *cx, const Value *patch, Value ***ij, size_t
 /* ---- corners ---------------------------------------------------------------
  * ulcorner / lrcorner: tuple(map(min|max, zip(*toindices(patch)))), with
  * the wrapper: () on any error.  New reference. */
-static inline Value *tk_corner(Ctx *cx, Value *patch, bool max)
+static inline Value *tk_patch_corner(Ctx *cx, Value *patch, bool max)
 {
     if (!v_is_container(patch) || v_len(patch) == 0)
         return v_tuple_new(0);

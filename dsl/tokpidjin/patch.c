@@ -43,7 +43,7 @@ static Value *extreme(Ctx *cx, Value *p, int mode, int k, int op, bool nan_guard
 }
 
 #define EXT(name, mode, k, op, guard)                                  \
-    static Value *tk_##name(Ctx *cx, Value *const *a)                  \
+    Value *tk_##name(Ctx *cx, Value *const *a)                  \
     {                                                                  \
         return extreme(cx, a[0], mode, k, op, guard);                  \
     }
@@ -105,7 +105,7 @@ static Value *w_extent(Ctx *cx, Value *p, int mode, int k)
 }
 
 #define EXTENT(name, mode, k)                                          \
-    static Value *tk_##name(Ctx *cx, Value *const *a)                  \
+    Value *tk_##name(Ctx *cx, Value *const *a)                  \
     {                                                                  \
         return extent(cx, a[0], mode, k);                              \
     }
@@ -117,13 +117,13 @@ EXTENT(width_i, TI_IDX, 1)
 EXTENT(width_o, TI_OBJ, 1)
 #undef EXTENT
 
-static Value *tk_height_t(Ctx *cx, Value *const *a)
+Value *tk_height_t(Ctx *cx, Value *const *a)
 {
     size_t n;
     return tkp_len(cx, a[0], &n) ? v_int((int64_t)n) : NULL;
 }
 
-static Value *tk_width_t(Ctx *cx, Value *const *a)
+Value *tk_width_t(Ctx *cx, Value *const *a)
 {
     size_t n;
     if (!v_truthy(a[0]))
@@ -148,13 +148,13 @@ static Value *pair_of(Value *h, Value *w)   /* steals both; NULL passes */
     return v_pair_steal(h, w);
 }
 
-static Value *tk_shape_f(Ctx *cx, Value *const *a)
+Value *tk_shape_f(Ctx *cx, Value *const *a)
 {
     Value *h = w_extent(cx, a[0], TI_AUTO, 0);
     return pair_of(h, h ? w_extent(cx, a[0], TI_AUTO, 1) : NULL);
 }
 
-static Value *tk_shape_t(Ctx *cx, Value *const *a)
+Value *tk_shape_t(Ctx *cx, Value *const *a)
 {
     Value *h = w_grid_dim(cx, a[0], 0);
     return pair_of(h, h ? w_grid_dim(cx, a[0], 1) : NULL);
@@ -169,20 +169,20 @@ static Value *greater(Ctx *cx, Value *h, Value *w)
     return r < 0 ? NULL : v_bool(r);
 }
 
-static Value *tk_portrait_f(Ctx *cx, Value *const *a)
+Value *tk_portrait_f(Ctx *cx, Value *const *a)
 {
     Value *h = w_extent(cx, a[0], TI_AUTO, 0);
     return greater(cx, h, h ? w_extent(cx, a[0], TI_AUTO, 1) : NULL);
 }
 
-static Value *tk_portrait_t(Ctx *cx, Value *const *a)
+Value *tk_portrait_t(Ctx *cx, Value *const *a)
 {
     Value *h = w_grid_dim(cx, a[0], 0);
     return greater(cx, h, h ? w_grid_dim(cx, a[0], 1) : NULL);
 }
 
 /* height_f(p) * width_f(p) == len(p) and height_f(p) == width_f(p) */
-static Value *tk_square_f(Ctx *cx, Value *const *a)
+Value *tk_square_f(Ctx *cx, Value *const *a)
 {
     Value *p = a[0], *h = w_extent(cx, p, TI_AUTO, 0), *w = NULL, *hw = NULL, *r = NULL;
     size_t n;
@@ -200,7 +200,7 @@ out:
     return r;
 }
 
-static Value *tk_square_t(Ctx *cx, Value *const *a)
+Value *tk_square_t(Ctx *cx, Value *const *a)
 {
     size_t h, w;
     Value *r;
@@ -232,10 +232,10 @@ static Value *line(Ctx *cx, Value *p, int mode, int along)
     return v_bool(eq);
 }
 
-static Value *tk_hline_i(Ctx *cx, Value *const *a) { return line(cx, a[0], TI_IDX, 1); }
-static Value *tk_hline_o(Ctx *cx, Value *const *a) { return line(cx, a[0], TI_OBJ, 1); }
-static Value *tk_vline_i(Ctx *cx, Value *const *a) { return line(cx, a[0], TI_IDX, 0); }
-static Value *tk_vline_o(Ctx *cx, Value *const *a) { return line(cx, a[0], TI_OBJ, 0); }
+Value *tk_hline_i(Ctx *cx, Value *const *a) { return line(cx, a[0], TI_IDX, 1); }
+Value *tk_hline_o(Ctx *cx, Value *const *a) { return line(cx, a[0], TI_OBJ, 1); }
+Value *tk_vline_i(Ctx *cx, Value *const *a) { return line(cx, a[0], TI_IDX, 0); }
+Value *tk_vline_o(Ctx *cx, Value *const *a) { return line(cx, a[0], TI_OBJ, 0); }
 
 /* ---- corners: tuple(map(f, zip(*toindices*(p)))) ------------------------- */
 
@@ -308,7 +308,7 @@ static Value *w_corner(Ctx *cx, Value *p, int which)
 }
 
 #define CORNER(name, mode, which)                                      \
-    static Value *tk_##name(Ctx *cx, Value *const *a)                  \
+    Value *tk_##name(Ctx *cx, Value *const *a)                  \
     {                                                                  \
         return corner_of(cx, a[0], mode, which);                       \
     }
@@ -326,7 +326,7 @@ CORNER(llcorner_o, TI_OBJ, C_LL)
 CORNER(lrcorner_o, TI_OBJ, C_LR)
 #undef CORNER
 
-static Value *tk_corner(Ctx *cx, Value *const *a)
+Value *tk_corner(Ctx *cx, Value *const *a)
 {
     for (int k = 0; k < 4; k++)
         if (tkp_eq_int(a[1], k))
@@ -335,7 +335,7 @@ static Value *tk_corner(Ctx *cx, Value *const *a)
 }
 
 /* 0 lowermost, 1 uppermost, 2 leftmost, 3 rightmost, else None */
-static Value *tk_col_row(Ctx *cx, Value *const *a)
+Value *tk_col_row(Ctx *cx, Value *const *a)
 {
     static const int kop[4][2] = {
         { 0, CMP_GT }, { 0, CMP_LT }, { 1, CMP_LT }, { 1, CMP_GT } };
@@ -347,13 +347,13 @@ static Value *tk_col_row(Ctx *cx, Value *const *a)
 
 /* ---- toindices, objects, colours ---------------------------------------- */
 
-static Value *tk_toindices(Ctx *cx, Value *const *a) { return tkp_toindices(cx, a[0], TI_AUTO); }
-static Value *tk_toindices_i(Ctx *cx, Value *const *a) { return v_incref(a[0]); }
-static Value *tk_toindices_o(Ctx *cx, Value *const *a) { return tkp_toindices(cx, a[0], TI_OBJ); }
+Value *tk_toindices(Ctx *cx, Value *const *a) { return tkp_toindices(cx, a[0], TI_AUTO); }
+Value *tk_toindices_i(Ctx *cx, Value *const *a) { return v_incref(a[0]); }
+Value *tk_toindices_o(Ctx *cx, Value *const *a) { return tkp_toindices(cx, a[0], TI_OBJ); }
 
 /* frozenset((i, j, c) for i, r in enumerate(grid) for j, c in enumerate(r)),
  * frozenset() unless a tuple of tuples of ints */
-static Value *tk_asobject(Ctx *cx, Value *const *a)
+Value *tk_asobject(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     if (g->type != V_TUPLE)
@@ -399,7 +399,7 @@ static int in_range(Ctx *cx, Value *v, size_t n)
 }
 
 /* frozenset((i, j, grid[i][j]) for i, j in toindices(patch) if in bounds) */
-static Value *tk_toobject(Ctx *cx, Value *const *a)
+Value *tk_toobject(Ctx *cx, Value *const *a)
 {
     Value *g = a[1], *r0;
     size_t h, w;
@@ -468,11 +468,11 @@ fail:
     return NULL;
 }
 
-static Value *tk_recolor_i(Ctx *cx, Value *const *a) { return recolor(cx, a[0], a[1], TI_IDX); }
-static Value *tk_recolor_o(Ctx *cx, Value *const *a) { return recolor(cx, a[0], a[1], TI_OBJ); }
+Value *tk_recolor_i(Ctx *cx, Value *const *a) { return recolor(cx, a[0], a[1], TI_IDX); }
+Value *tk_recolor_o(Ctx *cx, Value *const *a) { return recolor(cx, a[0], a[1], TI_OBJ); }
 
 /* next(iter(obj), (0, 0, -inf)), then [2] if a tuple, else -inf */
-static Value *tk_color(Ctx *cx, Value *const *a)
+Value *tk_color(Ctx *cx, Value *const *a)
 {
     if (!tkp_iterable(cx, a[0]))
         return NULL;
@@ -486,7 +486,7 @@ static Value *tk_color(Ctx *cx, Value *const *a)
 }
 
 /* frozenset(obj for obj in objs if next(iter(obj))[2] == color) */
-static Value *tk_colorfilter(Ctx *cx, Value *const *a)
+Value *tk_colorfilter(Ctx *cx, Value *const *a)
 {
     Value *objs = a[0];
     if (!tkp_iterable(cx, objs))
@@ -515,7 +515,7 @@ fail:
 }
 
 /* tuple(obj for obj in objs if obj[0][2] == color) */
-static Value *tk_colorfilter_t(Ctx *cx, Value *const *a)
+Value *tk_colorfilter_t(Ctx *cx, Value *const *a)
 {
     Value *objs = a[0];
     if (!tkp_iterable(cx, objs))
@@ -594,7 +594,7 @@ fail:
     return NULL;
 }
 
-static Value *tk_shift(Ctx *cx, Value *const *a) { return shift(cx, a[0], a[1]); }
+Value *tk_shift(Ctx *cx, Value *const *a) { return shift(cx, a[0], a[1]); }
 
 /* shift(p, (-uppermost*(p), -leftmost*(p))); an empty p comes back as is */
 static Value *normalize(Ctx *cx, Value *p, int mode)
@@ -621,10 +621,10 @@ out:
     return r;
 }
 
-static Value *tk_normalize(Ctx *cx, Value *const *a) { return normalize(cx, a[0], TI_AUTO); }
-static Value *tk_normalize_i(Ctx *cx, Value *const *a) { return normalize(cx, a[0], TI_IDX); }
-static Value *tk_normalize_o(Ctx *cx, Value *const *a) { return normalize(cx, a[0], TI_OBJ); }
-static Value *tk_normalize_t(Ctx *cx, Value *const *a) { return v_incref(a[0]); }
+Value *tk_normalize(Ctx *cx, Value *const *a) { return normalize(cx, a[0], TI_AUTO); }
+Value *tk_normalize_i(Ctx *cx, Value *const *a) { return normalize(cx, a[0], TI_IDX); }
+Value *tk_normalize_o(Ctx *cx, Value *const *a) { return normalize(cx, a[0], TI_OBJ); }
+Value *tk_normalize_t(Ctx *cx, Value *const *a) { return v_incref(a[0]); }
 
 /* ---- boxes ---------------------------------------------------------------- */
 
@@ -634,7 +634,7 @@ static bool is_empty_patch(const Value *p)   /* p in [frozenset(), ()] */
 }
 
 /* frozenset((i, j) for i in range(si, ei + 1) for j in range(sj, ej + 1)) */
-static Value *tk_backdrop(Ctx *cx, Value *const *a)
+Value *tk_backdrop(Ctx *cx, Value *const *a)
 {
     Value *p = a[0];
     if (!v_is_container(p) || v_len(p) == 0)
@@ -665,7 +665,7 @@ out:
 }
 
 /* backdrop(p) - toindices(p) */
-static Value *tk_delta(Ctx *cx, Value *const *a)
+Value *tk_delta(Ctx *cx, Value *const *a)
 {
     Value *p = a[0];
     if (!v_is_container(p) || v_len(p) == 0)
@@ -794,7 +794,7 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
     return r;
 }
 
-static Value *tk_box(Ctx *cx, Value *const *a)
+Value *tk_box(Ctx *cx, Value *const *a)
 {
     Value *p = a[0];
     if (is_empty_patch(p))
@@ -832,8 +832,8 @@ out:
     return r;
 }
 
-static Value *tk_inbox(Ctx *cx, Value *const *a) { return in_out_box(cx, a[0], 1); }
-static Value *tk_outbox(Ctx *cx, Value *const *a) { return in_out_box(cx, a[0], -1); }
+Value *tk_inbox(Ctx *cx, Value *const *a) { return in_out_box(cx, a[0], 1); }
+Value *tk_outbox(Ctx *cx, Value *const *a) { return in_out_box(cx, a[0], -1); }
 
 /* ---- lines ---------------------------------------------------------------- */
 
@@ -913,10 +913,10 @@ out:
     return r;
 }
 
-static Value *tk_connect(Ctx *cx, Value *const *a) { return connect(cx, a[0], a[1]); }
+Value *tk_connect(Ctx *cx, Value *const *a) { return connect(cx, a[0], a[1]); }
 
 /* connect(start, (start[0] + 42 * direction[0], start[1] + 42 * direction[1])) */
-static Value *tk_shoot(Ctx *cx, Value *const *a)
+Value *tk_shoot(Ctx *cx, Value *const *a)
 {
     Value *st = a[0], *dir = a[1];
     if (is_empty_patch(st) || is_empty_patch(dir))
@@ -941,7 +941,7 @@ out:
 }
 
 /* frozenset((location[0], j) for j in range(30)) */
-static Value *tk_hfrontier(Ctx *cx, Value *const *a)
+Value *tk_hfrontier(Ctx *cx, Value *const *a)
 {
     if (is_empty_tuple(a[0]))
         return v_incref(TKP_FSET0);
@@ -985,8 +985,8 @@ out:
 static const int d_off[4][2] = { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 } };
 static const int i_off[4][2] = { { -1, -1 }, { -1, 1 }, { 1, -1 }, { 1, 1 } };
 
-static Value *tk_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], d_off); }
-static Value *tk_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], i_off); }
+Value *tk_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], d_off); }
+Value *tk_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], i_off); }
 
 /* ---- relations between patches ------------------------------------------ */
 
@@ -1062,7 +1062,7 @@ static Value *manhattan(Ctx *cx, Value *a, Value *b)
     return r;
 }
 
-static Value *tk_manhattan(Ctx *cx, Value *const *a) { return manhattan(cx, a[0], a[1]); }
+Value *tk_manhattan(Ctx *cx, Value *const *a) { return manhattan(cx, a[0], a[1]); }
 
 /* manhattan(a, b) == 1, manhattan wrapped (0 on error); -1: budget */
 static int adjacent(Ctx *cx, Value *a, Value *b)
@@ -1075,7 +1075,7 @@ static int adjacent(Ctx *cx, Value *a, Value *b)
     return r;
 }
 
-static Value *tk_adjacent(Ctx *cx, Value *const *a)
+Value *tk_adjacent(Ctx *cx, Value *const *a)
 {
     int r = adjacent(cx, a[0], a[1]);
     return r < 0 ? NULL : v_bool(r);
@@ -1132,13 +1132,13 @@ fail:
     return -1;
 }
 
-static Value *tk_hmatching(Ctx *cx, Value *const *a)
+Value *tk_hmatching(Ctx *cx, Value *const *a)
 {
     int r = matching(cx, a[0], a[1], 0);
     return r < 0 ? NULL : v_bool(r);
 }
 
-static Value *tk_vmatching(Ctx *cx, Value *const *a)
+Value *tk_vmatching(Ctx *cx, Value *const *a)
 {
     int r = matching(cx, a[0], a[1], 1);
     return r < 0 ? NULL : v_bool(r);
@@ -1181,7 +1181,7 @@ out:
     return r;
 }
 
-static Value *tk_center(Ctx *cx, Value *const *a) { return center(cx, a[0]); }
+Value *tk_center(Ctx *cx, Value *const *a) { return center(cx, a[0]); }
 
 /* Fast gravitate loop: all locations (int, int) and each element shaped as
  * shift wants it, so a shifted copy has the same locations plus the offset.
@@ -1218,7 +1218,7 @@ static int gravitate_fast(Ctx *cx, Value *src, Value *dst, int64_t i, int64_t j)
     return c;
 }
 
-static Value *tk_gravitate(Ctx *cx, Value *const *a)
+Value *tk_gravitate(Ctx *cx, Value *const *a)
 {
     Value *src = a[0], *dst = a[1];
     if (!v_truthy(dst))
@@ -1280,7 +1280,7 @@ out:
 
 /* uppermost == 0 or leftmost == 0 or lowermost == len(grid) - 1 or
  * rightmost == len(grid[0]) - 1, each extreme wrapped (0 on error) */
-static Value *tk_bordering(Ctx *cx, Value *const *a)
+Value *tk_bordering(Ctx *cx, Value *const *a)
 {
     Value *p = a[0], *g = a[1], *r0;
     static const int kop[4][2] = {
@@ -1307,7 +1307,7 @@ static Value *tk_bordering(Ctx *cx, Value *const *a)
 }
 
 /* tuple(sum(column) // len(patch) for column in zip(*toindices(patch))) */
-static Value *tk_centerofmass(Ctx *cx, Value *const *a)
+Value *tk_centerofmass(Ctx *cx, Value *const *a)
 {
     Value *ti = tkp_toindices(cx, a[0], TI_AUTO), *t = NULL;
     if (!ti)
@@ -1349,7 +1349,7 @@ out:
 }
 
 /* frozenset({ulcorner, urcorner, llcorner, lrcorner}), each wrapped */
-static Value *tk_corners(Ctx *cx, Value *const *a)
+Value *tk_corners(Ctx *cx, Value *const *a)
 {
     Value *c[4];
     for (int k = 0; k < 4; k++)
@@ -1370,7 +1370,7 @@ static Value *tk_corners(Ctx *cx, Value *const *a)
 }
 
 /* dneighbors(loc) | ineighbors(loc) */
-static Value *tk_neighbors(Ctx *cx, Value *const *a)
+Value *tk_neighbors(Ctx *cx, Value *const *a)
 {
     Value *d = tkp_wrap(cx, nbrs4(cx, a[0], d_off), TKP_FSET0);
     Value *i = d ? tkp_wrap(cx, nbrs4(cx, a[0], i_off), TKP_FSET0) : NULL;
@@ -1381,7 +1381,7 @@ static Value *tk_neighbors(Ctx *cx, Value *const *a)
 }
 
 /* sign of b's centre relative to a's, from center(toindices(.)) */
-static Value *tk_position(Ctx *cx, Value *const *a)
+Value *tk_position(Ctx *cx, Value *const *a)
 {
     Value *c[2] = { NULL, NULL }, **pa, **pb, *r = NULL;
     for (int k = 0; k < 2; k++) {
@@ -1425,23 +1425,3 @@ out:
 
 /* ---- the table ------------------------------------------------------------ */
 
-#define E(name) { #name, tk_##name },
-const PrimImpl tk_impls_patch[] = {
-    E(asobject) E(backdrop) E(box) E(center) E(color) E(colorfilter) E(colorfilter_t)
-    E(connect) E(corner) E(delta) E(dneighbors) E(ineighbors) E(gravitate) E(hfrontier)
-    E(hline_i) E(hline_o) E(vline_i) E(vline_o) E(hmatching) E(vmatching) E(inbox)
-    E(outbox) E(manhattan) E(adjacent) E(normalize) E(normalize_i) E(normalize_o)
-    E(normalize_t) E(recolor_i) E(recolor_o) E(shift) E(shoot) E(toindices)
-    E(toindices_i) E(toindices_o) E(toobject)
-    E(height_f) E(height_i) E(height_o) E(height_t)
-    E(width_f) E(width_i) E(width_o) E(width_t)
-    E(ulcorner) E(urcorner) E(llcorner) E(lrcorner)
-    E(ulcorner_i) E(ulcorner_o) E(urcorner_i) E(urcorner_o)
-    E(llcorner_i) E(llcorner_o) E(lrcorner_i) E(lrcorner_o)
-    E(leftmost) E(leftmost_i) E(leftmost_o) E(rightmost) E(rightmost_i) E(rightmost_o)
-    E(uppermost) E(uppermost_i) E(uppermost_o) E(lowermost) E(lowermost_i) E(lowermost_o)
-    E(shape_f) E(shape_t) E(portrait_f) E(portrait_t) E(square_f) E(square_t) E(col_row)
-    E(bordering) E(centerofmass) E(corners) E(neighbors) E(position)
-    {NULL, NULL},
-};
-#undef E

@@ -12,27 +12,22 @@ typedef struct {
 } Abs;
 
 typedef enum {
+    R_NONE = -1,
     R_IDENTITY, R_KEEP, R_FLIP, R_UPSCALE, R_HUPSCALE, R_VUPSCALE, R_HCONCAT, R_VCONCAT,
     R_HEIGHT, R_WIDTH, R_SHAPE, R_CANVAS, R_ASTUPLE, R_ADD, R_SUBTRACT, R_MULTIPLY,
     R_DOUBLE, R_INCREMENT, R_DECREMENT,
 } Rule;
 
-static const struct { int prim; Rule rule; } rules[] = {
-    {PRIM_AD_identity, R_IDENTITY},
-    /* sized by len(grid), len(grid[0]), or rows reversed or mapped */
-    {PRIM_AD_paint, R_KEEP},     {PRIM_AD_fill, R_KEEP},       {PRIM_AD_underfill, R_KEEP},
-    {PRIM_AD_underpaint, R_KEEP}, {PRIM_AD_cover, R_KEEP},     {PRIM_AD_move, R_KEEP},
-    {PRIM_AD_replace, R_KEEP},   {PRIM_AD_switch, R_KEEP},     {PRIM_AD_cellwise, R_KEEP},
-    {PRIM_AD_rot180, R_KEEP},    {PRIM_AD_hmirror, R_KEEP},    {PRIM_AD_vmirror, R_KEEP},
-    /* zip(*grid) */
-    {PRIM_AD_rot90, R_FLIP},     {PRIM_AD_rot270, R_FLIP},     {PRIM_AD_dmirror, R_FLIP},
-    {PRIM_AD_cmirror, R_FLIP},
-    {PRIM_AD_upscale, R_UPSCALE}, {PRIM_AD_hupscale, R_HUPSCALE}, {PRIM_AD_vupscale, R_VUPSCALE},
-    {PRIM_AD_hconcat, R_HCONCAT}, {PRIM_AD_vconcat, R_VCONCAT},
-    {PRIM_AD_height, R_HEIGHT},  {PRIM_AD_width, R_WIDTH},     {PRIM_AD_shape, R_SHAPE},
-    {PRIM_AD_canvas, R_CANVAS},  {PRIM_AD_astuple, R_ASTUPLE},
-    {PRIM_AD_add, R_ADD},        {PRIM_AD_subtract, R_SUBTRACT}, {PRIM_AD_multiply, R_MULTIPLY},
-    {PRIM_AD_double, R_DOUBLE},  {PRIM_AD_increment, R_INCREMENT}, {PRIM_AD_decrement, R_DECREMENT},
+/* Each primitive's rule, from the shape column of its table row: KEEP is
+ * sized by len(grid), len(grid[0]), or rows reversed or mapped; FLIP by
+ * zip(*grid). */
+static const signed char rule_of_prim[PRIM_COUNT] = {
+#define AD(name, arity, ret, gpu, shape) [PRIM_AD_##name] = R_##shape,
+#include "arcdsl/list.h"
+#undef AD
+#define TK(name, arity, ret, fn, gpu, shape) [PRIM_TK_##name] = R_##shape,
+#include "tokpidjin/list.h"
+#undef TK
 };
 
 static const Abs none = {A_NONE, {0, 0, 0}, {0, 0, 0}};
@@ -190,6 +185,8 @@ static Abs apply_rule(Rule r, const Abs *a, int nargs)
         return arith(R_ADD, g, int_of((ShapeLin){0, 0, 1}));
     case R_DECREMENT:
         return arith(R_SUBTRACT, g, int_of((ShapeLin){0, 0, 1}));
+    case R_NONE:
+        break;
     }
     return none;
 }
@@ -198,10 +195,10 @@ static int rule_of(const IrOperand *callee)
 {
     if (callee->slot >= 0 || !callee->k || callee->k->type != V_FUNC)
         return -1;
-    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-        if (callee->k == prim_value(rules[i].prim))
-            return (int)rules[i].rule;
-    return -1;
+    int p = callee->k->u.fn.prim;
+    if (p < 0 || p >= PRIM_COUNT || callee->k != prim_value(p))
+        return -1;
+    return rule_of_prim[p];
 }
 
 OutShape shape_of_output(const IrProgram *p)

@@ -2,7 +2,8 @@ from pile import *
 from safe_dsl import _get_safe_default
 
 # tokpidjin names the GPU backend takes where they bind arc-dsl's function
-# (same=1 in dsl/tokpidjin/list.h); tests/gpu_emulate.test checks their
+# (rows naming an ad_ function and a GPU op in dsl/tokpidjin/list.h);
+# tests/gpu_emulate.test checks their
 # counters.  Names with their own tokpidjin body stay on the CPU.
 def batt(task_id, S, I, C, log_path):
     s = []
