@@ -3,7 +3,7 @@
  * what the fast reader reads must be the tree cJSON reads. */
 #include "taskread.h"
 #include "taskjson.h"
-#include "../json_same.h"
+#include "tests/json_same.h"
 
 #include <stdint.h>
 #include <stdio.h>
