@@ -132,6 +132,19 @@ static Value *safe_default_of(const Value *callee)
     return v_tuple_new(0);
 }
 
+int instance_correct(const Instance *in)
+{
+    const Sample *s = task_sample(in->task, in->sample);
+    if (!s->output)
+        return -1;
+    return in->status == INST_DONE && v_eq(in->result, s->output);
+}
+
+bool stopped_by_clock(const Instance *in)
+{
+    return in->status == INST_BUDGET && in->error && strncmp(in->error, "TimeoutError", 12) == 0;
+}
+
 void instance_note_failure(Instance *in)
 {
     if (in->pair_failed && task_sample(in->task, in->sample)->output)

@@ -106,6 +106,12 @@ void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
                    int dialect, bool c_is_output);
 void instance_release(Instance *in);   /* frees env, result, error */
 
+/* A finished instance's output against its sample's: 1 equal, 0 not (or
+ * no output), -1 when the sample has no expected output. */
+int instance_correct(const Instance *in);
+/* A budget stop by the clock (TimeoutError), not by the work count. */
+bool stopped_by_clock(const Instance *in);
+
 /* Run all instances to completion.  Returns 0, or -1 if interrupted. */
 int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st);
 
