@@ -3,6 +3,7 @@
  * and search-mode bookkeeping.  How the lines read is src/io/format.h. */
 #include "driver.h"
 #include "exec.h"
+#include "byname.h"
 #include "callcache.h"
 #include "prim.h"
 #include "shape.h"
@@ -79,18 +80,11 @@ typedef struct {
 
 static SolverScore *score_of(Totals *t, const char *id)
 {
-    for (int i = 0; i < t->c.nscores; i++)
-        if (strcmp(t->c.scores[i].id, id) == 0)
-            return &t->c.scores[i];
-    if (t->c.nscores == t->c.capscores) {
-        t->c.capscores = t->c.capscores ? 2 * t->c.capscores : 32;
-        t->c.scores = realloc(t->c.scores, sizeof(SolverScore) * (size_t)t->c.capscores);
-        if (!t->c.scores)
-            abort();
-    }
-    SolverScore *sc = &t->c.scores[t->c.nscores++];
-    sc->id = strdup(id);
-    sc->correct = sc->total = 0;
+    int n = t->c.nscores;
+    SolverScore *sc = byname_entry(&t->c.scores, &t->c.nscores, &t->c.capscores,
+                                   sizeof(SolverScore), 32, id);
+    if (t->c.nscores > n)
+        sc->id = strdup(id);     /* id is the record's, freed with its instance */
     return sc;
 }
 

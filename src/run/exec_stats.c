@@ -2,25 +2,14 @@
  * statement (an open-addressing table on (program, pc)), and one run's
  * counts merged into another's. */
 #include "exec.h"
+#include "byname.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 OpStats *exec_op_stats(ExecStats *st, const char *name)
 {
-    for (int i = 0; i < st->nops; i++)
-        if (st->ops[i].name == name || strcmp(st->ops[i].name, name) == 0)
-            return &st->ops[i];
-    if (st->nops == st->capops) {
-        st->capops = st->capops ? 2 * st->capops : 64;
-        st->ops = realloc(st->ops, sizeof(OpStats) * (size_t)st->capops);
-        if (!st->ops)
-            abort();
-    }
-    OpStats *o = &st->ops[st->nops++];
-    memset(o, 0, sizeof *o);
-    o->name = name;
-    return o;
+    return byname_entry(&st->ops, &st->nops, &st->capops, sizeof(OpStats), 64, name);
 }
 
 StmtStats *exec_stmt_stats(ExecStats *st, const IrProgram *prog, int32_t pc)
