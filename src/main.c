@@ -4,7 +4,7 @@
 #include "exec.h"
 #include "ir.h"
 #include "prim.h"
-#include "report.h"
+#include "driver.h"
 #include "taskread.h"
 
 #include <errno.h>

@@ -1,8 +1,10 @@
-/* ast.h -- the syntax tree the parser builds and lower.c turns into IR.
+/* ast.h -- the syntax tree the parser builds and the lowering (lower.h)
+ * turns into IR.
  *
  * The tree mirrors the Python subset loosely (assignment targets are
  * expressions, method calls are attribute calls) so that the grammar stays
- * conflict-free and the checks that give good messages live in lower.c.
+ * conflict-free and the checks that give good messages live in the
+ * lowering.
  * Nodes live in an arena owned by the ParseCtx: no per-node frees, and a
  * parse abandoned half-way leaks nothing.
  */

@@ -1,6 +1,5 @@
 /* exec.c -- the lockstep executor and its batch scheduler. */
 #include "exec.h"
-#include "pyexc.h"
 #include "prim.h"
 #include "callcache.h"
 #include "fanout.h"
@@ -12,178 +11,6 @@
 #include <time.h>
 
 void *xmalloc_(size_t n);
-
-/* The demonstration pairs as the batt protocol passes them: S, one value
- * per task (task.h). */
-static Value *task_pairs(const Task *t)
-{
-    return v_incref(t->pairs);
-}
-
-/* The k-th argument of the call CPython's caller makes: solve(I) for arc-dsl,
- * batt(task_id, S, I, C, log_path) for tokpidjin (positional, whatever the
- * parameters are named; lower.c checks their count). */
-static Value *param_value(int dialect, int k, const Task *t, int sample, bool c_out)
-{
-    const Sample *s = task_sample(t, sample);
-    if (dialect == DIALECT_ARCDSL)
-        k = 2;
-    switch (k) {
-    case 0: return v_str(t->id, strlen(t->id));
-    case 1: return task_pairs(t);
-    case 2: return v_incref(s->input);
-    case 3: return c_out && s->output ? v_incref(s->output) : v_none();
-    default: return v_str("pile.log", 8);
-    }
-}
-
-void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
-                   int dialect, bool c_is_output)
-{
-    memset(in, 0, sizeof *in);
-    in->prog = p;
-    in->task = t;
-    in->sample = sample;
-    in->c_is_output = c_is_output;
-    in->env = calloc((size_t)p->nslots ? (size_t)p->nslots : 1, sizeof(Value *));
-    if (!in->env)
-        abort();
-    for (int i = 0; i < p->nparams; i++)
-        in->env[i] = param_value(dialect, i, t, sample, c_is_output);
-    ctx_init(&in->cx, dialect);
-    in->status = INST_RUNNING;
-}
-
-static void release_env(Instance *in)
-{
-    v_decref(in->unpacked);
-    in->unpacked = NULL;
-    if (!in->env)
-        return;
-    for (int i = 0; i < in->prog->nslots; i++)
-        v_decref(in->env[i]);
-    free(in->env);
-    in->env = NULL;
-}
-
-void instance_release(Instance *in)
-{
-    release_env(in);
-    for (int l = 0; l < 2; l++) {
-        for (int i = 0; i < in->nrecords[l]; i++)
-            v_decref(in->records[l][i]);
-        free(in->records[l]);
-        in->records[l] = NULL;
-        in->nrecords[l] = in->caprecords[l] = 0;
-    }
-    v_decref(in->result);
-    in->result = NULL;
-    free(in->error);
-    in->error = NULL;
-    free(in->cache_filter);
-    in->cache_filter = NULL;
-}
-
-static void finish(Instance *in, InstStatus st, const ExecOptions *opt)
-{
-    in->status = st;
-    release_env(in);   /* peak memory: only live instances hold values */
-    if (opt->on_done)
-        opt->on_done(in, opt->on_done_arg);
-}
-
-/* Whether `except (catches)` catches the pending exception, as CPython
- * decides when the body raises: it evaluates the names first (an unknown
- * one raises NameError, a DSL name TypeError, replacing the exception),
- * then looks for the exception's class or an ancestor among them. */
-static bool except_catches(Ctx *cx, const char *catches)
-{
-    const char *colon = strchr(cx->errmsg, ':');
-    size_t cls_len = colon ? (size_t)(colon - cx->errmsg) : strlen(cx->errmsg);
-    if (!*catches)
-        return true;                     /* a bare except */
-    bool caught = false;
-    for (const char *p = catches; *p;) {
-        size_t n = strcspn(p, ",");
-        char name[64];
-        snprintf(name, sizeof name, "%.*s", (int)n, p);
-        if (!pyexc_is_class(name)) {
-            bool dsl = prim_lookup(cx->dialect, name) >= 0 || const_lookup(cx->dialect, name);
-            cx_clear(cx);
-            if (dsl)
-                cx_raise(cx, "TypeError", "catching classes that do not inherit from BaseException is not allowed");
-            else
-                cx_raise(cx, "NameError", "name '%s' is not defined", name);
-            return false;
-        }
-        caught |= pyexc_catches(name, cx->errmsg, cls_len);
-        p += n + (p[n] == ',');
-    }
-    return caught;
-}
-
-/* _get_safe_default(callee): a DSL function's annotated default; anything
- * else (closures have no annotations, ints are not functions) gives (). */
-static Value *safe_default_of(const Value *callee)
-{
-    if (callee->type == V_FUNC && callee->refs < 0 && callee->u.fn.prim >= 0 &&
-        callee == prim_value(callee->u.fn.prim))
-        return prim_safe_default(callee->u.fn.prim);
-    return v_tuple_new(0);
-}
-
-void instance_note_failure(Instance *in)
-{
-    if (in->pair_failed && task_sample(in->task, in->sample)->output)
-        atomic_store_explicit(in->pair_failed, true, memory_order_relaxed);
-}
-
-void instance_cancel(Instance *in)
-{
-    in->error = strdup("cancelled: another sample of this program and task failed");
-    in->status = INST_ERROR;
-    in->cancelled = true;
-}
-
-void instance_complete(Instance *in, Value *result)
-{
-    const IrStmt *s = &in->prog->stmts[in->pc];
-    if (!result && s->guarded && !in->cx.over_budget && except_catches(&in->cx, s->catches)) {
-        cx_clear(&in->cx);
-        result = safe_default_of(operand_value(in, &s->callee));
-    }
-    if (!result) {
-        in->error = strdup(in->cx.err ? in->cx.errmsg : "SystemError: no result");
-        in->status = in->cx.over_budget ? INST_BUDGET : INST_ERROR;
-        instance_note_failure(in);
-        return;
-    }
-    if (s->kind == IR_UNPACK) {
-        size_t n = v_is_container(result) ? v_len(result) : 0;
-        if (!v_is_container(result) || n != s->ndst) {
-            if (!v_is_container(result))
-                cx_raise(&in->cx, "TypeError", "cannot unpack non-iterable %s object",
-                         v_typename(result));
-            else if (n > s->ndst)
-                cx_raise(&in->cx, "ValueError", "too many values to unpack (expected %d)", s->ndst);
-            else
-                cx_raise(&in->cx, "ValueError", "not enough values to unpack (expected %d, got %zu)",
-                         s->ndst, n);
-            v_decref(result);
-            in->error = strdup(in->cx.errmsg);
-            in->status = INST_ERROR;
-            instance_note_failure(in);
-            return;
-        }
-        for (int i = 0; i < s->ndst; i++)
-            in->env[s->dsts[i]] = v_incref(v_items(result)[i]);
-        v_decref(in->unpacked);
-        in->unpacked = result;
-    } else {
-        in->env[s->dst] = result;
-    }
-    in->pc++;
-}
 
 /* ---- op keys ------------------------------------------------------------ */
 
@@ -256,98 +83,11 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static OpStats *op_stats(ExecStats *st, const char *name)
-{
-    for (int i = 0; i < st->nops; i++)
-        if (st->ops[i].name == name || strcmp(st->ops[i].name, name) == 0)
-            return &st->ops[i];
-    if (st->nops == st->capops) {
-        st->capops = st->capops ? 2 * st->capops : 64;
-        st->ops = realloc(st->ops, sizeof(OpStats) * (size_t)st->capops);
-        if (!st->ops)
-            abort();
-    }
-    OpStats *o = &st->ops[st->nops++];
-    memset(o, 0, sizeof *o);
-    o->name = name;
-    return o;
-}
-
-/* The entry of statement pc of prog, made on first use. */
-static StmtStats *stmt_stats(ExecStats *st, const IrProgram *prog, int32_t pc)
-{
-    if (2 * (st->nstmts + 1) > st->stmt_mask + 1) {
-        size_t oldcap = st->stmts ? st->stmt_mask + 1 : 0, cap = oldcap ? 2 * oldcap : 256;
-        StmtStats *old = st->stmts;
-        st->stmts = calloc(cap, sizeof *st->stmts);
-        if (!st->stmts)
-            abort();
-        st->stmt_mask = cap - 1;
-        st->nstmts = 0;
-        for (size_t i = 0; i < oldcap; i++)
-            if (old[i].prog)
-                *stmt_stats(st, old[i].prog, old[i].pc) = old[i];
-        free(old);
-    }
-    size_t i = ((uintptr_t)prog / sizeof(IrProgram) * 31 + (size_t)pc) * 0x9E3779B97F4A7C15u
-               >> 7 & st->stmt_mask;
-    for (;; i = (i + 1) & st->stmt_mask) {
-        StmtStats *e = &st->stmts[i];
-        if (e->prog == prog && e->pc == pc)
-            return e;
-        if (!e->prog) {
-            *e = (StmtStats){.prog = prog, .pc = pc};
-            st->nstmts++;
-            return e;
-        }
-    }
-}
-
-void exec_stats_merge(ExecStats *into, const ExecStats *from)
-{
-    into->steps += from->steps;
-    into->batches += from->batches;
-    into->calls += from->calls;
-    if (from->max_batch > into->max_batch)
-        into->max_batch = from->max_batch;
-    into->cache_hits += from->cache_hits;
-    into->cache_waits += from->cache_waits;
-    into->cache_misses += from->cache_misses;
-    into->cancelled += from->cancelled;
-    for (int i = 0; i < from->nops; i++) {
-        const OpStats *f = &from->ops[i];
-        OpStats *o = op_stats(into, f->name);
-        o->calls += f->calls;
-        o->batches += f->batches;
-        if (f->max_batch > o->max_batch)
-            o->max_batch = f->max_batch;
-        for (int k = 0; k < 8; k++)
-            o->hist[k] += f->hist[k];
-        o->seconds += f->seconds;
-    }
-    for (size_t i = 0; from->stmts && i <= from->stmt_mask; i++)
-        if (from->stmts[i].prog) {
-            StmtStats *e = stmt_stats(into, from->stmts[i].prog, from->stmts[i].pc);
-            e->calls += from->stmts[i].calls;
-            e->seconds += from->stmts[i].seconds;
-        }
-}
-
-void exec_stats_free(ExecStats *st)
-{
-    free(st->ops);
-    free(st->stmts);
-    free(st->slow);
-    st->ops = NULL;
-    st->stmts = NULL;
-    st->slow = NULL;
-}
-
 /* One piece of a batch counts its calls and time; the first piece also
  * counts the batch (its size is the whole batch's). */
 static void op_account(ExecStats *st, const Value *callee, int n, double dt, bool first)
 {
-    OpStats *o = op_stats(st, callee->type == V_FUNC ? callee->u.fn.name : "<not callable>");
+    OpStats *o = exec_op_stats(st, callee->type == V_FUNC ? callee->u.fn.name : "<not callable>");
     o->calls += n;
     o->seconds += dt;
     if (!first)
@@ -357,7 +97,7 @@ static void op_account(ExecStats *st, const Value *callee, int n, double dt, boo
 
 static void op_account_batch(ExecStats *st, const Value *callee, int n)
 {
-    OpStats *o = op_stats(st, callee->type == V_FUNC ? callee->u.fn.name : "<not callable>");
+    OpStats *o = exec_op_stats(st, callee->type == V_FUNC ? callee->u.fn.name : "<not callable>");
     if (n > o->max_batch)
         o->max_batch = n;
     int b = 0;
@@ -412,7 +152,7 @@ static void stmt_account(ExecStats *st, const WorkItem *w, const Before *before)
         sum += w->b.inst[i]->spent_ns - before[i].spent;
     for (int i = 0; i < w->b.n; i++) {
         const Instance *in = w->b.inst[i];
-        StmtStats *e = stmt_stats(st, in->prog, before[i].pc);
+        StmtStats *e = exec_stmt_stats(st, in->prog, before[i].pc);
         e->calls++;
         e->seconds += sum ? (double)(in->spent_ns - before[i].spent) / 1e9
                           : w->seconds / w->b.n;
@@ -521,7 +261,7 @@ static bool advance(Instance *in, const ExecOptions *opt)
     while (in->status == INST_RUNNING) {
         if (in->pc >= in->prog->nstmts) {
             in->result = v_none();
-            finish(in, INST_DONE, opt);
+            instance_finish(in, INST_DONE, opt);
             return false;
         }
         const IrStmt *s = &in->prog->stmts[in->pc];
@@ -541,7 +281,7 @@ static bool advance(Instance *in, const ExecOptions *opt)
                     t->u.tup.items[i] = v_incref(operand_value(in, &s->args[i]));
                 in->result = t;
             }
-            finish(in, INST_DONE, opt);
+            instance_finish(in, INST_DONE, opt);
             return false;
         case IR_BIND:
             in->env[s->dst] = v_incref(operand_value(in, &s->args[0]));
@@ -629,12 +369,12 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             if (instance_doomed(in)) {
                 instance_cancel(in);
                 local.cancelled++;
-                finish(in, in->status, opt);
+                instance_finish(in, in->status, opt);
                 continue;
             }
             if (!advance(in, opt)) {
                 if (in->status != INST_DONE && in->status != INST_RUNNING)
-                    finish(in, in->status, opt);
+                    instance_finish(in, in->status, opt);
                 continue;
             }
             any = true;
@@ -791,7 +531,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                 continue;
             if (in->status != INST_RUNNING) {
                 local.cancelled += in->cancelled;
-                finish(in, in->status, opt);
+                instance_finish(in, in->status, opt);
             }
             else {
                 if (opt->on_assign)

@@ -98,16 +98,29 @@ typedef struct {
     double parse_s, load_s, run_s;   /* whole-run phases, filled in by the report */
 } ExecStats;
 
-/* Add one run's counts to another's (runs of separate chunks). */
+/* Run all instances to completion.  Returns 0, or -1 if interrupted. */
+int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st);
+
+/* exec_stats.c: the entries of op name and of statement pc of prog, made
+ * on first use; one run's counts added to another's (runs of separate
+ * chunks). */
+OpStats *exec_op_stats(ExecStats *st, const char *name);
+StmtStats *exec_stmt_stats(ExecStats *st, const IrProgram *prog, int32_t pc);
 void exec_stats_merge(ExecStats *into, const ExecStats *from);
 void exec_stats_free(ExecStats *st);   /* ops, stmts, slow */
 
+/* instance.c: an instance's life */
 void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
                    int dialect, bool c_is_output);
 void instance_release(Instance *in);   /* frees env, result, error */
+/* in ends with status st: its env released, then opt's on_done told */
+void instance_finish(Instance *in, InstStatus st, const ExecOptions *opt);
 
-/* Run all instances to completion.  Returns 0, or -1 if interrupted. */
-int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st);
+/* A finished instance's output against its sample's: 1 equal, 0 not (or
+ * no output), -1 when the sample has no expected output. */
+int instance_correct(const Instance *in);
+/* A budget stop by the clock (TimeoutError), not by the work count. */
+bool stopped_by_clock(const Instance *in);
 
 /* Operand value for the instance's current statement (borrowed). */
 static inline Value *operand_value(const Instance *in, const IrOperand *o)

@@ -8,7 +8,7 @@
 #include "gpu/backend_gpu.h"
 #include "ir.h"
 #include "fuzz_text.h"
-#include "report.h"
+#include "driver.h"
 #include "taskread.h"
 
 #include <stdint.h>

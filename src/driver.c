@@ -1,11 +1,13 @@
-/* report.c -- pairing, instance set-up, streamed results and the summary. */
-#include "report.h"
+/* driver.c -- the run: programs paired with tasks into groups, groups
+ * into chunks, chunks onto worker threads; progress, totals, --all-pairs
+ * and search-mode bookkeeping.  How the lines read is src/io/format.h. */
+#include "driver.h"
 #include "exec.h"
+#include "byname.h"
 #include "callcache.h"
 #include "prim.h"
 #include "shape.h"
 #include "fanout.h"
-#include "jsonout.h"
 #include "stats.h"
 
 #include <pthread.h>
@@ -62,167 +64,28 @@ typedef struct {
     bool tracing;            /* --trace: assignments go to trace */
 } Group;
 
-/* batt summary: per solver id, samples where its o output equals O */
-typedef struct {
-    char *id;
-    long correct, total;
-} SolverScore;
-
 typedef struct {
     const RunOptions *ro;
     FILE *out;
-    long groups_done, groups_solved, pairs, pairs_correct, errors;
-    long work_stops, time_stops;     /* instances stopped by a budget */
-    long batt_calls;
-    SolverScore *scores;
-    int nscores, capscores;
+    RunCounts c;
     /* progress on a terminal, for runs longer than a second */
     bool progress;
     long done_instances, total_instances;
     uint64_t start_ns, last_ns;
     /* --all-pairs */
     const Task *tasks0;
-    const char ***solvers_of;
-    int *nsolvers_of, *capsolvers_of;
-    int *pairs_done_of;      /* per task: its pairs whose samples all finished (note_pair) */
+    PairTable pt;            /* filled in by note_pair */
     long shape_checked, shape_wrong;   /* ARCRUN_SHAPE_CHECK */
 } Totals;
 
 static SolverScore *score_of(Totals *t, const char *id)
 {
-    for (int i = 0; i < t->nscores; i++)
-        if (strcmp(t->scores[i].id, id) == 0)
-            return &t->scores[i];
-    if (t->nscores == t->capscores) {
-        t->capscores = t->capscores ? 2 * t->capscores : 32;
-        t->scores = realloc(t->scores, sizeof(SolverScore) * (size_t)t->capscores);
-        if (!t->scores)
-            abort();
-    }
-    SolverScore *sc = &t->scores[t->nscores++];
-    sc->id = strdup(id);
-    sc->correct = sc->total = 0;
+    int n = t->c.nscores;
+    SolverScore *sc = byname_entry(&t->c.scores, &t->c.nscores, &t->c.capscores,
+                                   sizeof(SolverScore), 32, id);
+    if (t->c.nscores > n)
+        sc->id = strdup(id);     /* id is the record's, freed with its instance */
     return sc;
-}
-
-static const char *sample_name(const Task *t, int k, char *buf, size_t len)
-{
-    if (k < t->ntrain)
-        snprintf(buf, len, "train/%d", k);
-    else
-        snprintf(buf, len, "test/%d", k - t->ntrain);
-    return buf;
-}
-
-/* repr(v) as a JSON string */
-static void json_repr(FILE *f, const Value *v)
-{
-    StrBuf sb;
-    sb_init(&sb);
-    sb_json_repr(&sb, v);
-    fwrite(sb.buf, 1, sb.len, f);
-    sb_free(&sb);
-}
-
-static int instance_correct(const Instance *in)
-{
-    const Sample *s = task_sample(in->task, in->sample);
-    if (!s->output)
-        return -1;
-    return in->status == INST_DONE && v_eq(in->result, s->output);
-}
-
-/* A line's opening: {"<program_key>": name, "task": id, "sample": "train/0". */
-static void instance_key(FILE *f, const Instance *in, const char *program_key)
-{
-    char name[32];
-    fprintf(f, "{\"%s\": ", program_key);
-    json_string(f, in->prog->name);
-    fputs(", \"task\": ", f);
-    json_string(f, in->task->id);
-    fputs(", \"sample\": ", f);
-    json_string(f, sample_name(in->task, in->sample, name, sizeof name));
-}
-
-/* The trace schema of ../shared/golden/arc-dsl/traces.jsonl.gz. */
-static void trace_key(FILE *f, const Instance *in)
-{
-    instance_key(f, in, "solver");
-}
-
-static void print_jsonl(Instance *in, int ok)
-{
-    FILE *out = gbuf_file(&((Group *)in->user)->out);
-    instance_key(out, in, "program");
-    fprintf(out, ", \"correct\": %s, \"error\": ",
-            ok < 0 ? "null" : ok ? "true" : "false");
-    if (in->status == INST_DONE) {
-        fputs("null, \"output\": ", out);
-        json_repr(out, in->result);
-    } else {
-        json_string(out, in->error ? in->error : "error");
-        fputs(", \"output\": null", out);
-    }
-    fputs("}\n", out);
-}
-
-/* A record's leading fields as JSON: ints, bools and strings. */
-static void json_scalar(StrBuf *sb, const Value *v)
-{
-    if (v->type == V_STR)
-        sb_json_string(sb, v->u.str.s);
-    else if (v->type == V_BOOL)
-        sb_puts(sb, v->u.i ? "true" : "false");
-    else if (v->type == V_INT)
-        sb_int(sb, v->u.i);
-    else
-        sb_json_repr(sb, v);
-}
-
-/* One line per batt call, in the schema of ../shared/golden/batt/: built
- * whole, then written to the group's buffer at once. */
-static void print_batt_jsonl(Instance *in)
-{
-    StrBuf sb;
-    sb_init(&sb);
-    char name[32];
-    sb_puts(&sb, "{\"task\": ");
-    sb_json_string(&sb, in->task->id);
-    sb_puts(&sb, ", \"split\": ");
-    sb_json_string(&sb, in->task->split ? in->task->split : "");
-    sb_puts(&sb, ", \"sample\": ");
-    sb_json_string(&sb, sample_name(in->task, in->sample, name, sizeof name));
-    sb_puts(&sb, in->c_is_output ? ", \"C\": \"O\"" : ", \"C\": null");
-    if (in->status != INST_DONE) {
-        sb_puts(&sb, ", \"o\": null, \"s\": null, \"error\": ");
-        sb_json_string(&sb, in->status == INST_BUDGET ? "timeout" : in->error);
-        sb_puts(&sb, "}\n");
-    } else {
-        /* o entries are [t, mutated, solver, repr]; s entries [t, solver, differ, repr] */
-        static const char *const keys[2] = {", \"o\": [", ", \"s\": ["};
-        static const int lists[2] = {1, 0};
-        for (int k = 0; k < 2; k++) {
-            int l = lists[k];
-            sb_puts(&sb, keys[k]);
-            for (int i = 0; i < in->nrecords[l]; i++) {
-                Value *rec = in->records[l][i];
-                sb_puts(&sb, i ? ", [" : "[");
-                for (size_t j = 0; j < rec->u.tup.len; j++) {
-                    if (j)
-                        sb_putn(&sb, ", ", 2);
-                    if (j + 1 == rec->u.tup.len)
-                        sb_json_repr(&sb, rec->u.tup.items[j]);
-                    else
-                        json_scalar(&sb, rec->u.tup.items[j]);
-                }
-                sb_putc(&sb, ']');
-            }
-            sb_putc(&sb, ']');
-        }
-        sb_puts(&sb, ", \"error\": null}\n");
-    }
-    fwrite(sb.buf, 1, sb.len, gbuf_file(&((Group *)in->user)->out));
-    sb_free(&sb);
 }
 
 /* A batt call's o records against the expected output: eq[i] for record
@@ -252,12 +115,6 @@ static void score_batt(Totals *t, const Instance *in, const int8_t *eq)
         }
 }
 
-/* A budget stop by the clock (TimeoutError), not by the work count. */
-static bool stopped_by_clock(const Instance *in)
-{
-    return in->status == INST_BUDGET && in->error && strncmp(in->error, "TimeoutError", 12) == 0;
-}
-
 static bool group_solved(const Group *g)
 {
     int known = g->n - g->unknown;
@@ -266,57 +123,15 @@ static bool group_solved(const Group *g)
 
 static void print_group(const RunOptions *ro, Group *g)
 {
-    int known = g->n - g->unknown;
-    bool solved = group_solved(g);
     if (ro->quiet || ro->all_pairs || ro->format != REPORT_TEXT)
         return;
-    FILE *out = gbuf_file(&g->out);
-    fprintf(out, "%-10s %-24s %d/%d%s", g->task->id, g->prog->name,
-            g->correct, known, solved ? "  ok" : "");
-    /* say why the others failed: first problem only, to keep lines short */
-    for (int k = 0; k < g->n && !solved; k++) {
-        Instance *in = &g->first[k];
-        char name[32];
-        sample_name(g->task, in->sample, name, sizeof name);
-        if (in->status == INST_ERROR || in->status == INST_BUDGET) {
-            fprintf(out, "  %s: %s", name,
-                    in->status == INST_BUDGET ? (stopped_by_clock(in)
-                                                 ? "timeout (time budget)"
-                                                 : "stopped (work budget)") : in->error);
-            break;
-        }
-        if (instance_correct(in) == 0) {
-            fprintf(out, "  %s: wrong output", name);
-            break;
-        }
-    }
-    if (g->unknown)
-        fprintf(out, "  (%d without expected output)", g->unknown);
-    fputc('\n', out);
+    fmt_text_pair(gbuf_file(&g->out), g->prog, g->task, g->first, g->n, g->correct, g->unknown);
 }
 
 static void on_assign(Instance *in, const IrStmt *s, void *arg)
 {
     (void)arg;
-    FILE *f = gbuf_file(&((Group *)in->user)->trace);
-    if (s->kind == IR_EMPTY_LIST) {   /* s = [] / o = []: the list as assigned */
-        trace_key(f, in);
-        fprintf(f, ", \"var\": \"%s\", \"repr\": \"[]\"}\n", s->dst ? "o" : "s");
-        return;
-    }
-    int n = s->kind == IR_UNPACK ? s->ndst : 1;
-    for (int i = 0; i < n; i++) {
-        int slot = s->kind == IR_UNPACK ? s->dsts[i] : s->dst;
-        const char *var = in->prog->slot_names[slot];
-        if (var[0] == '_')      /* temporaries of nested calls */
-            continue;
-        trace_key(f, in);
-        fputs(", \"var\": ", f);
-        json_string(f, var);
-        fputs(", \"repr\": ", f);
-        json_repr(f, in->env[slot]);
-        fputs("}\n", f);
-    }
+    fmt_trace_assign(gbuf_file(&((Group *)in->user)->trace), in, s);
 }
 
 static void progress_draw(Totals *t, bool final)
@@ -375,21 +190,12 @@ static void end_local(const RunOptions *ro, Instance *in, Ending *e)
     if (g->batt) {
         e->batt_eq = batt_matches(in);
         if (ro->format == REPORT_JSONL)
-            print_batt_jsonl(in);
+            fmt_jsonl_batt(gbuf_file(&g->out), in);
         return;
     }
     int ok = e->ok = instance_correct(in);
-    if (g->tracing) {
-        FILE *f = gbuf_file(&g->trace);
-        trace_key(f, in);
-        fprintf(f, ", \"correct\": %s, \"error\": ",
-                ok < 0 ? "null" : ok ? "true" : "false");
-        if (in->status == INST_DONE)
-            fputs("null", f);
-        else
-            json_string(f, in->status == INST_BUDGET ? "timeout" : in->error);
-        fputs("}\n", f);
-    }
+    if (g->tracing)
+        fmt_trace_end(gbuf_file(&g->trace), in, ok);
     if (ok == 0)
         instance_note_failure(in);   /* a wrong output dooms the pair too */
     if (ok < 0)
@@ -397,7 +203,7 @@ static void end_local(const RunOptions *ro, Instance *in, Ending *e)
     else
         g->correct += ok;
     if (ro->format == REPORT_JSONL && !ro->all_pairs)
-        print_jsonl(in, ok);
+        fmt_jsonl_instance(gbuf_file(&g->out), in, ok);
     if (e->group_done)
         print_group(ro, g);
 }
@@ -409,11 +215,11 @@ static void end_shared(Totals *t, Instance *in, Ending *e)
     if (t->progress)
         progress_draw(t, false);
     if (in->status != INST_DONE)
-        t->errors++;
+        t->c.errors++;
     if (e->group_done)
-        t->groups_done++;
+        t->c.groups_done++;
     if (g->batt) {
-        t->batt_calls++;
+        t->c.batt_calls++;
         score_batt(t, in, e->batt_eq);
         free(e->batt_eq);
         return;
@@ -421,17 +227,17 @@ static void end_shared(Totals *t, Instance *in, Ending *e)
     if (g->shape && g->shape->known && in->status == INST_DONE)
         shape_check(t, in, g->shape);
     if (e->ok >= 0) {
-        t->pairs++;
-        t->pairs_correct += e->ok;
+        t->c.pairs++;
+        t->c.pairs_correct += e->ok;
     }
     if (in->status == INST_BUDGET) {
         if (stopped_by_clock(in))
-            t->time_stops++;
+            t->c.time_stops++;
         else
-            t->work_stops++;
+            t->c.work_stops++;
     }
     if (e->group_done)
-        t->groups_solved += group_solved(g);
+        t->c.groups_solved += group_solved(g);
 }
 
 static void on_done(Instance *in, void *arg)
@@ -473,60 +279,18 @@ int module_missing_prims(const IrModule *m, StrBuf *sb)
 static void note_pair(Totals *t, Group *g)
 {
     int k = (int)(g->task - t->tasks0), known = g->n - g->unknown;
-    t->pairs_done_of[k]++;
+    t->pt.pairs_done_of[k]++;
     if (g->batt || known == 0 || g->correct != known)
         return;
-    if (t->nsolvers_of[k] == t->capsolvers_of[k]) {
-        t->capsolvers_of[k] = t->capsolvers_of[k] ? 2 * t->capsolvers_of[k] : 4;
-        t->solvers_of[k] = realloc(t->solvers_of[k], sizeof(char *) * (size_t)t->capsolvers_of[k]);
-        if (!t->solvers_of[k])
+    if (t->pt.nsolvers_of[k] == t->pt.capsolvers_of[k]) {
+        t->pt.capsolvers_of[k] = t->pt.capsolvers_of[k] ? 2 * t->pt.capsolvers_of[k] : 4;
+        t->pt.solvers_of[k] = realloc(t->pt.solvers_of[k], sizeof(char *) * (size_t)t->pt.capsolvers_of[k]);
+        if (!t->pt.solvers_of[k])
             abort();
     }
-    t->solvers_of[k][t->nsolvers_of[k]++] = g->prog->name;
+    t->pt.solvers_of[k][t->pt.nsolvers_of[k]++] = g->prog->name;
 }
 
-/* After Ctrl-C only the tasks whose every pair finished are listed. */
-static void print_all_pairs(Totals *t, const TaskSet *ts, int ngroups, bool interrupted, FILE *out)
-{
-    int solved = 0, per_task = ts->ntasks ? ngroups / ts->ntasks : 0, listed = 0;
-    long finished = 0;
-    for (int k = 0; k < ts->ntasks; k++) {
-        solved += t->nsolvers_of[k] > 0;
-        bool complete = t->pairs_done_of[k] == per_task;
-        listed += complete;
-        finished += t->pairs_done_of[k];
-        if (t->ro->format == REPORT_JSONL && complete) {
-            fputs("{\"task\": ", out);
-            json_string(out, ts->tasks[k].id);
-            fputs(", \"solved_by\": [", out);
-            for (int i = 0; i < t->nsolvers_of[k]; i++) {
-                fputs(i ? ", " : "", out);
-                json_string(out, t->solvers_of[k][i]);
-            }
-            fputs("]}\n", out);
-        } else if (t->ro->format == REPORT_TEXT && !t->ro->quiet && t->nsolvers_of[k]) {
-            fprintf(out, "%-10s solved by %d:", ts->tasks[k].id, t->nsolvers_of[k]);
-            for (int i = 0; i < t->nsolvers_of[k] && i < 8; i++)
-                fprintf(out, " %s", t->solvers_of[k][i]);
-            if (t->nsolvers_of[k] > 8)
-                fprintf(out, " ...");
-            fputs(complete ? "\n" : " (not all its pairs finished)\n", out);
-        }
-        free(t->solvers_of[k]);
-    }
-    if (t->ro->format == REPORT_TEXT) {
-        if (interrupted)
-            fprintf(out, "interrupted: %ld of %d program/task pairs finished, every pair of %d/%d tasks\n",
-                    finished, ngroups, listed, ts->ntasks);
-        fprintf(out, "all pairs: %d programs x tasks = %d pairs; %ld pairs solved; %d/%d tasks solved by some program"
-                "; %ld instances stopped by the work budget, %ld by the time budget\n",
-                per_task, ngroups, t->groups_solved, solved, ts->ntasks, t->work_stops, t->time_stops);
-    }
-    free(t->solvers_of);
-    free(t->nsolvers_of);
-    free(t->capsolvers_of);
-    free(t->pairs_done_of);
-}
 
 static int cmp_task_id(const void *a, const void *b)
 {
@@ -883,11 +647,11 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
                   .progress = isatty(2) && !ro->verbose && !getenv("ARCRUN_NO_PROGRESS"),
                   .total_instances = ninst, .start_ns = now_ns()};
     if (ro->all_pairs) {
-        tot.solvers_of = calloc((size_t)ts->ntasks + 1, sizeof(char **));
-        tot.nsolvers_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
-        tot.capsolvers_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
-        tot.pairs_done_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
-        if (!tot.solvers_of || !tot.nsolvers_of || !tot.capsolvers_of || !tot.pairs_done_of)
+        tot.pt.solvers_of = calloc((size_t)ts->ntasks + 1, sizeof(char **));
+        tot.pt.nsolvers_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
+        tot.pt.capsolvers_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
+        tot.pt.pairs_done_of = calloc((size_t)ts->ntasks + 1, sizeof(int));
+        if (!tot.pt.solvers_of || !tot.pt.nsolvers_of || !tot.pt.capsolvers_of || !tot.pt.pairs_done_of)
             abort();
     }
     ExecOptions eo = {
@@ -977,44 +741,30 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
     }
     exec_stats_free(&st);
     bool batt_run = m->dialect == DIALECT_TOKPIDJIN;
-    if (batt_run && ro->format == REPORT_TEXT) {
-        if (!ro->quiet)
-            for (int i = 0; i < tot.nscores; i++)
-                fprintf(out, "%-40s %ld/%ld samples\n", tot.scores[i].id,
-                        tot.scores[i].correct, tot.scores[i].total);
-        if (rc < 0)
-            fprintf(out, "interrupted: %ld of %d program/task pairs finished\n",
-                    tot.groups_done, ngroups);
-        fprintf(out, "%ld batt calls over %d tasks, %d solver ids", tot.batt_calls,
-                ngroups, tot.nscores);
-        if (tot.errors)
-            fprintf(out, ", %ld call%s raised", tot.errors, tot.errors == 1 ? "" : "s");
-        fputc('\n', out);
-    } else if (ro->format == REPORT_TEXT && !ro->all_pairs) {
-        if (rc < 0)
-            fprintf(out, "interrupted: %ld of %d program/task pairs finished\n",
-                    tot.groups_done, ngroups);
-        fprintf(out, "solved %ld/%d tasks, %ld/%ld pairs", tot.groups_solved, ngroups,
-                tot.pairs_correct, tot.pairs);
-        if (tot.errors)
-            fprintf(out, ", %ld instance%s raised", tot.errors, tot.errors == 1 ? "" : "s");
-        fputc('\n', out);
-        if (unpaired)
-            fprintf(out, "(%d program%s had no matching task)\n", unpaired, unpaired == 1 ? "" : "s");
-    }
+    if (batt_run && ro->format == REPORT_TEXT)
+        fmt_text_batt_summary(out, &tot.c, ngroups, rc < 0, ro->quiet);
+    else if (ro->format == REPORT_TEXT && !ro->all_pairs)
+        fmt_text_summary(out, &tot.c, ngroups, unpaired, rc < 0);
     if (ro->verbose)
         fprintf(stderr, "executor: %d instances, %ld steps, %ld batches, %ld calls computed, "
                 "%ld answered by the call cache, largest batch %ld\n",
                 ninst, st.steps, st.batches, st.calls, st.cache_hits + st.cache_waits, st.max_batch);
-    if (ro->all_pairs)
-        print_all_pairs(&tot, ts, ngroups, rc < 0, out);
+    if (ro->all_pairs) {
+        fmt_all_pairs(out, &tot.pt, &tot.c, ts, ngroups, rc < 0, ro->format, ro->quiet);
+        for (int k = 0; k < ts->ntasks; k++)
+            free(tot.pt.solvers_of[k]);
+        free(tot.pt.solvers_of);
+        free(tot.pt.nsolvers_of);
+        free(tot.pt.capsolvers_of);
+        free(tot.pt.pairs_done_of);
+    }
     if (check)
         fprintf(stderr, "arcrun: shape check: %ld outputs of programs with a known shape, %ld of another shape\n",
                 tot.shape_checked, tot.shape_wrong);
     free(shapes);
     free(groups);
-    for (int i = 0; i < tot.nscores; i++)
-        free(tot.scores[i].id);
-    free(tot.scores);
+    for (int i = 0; i < tot.c.nscores; i++)
+        free(tot.c.scores[i].id);
+    free(tot.c.scores);
     return rc;
 }

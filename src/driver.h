@@ -1,12 +1,11 @@
-/* report.h -- pair programs with tasks, run them, and print results. */
-#ifndef ARC_REPORT_H
-#define ARC_REPORT_H
+/* driver.h -- pair programs with tasks, run them, and print results. */
+#ifndef ARC_DRIVER_H
+#define ARC_DRIVER_H
 
 #include <stdio.h>
 #include "ir.h"
 #include "task.h"
-
-typedef enum { REPORT_TEXT, REPORT_JSONL } ReportFormat;
+#include "format.h"
 
 typedef struct {
     ReportFormat format;

@@ -1,0 +1,105 @@
+/* lower.h -- what the lowering files share (not a public interface: the
+ * front layer's is ir.h).  Syntax tree to IR: name resolution,
+ * flattening, checks.
+ *
+ * Each def becomes one IrProgram.  Names resolve to, in order: the
+ * function's own slots and aliases, the dialect's constants, its
+ * primitives.  Nested calls are flattened into temporaries (_t1, _t2 ...)
+ * in Python's evaluation order (callee, then arguments left to right).
+ * `x = y` and `x = <constant>` emit nothing: x becomes another name for
+ * the same operand, which is all Python's binding does.
+ *
+ * Operand conventions beyond ir.h: in IR_RETURN, the lists s and o are
+ * operands with slot = IR_SLOT_LIST(id) (-2 for s, -3 for o) and k = NULL.
+ * Every operand's k holds its own reference (ir_free drops them).
+ *
+ * lower_expr.c: locals, slots, expressions; lower_stmt.c: statements and
+ * defs; lower.c: modules; lower_eval.c: `arcrun eval`.
+ */
+#ifndef ARC_LOWER_H
+#define ARC_LOWER_H
+
+#include "ast.h"
+#include "imports.h"
+#include "ir.h"
+#include "utf8.h"
+#include "prim.h"
+#include "pyset.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define IR_SLOT_LIST(id) (-2 - (id))
+
+enum { L_SLOT, L_ALIAS, L_LIST };
+
+typedef struct {
+    const char *name;
+    int kind;
+    IrOperand op;          /* L_SLOT / L_ALIAS; L_LIST: op.slot = list id */
+    int prim;              /* the primitive an alias stands for, or -1 */
+    Loc at;
+} Local;
+
+typedef struct {
+    ParseCtx *pc;
+    int dialect;
+    IrProgram *p;
+    int stmt_cap, slot_cap;
+    Local *locals;
+    int nlocals, locals_cap;
+    int *index;            /* open addressing over locals; -1 empty */
+    int index_cap;
+    int ntemps;
+    int guarded;
+    char *catches;         /* while guarded: the except clause's names */
+    long counted;          /* assignments + records + returns */
+    Stmt *def;             /* the def being lowered */
+    const char **targets;  /* open addressing over the def's assigned names; NULL empty */
+    uint32_t targets_cap;  /* a power of two */
+    bool eval;             /* lowering for ir_eval_expr */
+    ImportScope imports;   /* which DSL names the file's imports bind */
+    const char **unbound;  /* DSL names used but not imported (warned once each) */
+    int nunbound;
+} Lower;
+
+#define ERR(L, at, ...) (pc_error((L)->pc, (at), __VA_ARGS__), -1)
+
+void *lower_realloc(void *p, size_t n);    /* aborts when out of memory */
+char *lower_strdup(const char *s);
+
+/* ---- operands ------------------------------------------------------------ */
+
+static inline IrOperand op_k(Value *v) { return (IrOperand){ -1, v }; }          /* takes v */
+static inline IrOperand op_slot(int s) { return (IrOperand){ s, NULL }; }
+static inline IrOperand op_copy(IrOperand o) { v_incref(o.k); return o; }
+static inline void op_drop(IrOperand *o) { v_decref(o->k); o->k = NULL; }
+static inline bool op_const(IrOperand o) { return o.slot == -1 && o.k; }
+
+/* ---- lower_expr.c ------------------------------------------------------------ */
+
+uint32_t lower_name_hash(const char *s);
+Local *lower_local_find(Lower *L, const char *name);
+void lower_local_add(Lower *L, const char *name, int kind, IrOperand op, int prim, Loc at);
+void lower_locals_reset(Lower *L);
+int lower_new_slot(Lower *L, const char *name);
+IrStmt *lower_emit(Lower *L, int kind, Loc at);
+/* The set of names d assigns: Python makes each local in all of d. */
+void lower_targets_collect(Lower *L, Stmt *d);
+bool lower_is_plain_call(Lower *L, Expr *e);
+/* Lower a call's callee and arguments (emitting their temporaries). */
+int lower_call(Lower *L, Expr *e, IrOperand *callee, IrOperand *args, int *nargs);
+void lower_emit_call(Lower *L, Loc at, IrOperand callee, IrOperand *args, int nargs, int dst);
+/* e into an operand (a slot or a constant); prim: the primitive it names, or -1 */
+int lower_value(Lower *L, Expr *e, IrOperand *out, int *prim);
+
+/* ---- lower_stmt.c ------------------------------------------------------------ */
+
+void lower_program_clear(IrProgram *p);
+void lower_begin(Lower *L, IrProgram *p);
+void lower_def(Lower *L, Stmt *d, IrProgram *p);
+void lower_done(Lower *L);
+
+#endif

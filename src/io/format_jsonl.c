@@ -1,0 +1,151 @@
+/* format_jsonl.c -- the JSON Lines a run writes: one per instance
+ * (--format=jsonl), one per batt call, and --trace's. */
+#include "format.h"
+#include "jsonout.h"
+
+#include <string.h>
+
+const char *sample_name(const Task *t, int k, char *buf, size_t len)
+{
+    if (k < t->ntrain)
+        snprintf(buf, len, "train/%d", k);
+    else
+        snprintf(buf, len, "test/%d", k - t->ntrain);
+    return buf;
+}
+
+/* repr(v) as a JSON string */
+static void json_repr(FILE *f, const Value *v)
+{
+    StrBuf sb;
+    sb_init(&sb);
+    sb_json_repr(&sb, v);
+    fwrite(sb.buf, 1, sb.len, f);
+    sb_free(&sb);
+}
+
+/* A line's opening: {"<program_key>": name, "task": id, "sample": "train/0". */
+static void instance_key(FILE *f, const Instance *in, const char *program_key)
+{
+    char name[32];
+    fprintf(f, "{\"%s\": ", program_key);
+    json_string(f, in->prog->name);
+    fputs(", \"task\": ", f);
+    json_string(f, in->task->id);
+    fputs(", \"sample\": ", f);
+    json_string(f, sample_name(in->task, in->sample, name, sizeof name));
+}
+
+/* The trace schema of ../shared/golden/arc-dsl/traces.jsonl.gz. */
+static void trace_key(FILE *f, const Instance *in)
+{
+    instance_key(f, in, "solver");
+}
+
+void fmt_jsonl_instance(FILE *out, const Instance *in, int ok)
+{
+    instance_key(out, in, "program");
+    fprintf(out, ", \"correct\": %s, \"error\": ",
+            ok < 0 ? "null" : ok ? "true" : "false");
+    if (in->status == INST_DONE) {
+        fputs("null, \"output\": ", out);
+        json_repr(out, in->result);
+    } else {
+        json_string(out, in->error ? in->error : "error");
+        fputs(", \"output\": null", out);
+    }
+    fputs("}\n", out);
+}
+
+/* A record's leading fields as JSON: ints, bools and strings. */
+static void json_scalar(StrBuf *sb, const Value *v)
+{
+    if (v->type == V_STR)
+        sb_json_string(sb, v->u.str.s);
+    else if (v->type == V_BOOL)
+        sb_puts(sb, v->u.i ? "true" : "false");
+    else if (v->type == V_INT)
+        sb_int(sb, v->u.i);
+    else
+        sb_json_repr(sb, v);
+}
+
+/* One line per batt call, in the schema of ../shared/golden/batt/: built
+ * whole, then written at once. */
+void fmt_jsonl_batt(FILE *out, const Instance *in)
+{
+    StrBuf sb;
+    sb_init(&sb);
+    char name[32];
+    sb_puts(&sb, "{\"task\": ");
+    sb_json_string(&sb, in->task->id);
+    sb_puts(&sb, ", \"split\": ");
+    sb_json_string(&sb, in->task->split ? in->task->split : "");
+    sb_puts(&sb, ", \"sample\": ");
+    sb_json_string(&sb, sample_name(in->task, in->sample, name, sizeof name));
+    sb_puts(&sb, in->c_is_output ? ", \"C\": \"O\"" : ", \"C\": null");
+    if (in->status != INST_DONE) {
+        sb_puts(&sb, ", \"o\": null, \"s\": null, \"error\": ");
+        sb_json_string(&sb, in->status == INST_BUDGET ? "timeout" : in->error);
+        sb_puts(&sb, "}\n");
+    } else {
+        /* o entries are [t, mutated, solver, repr]; s entries [t, solver, differ, repr] */
+        static const char *const keys[2] = {", \"o\": [", ", \"s\": ["};
+        static const int lists[2] = {1, 0};
+        for (int k = 0; k < 2; k++) {
+            int l = lists[k];
+            sb_puts(&sb, keys[k]);
+            for (int i = 0; i < in->nrecords[l]; i++) {
+                Value *rec = in->records[l][i];
+                sb_puts(&sb, i ? ", [" : "[");
+                for (size_t j = 0; j < rec->u.tup.len; j++) {
+                    if (j)
+                        sb_putn(&sb, ", ", 2);
+                    if (j + 1 == rec->u.tup.len)
+                        sb_json_repr(&sb, rec->u.tup.items[j]);
+                    else
+                        json_scalar(&sb, rec->u.tup.items[j]);
+                }
+                sb_putc(&sb, ']');
+            }
+            sb_putc(&sb, ']');
+        }
+        sb_puts(&sb, ", \"error\": null}\n");
+    }
+    fwrite(sb.buf, 1, sb.len, out);
+    sb_free(&sb);
+}
+
+void fmt_trace_assign(FILE *f, const Instance *in, const IrStmt *s)
+{
+    if (s->kind == IR_EMPTY_LIST) {   /* s = [] / o = []: the list as assigned */
+        trace_key(f, in);
+        fprintf(f, ", \"var\": \"%s\", \"repr\": \"[]\"}\n", s->dst ? "o" : "s");
+        return;
+    }
+    int n = s->kind == IR_UNPACK ? s->ndst : 1;
+    for (int i = 0; i < n; i++) {
+        int slot = s->kind == IR_UNPACK ? s->dsts[i] : s->dst;
+        const char *var = in->prog->slot_names[slot];
+        if (var[0] == '_')      /* temporaries of nested calls */
+            continue;
+        trace_key(f, in);
+        fputs(", \"var\": ", f);
+        json_string(f, var);
+        fputs(", \"repr\": ", f);
+        json_repr(f, in->env[slot]);
+        fputs("}\n", f);
+    }
+}
+
+void fmt_trace_end(FILE *f, const Instance *in, int ok)
+{
+    trace_key(f, in);
+    fprintf(f, ", \"correct\": %s, \"error\": ",
+            ok < 0 ? "null" : ok ? "true" : "false");
+    if (in->status == INST_DONE)
+        fputs("null", f);
+    else
+        json_string(f, in->status == INST_BUDGET ? "timeout" : in->error);
+    fputs("}\n", f);
+}
