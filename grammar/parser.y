@@ -1,8 +1,8 @@
 /* parser.y -- the Python subset that DSL programs are written in.
  *
- * The grammar is deliberately looser than what lower.c accepts (targets
+ * The grammar is deliberately looser than what the lowering accepts (targets
  * are expressions, any call may be a statement): the parser builds the
- * tree, lower.c checks the shapes and says precisely what is wrong.
+ * tree, src/front/lower*.c check the shapes and says precisely what is wrong.
  * The lexer (lexer.l) turns layout into NEWLINE / INDENT / DEDENT and
  * emits START_FILE or START_EXPR first to pick the start symbol.
  */
