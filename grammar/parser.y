@@ -2,7 +2,7 @@
  *
  * The grammar is deliberately looser than what the lowering accepts (targets
  * are expressions, any call may be a statement): the parser builds the
- * tree, src/front/lower*.c check the shapes and says precisely what is wrong.
+ * tree, src/front/lower*.c check the shapes and say precisely what is wrong.
  * The lexer (lexer.l) turns layout into NEWLINE / INDENT / DEDENT and
  * emits START_FILE or START_EXPR first to pick the start symbol.
  */
