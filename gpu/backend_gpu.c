@@ -1128,6 +1128,7 @@ static Value **task_grids(const TaskSet *ts, int maxside, int *n)
     *n = 0;
     for (int t = 0; t < ts->ntasks; t++) {
         const Task *k = &ts->tasks[t];
+        task_open(k);            /* closed by taskset_free */
         for (int s = 0; s < task_nsamples(k); s++) {
             const Sample *sm = task_sample(k, s);
             Value *two[2] = {sm->input, sm->output};

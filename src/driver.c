@@ -159,7 +159,8 @@ static void shape_check(Totals *t, const Instance *in, const OutShape *s)
 {
     const Value *r = in->result;
     int ph, pw;
-    shape_predict(s, task_sample(in->task, in->sample)->input, &ph, &pw);
+    const Sample *sm = task_sample(in->task, in->sample);
+    shape_predict(s, sm->in.h, sm->in.w, &ph, &pw);
     bool grid = r->type == V_TUPLE && v_len(r) > 0 && r->u.tup.items[0]->type == V_TUPLE;
     int oh = grid ? (int)v_len(r) : -1, ow = grid ? (int)v_len(r->u.tup.items[0]) : -1;
     t->shape_checked++;
@@ -403,9 +404,9 @@ static int lead_sample(const Task *t, int n)
     size_t best_cells = SIZE_MAX;
     for (int s = 0; s < n; s++) {
         const Sample *sm = task_sample(t, s);
-        if (!sm->output)
+        if (!sample_has_output(sm))
             continue;
-        size_t cells = v_len(sm->input) * v_len(sm->input->u.tup.items[0]);
+        size_t cells = (size_t)sm->in.h * sm->in.w;
         if (cells < best_cells) {
             best_cells = cells;
             best = s;
@@ -421,9 +422,8 @@ static uint64_t group_cost(const Group *g)
 {
     uint64_t cells = 0;
     for (int s = 0; s < g->n; s++) {
-        const Value *in = task_sample(g->task, g->batt ? s / 2 : s)->input;
-        size_t h = v_len(in);
-        cells += h ? h * v_len(in->u.tup.items[0]) : 1;
+        const Sample *sm = task_sample(g->task, g->batt ? s / 2 : s);
+        cells += (size_t)sm->in.h * sm->in.w;
     }
     return cells * (uint64_t)(g->prog->nstmts + 1);
 }
@@ -459,6 +459,17 @@ static int *chunk_order(const Chunks *cs)
 }
 
 /* Takes chunks until none is left (or the run was interrupted). */
+/* Open (or close) the tasks of groups g0..g1: a chunk's grids are made
+ * as values when it starts and freed when it ends (task.h).  Groups of
+ * one task sit side by side; should a task come back, it is simply
+ * counted twice. */
+static void chunk_tasks(const Chunks *cs, int g0, int g1, void (*fn)(const Task *))
+{
+    for (int g = g0; g < g1; g++)
+        if (g == g0 || cs->groups[g].task != cs->groups[g - 1].task)
+            fn(cs->groups[g].task);
+}
+
 static void *chunk_worker(void *arg)
 {
     Chunks *cs = arg;
@@ -494,6 +505,7 @@ static void *chunk_worker(void *arg)
          * fails at its first sample, and samples in lockstep would all run
          * to the end of the program before the first one's answer is known. */
         memset(insts, 0, sizeof(Instance) * (size_t)k);
+        chunk_tasks(cs, g0, g1, task_open);
         int rc = 0;
         for (int pass = 0; pass < (cs->search ? 2 : 1) && rc == 0; pass++) {
             int n = 0;
@@ -529,6 +541,7 @@ static void *chunk_worker(void *arg)
             for (int s = 0; s < cs->groups[gi].n; s++)
                 if (insts[base + s].prog)
                     instance_release(&insts[base + s]);
+        chunk_tasks(cs, g0, g1, task_close);
         for (int gi = g0; gi < g1; gi++) {
             gbuf_flush(&cs->groups[gi].out, out);
             gbuf_flush(&cs->groups[gi].trace, trace);

@@ -39,10 +39,22 @@ static void test_single(void) {
     is(t->id, "flip01", "id is the file name without .json");
     is(t->split, "good", "split is the parent directory name");
     ok(t->ntrain == 2 && t->ntest == 1, "2 train pairs, 1 test pair");
+    ok(!t->train[0].input && !t->pairs && t->train[1].in.h == 2 && t->train[1].in.w == 3,
+       "loaded closed: grids as bytes only");
+    task_open(t);
+    task_open(t);
     repr_is(t->train[1].input, "((2, 3, 0), (0, 0, 4))", "train[1].input repr");
     repr_is(t->test[0].output, "((6, 5), (8, 7), (0, 9))", "test[0].output repr");
     ok(v_is_grid(t->train[0].output), "grids are grids");
     ok(t->train[0].input->u.tup.items[0]->u.tup.items[0]->refs < 0, "cells are shared immortal ints");
+    ok(t->pairs && v_len(t->pairs) == 2 &&
+       t->pairs->u.tup.items[1]->u.tup.items[0] == t->train[1].input, "open: S pairs the train grids");
+    task_close(t);
+    ok(t->train[0].input && t->pairs, "still open after one of two closes");
+    task_close(t);
+    ok(!t->train[0].input && !t->test[0].output && !t->pairs, "closed after the last");
+    task_open(t);
+    repr_is(t->test[0].output, "((6, 5), (8, 7), (0, 9))", "reopened: the same grids");
     ok(taskset_find(&ts, "flip01") == t && !taskset_find(&ts, "nope"), "taskset_find");
     taskset_free(&ts);
 }
@@ -59,7 +71,9 @@ static void test_dir(void) {
         is(ts.tasks[0].id, "flip01", "sorted by name: first");
         is(ts.tasks[1].id, "keep02", "sorted by name: second");
         is(ts.tasks[1].split, "good", "split is the directory name");
-        ok(ts.tasks[1].ntest == 2 && !ts.tasks[1].test[0].output, "test outputs may be absent");
+        task_open(&ts.tasks[1]);
+        ok(ts.tasks[1].ntest == 2 && !sample_has_output(&ts.tasks[1].test[0]) &&
+           !ts.tasks[1].test[0].output, "test outputs may be absent");
         repr_is(ts.tasks[1].test[1].input, "((4, 4),)", "one-row grid repr");
         repr_is(ts.tasks[1].train[0].input, "((1,),)", "1x1 grid repr");
     }
@@ -76,6 +90,8 @@ static void check_mini(const TaskSet *ts, const char *how) {
     is(ts->tasks[1].id, "aa000002", "key order kept: second");
     is(ts->tasks[0].split, "mini", "split is the prefix before _challenges");
     const Task *t = &ts->tasks[0];
+    task_open(t);
+    task_open(&ts->tasks[1]);
     ok(t->ntrain == 1 && t->ntest == 2, "%s: counts", how);
     repr_is(t->test[1].output, "((5,), (6,))", "test output from the solutions file");
     repr_is(ts->tasks[1].test[0].output, "((9, 9, 9),)", "second task's solution");
@@ -98,8 +114,8 @@ static void test_combined(void) {
     taskset_free(&ts);
     if (ok(taskset_load("combined/lone_challenges.json", NULL, &ts, err, sizeof err) == 0,
            "combined file without solutions")) {
-        ok(ts.ntasks == 1 && ts.tasks[0].ntest == 1 && !ts.tasks[0].test[0].output,
-           "test outputs stay NULL");
+        ok(ts.ntasks == 1 && ts.tasks[0].ntest == 1 && !sample_has_output(&ts.tasks[0].test[0]),
+           "test outputs stay unknown");
         is(ts.ntasks ? ts.tasks[0].split : NULL, "lone", "split");
     } else
         printf("# %s\n", err);

@@ -1,7 +1,9 @@
-/* task.c -- the task set as the run holds it: samples by index, lookup,
- * release.  Reading one from files is io's (src/io/taskread.c). */
+/* task.c -- the task set as the run holds it: samples by index, their
+ * values made while the task is open, lookup, release.  Reading tasks
+ * from files is io's (src/io/taskread.c). */
 #include "task.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,26 +14,101 @@ const Sample *task_sample(const Task *t, int k)
     return k < t->ntrain ? &t->train[k] : &t->test[k - t->ntrain];
 }
 
-static void task_free(Task *t) {
+Value *task_grid_value(const Task *t, GridBytes g)
+{
+    const uint8_t *c = t->cells + g.off;
+    Value *grid = v_tuple_new(g.h);
+    for (int i = 0; i < g.h; i++) {
+        Value *row = v_tuple_new(g.w);
+        for (int j = 0; j < g.w; j++)
+            row->u.tup.items[j] = v_small(c[i * g.w + j]);
+        grid->u.tup.items[i] = row;
+    }
+    grid->flags |= V_FLAG_GRID;
+    v_make_shared(grid);
+    return grid;
+}
+
+/* Opening and closing happen once per chunk of instances: one lock for
+ * every task is no contention. */
+static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void samples_open(const Task *t, Sample *s, int n)
+{
+    for (int i = 0; i < n; i++) {
+        s[i].input = task_grid_value(t, s[i].in);
+        s[i].output = sample_has_output(&s[i]) ? task_grid_value(t, s[i].out) : NULL;
+    }
+}
+
+static void samples_close(Sample *s, int n)
+{
+    for (int i = 0; i < n; i++) {
+        v_free_shared(s[i].input);
+        v_free_shared(s[i].output);
+        s[i].input = s[i].output = NULL;
+    }
+}
+
+void task_open(const Task *ct)
+{
+    Task *t = (Task *)ct;
+    pthread_mutex_lock(&open_lock);
+    if (t->opened++ == 0) {
+        samples_open(t, t->train, t->ntrain);
+        samples_open(t, t->test, t->ntest);
+        t->pairs = v_tuple_new((size_t)t->ntrain);
+        for (int i = 0; i < t->ntrain; i++)
+            t->pairs->u.tup.items[i] = v_tuple2(t->train[i].input,
+                                                t->train[i].output ? t->train[i].output : v_none());
+        v_make_atomic(t->pairs);
+    }
+    pthread_mutex_unlock(&open_lock);
+}
+
+static void task_values_free(Task *t)
+{
     v_decref(t->pairs);
-    for (int i = 0; i < t->ntrain; i++) v_free_shared(t->train[i].input), v_free_shared(t->train[i].output);
-    for (int i = 0; i < t->ntest; i++) v_free_shared(t->test[i].input), v_free_shared(t->test[i].output);
+    t->pairs = NULL;
+    samples_close(t->train, t->ntrain);
+    samples_close(t->test, t->ntest);
+}
+
+void task_close(const Task *ct)
+{
+    Task *t = (Task *)ct;
+    pthread_mutex_lock(&open_lock);
+    if (t->opened > 0 && --t->opened == 0)
+        task_values_free(t);
+    pthread_mutex_unlock(&open_lock);
+}
+
+static void task_free(Task *t)
+{
+    if (t->opened)
+        task_values_free(t);
     free(t->train);
     free(t->test);
+    free(t->cells);
     free(t->id);
     free(t->split);
     memset(t, 0, sizeof *t);
 }
 
-void taskset_free(TaskSet *ts) {
-    if (!ts) return;
-    for (int i = 0; i < ts->ntasks; i++) task_free(&ts->tasks[i]);
+void taskset_free(TaskSet *ts)
+{
+    if (!ts)
+        return;
+    for (int i = 0; i < ts->ntasks; i++)
+        task_free(&ts->tasks[i]);
     free(ts->tasks);
     ts->tasks = NULL, ts->ntasks = 0;
 }
 
-Task *taskset_find(const TaskSet *ts, const char *id) {
+Task *taskset_find(const TaskSet *ts, const char *id)
+{
     for (int i = 0; i < ts->ntasks; i++)
-        if (strcmp(ts->tasks[i].id, id) == 0) return &ts->tasks[i];
+        if (strcmp(ts->tasks[i].id, id) == 0)
+            return &ts->tasks[i];
     return NULL;
 }

@@ -1,13 +1,27 @@
 /* task.h -- ARC tasks as the run holds them: samples of grids, the batt
- * protocol's S, a set of tasks.  src/io/taskread.h reads them from files. */
+ * protocol's S, a set of tasks.  src/io/taskread.h reads them from files.
+ *
+ * A task keeps its grids compact, as bytes, for as long as the run lasts;
+ * their Python values (tuples of tuples, S) exist only while the task is
+ * open, from task_open to the matching task_close, so memory follows the
+ * tasks being run, not the size of the task set. */
 #ifndef ARC_TASK_H
 #define ARC_TASK_H
 
 #include "value.h"
 
+/* h rows of w cells, 0..9, row by row at offset off of the task's cells;
+ * h == 0: no grid (an unknown expected output). */
 typedef struct {
-    Value *input;            /* grid: tuple of tuples of ints */
-    Value *output;           /* expected output grid, or NULL if unknown */
+    uint8_t h, w;
+    uint32_t off;
+} GridBytes;
+
+typedef struct {
+    GridBytes in, out;
+    /* while the task is open: the grids as values (shared: no refcount);
+     * output NULL when unknown */
+    Value *input, *output;
 } Sample;
 
 typedef struct {
@@ -15,9 +29,13 @@ typedef struct {
     char *split;             /* "training", "evaluation", or the directory name */
     Sample *train; int ntrain;
     Sample *test;  int ntest;
-    /* S of the batt protocol, ((input, output), ...) of the train pairs:
-     * one value per task, so that calls on S are shared by the call cache
-     * across the task's samples (atomic refcount; the task holds one) */
+    uint8_t *cells;          /* every grid's cells */
+    size_t ncells, capcells;
+    int opened;              /* task_open count */
+    /* while open: S of the batt protocol, ((input, output), ...) of the
+     * train pairs: one value per task, so that calls on S are shared by
+     * the call cache across the task's samples (atomic refcount; the task
+     * holds one) */
     Value *pairs;
 } Task;
 
@@ -29,6 +47,19 @@ typedef struct {
 /* The sample's input/expected output by index (train then test). */
 const Sample *task_sample(const Task *t, int k);
 int task_nsamples(const Task *t);
+static inline bool sample_has_output(const Sample *s) { return s->out.h != 0; }
+
+/* Make the task's values (Sample.input/output, pairs), or count one more
+ * user of them; task_close counts one fewer and frees them after the
+ * last.  Thread-safe.  The values are a cache of the bytes, so a task
+ * read through a const pointer may be opened. */
+void task_open(const Task *t);
+void task_close(const Task *t);
+
+/* A grid of the task as a new value (shared: immortal until
+ * v_free_shared), as task_open makes them. */
+Value *task_grid_value(const Task *t, GridBytes g);
+
 void taskset_free(TaskSet *ts);
 /* Find a task by id; NULL if absent. */
 Task *taskset_find(const TaskSet *ts, const char *id);

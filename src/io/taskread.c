@@ -2,7 +2,7 @@
  *
  * Every check reports "FILE: $.json.path: problem" so a bad task among a
  * thousand can be found and fixed by hand.  Grids are validated completely
- * before any Value is built, so a failure never leaves half-filled tuples. */
+ * before its cells are stored, so a failure never leaves half a grid. */
 #define _XOPEN_SOURCE 700
 #include "taskread.h"
 #include "fanout.h"
@@ -278,32 +278,30 @@ static int check_grid(const Where *w, const cJSON *g, const Path *p, int *hp, in
     return 0;
 }
 
-/* Build from a checked grid.  Cells are cached immortal ints. */
-static Value *make_grid(const cJSON *g, int h, int wd) {
-    int i = 0;
-    Value *t = v_tuple_new((size_t)h);
-    if (!t) return NULL;
-    for (const cJSON *row = g->child; row; row = row->next, i++) {
-        int k = 0;
-        Value *r = v_tuple_new((size_t)wd);
-        if (!r) {
-            for (int m = i; m < h; m++) t->u.tup.items[m] = v_incref(&v_empty_tuple_);
-            v_decref(t);
-            return NULL;
-        }
-        for (const cJSON *c = row->child; c; c = c->next, k++)
-            r->u.tup.items[k] = v_int((int64_t)c->valuedouble);
-        t->u.tup.items[i] = r;
+/* Append a checked grid's cells to the task's. */
+static int make_grid(Task *t, const cJSON *g, int h, int wd, GridBytes *out) {
+    size_t n = (size_t)h * (size_t)wd;
+    if (t->ncells + n > UINT32_MAX) return -1;
+    if (t->ncells + n > t->capcells) {
+        size_t cap = t->capcells ? 2 * t->capcells : 1024;
+        while (cap < t->ncells + n) cap *= 2;
+        uint8_t *c = realloc(t->cells, cap);
+        if (!c) return -1;
+        t->cells = c, t->capcells = cap;
     }
-    t->flags |= V_FLAG_GRID;
-    v_make_shared(t);
-    return t;
+    uint8_t *c = t->cells + t->ncells;
+    for (const cJSON *row = g->child; row; row = row->next)
+        for (const cJSON *e = row->child; e; e = e->next)
+            *c++ = (uint8_t)e->valuedouble;
+    *out = (GridBytes){(uint8_t)h, (uint8_t)wd, (uint32_t)t->ncells};
+    t->ncells += n;
+    return 0;
 }
 
-static int load_grid(const Where *w, const cJSON *g, const Path *p, Value **out) {
+static int load_grid(const Where *w, const cJSON *g, const Path *p, Task *t, GridBytes *out) {
     int h, wd;
     if (check_grid(w, g, p, &h, &wd) < 0) return -1;
-    if (!(*out = make_grid(g, h, wd))) return fail(w, p->s, "out of memory");
+    if (make_grid(t, g, h, wd, out) < 0) return fail(w, p->s, "out of memory");
     return 0;
 }
 
@@ -311,7 +309,7 @@ static int load_grid(const Where *w, const cJSON *g, const Path *p, Value **out)
 
 /* One of "train"/"test": an array of {input, output}; output optional in test. */
 static int load_samples(const Where *w, const cJSON *obj, const Path *p, const char *key,
-                        bool need_output, Sample **out, int *nout) {
+                        bool need_output, Task *t, Sample **out, int *nout) {
     Path pa;
     path_field(&pa, p, key);
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(obj, key);
@@ -332,9 +330,9 @@ static int load_samples(const Where *w, const cJSON *obj, const Path *p, const c
         if (!o && need_output) return fail(w, pe.s, "missing \"output\"");
         ++*nout;   /* counted now so a failure below frees what was built */
         path_field(&pg, &pe, "input");
-        if (load_grid(w, in, &pg, &s[i].input) < 0) return -1;
+        if (load_grid(w, in, &pg, t, &s[i].in) < 0) return -1;
         path_field(&pg, &pe, "output");
-        if (o && load_grid(w, o, &pg, &s[i].output) < 0) return -1;
+        if (o && load_grid(w, o, &pg, t, &s[i].out) < 0) return -1;
     }
     return 0;
 }
@@ -343,13 +341,8 @@ static int load_samples(const Where *w, const cJSON *obj, const Path *p, const c
 static int load_task(const Where *w, const cJSON *obj, const Path *p, Task *t) {
     if (!cJSON_IsObject(obj))
         return fail(w, p->s, "expected a task object {\"train\", \"test\"}, got %s", jtype(obj));
-    if (load_samples(w, obj, p, "train", true, &t->train, &t->ntrain) < 0) return -1;
-    if (load_samples(w, obj, p, "test", false, &t->test, &t->ntest) < 0) return -1;
-    t->pairs = v_tuple_new((size_t)t->ntrain);
-    for (int i = 0; i < t->ntrain; i++)
-        t->pairs->u.tup.items[i] = v_tuple2(t->train[i].input,
-                                            t->train[i].output ? t->train[i].output : v_none());
-    v_make_atomic(t->pairs);
+    if (load_samples(w, obj, p, "train", true, t, &t->train, &t->ntrain) < 0) return -1;
+    if (load_samples(w, obj, p, "test", false, t, &t->test, &t->ntest) < 0) return -1;
     return 0;
 }
 
@@ -410,10 +403,7 @@ static int load_solutions(const Where *cw, const char *sol, TaskSet *ts, char *e
         for (const cJSON *g = a->child; g; g = g->next, k++) {
             Path pg;
             path_index(&pg, &pk, k);
-            Value *v;
-            if ((rc = load_grid(&w, g, &pg, &v)) < 0) break;
-            v_free_shared(t->test[k].output);
-            t->test[k].output = v;
+            if ((rc = load_grid(&w, g, &pg, t, &t->test[k].out)) < 0) break;
         }
     }
 out:

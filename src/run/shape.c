@@ -231,16 +231,8 @@ OutShape shape_of_output(const IrProgram *p)
     return out;
 }
 
-static void dims(const Value *g, int *h, int *w)
+void shape_predict(const OutShape *s, int h, int w, int *rows, int *cols)
 {
-    *h = (int)v_len(g);
-    *w = *h ? (int)v_len(g->u.tup.items[0]) : 0;
-}
-
-void shape_predict(const OutShape *s, const Value *input, int *rows, int *cols)
-{
-    int h, w;
-    dims(input, &h, &w);
     *rows = lin_at(s->rows, h, w);
     *cols = lin_at(s->cols, h, w);
 }
@@ -251,12 +243,11 @@ bool shape_rules_out(const OutShape *s, const Task *t)
         return false;
     for (int k = 0; k < task_nsamples(t); k++) {
         const Sample *sm = task_sample(t, k);
-        if (!sm->output)
+        if (!sample_has_output(sm))
             continue;
-        int ph, pw, oh, ow;
-        shape_predict(s, sm->input, &ph, &pw);
-        dims(sm->output, &oh, &ow);
-        if (ph != oh || pw != ow)
+        int ph, pw;
+        shape_predict(s, sm->in.h, sm->in.w, &ph, &pw);
+        if (ph != sm->out.h || pw != sm->out.w)
             return true;
     }
     return false;

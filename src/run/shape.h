@@ -30,8 +30,9 @@ typedef struct {
 } OutShape;
 
 OutShape shape_of_output(const IrProgram *p);
-/* The rows and columns s gives for an input grid (s->known). */
-void shape_predict(const OutShape *s, const Value *input, int *rows, int *cols);
+/* The rows and columns s gives for an input grid of h rows and w
+ * columns (s->known). */
+void shape_predict(const OutShape *s, int h, int w, int *rows, int *cols);
 /* Whether a program whose output has shape s cannot solve t: some sample
  * with an expected output has another shape. */
 bool shape_rules_out(const OutShape *s, const Task *t);
