@@ -9,6 +9,7 @@
 #include "shape.h"
 #include "fanout.h"
 #include "stats.h"
+#include "linebuf.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -20,33 +21,12 @@ void *xmalloc_(size_t n);
 
 /* A group's lines wait in its own buffer and go out in group order when
  * its chunk ends, so the output does not depend on which groups share a
- * chunk (--jobs sizes the chunks) nor on the order their instances finish
- * in lockstep. */
-typedef struct {
-    char *mem;
-    size_t len;
-    FILE *f;                 /* NULL until the first line */
-} GroupBuf;
-
-static FILE *gbuf_file(GroupBuf *b)
-{
-    if (!b->f && !(b->f = open_memstream(&b->mem, &b->len))) {
-        fputs("arcrun: out of memory\n", stderr);
-        abort();
-    }
-    return b->f;
-}
-
-static void gbuf_flush(GroupBuf *b, FILE *to)
-{
-    if (!b->f)
-        return;
-    fclose(b->f);
-    if (to)
-        fwrite(b->mem, 1, b->len, to);
-    free(b->mem);
-    *b = (GroupBuf){0};
-}
+ * chunk (--jobs sizes the chunks); within it, each instance's lines go out
+ * in instance order (linebuf.h), whatever order they finish in. */
+typedef LineBuf GroupBuf;
+#define gbuf_begin linebuf_begin
+#define gbuf_end linebuf_end
+#define gbuf_flush linebuf_flush
 
 /* One (program, task) pair: its instances finish independently; the line
  * is printed when the last one does. */
@@ -62,6 +42,8 @@ typedef struct {
     GroupBuf out, trace;     /* its lines, written out when its chunk ends */
     uint64_t spent_ns;       /* its instances' time in calls (--stats) */
     bool tracing;            /* --trace: assignments go to trace */
+    int problem_k;           /* the first instance that went wrong, and how */
+    char *problem;           /* (its pair's line says it; NULL: none yet) */
 } Group;
 
 typedef struct {
@@ -123,15 +105,21 @@ static bool group_solved(const Group *g)
 
 static void print_group(const RunOptions *ro, Group *g)
 {
-    if (ro->quiet || ro->all_pairs || ro->format != REPORT_TEXT)
-        return;
-    fmt_text_pair(gbuf_file(&g->out), g->prog, g->task, g->first, g->n, g->correct, g->unknown);
+    if (!ro->quiet && !ro->all_pairs && ro->format == REPORT_TEXT) {
+        fmt_text_pair(gbuf_begin(&g->out), g->prog, g->task, g->n, g->correct, g->unknown,
+                      g->problem);
+        gbuf_end(&g->out, g->n);
+    }
+    free(g->problem);
+    g->problem = NULL;
 }
 
 static void on_assign(Instance *in, const IrStmt *s, void *arg)
 {
     (void)arg;
-    fmt_trace_assign(gbuf_file(&((Group *)in->user)->trace), in, s);
+    Group *g = in->user;
+    fmt_trace_assign(gbuf_begin(&g->trace), in, s);
+    gbuf_end(&g->trace, (int)(in - g->first));
 }
 
 static void progress_draw(Totals *t, bool final)
@@ -186,25 +174,41 @@ typedef struct {
 static void end_local(const RunOptions *ro, Instance *in, Ending *e)
 {
     Group *g = in->user;
+    int k = (int)(in - g->first);
     g->spent_ns += in->spent_ns;
     *e = (Ending){.group_done = --g->remaining == 0};
     if (g->batt) {
         e->batt_eq = batt_matches(in);
-        if (ro->format == REPORT_JSONL)
-            fmt_jsonl_batt(gbuf_file(&g->out), in);
+        if (ro->format == REPORT_JSONL) {
+            fmt_jsonl_batt(gbuf_begin(&g->out), in);
+            gbuf_end(&g->out, k);
+        }
         return;
     }
     int ok = e->ok = instance_correct(in);
-    if (g->tracing)
-        fmt_trace_end(gbuf_file(&g->trace), in, ok);
+    if (g->tracing) {
+        fmt_trace_end(gbuf_begin(&g->trace), in, ok);
+        gbuf_end(&g->trace, k);
+    }
     if (ok == 0)
         instance_note_failure(in);   /* a wrong output dooms the pair too */
     if (ok < 0)
         g->unknown++;
     else
         g->correct += ok;
-    if (ro->format == REPORT_JSONL && !ro->all_pairs)
-        fmt_jsonl_instance(gbuf_file(&g->out), in, ok);
+    if (ro->format == REPORT_JSONL && !ro->all_pairs) {
+        fmt_jsonl_instance(gbuf_begin(&g->out), in, ok);
+        gbuf_end(&g->out, k);
+    }
+    if (ro->format == REPORT_TEXT && !ro->quiet && !ro->all_pairs &&
+        (!g->problem || k < g->problem_k)) {
+        char *p = fmt_text_problem(in, ok);
+        if (p) {
+            free(g->problem);
+            g->problem = p;
+            g->problem_k = k;
+        }
+    }
     if (e->group_done)
         print_group(ro, g);
 }
@@ -470,6 +474,15 @@ static void chunk_tasks(const Chunks *cs, int g0, int g1, void (*fn)(const Task 
             fn(cs->groups[g].task);
 }
 
+/* After its wave: what it made is freed at once (the lines it wrote
+ * wait in its group's buffers); the end of the chunk skips it. */
+static void release_instance(Instance *in, void *arg)
+{
+    (void)arg;
+    instance_release(in);
+    in->prog = NULL;
+}
+
 static void *chunk_worker(void *arg)
 {
     Chunks *cs = arg;
@@ -533,7 +546,7 @@ static void *chunk_worker(void *arg)
                 }
                 k += g->n;
             }
-            rc = exec_run(ptrs, n, &cs->eo, &st);
+            rc = exec_waves(ptrs, n, &cs->eo, &st, release_instance, NULL);
         }
         /* instances are initialised in group order; an interrupted search
          * leaves the later samples of every group untouched */

@@ -9,6 +9,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What this thread holds from vmem, and the most it held since the last
+ * vmem_peak_reset (vmem.h). */
+static _Thread_local int64_t live_bytes, peak_bytes;
+
+static inline void count_alloc(size_t n)
+{
+    live_bytes += (int64_t)n;
+    if (live_bytes > peak_bytes)
+        peak_bytes = live_bytes;
+}
+
+static inline void count_free(size_t n)
+{
+    live_bytes -= (int64_t)n;
+}
+
+int64_t vmem_live(void) { return live_bytes; }
+int64_t vmem_peak(void) { return peak_bytes; }
+void vmem_peak_reset(void) { peak_bytes = live_bytes; }
+
 static void *sys_alloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
@@ -27,6 +47,7 @@ static void *sys_alloc(size_t n)
 
 void *vmem_alloc(size_t n)
 {
+    count_alloc(n);
     char *h = sys_alloc(n + CHECK_HDR);
     *(size_t *)h = n;
     return h + CHECK_HDR;
@@ -38,6 +59,7 @@ void vmem_free(void *p, size_t n)
 {
     if (!p)
         return;
+    count_free(n);
     char *h = (char *)p - CHECK_HDR;
     if (*(size_t *)h != n) {
         fprintf(stderr, "arcrun: vmem_free of %zu bytes, block has %zu\n", n, *(size_t *)h);
@@ -188,6 +210,7 @@ static inline uint32_t size_class(size_t n)
 void *vmem_alloc(size_t n)
 {
     char *h;
+    count_alloc(n);
     if (n > VMEM_SMALL)
         return sys_alloc(n);
     uint32_t cls = size_class(n);
@@ -226,6 +249,7 @@ void vmem_free(void *p, size_t n)
 {
     if (!p)
         return;
+    count_free(n);
     if (n > VMEM_SMALL) {
         free(p);
         return;

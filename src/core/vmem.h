@@ -9,11 +9,19 @@
 #define ARC_VMEM_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 void *vmem_alloc(size_t n);
 void *vmem_calloc(size_t n);
 /* n: the size p was allocated with (blocks carry no header; sanitizer
  * builds check it). */
 void vmem_free(void *p, size_t n);
+
+/* Bytes this thread has taken from vmem and not freed (frees of another
+ * thread's blocks count where they happen), and the most it held since
+ * vmem_peak_reset: how much memory a stretch of work keeps live. */
+int64_t vmem_live(void);
+int64_t vmem_peak(void);
+void vmem_peak_reset(void);
 
 #endif

@@ -47,10 +47,14 @@ void fmt_jsonl_batt(FILE *out, const Instance *in);
 void fmt_trace_assign(FILE *f, const Instance *in, const IrStmt *s);
 void fmt_trace_end(FILE *f, const Instance *in, int ok);
 
-/* format_text.c: a pair's line, from its n instances starting at first
- * and their counts; the closing summary of a run, or of a batt run */
-void fmt_text_pair(FILE *out, const IrProgram *prog, const Task *task, const Instance *first,
-                   int n, int correct, int unknown);
+/* format_text.c: what went wrong with a finished instance (ok as
+ * instance_correct), as its pair's line says it, malloc'd; NULL when
+ * nothing did.  A pair's line, from its counts and the problem of its
+ * first sample that had one (NULL: none); the closing summary of a run,
+ * or of a batt run */
+char *fmt_text_problem(const Instance *in, int ok);
+void fmt_text_pair(FILE *out, const IrProgram *prog, const Task *task, int n, int correct,
+                   int unknown, const char *problem);
 void fmt_text_summary(FILE *out, const RunCounts *c, int ngroups, int unpaired, bool interrupted);
 void fmt_text_batt_summary(FILE *out, const RunCounts *c, int ngroups, bool interrupted,
                            bool quiet);

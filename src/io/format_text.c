@@ -2,30 +2,39 @@
  * the closing summary of a run or of a batt run. */
 #include "format.h"
 
-void fmt_text_pair(FILE *out, const IrProgram *prog, const Task *task, const Instance *first,
-                   int n, int correct, int unknown)
+#include <stdlib.h>
+#include <string.h>
+
+char *fmt_text_problem(const Instance *in, int ok)
+{
+    const char *what;
+    if (in->status == INST_BUDGET)
+        what = stopped_by_clock(in) ? "timeout (time budget)" : "stopped (work budget)";
+    else if (in->status == INST_ERROR)
+        what = in->error;
+    else if (ok == 0)
+        what = "wrong output";
+    else
+        return NULL;
+    char name[32];
+    sample_name(in->task, in->sample, name, sizeof name);
+    size_t len = strlen(name) + strlen(what) + 3;
+    char *s = malloc(len);
+    if (s)
+        snprintf(s, len, "%s: %s", name, what);
+    return s;
+}
+
+void fmt_text_pair(FILE *out, const IrProgram *prog, const Task *task, int n, int correct,
+                   int unknown, const char *problem)
 {
     int known = n - unknown;
     bool solved = known > 0 && correct == known;
     fprintf(out, "%-10s %-24s %d/%d%s", task->id, prog->name,
             correct, known, solved ? "  ok" : "");
     /* say why the others failed: first problem only, to keep lines short */
-    for (int k = 0; k < n && !solved; k++) {
-        const Instance *in = &first[k];
-        char name[32];
-        sample_name(task, in->sample, name, sizeof name);
-        if (in->status == INST_ERROR || in->status == INST_BUDGET) {
-            fprintf(out, "  %s: %s", name,
-                    in->status == INST_BUDGET ? (stopped_by_clock(in)
-                                                 ? "timeout (time budget)"
-                                                 : "stopped (work budget)") : in->error);
-            break;
-        }
-        if (instance_correct(in) == 0) {
-            fprintf(out, "  %s: wrong output", name);
-            break;
-        }
-    }
+    if (!solved && problem)
+        fprintf(out, "  %s", problem);
     if (unknown)
         fprintf(out, "  (%d without expected output)", unknown);
     fputc('\n', out);

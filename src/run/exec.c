@@ -540,7 +540,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             }
         }
     }
-    if (cache)
+    if (cache && !opt->keep_cache)
         cache_clear(cache);
     free(items);
     for (int q = 0; q < nplans; q++)

@@ -53,6 +53,8 @@ typedef struct {
     bool collect_ops;        /* fill ExecStats.ops (timing each batch) */
     int jobs;                /* CPU threads for a step's batches (<= 1: this thread) */
     bool no_cache;           /* compute every call, even repeated ones */
+    bool keep_cache;         /* leave this thread's call cache filled at the end
+                                (exec_waves: later waves take its results) */
 } ExecOptions;
 
 /* Per op name ("rot90", "compose.<locals>.<lambda>"): --stats. */
@@ -97,6 +99,14 @@ typedef struct {
     int shown;               /* costliest pairs and statements the report names */
     double parse_s, load_s, run_s;   /* whole-run phases, filled in by the report */
 } ExecStats;
+
+/* exec_run over insts in waves, first narrow, then as wide as the memory
+ * the last wave kept live per instance allows, so a pair with many
+ * samples and large values never holds all of them at once.  After each
+ * wave, release(in, arg) for each of its instances (NULL: none).  The
+ * call cache lasts over the waves.  Returns 0, or -1 if interrupted. */
+int exec_waves(Instance **insts, int n, const ExecOptions *opt, ExecStats *st,
+               void (*release)(Instance *in, void *arg), void *arg);
 
 /* Run all instances to completion.  Returns 0, or -1 if interrupted. */
 int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st);

@@ -1,0 +1,52 @@
+/* linebuf.c -- pieces of output read out by key (linebuf.h). */
+#include "linebuf.h"
+
+#include <stdlib.h>
+
+static void out_of_memory(void)
+{
+    fputs("arcrun: out of memory\n", stderr);
+    abort();
+}
+
+FILE *linebuf_begin(LineBuf *b)
+{
+    if (!b->f && !(b->f = open_memstream(&b->mem, &b->len)))
+        out_of_memory();
+    fflush(b->f);
+    b->start = b->len;
+    return b->f;
+}
+
+void linebuf_end(LineBuf *b, int key)
+{
+    fflush(b->f);
+    if (b->npiece == b->cappiece) {
+        b->cappiece = b->cappiece ? 2 * b->cappiece : 16;
+        b->piece = realloc(b->piece, sizeof *b->piece * (size_t)b->cappiece);
+        if (!b->piece)
+            out_of_memory();
+    }
+    b->piece[b->npiece++] = (LinePiece){key, b->start, b->len};
+}
+
+static int by_key(const void *a, const void *b)
+{
+    const LinePiece *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+void linebuf_flush(LineBuf *b, FILE *to)
+{
+    if (!b->f)
+        return;
+    fclose(b->f);
+    qsort(b->piece, (size_t)b->npiece, sizeof *b->piece, by_key);
+    for (int i = 0; to && i < b->npiece; i++)
+        fwrite(b->mem + b->piece[i].start, 1, b->piece[i].end - b->piece[i].start, to);
+    free(b->mem);
+    free(b->piece);
+    *b = (LineBuf){0};
+}

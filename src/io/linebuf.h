@@ -1,0 +1,30 @@
+/* linebuf.h -- lines written in pieces, each under a key, in any order,
+ * and read out sorted by key (pieces of one key in the order written):
+ * a group's output, whatever order its instances finish in. */
+#ifndef ARC_LINEBUF_H
+#define ARC_LINEBUF_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct {
+    int key;
+    size_t start, end;
+} LinePiece;
+
+typedef struct {
+    char *mem;
+    size_t len;
+    FILE *f;                 /* NULL until the first piece */
+    LinePiece *piece;
+    int npiece, cappiece;
+    size_t start;            /* of the piece being written */
+} LineBuf;
+
+/* The stream to write the next piece to, until linebuf_end. */
+FILE *linebuf_begin(LineBuf *b);
+void linebuf_end(LineBuf *b, int key);
+/* Write the pieces to `to` (NULL: drop them) sorted by key, and empty b. */
+void linebuf_flush(LineBuf *b, FILE *to);
+
+#endif
