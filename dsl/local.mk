@@ -4,8 +4,10 @@ noinst_LIBRARIES += dsl/libdsl.a
 dsl_libdsl_a_CPPFLAGS = $(DSL_CPPFLAGS)
 dsl_libdsl_a_SOURCES = \
 	dsl/prim.h dsl/prim.c \
-	dsl/common/objects_gpu.h dsl/common/objwalk.h dsl/common/objwalk.c \
-	dsl/arcdsl/list.h dsl/arcdsl/core_util.h dsl/arcdsl/grid_util.h \
+	dsl/common/core_util.h dsl/common/grid_util.h \
+	dsl/common/neighbours.h dsl/common/neighbours.c \
+	dsl/common/objwalk.h dsl/common/objwalk.c \
+	dsl/arcdsl/list.h \
 	dsl/arcdsl/numeric.c dsl/arcdsl/container.c dsl/arcdsl/functional.c \
 	dsl/arcdsl/patch.c dsl/arcdsl/grid.c dsl/arcdsl/objects.c \
 	dsl/tokpidjin/list.h dsl/tokpidjin/consts.h \

@@ -7,7 +7,7 @@
  * order, as the reference's generator expressions do.
  */
 #include "prim.h"
-#include "grid_util.h"
+#include "common/grid_util.h"
 
 /* ---- colours ------------------------------------------------------------ */
 

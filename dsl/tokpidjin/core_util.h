@@ -5,7 +5,7 @@
 #define ARC_TK_CORE_UTIL_H
 
 #include "prim.h"
-#include "arcdsl/core_util.h"
+#include "common/core_util.h"
 #include "pysort.h"
 
 /* Call f as a tokpidjin body does.  A mis-called primitive answering its

@@ -13,9 +13,9 @@
  */
 
 #include "prim.h"
-#include "arcdsl/core_util.h"
+#include "common/core_util.h"
 #include "tokpidjin/grid_util.h"
-#include "common/objects_gpu.h"
+#include "common/neighbours.h"
 #include "common/objwalk.h"
 
 static Value *cell3(int64_t i, int64_t j, Value *c);

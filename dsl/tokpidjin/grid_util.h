@@ -3,7 +3,7 @@
  * with the safe wrapper's error -> default behaviour built in, and colour
  * collection for (i, j, color) cells.
  *
- * Builds on arcdsl/grid_util.h (gu_*).  Everything borrows unless it says
+ * Builds on common/grid_util.h (gu_*).  Everything borrows unless it says
  * it returns a new reference.
  */
 #ifndef TK_GRID_UTIL_H
@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "arcdsl/grid_util.h"
+#include "common/grid_util.h"
 
 /* math.nan: one object, so `is`-based membership (list.count, set keys)
  * treats every nan the reference returns as the same value. */

@@ -1,4 +1,4 @@
-/* grid_util.h -- helpers private to grid.c and objects.c: Python-style
+/* grid_util.h -- helpers both dialects and objwalk.c share: Python-style
  * unpacking and indexing on DSL values, patches read as plain arrays of
  * locations/cells, a mutable grid copy, and colour counting.
  *
