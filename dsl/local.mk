@@ -7,6 +7,8 @@ dsl_libdsl_a_SOURCES = \
 	dsl/common/core_util.h dsl/common/grid_util.h \
 	dsl/common/neighbours.h dsl/common/neighbours.c \
 	dsl/common/objwalk.h dsl/common/objwalk.c \
+	dsl/common/cells.h dsl/common/partition.c dsl/common/frontiers.c \
+	dsl/common/period.c \
 	dsl/arcdsl/list.h \
 	dsl/arcdsl/numeric.c dsl/arcdsl/container.c dsl/arcdsl/functional.c \
 	dsl/arcdsl/patch.c dsl/arcdsl/grid.c dsl/arcdsl/objects.c \

@@ -1028,17 +1028,6 @@ static Value *half_cols(Ctx *cx, Value *g, bool right)
 Value *ad_lefthalf(Ctx *cx, Value *const *a) { return half_cols(cx, a[0], false); }
 Value *ad_righthalf(Ctx *cx, Value *const *a) { return half_cols(cx, a[0], true); }
 
-/* len(set(items)) == 1 */
-static bool uniform(Value **items, size_t n)
-{
-    if (n == 0)
-        return false;
-    for (size_t k = 1; k < n; k++)
-        if (!gu_same(items[0], items[k]))
-            return false;
-    return true;
-}
-
 /* compress of a grid that is not a tuple (a frozenset): CPython enumerates
  * it for the rows and takes the columns from dmirror(grid), which mirrors
  * a frozenset as a patch */
@@ -1053,12 +1042,12 @@ static Value *compress_any(Ctx *cx, Value *grid)
     if (!dm || !dropr || !dropc)
         goto done;
     for (size_t i = 0; i < v.h; i++)
-        nh += !(dropr[i] = uniform(v.row[i], v.rlen[i]));
+        nh += !(dropr[i] = gu_one_value(v.row[i], v.rlen[i]));
     for (size_t j = 0; j < nc; j++) {
         Value *c = v_items(dm)[j];
         if (!gu_iterable(cx, c))
             goto done;
-        dropc[j] = uniform(v_items(c), v_len(c));
+        dropc[j] = gu_one_value(v_items(c), v_len(c));
     }
     out = v_tuple_new(nh);
     nh = 0;
@@ -1096,11 +1085,11 @@ Value *ad_compress(Ctx *cx, Value *const *a)
     if (!dropr || !dropc || !col)
         goto done;
     for (size_t i = 0; i < h; i++)
-        dropr[i] = uniform(v.row[i], v.rlen[i]);
+        dropr[i] = gu_one_value(v.row[i], v.rlen[i]);
     for (size_t j = 0; j < m; j++) {
         for (size_t i = 0; i < h; i++)
             col[i] = v.row[i][j];
-        dropc[j] = uniform(col, h);
+        dropc[j] = gu_one_value(col, h);
     }
     size_t nh = 0;
     for (size_t i = 0; i < h; i++)

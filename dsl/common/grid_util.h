@@ -66,6 +66,17 @@ static inline bool gu_iterable(Ctx *cx, const Value *v)
     return false;
 }
 
+/* len(set(items)) == 1 */
+static inline bool gu_one_value(Value *const *items, size_t n)
+{
+    if (n == 0)
+        return false;
+    for (size_t k = 1; k < n; k++)
+        if (!gu_same(items[0], items[k]))
+            return false;
+    return true;
+}
+
 /* len(v) */
 static inline bool gu_len(Ctx *cx, const Value *v, size_t *n)
 {

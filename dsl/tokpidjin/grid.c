@@ -16,6 +16,7 @@
 #include "common/core_util.h"
 #include "tokpidjin/grid_util.h"
 #include "common/neighbours.h"
+#include "common/cells.h"
 #include "common/objwalk.h"
 
 static Value *cell3(int64_t i, int64_t j, Value *c);
@@ -894,53 +895,6 @@ done:
 
 /* ---- partitions ---------------------------------------------------------- */
 
-/* frozenset(frozenset((i, j, c) ... if c == color) for color in colors) */
-static Value *partition_by(Ctx *cx, Value *grid, Value *colors)
-{
-    if (!gu_iterable(cx, grid))
-        return NULL;
-    size_t h = v_len(grid), total = 0;
-    for (size_t i = 0; i < h; i++) {
-        if (!gu_iterable(cx, v_items(grid)[i]))
-            return NULL;
-        total += v_len(v_items(grid)[i]);
-    }
-    size_t nc = v_len(colors);
-    Value **parts = gu_alloc(cx, nc, sizeof *parts);
-    Value **cells = gu_alloc(cx, total, sizeof *cells);
-    Value **buf = gu_alloc(cx, total, sizeof *buf);
-    Value *out = NULL;
-    if (!parts || !cells || !buf || !gu_work(cx, total * (nc ? nc : 1) + nc))
-        goto done;
-    for (size_t c = 0; c < nc; c++) {
-        Value *col = v_items(colors)[c];
-        size_t n = 0, k = 0;
-        for (size_t i = 0; i < h; i++) {
-            Value *r = v_items(grid)[i];
-            for (size_t j = 0, w = v_len(r); j < w; j++, k++) {
-                Value *v = v_items(r)[j];
-                if (!gu_eq(v, col))
-                    continue;
-                if (!cells[k])
-                    cells[k] = cell3((int64_t)i, (int64_t)j, v);
-                buf[n++] = cells[k];
-            }
-        }
-        parts[c] = fs_from_items(buf, n);
-    }
-    out = fs_from_items(parts, nc);
-    for (size_t c = 0; c < nc; c++)
-        v_decref(parts[c]);
-done:
-    if (cells)
-        for (size_t k = 0; k < total; k++)
-            v_decref(cells[k]);
-    free(parts);
-    free(cells);
-    free(buf);
-    return out;
-}
-
 /* palette_t(grid) as an inner call: frozenset() on error */
 static Value *palette_inner(Ctx *cx, Value *grid)
 {
@@ -955,7 +909,7 @@ Value *tk_partition(Ctx *cx, Value *const *a)
     Value *pal = palette_inner(cx, a[0]);
     if (!pal)
         return NULL;
-    Value *r = v_len(pal) ? partition_by(cx, a[0], pal) : v_incref(&v_empty_fset_);
+    Value *r = v_len(pal) ? cm_partition(cx, a[0], pal, true, cell3) : v_incref(&v_empty_fset_);
     v_decref(pal);
     return r;
 }
@@ -974,98 +928,20 @@ Value *tk_fgpartition(Ctx *cx, Value *const *a)
     Value *colors = fs_sub(pal, bgset);
     v_decref(bgset);
     v_decref(pal);
-    Value *r = v_len(colors) ? partition_by(cx, a[0], colors) : v_incref(&v_empty_fset_);
+    Value *r = v_len(colors) ? cm_partition(cx, a[0], colors, true, cell3) : v_incref(&v_empty_fset_);
     v_decref(colors);
     return r;
 }
 
 /* ---- frontiers ----------------------------------------------------------- */
 
-/* len(set(items)) == 1 */
-static bool one_value(Value *const *items, size_t n)
-{
-    if (n == 0)
-        return false;
-    for (size_t k = 1; k < n; k++)
-        if (!gu_same(items[0], items[k]))
-            return false;
-    return true;
-}
-
-/* frozenset({frozenset({(i, j, grid[i][j]) for the line}) for each line}) */
-static Value *lines_fs(Ctx *cx, Value *grid, const size_t *lines, size_t nl,
-                       size_t len, bool rows)
-{
-    PySet outer, inner;
-    pyset_init(&outer);
-    for (size_t x = 0; x < nl; x++) {
-        pyset_init(&inner);
-        for (size_t y = 0; y < len; y++) {
-            size_t i = rows ? lines[x] : y, j = rows ? y : lines[x];
-            Value *v = gu_at(cx, grid, i, j);
-            if (!v) {
-                pyset_clear(&inner);
-                pyset_clear(&outer);
-                return NULL;
-            }
-            Value *cell = cell3((int64_t)i, (int64_t)j, v);
-            pyset_add(&inner, cell);
-            v_decref(cell);
-        }
-        Value *f = pyset_to_frozenset(&inner);
-        pyset_clear(&inner);
-        pyset_add(&outer, f);
-        v_decref(f);
-    }
-    Value *r = pyset_to_frozenset(&outer);
-    pyset_clear(&outer);
-    return r;
-}
-
-Value *tk_frontiers(Ctx *cx, Value *const *a)
-{
-    Value *grid = a[0];
-    GView g;
-    if (!gu_view(cx, grid, &g, true))
-        return NULL;
-    size_t m = g.h ? g.rlen[0] : 0;     /* dmirror_t: zip(*grid) */
-    for (size_t i = 1; i < g.h; i++)
-        if (g.rlen[i] < m)
-            m = g.rlen[i];
-    size_t *ri = gu_alloc(cx, g.h, sizeof *ri), *ci = gu_alloc(cx, m, sizeof *ci);
-    Value **col = gu_alloc(cx, g.h, sizeof *col);
-    Value *hf = NULL, *vf = NULL, *out = NULL;
-    size_t nr = 0, nc = 0;
-    if (!ri || !ci || !col || !gu_work(cx, g.h * g.w))
-        goto done;
-    for (size_t i = 0; i < g.h; i++)
-        if (one_value(g.row[i], g.rlen[i]))
-            ri[nr++] = i;
-    for (size_t j = 0; j < m; j++) {
-        for (size_t i = 0; i < g.h; i++)
-            col[i] = g.row[i][j];
-        if (one_value(col, g.h))
-            ci[nc++] = j;
-    }
-    if ((hf = lines_fs(cx, grid, ri, nr, g.w, true)) &&
-        (vf = lines_fs(cx, grid, ci, nc, g.h, false)))
-        out = fs_or(hf, vf);
-done:
-    v_decref(hf);
-    v_decref(vf);
-    free(ri);
-    free(ci);
-    free(col);
-    gu_view_free(&g);
-    return out;
-}
+Value *tk_frontiers(Ctx *cx, Value *const *a) { return cm_frontiers(cx, a[0], cell3); }
 
 /* ---- int cells ----------------------------------------------------------- */
 
-typedef struct { int64_t i, j; Value *c; } TCell;
 
 /* The elements of an object as int cells (each must unpack as 3). */
-static bool tcells(Ctx *cx, Value *obj, TCell **out, size_t *n)
+static bool tcells(Ctx *cx, Value *obj, GCell **out, size_t *n)
 {
     *out = NULL;
     *n = 0;
@@ -1074,7 +950,7 @@ static bool tcells(Ctx *cx, Value *obj, TCell **out, size_t *n)
     size_t len = v_len(obj);
     if (len == 0)
         return true;
-    TCell *c = gu_alloc(cx, len, sizeof *c);
+    GCell *c = gu_alloc(cx, len, sizeof *c);
     if (!c)
         return false;
     for (size_t k = 0; k < len; k++) {
@@ -1091,7 +967,7 @@ static bool tcells(Ctx *cx, Value *obj, TCell **out, size_t *n)
 }
 
 /* normalize(obj) of cells in place; the box's height and width */
-static void tnormalize(TCell *c, size_t n, int64_t *h, int64_t *w)
+static void tnormalize(GCell *c, size_t n, int64_t *h, int64_t *w)
 {
     *h = *w = 0;
     if (n == 0)
@@ -1144,7 +1020,7 @@ static bool pair_span(Value *obj, int axis, int64_t *ext)
 Value *tk_occurrences(Ctx *cx, Value *const *a)
 {
     Value *grid = a[0], *obj = a[1], *out = NULL;
-    TCell *c = NULL;
+    GCell *c = NULL;
     size_t n = 0;
     int64_t oh, ow;
     bool pairs = false;
@@ -1210,37 +1086,12 @@ done:
 
 /* ---- periods ------------------------------------------------------------- */
 
-static int tcell_cmp(const void *x, const void *y)
-{
-    const TCell *p = x, *q = y;
-    if (p->i != q->i)
-        return p->i < q->i ? -1 : 1;
-    return p->j < q->j ? -1 : p->j > q->j;
-}
-
-/* (i, j, c) among the sorted cells (set membership: identity or ==) */
-static bool has_tcell(const TCell *s, size_t n, Value *c, int64_t i, int64_t j)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (s[mid].i < i || (s[mid].i == i && s[mid].j < j))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (; lo < n && s[lo].i == i && s[lo].j == j; lo++)
-        if (gu_same(s[lo].c, c))
-            return true;
-    return false;
-}
-
 /* The smallest p in 1..extent-1 whose shift by -p along the axis (cells
  * pushed below 0 dropped) stays inside the normalised object; the
  * extent when none. */
 static Value *period(Ctx *cx, Value *obj, bool horiz)
 {
-    TCell *c;
+    GCell *c;
     size_t n;
     int64_t h, w;
     if (!v_is_container(obj) || v_len(obj) == 0)
@@ -1258,24 +1109,7 @@ static Value *period(Ctx *cx, Value *obj, bool horiz)
         return v_int(ext);
     }
     tnormalize(c, n, &h, &w);
-    int64_t ext = horiz ? w : h, p = 1;
-    if (!gu_work(cx, n * (uint64_t)ext)) {
-        free(c);
-        return NULL;
-    }
-    qsort(c, n, sizeof *c, tcell_cmp);
-    for (; p < ext; p++) {
-        bool sub = true;
-        for (size_t k = 0; sub && k < n; k++) {
-            int64_t i = c[k].i - (horiz ? 0 : p), j = c[k].j - (horiz ? p : 0);
-            if (i >= 0 && j >= 0)
-                sub = has_tcell(c, n, c[k].c, i, j);
-        }
-        if (sub)
-            break;
-    }
-    free(c);
-    return v_int(p);
+    return cm_period(cx, c, n, horiz ? w : h, horiz);
 }
 
 Value *tk_hperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], true); }
@@ -1369,11 +1203,11 @@ Value *tk_compress(Ctx *cx, Value *const *a)
     if (!dropr || !dropc || !col)
         goto done;
     for (size_t i = 0; i < h; i++)
-        nh += !(dropr[i] = one_value(v_items(rows[i]), v_len(rows[i])));
+        nh += !(dropr[i] = gu_one_value(v_items(rows[i]), v_len(rows[i])));
     for (size_t j = 0; j < m; j++) {
         for (size_t i = 0; i < h; i++)
             col[i] = v_items(rows[i])[j];
-        dropc[j] = one_value(col, h);
+        dropc[j] = gu_one_value(col, h);
     }
     out = v_tuple_new(nh);
     nh = 0;
