@@ -8,6 +8,7 @@
  */
 #include "prim.h"
 #include "common/grid_util.h"
+#include "common/gridops.h"
 
 /* ---- colours ------------------------------------------------------------ */
 
@@ -565,42 +566,8 @@ done:
 
 /* ---- value maps --------------------------------------------------------- */
 
-/* tuple(tuple(f(v) for v in r) for r in grid) for the replace/switch maps */
-static Value *map_cells(Ctx *cx, Value *g, Value *x, Value *y, bool sw)
-{
-    if (!gu_iterable(cx, g))
-        return NULL;
-    size_t h = v_len(g), cells = 0;
-    for (size_t i = 0; i < h; i++) {
-        if (!gu_iterable(cx, v_items(g)[i]))
-            return NULL;
-        cells += v_len(v_items(g)[i]);
-    }
-    if (!gu_work(cx, cells))
-        return NULL;
-    bool xy = sw && gu_eq(x, y);
-    Value *out = v_tuple_new(h);
-    for (size_t i = 0; i < h; i++) {
-        Value *r = v_items(g)[i];
-        size_t w = v_len(r);
-        Value *nr = v_tuple_new(w);
-        for (size_t j = 0; j < w; j++) {
-            Value *v = v_items(r)[j], *e = v;
-            if (!sw) {
-                if (gu_eq(v, x))
-                    e = y;
-            } else if (gu_eq(v, x) || gu_eq(v, y)) {
-                e = xy ? x : gu_eq(v, x) ? y : x;   /* {x: y, y: x}[v] */
-            }
-            nr->u.tup.items[j] = v_incref(e);
-        }
-        out->u.tup.items[i] = nr;
-    }
-    return out;
-}
-
-Value *ad_replace(Ctx *cx, Value *const *a) { return map_cells(cx, a[0], a[1], a[2], false); }
-Value *ad_switch(Ctx *cx, Value *const *a) { return map_cells(cx, a[0], a[1], a[2], true); }
+Value *ad_replace(Ctx *cx, Value *const *a) { return cm_map_cells(cx, a[0], a[1], a[2], false, false); }
+Value *ad_switch(Ctx *cx, Value *const *a) { return cm_map_cells(cx, a[0], a[1], a[2], true, false); }
 
 Value *ad_cellwise(Ctx *cx, Value *const *a)
 {

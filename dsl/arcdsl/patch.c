@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include "prim.h"
 #include "pyset.h"
+#include "common/gridops.h"
 
 /* ---- Python-ish helpers ----------------------------------------------- */
 
@@ -448,29 +449,16 @@ Value *ad_urcorner(Ctx *cx, Value *const *a) { return corner(cx, a[0], OP_MIN, O
 Value *ad_llcorner(Ctx *cx, Value *const *a) { return corner(cx, a[0], OP_MAX, OP_MIN, OP_KEYERR); }
 Value *ad_lrcorner(Ctx *cx, Value *const *a) { return corner(cx, a[0], OP_MAX, OP_MAX, OP_MAX); }
 
+/* corner k (0 ul, 1 ur, 2 ll, 3 lr) as cm_corners asks for it */
+static Value *corner_k(Ctx *cx, Value *p, int k)
+{
+    int op0 = k < 2 ? OP_MIN : OP_MAX, op1 = k % 2 ? OP_MAX : OP_MIN;
+    return corner(cx, p, op0, op1, op0 == op1 ? op0 : OP_KEYERR);
+}
+
 Value *ad_corners(Ctx *cx, Value *const *a)
 {
-    static const int ops[4][2] = {
-        { OP_MIN, OP_MIN }, { OP_MIN, OP_MAX }, { OP_MAX, OP_MIN }, { OP_MAX, OP_MAX } };
-    Value *c[4];
-    for (int k = 0; k < 4; k++) {
-        c[k] = corner(cx, a[0], ops[k][0], ops[k][1],
-                      ops[k][0] == ops[k][1] ? ops[k][0] : OP_KEYERR);
-        if (!c[k]) {
-            while (k--)
-                v_decref(c[k]);
-            return NULL;
-        }
-    }
-    PySet s;                                  /* frozenset({ul, ur, ll, lr}) */
-    pyset_init(&s);
-    for (int k = 0; k < 4; k++)
-        pyset_add(&s, c[k]);
-    Value *r = pyset_to_frozenset(&s);
-    pyset_clear(&s);
-    for (int k = 0; k < 4; k++)
-        v_decref(c[k]);
-    return r;
+    return cm_corners(cx, a[0], corner_k);
 }
 
 /* sum of each zip(*toindices(p)) column, floor-divided by len(p) */

@@ -17,6 +17,7 @@
 #include "tokpidjin/grid_util.h"
 #include "common/neighbours.h"
 #include "common/cells.h"
+#include "common/gridops.h"
 #include "common/objwalk.h"
 
 static Value *cell3(int64_t i, int64_t j, Value *c);
@@ -732,34 +733,7 @@ Value *tk_get_color_rank_f(Ctx *cx, Value *const *a)
 /* tuple(tuple(v if v not in [a, b] else {a: b, b: a}[v] for v in r) for r in grid) */
 Value *tk_switch(Ctx *cx, Value *const *a)
 {
-    Value *g = a[0], *x = a[1], *y = a[2];
-    if (!gu_iterable(cx, g))
-        return NULL;
-    size_t h = v_len(g), cells = 0;
-    for (size_t i = 0; i < h; i++) {
-        if (!gu_iterable(cx, v_items(g)[i]))
-            return NULL;
-        cells += v_len(v_items(g)[i]);
-    }
-    if (!gu_work(cx, cells))
-        return NULL;
-    bool xy = gu_same(x, y);
-    Value *out = v_tuple_new(h);
-    for (size_t i = 0; i < h; i++) {
-        Value *r = v_items(g)[i];
-        size_t w = v_len(r);
-        Value *nr = v_tuple_new(w);
-        for (size_t j = 0; j < w; j++) {
-            Value *v = v_items(r)[j], *e = v;
-            if (gu_same(v, x))
-                e = xy ? x : y;
-            else if (gu_same(v, y))
-                e = x;
-            nr->u.tup.items[j] = v_incref(e);
-        }
-        out->u.tup.items[i] = nr;
-    }
-    return out;
+    return cm_map_cells(cx, a[0], a[1], a[2], true, true);
 }
 
 /* ---- scaling ------------------------------------------------------------- */

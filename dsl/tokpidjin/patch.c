@@ -11,6 +11,7 @@
 #include <stdatomic.h>
 
 #include "patch_util.h"
+#include "common/gridops.h"
 
 /* ---- extremes: min/max(i or j for i, j in toindices*(p)) ---------------- */
 
@@ -1351,22 +1352,7 @@ out:
 /* frozenset({ulcorner, urcorner, llcorner, lrcorner}), each wrapped */
 Value *tk_corners(Ctx *cx, Value *const *a)
 {
-    Value *c[4];
-    for (int k = 0; k < 4; k++)
-        if (!(c[k] = w_corner(cx, a[0], k))) {
-            while (k--)
-                v_decref(c[k]);
-            return NULL;
-        }
-    PySet s;
-    pyset_init(&s);
-    for (int k = 0; k < 4; k++)
-        pyset_add(&s, c[k]);
-    Value *r = pyset_to_frozenset(&s);
-    pyset_clear(&s);
-    for (int k = 0; k < 4; k++)
-        v_decref(c[k]);
-    return r;
+    return cm_corners(cx, a[0], w_corner);
 }
 
 /* dneighbors(loc) | ineighbors(loc) */
