@@ -12,7 +12,7 @@ dsl_libdsl_a_SOURCES = \
 	dsl/common/gridops.h dsl/common/recolor.c dsl/common/corners.c \
 	dsl/arcdsl/list.h \
 	dsl/arcdsl/numeric.c dsl/arcdsl/container.c dsl/arcdsl/functional.c \
-	dsl/arcdsl/patch.c dsl/arcdsl/grid.c dsl/arcdsl/objects.c \
+	dsl/arcdsl/patch_util.h dsl/arcdsl/patch.c dsl/arcdsl/relations.c dsl/arcdsl/shapes.c dsl/arcdsl/grid.c dsl/arcdsl/objects.c \
 	dsl/tokpidjin/list.h dsl/tokpidjin/consts.h \
 	dsl/tokpidjin/core_util.h dsl/tokpidjin/patch_util.h dsl/tokpidjin/grid_util.h \
 	dsl/tokpidjin/core.c dsl/tokpidjin/patch.c dsl/tokpidjin/grid.c dsl/tokpidjin/compose.c
