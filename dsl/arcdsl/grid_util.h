@@ -1,0 +1,68 @@
+/* grid_util.h -- helpers the arc-dsl grid files share (grid.c, scale.c,
+ * join.c). */
+#ifndef ARC_ARCDSL_GRID_UTIL_H
+#define ARC_ARCDSL_GRID_UTIL_H
+
+#include "prim.h"
+#include "common/grid_util.h"
+
+/* tuple(r[s1:s1+d1] for r in grid[s0:s0+d0]); s1/d1 are read only when
+ * some row is selected (have1 false: reading them raises IndexError). */
+static inline Value *crop4(Ctx *cx, Value *grid, int64_t s0, int64_t d0,
+                    bool have1, int64_t s1, int64_t d1)
+{
+    if (grid->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
+                        v_typename(grid));
+    int64_t a0 = s0, b0 = s0 + d0;
+    gu_slice_bounds(grid->u.tup.len, &a0, &b0);
+    size_t h = (size_t)(b0 - a0);
+    if (h == 0)
+        return v_incref(&v_empty_tuple_);
+    if (!have1)
+        return cx_raise(cx, "IndexError", "tuple index out of range");
+    Value *out = v_tuple_new(h);
+    size_t cells = 0;
+    for (size_t i = 0; i < h; i++) {
+        Value *r = gu_slice(cx, grid->u.tup.items[a0 + (int64_t)i], s1, s1 + d1);
+        if (!r) {
+            v_tuple_abandon(out, i);
+            return NULL;
+        }
+        cells += r->u.tup.len;
+        out->u.tup.items[i] = r;
+    }
+    if (!gu_work(cx, cells)) {
+        v_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* Rows of a grid that the reference slices (grid[::-1]) and zips. */
+static inline bool zip_view(Ctx *cx, Value *g, GView *v)
+{
+    if (g->type != V_TUPLE) {
+        cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
+        return false;
+    }
+    if (!gu_view(cx, g, v, false))
+        return false;
+    v->w = v->h ? v->rlen[0] : 0;      /* zip stops at the shortest row */
+    for (size_t i = 1; i < v->h; i++)
+        if (v->rlen[i] < v->w)
+            v->w = v->rlen[i];
+    return true;
+}
+
+/* frozenset of owned pairs, built in order; the pairs are released. */
+static inline Value *fs_take_items(Value **items, size_t n)
+{
+    Value *r = fs_from_items(items, n);
+    for (size_t k = 0; k < n; k++)
+        v_decref(items[k]);
+    free(items);
+    return r;
+}
+
+#endif
