@@ -1,5 +1,6 @@
-/* core_util.h -- helpers of the tokpidjin core group (core.c, arith.c): calling
- * values as the wrapped reference does, and Python's list.sort.
+/* core_util.h -- helpers of the tokpidjin core group (core.c, arith.c):
+ * calling values as the wrapped reference does, Python's list.sort, and
+ * the small checks both files make.
  */
 #ifndef ARC_TK_CORE_UTIL_H
 #define ARC_TK_CORE_UTIL_H
