@@ -4,11 +4,16 @@ noinst_LIBRARIES += dsl/libdsl.a
 dsl_libdsl_a_CPPFLAGS = $(DSL_CPPFLAGS)
 dsl_libdsl_a_SOURCES = \
 	dsl/prim.h dsl/prim.c \
-	dsl/common/objects_gpu.h dsl/common/objwalk.h dsl/common/objwalk.c \
-	dsl/arcdsl/list.h dsl/arcdsl/core_util.h dsl/arcdsl/grid_util.h \
+	dsl/common/core_util.h dsl/common/grid_util.h \
+	dsl/common/neighbours.h dsl/common/neighbours.c \
+	dsl/common/objwalk.h dsl/common/objwalk.c \
+	dsl/common/cells.h dsl/common/partition.c dsl/common/frontiers.c \
+	dsl/common/period.c \
+	dsl/common/gridops.h dsl/common/recolor.c dsl/common/corners.c \
+	dsl/arcdsl/list.h \
 	dsl/arcdsl/numeric.c dsl/arcdsl/container.c dsl/arcdsl/functional.c \
-	dsl/arcdsl/patch.c dsl/arcdsl/grid.c dsl/arcdsl/objects.c \
+	dsl/arcdsl/patch_util.h dsl/arcdsl/patch.c dsl/arcdsl/relations.c dsl/arcdsl/shapes.c dsl/arcdsl/grid_util.h dsl/arcdsl/grid.c dsl/arcdsl/scale.c dsl/arcdsl/join.c dsl/arcdsl/objects.c \
 	dsl/tokpidjin/list.h dsl/tokpidjin/consts.h \
 	dsl/tokpidjin/core_util.h dsl/tokpidjin/patch_util.h dsl/tokpidjin/grid_util.h \
-	dsl/tokpidjin/core.c dsl/tokpidjin/patch.c dsl/tokpidjin/grid.c dsl/tokpidjin/compose.c
+	dsl/tokpidjin/core.c dsl/tokpidjin/arith.c dsl/tokpidjin/patch.c dsl/tokpidjin/boxes.c dsl/tokpidjin/relations.c dsl/tokpidjin/grid.c dsl/tokpidjin/scale.c dsl/tokpidjin/objects.c dsl/tokpidjin/compress.c dsl/tokpidjin/compose.c
 EXTRA_DIST += dsl/tokpidjin/gen_list.py dsl/tokpidjin/gen_consts.py dsl/tokpidjin/check_corpus.py

@@ -7,7 +7,7 @@
  * which is what makes rebuilding cheaper than the CPU's own scan.  Their
  * hashes come from pyhash.c, the same numbers the CPU path uses. */
 #include "gpu_objects.h"
-#include "common/objects_gpu.h"
+#include "common/neighbours.h"
 #include "prim.h"
 #include "pyset.h"
 

@@ -7,7 +7,7 @@
  * element in iteration order, as CPython's do.
  */
 #include "prim.h"
-#include "arcdsl/core_util.h"
+#include "common/core_util.h"
 #include "pysort.h"
 
 /* `x in c` with Python's identity-then-equality test for tuples. */

@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "prim.h"
-#include "arcdsl/core_util.h"
+#include "common/core_util.h"
 
 #define CAP(self, i) ((self)->u.fn.cap[i])
 

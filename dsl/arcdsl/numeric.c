@@ -10,7 +10,7 @@
 #include <math.h>
 
 #include "prim.h"
-#include "arcdsl/core_util.h"
+#include "common/core_util.h"
 
 enum { OP_ADD, OP_SUB, OP_MUL, OP_FLOORDIV, OP_MOD };
 static const char *const op_sym[] = {"+", "-", "*", "//", "%"};

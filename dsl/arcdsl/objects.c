@@ -3,74 +3,14 @@
  *
  * The returned frozensets iterate as CPython's do, so objects() replays the
  * reference's set operations one for one (obj.add, neighborhood |= {...},
- * neighborhood - occupied, frozenset(obj)) in dsl/objwalk.c, shared with
- * tokpidjin; the tiny neighbour frozensets are never built: their
- * iteration order is computed from the hashes (ad_nb_order).
+ * neighborhood - occupied, frozenset(obj)) in dsl/common/objwalk.c, shared
+ * with tokpidjin; the tiny neighbour frozensets are never built: their
+ * iteration order is computed from the hashes (common/neighbours.c).
  */
 #include "prim.h"
-#include "grid_util.h"
-#include "pyprobe.h"
-#include "common/objects_gpu.h"
+#include "common/grid_util.h"
+#include "common/cells.h"
 #include "common/objwalk.h"
-
-/* ---- neighbour order -----------------------------------------------------
- * dneighbors(loc) is a 4-item set copied verbatim into an 8-slot frozenset;
- * neighbors(loc) = dneighbors | ineighbors: the copy grows to 32 slots
- * before the ineighbors are added.  All keys are distinct and there are no
- * dummies, so every insert just takes the first empty slot on its probe
- * path (cpython-set-order.md §2.2, §3). */
-
-uint64_t ad_pair_hash(int64_t a, int64_t b)
-{
-    return (uint64_t)py_hash_int_pair(a, b);
-}
-
-static void slot_insert(int8_t *tab, size_t mask, uint64_t h, int8_t key)
-{
-    PY_PROBE(size_t, mask, h, {
-        if (tab[j] < 0) {
-            tab[j] = key;
-            return;
-        }
-    });
-}
-
-const int8_t ad_nb_di[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
-const int8_t ad_nb_dj[8] = {0, 0, -1, 1, -1, 1, -1, 1};
-
-/* Iteration order of dneighbors((i, j)) (4) or neighbors((i, j)) (8), as
- * indices into ad_nb_di/ad_nb_dj. */
-int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
-{
-    uint64_t h[8];
-    int8_t d[8], e[8], t[32];
-    int n = diag ? 8 : 4, o = 0;
-    for (int k = 0; k < n; k++)
-        h[k] = ad_pair_hash(i + ad_nb_di[k], j + ad_nb_dj[k]);
-    memset(d, -1, sizeof d);
-    for (int k = 0; k < 4; k++)
-        slot_insert(d, 7, h[k], (int8_t)k);
-    if (!diag) {
-        for (int s = 0; s < 8; s++)
-            if (d[s] >= 0)
-                out[o++] = d[s];
-        return 4;
-    }
-    memset(e, -1, sizeof e);
-    for (int k = 4; k < 8; k++)
-        slot_insert(e, 7, h[k], (int8_t)k);
-    memset(t, -1, sizeof t);
-    for (int s = 0; s < 8; s++)
-        if (d[s] >= 0)
-            slot_insert(t, 31, h[d[s]], d[s]);
-    for (int s = 0; s < 8; s++)
-        if (e[s] >= 0)
-            slot_insert(t, 31, h[e[s]], e[s]);
-    for (int s = 0; s < 32; s++)
-        if (t[s] >= 0)
-            out[o++] = t[s];
-    return 8;
-}
 
 /* ---- objects ------------------------------------------------------------ */
 
@@ -111,60 +51,12 @@ Value *ad_objects(Ctx *cx, Value *const *a)
 
 /* ---- partitions --------------------------------------------------------- */
 
-/* frozenset(frozenset(cells of colour c, row-major) for c in colors) */
-static Value *partition_by(Ctx *cx, Value *grid, Value *colors)
-{
-    /* no colour: CPython's generator never reads the grid (which may then
-     * be anything empty, frozenset() included) */
-    if (v_len(colors) == 0)
-        return fs_from_items(NULL, 0);
-    GView g;
-    if (!gu_rows(cx, grid, &g))   /* enumerate(grid): any iterable of rows */
-        return NULL;
-    size_t total = 0;
-    for (size_t i = 0; i < g.h; i++)
-        total += g.rlen[i];
-    size_t nc = v_len(colors);
-    Value **parts = gu_alloc(cx, nc, sizeof *parts);
-    Value **cells = gu_alloc(cx, total, sizeof *cells);
-    Value **buf = gu_alloc(cx, total, sizeof *buf);
-    Value *out = NULL;
-    if (!parts || !cells || !buf || !gu_work(cx, total + nc))
-        goto done;
-    for (size_t c = 0; c < nc; c++) {
-        Value *col = v_items(colors)[c];
-        size_t n = 0, k = 0;
-        for (size_t i = 0; i < g.h; i++)
-            for (size_t j = 0; j < g.rlen[i]; j++, k++) {
-                if (!gu_eq(g.row[i][j], col))
-                    continue;
-                if (!cells[k]) {
-                    cells[k] = v_pair_steal(v_incref(g.row[i][j]), v_pair_int((int64_t)i, (int64_t)j));
-                }
-                buf[n++] = cells[k];
-            }
-        parts[c] = fs_from_items(buf, n);
-    }
-    out = fs_from_items(parts, nc);
-    for (size_t c = 0; c < nc; c++)
-        v_decref(parts[c]);
-done:
-    if (cells)
-        for (size_t k = 0; k < total; k++)
-            v_decref(cells[k]);
-    free(parts);
-    free(cells);
-    free(buf);
-    gu_view_free(&g);
-    return out;
-}
-
 Value *ad_partition(Ctx *cx, Value *const *a)
 {
     Value *pal = ad_palette(cx, a);
     if (!pal)
         return NULL;
-    Value *r = partition_by(cx, a[0], pal);
+    Value *r = cm_partition(cx, a[0], pal, false, cell);
     v_decref(pal);
     return r;
 }
@@ -183,91 +75,14 @@ Value *ad_fgpartition(Ctx *cx, Value *const *a)
     Value *colors = fs_sub(pal, bgset);
     v_decref(bgset);
     v_decref(pal);
-    Value *r = partition_by(cx, a[0], colors);
+    Value *r = cm_partition(cx, a[0], colors, false, cell);
     v_decref(colors);
     return r;
 }
 
 /* ---- frontiers ---------------------------------------------------------- */
 
-/* frozenset({frozenset({cells of line k}) for k in lines}) */
-static Value *lines_fs(Ctx *cx, Value *grid, const size_t *lines, size_t nl,
-                       size_t len, bool rows)
-{
-    PySet outer, inner;
-    pyset_init(&outer);
-    for (size_t x = 0; x < nl; x++) {
-        pyset_init(&inner);
-        for (size_t y = 0; y < len; y++) {
-            size_t i = rows ? lines[x] : y, j = rows ? y : lines[x];
-            Value *v = gu_at(cx, grid, i, j);
-            if (!v) {
-                pyset_clear(&inner);
-                pyset_clear(&outer);
-                return NULL;
-            }
-            Value *cell = v_pair_steal(v_incref(v), v_pair_int((int64_t)i, (int64_t)j));
-            pyset_add(&inner, cell);
-            v_decref(cell);
-        }
-        Value *f = pyset_to_frozenset(&inner);
-        pyset_clear(&inner);
-        pyset_add(&outer, f);
-        v_decref(f);
-    }
-    Value *r = pyset_to_frozenset(&outer);
-    pyset_clear(&outer);
-    return r;
-}
-
-/* len(set(items)) == 1 */
-static bool one_value(Value *const *items, size_t n)
-{
-    if (n == 0)
-        return false;
-    for (size_t k = 1; k < n; k++)
-        if (!gu_same(items[0], items[k]))
-            return false;
-    return true;
-}
-
-Value *ad_frontiers(Ctx *cx, Value *const *a)
-{
-    Value *grid = a[0];
-    GView g;
-    if (!gu_view(cx, grid, &g, true))
-        return NULL;
-    size_t m = g.h ? g.rlen[0] : 0;     /* dmirror: zip(*grid) */
-    for (size_t i = 1; i < g.h; i++)
-        if (g.rlen[i] < m)
-            m = g.rlen[i];
-    size_t *ri = gu_alloc(cx, g.h, sizeof *ri), *ci = gu_alloc(cx, m, sizeof *ci);
-    Value **col = gu_alloc(cx, g.h, sizeof *col);
-    Value *hf = NULL, *vf = NULL, *out = NULL;
-    size_t nr = 0, nc = 0;
-    if (!ri || !ci || !col || !gu_work(cx, g.h * g.w))
-        goto done;
-    for (size_t i = 0; i < g.h; i++)
-        if (one_value(g.row[i], g.rlen[i]))
-            ri[nr++] = i;
-    for (size_t j = 0; j < m; j++) {
-        for (size_t i = 0; i < g.h; i++)
-            col[i] = g.row[i][j];
-        if (one_value(col, g.h))
-            ci[nc++] = j;
-    }
-    if ((hf = lines_fs(cx, grid, ri, nr, g.w, true)) &&
-        (vf = lines_fs(cx, grid, ci, nc, g.h, false)))
-        out = fs_or(hf, vf);
-done:
-    v_decref(hf);
-    v_decref(vf);
-    free(ri);
-    free(ci);
-    free(col);
-    gu_view_free(&g);
-    return out;
-}
+Value *ad_frontiers(Ctx *cx, Value *const *a) { return cm_frontiers(cx, a[0], cell); }
 
 /* ---- normalised objects ------------------------------------------------- */
 
@@ -459,33 +274,8 @@ done:
 
 /* ---- periods ------------------------------------------------------------ */
 
-static int cell_cmp(const void *x, const void *y)
-{
-    const GCell *p = x, *q = y;
-    if (p->i != q->i)
-        return p->i < q->i ? -1 : 1;
-    return p->j < q->j ? -1 : p->j > q->j;
-}
-
-/* (c, (i, j)) among the sorted cells */
-static bool has_cell(const GCell *s, size_t n, Value *c, int64_t i, int64_t j)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (s[mid].i < i || (s[mid].i == i && s[mid].j < j))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    for (; lo < n && s[lo].i == i && s[lo].j == j; lo++)
-        if (gu_same(s[lo].c, c))
-            return true;
-    return false;
-}
-
 /* Smallest p < extent whose shift by p along the axis (cells pushed past 0
- * dropped) stays inside the object; the extent if none. */
+ * dropped) stays inside the object; the extent if none (common/period.c). */
 static Value *period(Ctx *cx, Value *obj, bool horiz)
 {
     GCell *c;
@@ -494,30 +284,14 @@ static Value *period(Ctx *cx, Value *obj, bool horiz)
     int64_t h, w;
     if (!normalized(cx, obj, &c, &n, &isobj, &h, &w))
         return NULL;
-    int64_t ext = horiz ? w : h, p = 1;
+    int64_t ext = horiz ? w : h;
     if (n > 0 && !isobj && ext > 1)
         return cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
     if (n == 0 || !isobj) {
         free(c);
         return v_int(ext);
     }
-    if (!gu_work(cx, n * (uint64_t)ext)) {
-        free(c);
-        return NULL;
-    }
-    qsort(c, n, sizeof *c, cell_cmp);
-    for (; p < ext; p++) {
-        bool sub = true;
-        for (size_t k = 0; sub && k < n; k++) {
-            int64_t i = c[k].i - (horiz ? 0 : p), j = c[k].j - (horiz ? p : 0);
-            if (i >= 0 && j >= 0)
-                sub = has_cell(c, n, c[k].c, i, j);
-        }
-        if (sub)
-            break;
-    }
-    free(c);
-    return v_int(p);
+    return cm_period(cx, c, n, ext, horiz);
 }
 
 Value *ad_hperiod(Ctx *cx, Value *const *a) { return period(cx, a[0], true); }

@@ -11,14 +11,10 @@
 
 #include "prim.h"
 #include "pyprobe.h"
-#include "arcdsl/core_util.h"
-#include "arcdsl/grid_util.h"
-#include "objects_gpu.h"
-#include "objwalk.h"
-
-/* ---- neighbour order and hashes ------------------------------------------
- * hash((i, j)), dneighbors/neighbors' iteration order and the directions
- * come from dsl/arcdsl/objects.c (ad_pair_hash, ad_nb_order, ad_nb_di/dj). */
+#include "common/core_util.h"
+#include "common/grid_util.h"
+#include "common/neighbours.h"
+#include "common/objwalk.h"
 
 /* ---- int-keyed set tables -------------------------------------------------
  * The location sets objects() builds (occupied, cands, neighborhood and the

@@ -3,10 +3,7 @@
 #ifndef ARC_OBJWALK_H
 #define ARC_OBJWALK_H
 
-#include "value.h"
-
-/* The dialect's cell of colour c at (i, j): a new reference. */
-typedef Value *(*ObjCell)(int64_t i, int64_t j, Value *c);
+#include "common/cells.h"
 
 /* The objects of grid, background bg (V_NONE_ for none): a frozenset of
  * frozensets of cells, or with as_tuple a tuple of tuples in the order the

@@ -1,11 +1,14 @@
-/* core_util.h -- helpers of the tokpidjin core group (core.c): calling
- * values as the wrapped reference does, and Python's list.sort.
+/* core_util.h -- helpers of the tokpidjin core group (core.c, arith.c):
+ * calling values as the wrapped reference does, Python's list.sort, and
+ * the small checks both files make.
  */
 #ifndef ARC_TK_CORE_UTIL_H
 #define ARC_TK_CORE_UTIL_H
 
+#include <math.h>
+
 #include "prim.h"
-#include "arcdsl/core_util.h"
+#include "common/core_util.h"
 #include "pysort.h"
 
 /* Call f as a tokpidjin body does.  A mis-called primitive answering its
@@ -58,6 +61,67 @@ static inline TkKV *tk_sorted(Ctx *cx, Value *const *items, size_t n, Value *key
         return NULL;
     }
     return kv;
+}
+
+/* math.nan is one object in the reference; `is`-identity and container
+ * equality depend on it being shared. */
+#define tk_nan_ v_nan_   /* the one math.nan (value.c) */
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static inline Value *type_error(Ctx *cx, const char *what, const Value *v)
+{
+    return cx_raise(cx, "TypeError", "%s: '%s'", what, v_typename(v));
+}
+
+/* x[i] for a tuple x (IndexError / TypeError as Python). */
+static inline Value *subscript(Ctx *cx, Value *x, int64_t i)
+{
+    if (x->type != V_TUPLE)
+        return type_error(cx, "object is not subscriptable", x);
+    int64_t n = (int64_t)x->u.tup.len;
+    if (i < 0)
+        i += n;
+    if (i < 0 || i >= n)
+        return cx_raise(cx, "IndexError", "tuple index out of range");
+    return v_incref(x->u.tup.items[i]);
+}
+
+/* `x in c` / `c.count(x)`: identity first, then ==, as CPython does. */
+static inline bool same(Value *a, Value *b) { return a == b || v_eq(a, b); }
+
+static inline int contains(Ctx *cx, Value *c, Value *x)
+{
+    if (c->type == V_FSET)
+        return fs_contains(c, x);
+    if (c->type != V_TUPLE) {
+        cx_raise(cx, "TypeError", "argument of type '%s' is not iterable", v_typename(c));
+        return -1;
+    }
+    for (size_t i = 0; i < c->u.tup.len; i++)
+        if (same(c->u.tup.items[i], x))
+            return 1;
+    return 0;
+}
+
+/* Check a Python-int index argument (range(n), t[n]); bool counts. */
+static inline bool want_int(Ctx *cx, const Value *v)
+{
+    if (v_is_int(v))
+        return true;
+    cx_raise(cx, "TypeError", "'%s' object cannot be interpreted as an integer", v_typename(v));
+    return false;
+}
+
+/* -len <= rank < len, compared as Python would (rank may be a float). */
+static inline int in_range(Ctx *cx, Value *rank, size_t len)
+{
+    Value *lo = v_int(-(int64_t)len), *hi = v_int((int64_t)len);
+    int a = v_richcmp(cx, lo, rank, CMP_LE);
+    int b = a == 1 ? v_richcmp(cx, rank, hi, CMP_LT) : a;
+    v_decref(lo);
+    v_decref(hi);
+    return b;
 }
 
 #endif

@@ -3,7 +3,7 @@
  * with the safe wrapper's error -> default behaviour built in, and colour
  * collection for (i, j, color) cells.
  *
- * Builds on arcdsl/grid_util.h (gu_*).  Everything borrows unless it says
+ * Builds on common/grid_util.h (gu_*).  Everything borrows unless it says
  * it returns a new reference.
  */
 #ifndef TK_GRID_UTIL_H
@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "arcdsl/grid_util.h"
+#include "common/grid_util.h"
 
 /* math.nan: one object, so `is`-based membership (list.count, set keys)
  * treats every nan the reference returns as the same value. */
@@ -235,6 +235,70 @@ static inline Value *tk_mostcolor_inner(Ctx *cx, const Value *grid)
     Value *r = tk_extreme(&k, true);
     gu_colors_free(&k);
     return r;
+}
+
+static inline bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
+
+/* `type == k` for the small selector constants; -1 matches none */
+static inline int selector(const Value *t)
+{
+    if (v_is_int(t))
+        return t->u.i >= 0 && t->u.i < 16 ? (int)t->u.i : -1;
+    if (t->type == V_FLOAT && t->u.f >= 0 && t->u.f < 16 && t->u.f == (double)(int)t->u.f)
+        return (int)t->u.f;
+    return -1;
+}
+
+/* height_f / width_f of a patch as inner calls (0 on error), int coords */
+static inline int64_t extent(Ctx *cx, Value *patch, int axis)
+{
+    if (!tk_has_len(patch) || v_len(patch) == 0)
+        return 0;
+    Value **ij;
+    size_t n;
+    if (!tk_patch_indices(cx, patch, &ij, &n)) {
+        tk_catch(cx);
+        return 1;                  /* 0 - 0 + 1 */
+    }
+    int64_t lo = 0, hi = 0;
+    for (size_t k = 0; k < n; k++) {
+        Value *v = ij[2 * k + axis];
+        if (!v_is_int(v)) {
+            /* tuples: min/max work, the subtraction fails (0); mixed
+             * values: lowermost and uppermost fail (0 - 0 + 1) */
+            bool tuples = true;
+            for (size_t x = 0; x < n; x++)
+                tuples = tuples && ij[2 * x + axis]->type == V_TUPLE;
+            free(ij);
+            return tuples ? 0 : 1;
+        }
+        if (k == 0 || v->u.i < lo) lo = v->u.i;
+        if (k == 0 || v->u.i > hi) hi = v->u.i;
+    }
+    free(ij);
+    return n ? hi - lo + 1 : 1;
+}
+
+/* frozenset(colours) (ADD-ALL: the distinct values in first-seen order
+ * give the same table), or, as_tuple, tuple({set comprehension}). */
+static inline Value *colors_set(Ctx *cx, Value *e, bool rows, bool as_tuple)
+{
+    GColors k;
+    if (!tk_colors(cx, e, rows, &k))
+        return NULL;
+    Value *fs = fs_from_items(k.v, k.n);
+    gu_colors_free(&k);
+    if (!as_tuple)
+        return fs;
+    Value *t = v_tuple_from(v_items(fs), v_len(fs));
+    v_decref(fs);
+    return t;
+}
+
+/* (i, j, c), a new reference; near-grid cells are interned (value.c) */
+static inline Value *cell3(int64_t i, int64_t j, Value *c)
+{
+    return v_triple_steal(v_int(i), v_int(j), v_incref(c));
 }
 
 #endif

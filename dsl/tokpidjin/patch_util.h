@@ -360,4 +360,205 @@ slow:
     return 1;
 }
 
+/* k: 0 rows, 1 columns; op: CMP_LT min, CMP_GT max; nan_guard: the body
+ * answers math.nan for a falsy p.  New reference or NULL raised. */
+static inline Value *extreme(Ctx *cx, Value *p, int mode, int k, int op, bool nan_guard)
+{
+    if (nan_guard && !v_truthy(p))
+        return TK_NAN;
+    TkView v;
+    if (!tkp_view(cx, p, mode, &v))
+        return NULL;
+    Value *best = NULL;
+    for (size_t x = 0; x < v.n; x++) {
+        Value **ij = tkp_loc(cx, &v, x);
+        int r = ij ? (best ? tkp_beats(cx, ij[k], best, op) : 1) : -1;
+        if (r < 0) {
+            tkp_view_done(&v);
+            return NULL;
+        }
+        if (r)
+            best = ij[k];
+    }
+    if (!best)
+        return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
+                        op == CMP_LT ? "min" : "max");
+    v_incref(best);
+    tkp_view_done(&v);
+    return best;
+}
+
+/* The wrapped extreme a body sees (Integer: 0 on error). */
+static inline Value *w_extreme(Ctx *cx, Value *p, int mode, int k, int op)
+{
+    bool guard = !(k == 1 && op == CMP_GT && mode != TI_AUTO);
+    return tkp_wrap(cx, extreme(cx, p, mode, k, op, guard), v_int(0));
+}
+
+/* ---- corners: tuple(map(f, zip(*toindices*(p)))) ------------------------- */
+
+enum { OP_MIN = CMP_LT, OP_MAX = CMP_GT, OP_KEYERR = -1 };
+
+/* op0, op1 reduce the first two columns, rest any further ones. */
+static inline Value *zcorner(Ctx *cx, Value *p, int mode, int op0, int op1, int rest)
+{
+    TkView v;
+    if (!tkp_view(cx, p, mode, &v))
+        return NULL;
+    if (v.n == 0)
+        return v_incref(TKP_TUP0);
+    size_t m = 2;
+    if (v.w == 0)                             /* zip stops at the shortest */
+        for (size_t x = 0; x < v.n; x++) {
+            if (!tkp_iterable(cx, v.items[x])) {
+                tkp_view_done(&v);
+                return NULL;
+            }
+            if (x == 0 || v_len(v.items[x]) < m)
+                m = v_len(v.items[x]);
+        }
+    Value *t = v_tuple_new(m);
+    for (size_t k = 0; k < m; k++)
+        t->u.tup.items[k] = NULL;
+    for (size_t k = 0; k < m; k++) {
+        int op = k == 0 ? op0 : k == 1 ? op1 : rest;
+        if (op == OP_KEYERR) {
+            cx_raise(cx, "KeyError", "%zu", k);
+            goto fail;
+        }
+        Value *best = NULL;
+        for (size_t x = 0; x < v.n; x++) {
+            Value *c = v_items(v.items[x])[k];
+            int r = best ? tkp_beats(cx, c, best, op) : 1;
+            if (r < 0)
+                goto fail;
+            if (r)
+                best = c;
+        }
+        t->u.tup.items[k] = v_incref(best);
+    }
+    tkp_view_done(&v);
+    return t;
+fail:
+    tkp_view_done(&v);
+    for (size_t k = 0; k < m; k++)
+        if (!t->u.tup.items[k])
+            t->u.tup.items[k] = v_incref(TKP_TUP0);   /* a whole tuple to free */
+    v_decref(t);
+    return NULL;
+}
+
+enum { C_UL, C_UR, C_LL, C_LR };
+
+static const int corner_ops[4][3] = {
+    { OP_MIN, OP_MIN, OP_MIN }, { OP_MIN, OP_MAX, OP_KEYERR },
+    { OP_MAX, OP_MIN, OP_KEYERR }, { OP_MAX, OP_MAX, OP_MAX } };
+
+static inline Value *corner_of(Ctx *cx, Value *p, int mode, int which)
+{
+    const int *o = corner_ops[which];
+    return zcorner(cx, p, mode, o[0], o[1], o[2]);
+}
+
+/* The wrapped corner a body sees (IJ: () on error). */
+static inline Value *w_corner(Ctx *cx, Value *p, int which)
+{
+    return tkp_wrap(cx, corner_of(cx, p, TI_AUTO, which), TKP_TUP0);
+}
+
+/* 0 if len(p) == 0 else hi - lo + 1, k: 0 height, 1 width */
+static inline Value *extent(Ctx *cx, Value *p, int mode, int k)
+{
+    size_t n;
+    if (!tkp_len(cx, p, &n))
+        return NULL;
+    if (n == 0)
+        return v_int(0);
+    Value *hi = w_extreme(cx, p, mode, k, CMP_GT);
+    if (!hi)
+        return NULL;
+    Value *lo = w_extreme(cx, p, mode, k, CMP_LT);
+    if (!lo) {
+        v_decref(hi);
+        return NULL;
+    }
+    Value *r;
+    if (v_is_int(hi) && v_is_int(lo)) {
+        r = v_int(hi->u.i - lo->u.i + 1);
+    } else {
+        Value *d = tkp_arith(cx, hi, lo, '-');
+        r = d ? tkp_arith_i(cx, d, 1, '+') : NULL;
+        v_decref(d);
+    }
+    v_decref(hi);
+    v_decref(lo);
+    return r;
+}
+
+/* ---- height, width, shape ----------------------------------------------- */
+
+
+static inline Value *w_extent(Ctx *cx, Value *p, int mode, int k)
+{
+    return tkp_wrap(cx, extent(cx, p, mode, k), v_int(0));
+}
+
+/* ---- shift and normalize ------------------------------------------------- */
+
+static inline Value *shift(Ctx *cx, Value *p, Value *d)
+{
+    if (!v_truthy(p))
+        return v_incref(TKP_FSET0);
+    if (d->type == V_TUPLE && d->u.tup.len == 0)
+        return v_incref(p);
+    Value **dd = tkp_unpack(cx, d, 2);
+    if (!dd || !tkp_iterable(cx, p))
+        return NULL;
+    Value **it = v_items(p);
+    size_t n = v_len(p);
+    if (!v_is_container(it[0]))
+        return cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(it[0]));
+    size_t w = v_len(it[0]) == 3 ? 3 : 2;
+    bool fast = v_is_int(dd[0]) && v_is_int(dd[1]);
+    int64_t di = fast ? dd[0]->u.i : 0, dj = fast ? dd[1]->u.i : 0;
+    if (!tkp_charge(cx, n))
+        return NULL;
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < n; x++) {
+        Value *e = it[x], **c, *ni, *nj, *t;
+        int64_t i = 0, j = 0;
+        int at = fast ? v_interned_at(e, &i, &j) : -1;
+        if (w == 3 ? at >= 11 : at == 0) {
+            Value *nv = v_interned_of(at, i + di, j + dj);
+            if (nv) {
+                pyset_add(&s, nv);
+                continue;
+            }
+        }
+        if (e->type == V_TUPLE && e->u.tup.len == w)
+            c = e->u.tup.items;
+        else if (!(c = tkp_unpack(cx, e, w)))
+            goto fail;
+        if (fast && v_is_int(c[0]) && v_is_int(c[1])) {
+            ni = v_int(c[0]->u.i + di);
+            nj = v_int(c[1]->u.i + dj);
+        } else {
+            ni = tkp_arith(cx, c[0], dd[0], '+');
+            nj = ni ? tkp_arith(cx, c[1], dd[1], '+') : NULL;
+            if (!nj) {
+                v_decref(ni);
+                goto fail;
+            }
+        }
+        t = w == 3 ? v_triple_steal(ni, nj, v_incref(c[2])) : v_pair_steal(ni, nj);
+        pyset_add(&s, t);
+        v_decref(t);
+    }
+    return pyset_take(&s);
+fail:
+    pyset_clear(&s);
+    return NULL;
+}
+
 #endif

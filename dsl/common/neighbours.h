@@ -1,7 +1,8 @@
-/* objects_gpu.h -- what the GPU's objects path (gpu/gpu_objects.c) and
- * tokpidjin's objects take from arc-dsl's, so nothing is defined twice. */
-#ifndef ARC_OBJECTS_GPU_H
-#define ARC_OBJECTS_GPU_H
+/* neighbours.h -- the neighbour directions, their iteration order and
+ * hash((i, j)) (neighbours.c), for objects() of both dialects
+ * (common/objwalk.c) and the GPU's objects path (gpu/gpu_objects.c). */
+#ifndef ARC_NEIGHBOURS_H
+#define ARC_NEIGHBOURS_H
 
 #include "value.h"
 

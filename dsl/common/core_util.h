@@ -1,6 +1,6 @@
-/* core_util.h -- small helpers shared by numeric.c, container.c and
- * functional.c: iteration checks, the work budget, and a buffer of owned
- * values that becomes a tuple or a frozenset (Python's `type(c)(genexpr)`).
+/* core_util.h -- small helpers both dialects share: iteration checks,
+ * the work budget, and a buffer of owned values that becomes a tuple or a
+ * frozenset (Python's `type(c)(genexpr)`).
  */
 #ifndef ARC_CORE_UTIL_H
 #define ARC_CORE_UTIL_H

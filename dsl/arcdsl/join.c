@@ -1,0 +1,283 @@
+/* join.c -- arc-dsl grids joined and split: concatenation, splits, halves,
+ * compress. */
+#include "prim.h"
+#include "arcdsl/grid_util.h"
+#include "common/gridops.h"
+
+/* ---- joining and splitting ---------------------------------------------- */
+
+/* x + y for the operands the concatenations meet: tuples or ints. */
+static Value *plus(Ctx *cx, Value *x, Value *y)
+{
+    if (x->type == V_TUPLE && y->type == V_TUPLE) {
+        size_t n = x->u.tup.len, m = y->u.tup.len;
+        if (m == 0)
+            return v_incref(x);
+        if (n == 0)
+            return v_incref(y);
+        Value *t = v_tuple_new(n + m);
+        for (size_t k = 0; k < n; k++)
+            t->u.tup.items[k] = v_incref(x->u.tup.items[k]);
+        for (size_t k = 0; k < m; k++)
+            t->u.tup.items[n + k] = v_incref(y->u.tup.items[k]);
+        return t;
+    }
+    if (v_is_int(x) && v_is_int(y))
+        return v_int(x->u.i + y->u.i);
+    if (x->type == V_TUPLE)
+        return cx_raise(cx, "TypeError", "can only concatenate tuple (not \"%s\") to tuple",
+                        v_typename(y));
+    return cx_raise(cx, "TypeError", "unsupported operand type(s) for +: '%s' and '%s'",
+                    v_typename(x), v_typename(y));
+}
+
+Value *ad_hconcat(Ctx *cx, Value *const *a)
+{
+    if (!gu_iterable(cx, a[0]) || !gu_iterable(cx, a[1]))
+        return NULL;
+    size_t n = v_len(a[0]) < v_len(a[1]) ? v_len(a[0]) : v_len(a[1]);
+    Value *out = v_tuple_new(n);
+    size_t cells = 0;
+    for (size_t i = 0; i < n; i++) {
+        Value *r = plus(cx, v_items(a[0])[i], v_items(a[1])[i]);
+        if (!r) {
+            v_tuple_abandon(out, i);
+            return NULL;
+        }
+        cells += r->type == V_TUPLE ? r->u.tup.len : 1;
+        out->u.tup.items[i] = r;
+    }
+    if (!gu_work(cx, cells)) {
+        v_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+Value *ad_vconcat(Ctx *cx, Value *const *a)
+{
+    Value *r = plus(cx, a[0], a[1]);
+    if (r && r->type == V_TUPLE && !gu_work(cx, r->u.tup.len)) {
+        v_decref(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* ulcorner(patch) as crop reads it: up to two leading coordinates. */
+static bool ulcorner2(Ctx *cx, Value *patch, int64_t ul[2], size_t *len)
+{
+    size_t n;
+    *len = 0;
+    if (!gu_len(cx, patch, &n))
+        return false;
+    if (n == 0)
+        return true;
+    int obj = gu_is_object(cx, patch);
+    if (obj < 0)
+        return false;
+    Value **it = v_items(patch);
+    if (obj) {
+        GLoc *l;
+        if (!gu_locs(cx, patch, &l, &n))
+            return false;
+        GBox b = gu_box(l, n);
+        free(l);
+        ul[0] = b.i0;
+        ul[1] = b.j0;
+        *len = 2;
+        return true;
+    }
+    size_t m = SIZE_MAX;        /* zip(*patch): the shortest item */
+    for (size_t k = 0; k < n; k++) {
+        if (!gu_iterable(cx, it[k]))
+            return false;
+        if (v_len(it[k]) < m)
+            m = v_len(it[k]);
+    }
+    *len = m < 2 ? m : 2;
+    for (size_t c = 0; c < *len; c++)
+        for (size_t k = 0; k < n; k++) {
+            int64_t x;
+            if (!gu_int(cx, v_items(it[k])[c], &x))
+                return false;
+            if (k == 0 || x < ul[c])
+                ul[c] = x;
+        }
+    return true;
+}
+
+Value *ad_subgrid(Ctx *cx, Value *const *a)
+{
+    int64_t ul[2] = {0, 0}, h, w;
+    size_t len;
+    if (!ulcorner2(cx, a[0], ul, &len) || !gu_shape(cx, a[0], &h, &w))
+        return NULL;
+    if (len == 0)
+        return cx_raise(cx, "IndexError", "tuple index out of range");
+    return crop4(cx, a[1], ul[0], h, len == 2, ul[1], w);
+}
+
+static Value *split(Ctx *cx, Value *g, Value *vn, bool horiz)
+{
+    size_t h, w0;
+    int64_t n;
+    if (!gu_len(cx, g, &h))
+        return NULL;
+    if (!horiz) {          /* len(grid) // n comes before grid[0] */
+        if (!gu_int(cx, vn, &n))
+            return NULL;
+        if (n == 0)
+            return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+    }
+    Value *r0 = gu_getitem(cx, g, 0);
+    if (!r0 || !gu_len(cx, r0, &w0))
+        return NULL;
+    if (horiz) {
+        if (!gu_int(cx, vn, &n))
+            return NULL;
+        if (n == 0)
+            return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+    }
+    if (n < 0)
+        return v_incref(&v_empty_tuple_);
+    size_t len = horiz ? w0 : h, part = len / (size_t)n;
+    int64_t off = len % (size_t)n != 0;
+    Value *out = v_tuple_new((size_t)n);
+    for (int64_t i = 0; i < n; i++) {
+        int64_t s = (int64_t)part * i + i * off;
+        Value *piece = horiz ? crop4(cx, g, 0, (int64_t)h, true, s, (int64_t)part)
+                             : crop4(cx, g, s, (int64_t)part, true, 0, (int64_t)w0);
+        if (!piece) {
+            v_tuple_abandon(out, (size_t)i);
+            return NULL;
+        }
+        out->u.tup.items[i] = piece;
+    }
+    return out;
+}
+
+Value *ad_hsplit(Ctx *cx, Value *const *a) { return split(cx, a[0], a[1], true); }
+Value *ad_vsplit(Ctx *cx, Value *const *a) { return split(cx, a[0], a[1], false); }
+
+/* lefthalf/righthalf: rot270(top/bottomhalf(rot90(g))), which keeps the
+ * first/last m//2 of the first m columns (m the shortest row), or is ()
+ * when that is no column at all. */
+static Value *half_cols(Ctx *cx, Value *g, bool right)
+{
+    GView v;
+    if (!zip_view(cx, g, &v))
+        return NULL;
+    size_t m = v.w, k = m / 2, s = right ? m - k : 0, h = v.h;
+    if (h == 0 || k == 0) {
+        gu_view_free(&v);
+        return v_incref(&v_empty_tuple_);
+    }
+    if (!gu_work(cx, h * k)) {
+        gu_view_free(&v);
+        return NULL;
+    }
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++)
+        out->u.tup.items[i] = v_tuple_from(v.row[i] + s, k);
+    gu_view_free(&v);
+    return out;
+}
+
+Value *ad_lefthalf(Ctx *cx, Value *const *a) { return half_cols(cx, a[0], false); }
+Value *ad_righthalf(Ctx *cx, Value *const *a) { return half_cols(cx, a[0], true); }
+
+/* compress of a grid that is not a tuple (a frozenset): CPython enumerates
+ * it for the rows and takes the columns from dmirror(grid), which mirrors
+ * a frozenset as a patch */
+static Value *compress_any(Ctx *cx, Value *grid)
+{
+    GView v;
+    if (!gu_rows(cx, grid, &v))
+        return NULL;
+    Value *dm = ad_dmirror(cx, &grid), *out = NULL;
+    size_t nc = dm ? v_len(dm) : 0, nh = 0;
+    bool *dropr = gu_alloc(cx, v.h, 1), *dropc = gu_alloc(cx, nc, 1);
+    if (!dm || !dropr || !dropc)
+        goto done;
+    for (size_t i = 0; i < v.h; i++)
+        nh += !(dropr[i] = gu_one_value(v.row[i], v.rlen[i]));
+    for (size_t j = 0; j < nc; j++) {
+        Value *c = v_items(dm)[j];
+        if (!gu_iterable(cx, c))
+            goto done;
+        dropc[j] = gu_one_value(v_items(c), v_len(c));
+    }
+    out = v_tuple_new(nh);
+    nh = 0;
+    for (size_t i = 0; i < v.h; i++) {
+        if (dropr[i])
+            continue;
+        size_t keep = 0, x = 0;
+        for (size_t j = 0; j < v.rlen[i]; j++)
+            keep += j >= nc || !dropc[j];
+        Value *row = v_tuple_new(keep);
+        for (size_t j = 0; j < v.rlen[i]; j++)
+            if (j >= nc || !dropc[j])
+                row->u.tup.items[x++] = v_incref(v.row[i][j]);
+        out->u.tup.items[nh++] = row;
+    }
+done:
+    v_decref(dm);
+    free(dropr);
+    free(dropc);
+    gu_view_free(&v);
+    return out;
+}
+
+Value *ad_compress(Ctx *cx, Value *const *a)
+{
+    GView v;
+    if (a[0]->type != V_TUPLE)
+        return compress_any(cx, a[0]);
+    if (!zip_view(cx, a[0], &v))
+        return NULL;
+    size_t h = v.h, m = v.w, cells = 0;
+    bool *dropr = gu_alloc(cx, h, 1), *dropc = gu_alloc(cx, m, 1);
+    Value **col = gu_alloc(cx, h, sizeof *col);
+    Value *out = NULL;
+    if (!dropr || !dropc || !col)
+        goto done;
+    for (size_t i = 0; i < h; i++)
+        dropr[i] = gu_one_value(v.row[i], v.rlen[i]);
+    for (size_t j = 0; j < m; j++) {
+        for (size_t i = 0; i < h; i++)
+            col[i] = v.row[i][j];
+        dropc[j] = gu_one_value(col, h);
+    }
+    size_t nh = 0;
+    for (size_t i = 0; i < h; i++)
+        nh += !dropr[i];
+    out = v_tuple_new(nh);
+    nh = 0;
+    for (size_t i = 0; i < h; i++) {
+        if (dropr[i])
+            continue;
+        size_t w = v.rlen[i], x = 0;
+        for (size_t j = 0; j < w && j < m; j++)
+            x += dropc[j];
+        size_t keep = w - x;
+        Value *row = v_tuple_new(keep);
+        x = 0;
+        for (size_t j = 0; j < w; j++)
+            if (j >= m || !dropc[j])
+                row->u.tup.items[x++] = v_incref(v.row[i][j]);
+        out->u.tup.items[nh++] = row;
+        cells += keep;
+    }
+    if (!gu_work(cx, cells)) {
+        v_decref(out);
+        out = NULL;
+    }
+done:
+    free(dropr);
+    free(dropc);
+    free(col);
+    gu_view_free(&v);
+    return out;
+}

@@ -1,0 +1,451 @@
+/* patch_util.h -- helpers of arc-dsl's patch files: Python-ish unpacking
+ * and what toindices sees of a patch. */
+#ifndef ARC_ARCDSL_PATCH_UTIL_H
+#define ARC_ARCDSL_PATCH_UTIL_H
+
+#include <stdlib.h>
+#include "prim.h"
+#include "pyset.h"
+#include "common/gridops.h"
+
+/* ---- Python-ish helpers ----------------------------------------------- */
+
+/* Cells produced count against the instance's work budget. */
+static inline bool charge(Ctx *cx, uint64_t n)
+{
+    return cx_charge(cx, n);
+}
+
+static inline bool py_len(Ctx *cx, const Value *v, size_t *n)
+{
+    if (!v_is_container(v)) {
+        cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(v));
+        return false;
+    }
+    *n = v_len(v);
+    return true;
+}
+
+/* v[k], borrowed */
+static inline Value *subscr(Ctx *cx, const Value *v, size_t k)
+{
+    if (v->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(v));
+    if (k >= v->u.tup.len)
+        return cx_raise(cx, "IndexError", "tuple index out of range");
+    return v->u.tup.items[k];
+}
+
+/* `a, b = v`: v's two items, borrowed */
+static inline Value **unpack2(Ctx *cx, const Value *v)
+{
+    if (v->type == V_TUPLE && v->u.tup.len == 2)
+        return v->u.tup.items;
+    if (!v_is_container(v)) {
+        cx_raise(cx, "TypeError", "cannot unpack non-iterable %s object", v_typename(v));
+        return NULL;
+    }
+    size_t n = v_len(v);
+    if (n == 2)
+        return v_items(v);
+    if (n < 2)
+        cx_raise(cx, "ValueError", "not enough values to unpack (expected 2, got %zu)", n);
+    else
+        cx_raise(cx, "ValueError", "too many values to unpack (expected 2)");
+    return NULL;
+}
+
+/* Coordinates take part in arithmetic: ints (and bools) only. */
+static inline bool to_i64(Ctx *cx, const Value *v, int64_t *out)
+{
+    if (v_is_int(v)) {
+        *out = v->u.i;
+        return true;
+    }
+    cx_raise(cx, "TypeError", "unsupported operand type(s): '%s'", v_typename(v));
+    return false;
+}
+
+static inline int64_t floordiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+static inline bool eq_int(const Value *x, int64_t k)
+{
+    if (v_is_int(x))
+        return x->u.i == k;
+    Value *t = v_int(k);
+    bool r = v_eq(x, t);
+    v_decref(t);
+    return r;
+}
+
+/* x beats best under min (op CMP_LT) or max (CMP_GT): 1/0, -1 raised */
+static inline int beats(Ctx *cx, const Value *x, const Value *best, int op)
+{
+    if (v_is_int(x) && v_is_int(best))
+        return op == CMP_LT ? x->u.i < best->u.i : x->u.i > best->u.i;
+    return v_richcmp(cx, x, best, op);
+}
+
+/* ---- what toindices sees ----------------------------------------------- */
+
+enum { PK_EMPTY, PK_IDX, PK_OBJ };
+
+/* len(p) == 0, or isinstance(next(iter(p))[1], tuple); -1 raised */
+static inline int pkind(Ctx *cx, const Value *p)
+{
+    size_t n;
+    if (!py_len(cx, p, &n))
+        return -1;
+    if (n == 0)
+        return PK_EMPTY;
+    Value *x = subscr(cx, v_items(p)[0], 1);
+    if (!x)
+        return -1;
+    return x->type == V_TUPLE ? PK_OBJ : PK_IDX;
+}
+
+/* The location toindices takes from element e, borrowed. */
+static inline Value *eloc(Ctx *cx, Value *e, int kind)
+{
+    if (kind != PK_OBJ)
+        return e;
+    int64_t i, j;
+    int at = v_interned_at(e, &i, &j);   /* an interned cell's place, by address */
+    if (at >= 1 && at <= 10)
+        return v_interned_of(0, i, j);
+    Value **vi = unpack2(cx, e);
+    return vi ? vi[1] : NULL;
+}
+
+/* toindices(p) as a new reference; kind = pkind(p) */
+static inline Value *to_indices(Ctx *cx, Value *p, int kind)
+{
+    if (kind == PK_EMPTY)
+        return v_incref(&v_empty_fset_);
+    if (kind == PK_IDX)
+        return v_incref(p);
+    size_t n = v_len(p);
+    Value **it = v_items(p);
+    if (!charge(cx, n))
+        return NULL;
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < n; x++) {
+        Value *loc = eloc(cx, it[x], kind);
+        if (!loc) {
+            pyset_clear(&s);
+            return NULL;
+        }
+        pyset_add(&s, loc);
+    }
+    return pyset_take(&s);
+}
+
+/* ---- extremes ---------------------------------------------------------- */
+
+typedef struct { int64_t i0, j0, i1, j1; } BBox;
+
+/* The bounding box of a non-empty frozenset of int locations or cells.
+ * Objects are asked for their corners, centre and shape again and again
+ * (argmax keys, compose chains): the answer is kept in the value. */
+/* Fast path: the bounding box of a non-empty frozenset whose locations are
+ * all (int, int).  false: anything else; the generic path then decides
+ * (and raises where Python would). */
+static inline bool bbox_scan(const Value *p, BBox *b)
+{
+    Value **it = p->u.set.items;
+    size_t n = p->u.set.len;
+    Value *f = it[0];
+    if (f->type != V_TUPLE || f->u.tup.len != 2)
+        return false;
+    bool obj = f->u.tup.items[1]->type == V_TUPLE;
+    int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
+    for (size_t x = 0; x < n; x++) {
+        Value *l = it[x];
+        int64_t i, j;
+        int at = v_interned_at(l, &i, &j);     /* interned: known by address */
+        if (obj ? at < 1 || at > 10 : at != 0) {
+            if (obj) {
+                if (l->type != V_TUPLE || l->u.tup.len != 2)
+                    return false;
+                l = l->u.tup.items[1];
+            }
+            if (l->type != V_TUPLE || l->u.tup.len != 2)
+                return false;
+            Value *vi = l->u.tup.items[0], *vj = l->u.tup.items[1];
+            if (vi->type != V_INT || vj->type != V_INT)   /* bools: keep identity */
+                return false;
+            i = vi->u.i;
+            j = vj->u.i;
+        }
+        if (i < i0) i0 = i;
+        if (i > i1) i1 = i;
+        if (j < j0) j0 = j;
+        if (j > j1) j1 = j;
+    }
+    *b = (BBox){ i0, j0, i1, j1 };
+    return true;
+}
+
+static inline bool fits32(int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
+
+static inline bool bbox(const Value *p, BBox *b)
+{
+    if (p->type != V_FSET || p->u.set.len == 0)
+        return false;
+    Value *m = (Value *)p;      /* the memo is a cache, not the value */
+    uint8_t memo = __atomic_load_n(&m->memo, __ATOMIC_ACQUIRE);
+    if (memo & V_MEMO_BOX) {
+        int32_t *x = m->u.set.box;
+        *b = (BBox){__atomic_load_n(&x[0], __ATOMIC_RELAXED), __atomic_load_n(&x[1], __ATOMIC_RELAXED),
+                    __atomic_load_n(&x[2], __ATOMIC_RELAXED), __atomic_load_n(&x[3], __ATOMIC_RELAXED)};
+        return true;
+    }
+    if (memo & V_MEMO_NOBOX)
+        return false;
+    if (!bbox_scan(p, b)) {
+        __atomic_fetch_or(&m->memo, V_MEMO_NOBOX, __ATOMIC_RELEASE);
+        return false;
+    }
+    if (fits32(b->i0) && fits32(b->j0) && fits32(b->i1) && fits32(b->j1)) {
+        int32_t *x = m->u.set.box;
+        __atomic_store_n(&x[0], (int32_t)b->i0, __ATOMIC_RELAXED);
+        __atomic_store_n(&x[1], (int32_t)b->j0, __ATOMIC_RELAXED);
+        __atomic_store_n(&x[2], (int32_t)b->i1, __ATOMIC_RELAXED);
+        __atomic_store_n(&x[3], (int32_t)b->j1, __ATOMIC_RELAXED);
+        __atomic_fetch_or(&m->memo, V_MEMO_BOX, __ATOMIC_RELEASE);
+    }
+    return true;
+}
+
+/* min/max(c[k] for c in toindices(p)), each c unpacking to (i, j); the
+ * winner is borrowed (Python returns the object itself). */
+static inline Value *coord_ext(Ctx *cx, Value *p, int k, int op)
+{
+    int kind = pkind(cx, p);
+    if (kind < 0)
+        return NULL;
+    size_t n = v_len(p);
+    Value **it = v_items(p), *best = NULL;
+    for (size_t x = 0; x < n; x++) {
+        Value *loc = eloc(cx, it[x], kind);
+        Value **ij = loc ? unpack2(cx, loc) : NULL;
+        if (!ij)
+            return NULL;
+        Value *c = ij[k];
+        if (!best) {
+            best = c;
+            continue;
+        }
+        int r = beats(cx, c, best, op);
+        if (r < 0)
+            return NULL;
+        if (r)
+            best = c;
+    }
+    if (!best)
+        return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
+                        op == CMP_LT ? "min" : "max");
+    return best;
+}
+
+static inline bool coord_int(Ctx *cx, Value *p, int k, int op, int64_t *out)
+{
+    Value *v = coord_ext(cx, p, k, op);
+    return v && to_i64(cx, v, out);
+}
+
+/* uppermost, leftmost, lowermost, rightmost as ints */
+static inline bool bbox_int(Ctx *cx, Value *p, BBox *b)
+{
+    return bbox(p, b) ||
+        (coord_int(cx, p, 0, CMP_LT, &b->i0) && coord_int(cx, p, 1, CMP_LT, &b->j0) &&
+         coord_int(cx, p, 0, CMP_GT, &b->i1) && coord_int(cx, p, 1, CMP_GT, &b->j1));
+}
+
+/* ---- size -------------------------------------------------------------- */
+
+static inline bool height_i(Ctx *cx, Value *p, int64_t *out)
+{
+    size_t n;
+    BBox b;
+    int64_t lo, hi;
+    if (!py_len(cx, p, &n))
+        return false;
+    if (n == 0 || p->type == V_TUPLE)
+        *out = (int64_t)n;
+    else if (bbox(p, &b))
+        *out = b.i1 - b.i0 + 1;
+    else if (coord_int(cx, p, 0, CMP_GT, &hi) && coord_int(cx, p, 0, CMP_LT, &lo))
+        *out = hi - lo + 1;
+    else
+        return false;
+    return true;
+}
+
+static inline bool width_i(Ctx *cx, Value *p, int64_t *out)
+{
+    size_t n;
+    BBox b;
+    int64_t lo, hi;
+    if (!py_len(cx, p, &n))
+        return false;
+    if (n == 0) {
+        *out = 0;
+    } else if (p->type == V_TUPLE) {
+        Value *r = subscr(cx, p, 0);
+        if (!r || !py_len(cx, r, &n))
+            return false;
+        *out = (int64_t)n;
+    } else if (bbox(p, &b)) {
+        *out = b.j1 - b.j0 + 1;
+    } else if (coord_int(cx, p, 1, CMP_GT, &hi) && coord_int(cx, p, 1, CMP_LT, &lo)) {
+        *out = hi - lo + 1;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* ---- corners: tuple(map(f, zip(*toindices(p)))) ------------------------- */
+
+enum { OP_MIN = CMP_LT, OP_MAX = CMP_GT, OP_KEYERR = -1 };
+
+/* ops[0], ops[1] reduce the first two columns, rest the others. */
+static inline Value *corner(Ctx *cx, Value *p, int op0, int op1, int rest)
+{
+    BBox b;
+    if (bbox(p, &b))
+        return v_pair_int(op0 == OP_MIN ? b.i0 : b.i1, op1 == OP_MIN ? b.j0 : b.j1);
+    int kind = pkind(cx, p);
+    if (kind < 0)
+        return NULL;
+    if (kind == PK_EMPTY)
+        return v_incref(&v_empty_tuple_);
+    size_t n = v_len(p), m = 0;
+    Value **it = v_items(p);
+    for (size_t x = 0; x < n; x++) {          /* toindices, then zip's iter() */
+        Value *loc = eloc(cx, it[x], kind);
+        if (!loc)
+            return NULL;
+        if (!v_is_container(loc))
+            return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(loc));
+        if (x == 0 || v_len(loc) < m)
+            m = v_len(loc);
+    }
+    Value **best = calloc(m ? m : 1, sizeof *best);
+    for (size_t k = 0; k < m; k++) {
+        int op = k == 0 ? op0 : k == 1 ? op1 : rest;
+        if (op == OP_KEYERR) {
+            free(best);
+            return cx_raise(cx, "KeyError", "%zu", k);
+        }
+        best[k] = NULL;
+        for (size_t x = 0; x < n; x++) {
+            Value *c = v_items(eloc(cx, it[x], kind))[k];
+            int r = best[k] ? beats(cx, c, best[k], op) : 1;
+            if (r < 0) {
+                free(best);
+                return NULL;
+            }
+            if (r)
+                best[k] = c;
+        }
+    }
+    Value *t = v_tuple_from(best, m);
+    free(best);
+    return t;
+}
+
+/* (i, j) of every location of toindices(p), ints, in p's order; an
+ * object's duplicate locations stay (callers only take min/membership).
+ * Returns the count, or -1 raised; *out is malloc'd (2 per location). */
+/* set(loc[k] for loc in toindices(p)), any values, as CPython builds it */
+static inline bool coords(Ctx *cx, Value *p, int k, PySet *out)
+{
+    pyset_init(out);
+    int kind = pkind(cx, p);
+    if (kind < 0)
+        return false;
+    if (kind == PK_EMPTY)
+        return true;
+    Value **it = v_items(p);
+    for (size_t x = 0, n = v_len(p); x < n; x++) {
+        Value *loc = eloc(cx, it[x], kind), **ij = loc ? unpack2(cx, loc) : NULL;
+        if (!ij) {
+            pyset_clear(out);
+            return false;
+        }
+        pyset_add(out, ij[k]);
+    }
+    return true;
+}
+
+static inline int64_t i64abs(int64_t x) { return x < 0 ? -x : x; }
+
+static inline ptrdiff_t locs_int(Ctx *cx, Value *p, int64_t **out)
+{
+    *out = NULL;
+    int kind = pkind(cx, p);
+    if (kind < 0)
+        return -1;
+    if (kind == PK_EMPTY)
+        return 0;
+    size_t n = v_len(p);
+    Value **it = v_items(p);
+    int64_t *v = malloc(2 * n * sizeof *v);
+    for (size_t x = 0; x < n; x++) {
+        Value *loc = eloc(cx, it[x], kind), **ij = loc ? unpack2(cx, loc) : NULL;
+        if (!ij || !to_i64(cx, ij[0], &v[2 * x]) || !to_i64(cx, ij[1], &v[2 * x + 1])) {
+            free(v);
+            return -1;
+        }
+    }
+    *out = v;
+    return (ptrdiff_t)n;
+}
+
+/* whether a row (k = 0) or column (k = 1) holds cells of both */
+static inline int matching(Ctx *cx, Value *a, Value *b, int k)
+{
+    PySet sa, sb;
+    if (!coords(cx, a, k, &sa))
+        return -1;
+    if (!coords(cx, b, k, &sb)) {
+        pyset_clear(&sa);
+        return -1;
+    }
+    int hit = 0;
+    for (uint32_t x = 0; x <= sb.mask && !hit; x++) {
+        Value *key = sb.table[x].key;
+        hit = key && key != PYSET_DUMMY && pyset_contains(&sa, key);
+    }
+    pyset_clear(&sa);
+    pyset_clear(&sb);
+    return hit;
+}
+
+/* min |ai + oi - bi| + |aj + oj - bj| over all pairs; stops at 0 */
+static inline int64_t min_dist(const int64_t *la, size_t na, const int64_t *lb, size_t nb,
+                        int64_t oi, int64_t oj)
+{
+    int64_t best = INT64_MAX;
+    for (size_t x = 0; x < na; x++) {
+        int64_t ai = la[2 * x] + oi, aj = la[2 * x + 1] + oj;
+        for (size_t y = 0; y < nb; y++) {
+            int64_t d = i64abs(ai - lb[2 * y]) + i64abs(aj - lb[2 * y + 1]);
+            if (d < best) {
+                best = d;
+                if (d == 0)
+                    return 0;
+            }
+        }
+    }
+    return best;
+}
+
+#endif

@@ -1,0 +1,119 @@
+/* relations.c -- arc-dsl relations between patches. */
+#include <stdlib.h>
+#include "prim.h"
+#include "pyset.h"
+#include "common/gridops.h"
+#include "arcdsl/patch_util.h"
+
+/* ---- relations between patches ----------------------------------------- */
+
+Value *ad_hmatching(Ctx *cx, Value *const *a)
+{
+    int r = matching(cx, a[0], a[1], 0);
+    return r < 0 ? NULL : v_bool(r);
+}
+
+Value *ad_vmatching(Ctx *cx, Value *const *a)
+{
+    int r = matching(cx, a[0], a[1], 1);
+    return r < 0 ? NULL : v_bool(r);
+}
+
+/* After the int path failed: raise what CPython's
+ * `min(abs(ai - bi) + abs(aj - bj) for ai, aj in toindices(a) for bi, bj in
+ * toindices(b))` raises first.  toindices(b) is evaluated for each item of
+ * a (the same value each time), so a's unpacks interleave with b's. */
+static void manhattan_raise(Ctx *cx, Value *a, Value *b)
+{
+    cx_clear(cx);
+    Value *ta = ad_toindices(cx, &a), *tb = NULL;
+    bool any = false;
+    for (size_t x = 0; ta && x < v_len(ta); x++) {
+        Value **aij = unpack2(cx, v_items(ta)[x]);
+        if (!aij || (!tb && !(tb = ad_toindices(cx, &b))))
+            goto out;
+        for (size_t y = 0; y < v_len(tb); y++) {
+            Value **bij = unpack2(cx, v_items(tb)[y]);
+            if (!bij)
+                goto out;
+            for (int k = 0; k < 2; k++)
+                if (!v_is_int(aij[k]) || !v_is_int(bij[k])) {
+                    cx_raise(cx, "TypeError", "unsupported operand type(s) for -: '%s' and '%s'",
+                             v_typename(aij[k]), v_typename(bij[k]));
+                    goto out;
+                }
+            any = true;
+        }
+    }
+    if (ta && !any)
+        cx_raise(cx, "ValueError", "min() arg is an empty sequence");
+out:
+    v_decref(ta);
+    v_decref(tb);
+    if (!cx->err)   /* the int path failed on something this walk let through */
+        cx_raise(cx, "TypeError", "unsupported location in manhattan");
+}
+
+/* manhattan distance as an int; false raised */
+static bool manhattan_i(Ctx *cx, Value *a, Value *b, int64_t *out)
+{
+    int64_t *la, *lb;
+    ptrdiff_t na = locs_int(cx, a, &la), nb;
+    if (na < 0) {
+        if (!cx->over_budget)
+            manhattan_raise(cx, a, b);
+        return false;
+    }
+    if (na == 0) {
+        cx_raise(cx, "ValueError", "min() arg is an empty sequence");
+        return false;
+    }
+    nb = locs_int(cx, b, &lb);
+    if (nb < 0 && !cx->over_budget) {
+        free(la);
+        manhattan_raise(cx, a, b);
+        return false;
+    }
+    bool ok = nb > 0 && charge(cx, ((uint64_t)na * (uint64_t)nb) >> 4);
+    if (nb == 0)
+        cx_raise(cx, "ValueError", "min() arg is an empty sequence");
+    if (ok)
+        *out = min_dist(la, (size_t)na, lb, (size_t)nb, 0, 0);
+    free(la);
+    free(lb);
+    return ok;
+}
+
+Value *ad_manhattan(Ctx *cx, Value *const *a)
+{
+    int64_t d;
+    return manhattan_i(cx, a[0], a[1], &d) ? v_int(d) : NULL;
+}
+
+Value *ad_adjacent(Ctx *cx, Value *const *a)
+{
+    int64_t d;
+    return manhattan_i(cx, a[0], a[1], &d) ? v_bool(d == 1) : NULL;
+}
+
+Value *ad_bordering(Ctx *cx, Value *const *a)
+{
+    Value *p = a[0], *g = a[1], *x;
+    size_t n;
+    static const struct { int k, op; } sides[4] = {
+        { 0, CMP_LT }, { 1, CMP_LT }, { 0, CMP_GT }, { 1, CMP_GT } };
+    for (int s = 0; s < 4; s++) {
+        if (!(x = coord_ext(cx, p, sides[s].k, sides[s].op)))
+            return NULL;
+        int64_t want = 0;
+        if (s >= 2) {
+            Value *c = s == 2 ? g : subscr(cx, g, 0);
+            if (!c || !py_len(cx, c, &n))
+                return NULL;
+            want = (int64_t)n - 1;
+        }
+        if (eq_int(x, want))
+            return v_bool(true);
+    }
+    return v_bool(false);
+}

@@ -1,0 +1,173 @@
+/* scale.c -- arc-dsl upscale and downscale. */
+#include "prim.h"
+#include "arcdsl/grid_util.h"
+#include "common/gridops.h"
+
+/* ---- scaling ------------------------------------------------------------ */
+
+/* Each item of row repeated f times (f <= 0: none). */
+static Value *hscale_row(Value *r, int64_t f)
+{
+    size_t n = v_len(r), k = f > 0 ? (size_t)f : 0;
+    Value *nr = v_tuple_new(n * k);
+    for (size_t j = 0; j < n; j++)
+        for (size_t x = 0; x < k; x++)
+            nr->u.tup.items[j * k + x] = v_incref(v_items(r)[j]);
+    return nr;
+}
+
+/* hupscale/vupscale/upscale on tuples: hs/vs pick the axes. */
+static Value *scale_grid(Ctx *cx, Value *g, Value *factor, bool hs, bool vs)
+{
+    int64_t f;
+    if (!gu_iterable(cx, g))
+        return NULL;
+    size_t h = v_len(g), cells = 0;
+    for (size_t i = 0; i < h; i++) {
+        Value *r = v_items(g)[i];
+        if (hs && !gu_iterable(cx, r))
+            return NULL;
+        if (hs)
+            cells += v_len(r);
+    }
+    /* range(factor) runs per row (vertical) or per value (horizontal) */
+    f = 0;
+    if ((vs ? h : cells) > 0 && !gu_int(cx, factor, &f))
+        return NULL;
+    size_t k = f > 0 ? (size_t)f : 0;
+    if (!gu_work(cx, (hs ? cells * k : h) * (vs ? k : 1)))
+        return NULL;
+    Value *out = v_tuple_new(vs ? h * k : h);
+    for (size_t i = 0; i < h; i++) {
+        Value *r = v_items(g)[i];
+        Value *nr = hs ? hscale_row(r, f) : v_incref(r);
+        if (!vs) {
+            out->u.tup.items[i] = nr;
+            continue;
+        }
+        for (size_t x = 0; x < k; x++)
+            out->u.tup.items[i * k + x] = v_incref(nr);
+        v_decref(nr);
+    }
+    return out;
+}
+
+Value *ad_hupscale(Ctx *cx, Value *const *a) { return scale_grid(cx, a[0], a[1], true, false); }
+Value *ad_vupscale(Ctx *cx, Value *const *a) { return scale_grid(cx, a[0], a[1], false, true); }
+
+/* upscale of an object: normalise (a rebuilt frozenset), blow each cell up
+ * into a set, copy it, shift it back (another rebuilt frozenset). */
+static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
+{
+    GLoc *l;
+    size_t n;
+    int64_t f;
+    if (!gu_locs(cx, obj, &l, &n))
+        return NULL;
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    GBox b = gu_box(l, n);
+    free(l);
+    if (!gu_is_object(cx, obj))
+        return cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
+    GCell *c;
+    if (!gu_cells(cx, obj, &c, &n))
+        return NULL;
+    Value **items = gu_alloc(cx, n, sizeof *items);
+    if (!items) {
+        free(c);
+        return NULL;
+    }
+    for (size_t k = 0; k < n; k++) {
+        items[k] = v_pair_steal(v_incref(c[k].c), v_pair_int(c[k].i - b.i0, c[k].j - b.j0));
+    }
+    free(c);
+    Value *normed = fs_take_items(items, n);
+    if (!gu_int(cx, factor, &f)) {
+        v_decref(normed);
+        return NULL;
+    }
+    size_t k = f > 0 ? (size_t)f : 0;
+    if (!gu_work(cx, 2 * n * k * k)) {
+        v_decref(normed);
+        return NULL;
+    }
+    PySet s;
+    pyset_init(&s);
+    gu_cells(cx, normed, &c, &n);
+    for (size_t x = 0; x < n; x++)
+        for (size_t io = 0; io < k; io++)
+            for (size_t jo = 0; jo < k; jo++) {
+                Value *cell = v_pair_steal(v_incref(c[x].c),
+                                           v_pair_int(c[x].i * f + (int64_t)io,
+                                                      c[x].j * f + (int64_t)jo));
+                pyset_add(&s, cell);
+                v_decref(cell);
+            }
+    free(c);
+    v_decref(normed);
+    Value *big = pyset_to_frozenset(&s);
+    pyset_clear(&s);
+    n = v_len(big);
+    if (n == 0)
+        return big;
+    items = gu_alloc(cx, n, sizeof *items);
+    if (!items || !gu_cells(cx, big, &c, &n)) {
+        free(items);
+        v_decref(big);
+        return NULL;
+    }
+    for (size_t x = 0; x < n; x++) {
+        items[x] = v_pair_steal(v_incref(c[x].c), v_pair_int(c[x].i + b.i0, c[x].j + b.j0));
+    }
+    free(c);
+    v_decref(big);
+    return fs_take_items(items, n);
+}
+
+Value *ad_upscale(Ctx *cx, Value *const *a)
+{
+    if (a[0]->type == V_TUPLE)
+        return scale_grid(cx, a[0], a[1], true, true);
+    return upscale_obj(cx, a[0], a[1]);
+}
+
+Value *ad_downscale(Ctx *cx, Value *const *a)
+{
+    GView g;
+    int64_t f;
+    if (!gu_view(cx, a[0], &g, true))
+        return NULL;
+    size_t h = g.h, w = g.w;
+    bool rect = gu_view_full(a[0], &g);
+    gu_view_free(&g);
+    if (!gu_int(cx, a[1], &f))
+        return NULL;
+    if (f == 0)
+        return cx_raise(cx, "ZeroDivisionError", "integer modulo by zero");
+    uint64_t k = f < 0 ? (uint64_t)(-f) : (uint64_t)f;
+    /* CPython reads the kept columns of every row, dropped rows included:
+     * a short row raises even where the result would not show it */
+    for (size_t i = 0; !rect && i < h; i++)
+        for (size_t j = 0; j < w; j += k)
+            if (!gu_at(cx, a[0], i, j))
+                return NULL;
+    size_t nw = (size_t)((w + k - 1) / k), nh = (size_t)((h + k - 1) / k);
+    if (!gu_work(cx, nw * nh))
+        return NULL;
+    Value *out = v_tuple_new(nh);
+    for (size_t i = 0; i < nh; i++) {
+        Value *row = v_tuple_new(nw);
+        for (size_t j = 0; j < nw; j++) {
+            Value *e = gu_at(cx, a[0], i * k, j * k);
+            if (!e) {
+                v_tuple_abandon(row, j);
+                v_tuple_abandon(out, i);
+                return NULL;
+            }
+            row->u.tup.items[j] = v_incref(e);
+        }
+        out->u.tup.items[i] = row;
+    }
+    return out;
+}

@@ -1,0 +1,463 @@
+/* shapes.c -- arc-dsl centres, lines, boxes, gravitate and the patch/grid
+ * bridges. */
+#include <stdlib.h>
+#include "prim.h"
+#include "pyset.h"
+#include "common/gridops.h"
+#include "arcdsl/patch_util.h"
+
+/* ---- centres ------------------------------------------------------------ */
+
+/* (uppermost + height // 2, leftmost + width // 2) */
+static bool center_i(Ctx *cx, Value *p, int64_t *ci, int64_t *cj)
+{
+    BBox b;
+    int64_t h, w;
+    if (bbox(p, &b)) {
+        *ci = b.i0 + (b.i1 - b.i0 + 1) / 2;
+        *cj = b.j0 + (b.j1 - b.j0 + 1) / 2;
+        return true;
+    }
+    if (!coord_int(cx, p, 0, CMP_LT, ci) || !height_i(cx, p, &h) ||
+        !coord_int(cx, p, 1, CMP_LT, cj) || !width_i(cx, p, &w))
+        return false;
+    *ci += floordiv(h, 2);
+    *cj += floordiv(w, 2);
+    return true;
+}
+
+Value *ad_center(Ctx *cx, Value *const *a)
+{
+    int64_t i, j;
+    return center_i(cx, a[0], &i, &j) ? v_pair_int(i, j) : NULL;
+}
+
+/* center(toindices(p)) */
+static bool center_idx(Ctx *cx, Value *p, int64_t *ci, int64_t *cj)
+{
+    int kind = pkind(cx, p);
+    Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
+    if (!ti)
+        return false;
+    bool ok = center_i(cx, ti, ci, cj);
+    v_decref(ti);
+    return ok;
+}
+
+Value *ad_position(Ctx *cx, Value *const *a)
+{
+    int64_t ia, ja, ib, jb;
+    if (!center_idx(cx, a[0], &ia, &ja) || !center_idx(cx, a[1], &ib, &jb))
+        return NULL;
+    int64_t dj = ja < jb ? 1 : -1;
+    if (ia == ib)
+        return v_pair_int(0, dj);
+    if (ja == jb)
+        return v_pair_int(ia < ib ? 1 : -1, 0);
+    return v_pair_int(ia < ib ? 1 : -1, dj);
+}
+
+/* ---- lines and boxes ---------------------------------------------------- */
+
+static bool ranged(Ctx *cx, int64_t count)
+{
+    if (count > (int64_t)1 << 28) {
+        cx_raise(cx, "MemoryError", "too many cells");
+        return false;
+    }
+    return charge(cx, count > 0 ? (uint64_t)count : 0);
+}
+
+/* a_ij: a's two items as unpacked; a line along a row keeps ai itself,
+ * one along a column aj (`(ai, j) for j in ...`), so a bool stays a bool */
+static Value *connect_i(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
+{
+    int64_t si = ai < bi ? ai : bi, ei = (ai > bi ? ai : bi) + 1;
+    int64_t sj = aj < bj ? aj : bj, ej = (aj > bj ? aj : bj) + 1;
+    int64_t n, di, dj, i, j;
+    if (ai == bi) {
+        n = ej - sj, i = ai, j = sj, di = 0, dj = 1;
+    } else if (aj == bj) {
+        n = ei - si, i = si, j = aj, di = 1, dj = 0;
+    } else if (bi - ai == bj - aj) {
+        n = ei - si, i = si, j = sj, di = 1, dj = 1;
+    } else if (bi - ai == aj - bj) {
+        n = ei - si, i = si, j = ej - 1, di = 1, dj = -1;
+    } else {
+        return v_incref(&v_empty_fset_);
+    }
+    if (!ranged(cx, n))
+        return NULL;
+    PySet s;
+    pyset_init(&s);
+    for (int64_t k = 0; k < n; k++, i += di, j += dj) {
+        Value *c = di == 0 && a_ij[0]->type == V_BOOL ? v_pair_steal(v_incref(a_ij[0]), v_int(j))
+                 : dj == 0 && a_ij[1]->type == V_BOOL ? v_pair_steal(v_int(i), v_incref(a_ij[1]))
+                 : v_pair_int(i, j);
+        pyset_add(&s, c);
+        v_decref(c);
+    }
+    return pyset_take(&s);
+}
+
+/* `i, j = v` as ints: v's two items, or NULL raised */
+static Value **ivec(Ctx *cx, Value *v, int64_t *i, int64_t *j)
+{
+    Value **ij = unpack2(cx, v);
+    return ij && to_i64(cx, ij[0], i) && to_i64(cx, ij[1], j) ? ij : NULL;
+}
+
+Value *ad_connect(Ctx *cx, Value *const *a)
+{
+    /* `ai, aj = a; bi, bj = b` both unpack before anything compares */
+    int64_t ai, aj, bi, bj;
+    Value **pa = unpack2(cx, a[0]), **pb = pa ? unpack2(cx, a[1]) : NULL;
+    if (!pb || !to_i64(cx, pa[0], &ai) || !to_i64(cx, pa[1], &aj) ||
+        !to_i64(cx, pb[0], &bi) || !to_i64(cx, pb[1], &bj))
+        return NULL;
+    return connect_i(cx, pa, ai, aj, bi, bj);
+}
+
+/* start[k] + 42 * direction[k]: the subscripts, then the arithmetic.
+ * 1: *out set; 0: two tuples, which Python repeats and concatenates (the
+ * caller's connect fails later); -1 raised. */
+static int shoot_end(Ctx *cx, Value *start, Value *dir, size_t k, int64_t *out)
+{
+    Value *s = subscr(cx, start, k), *d = s ? subscr(cx, dir, k) : NULL;
+    int64_t si, di;
+    if (!d)
+        return -1;
+    if (s->type == V_TUPLE && d->type == V_TUPLE)
+        return 0;
+    if (!to_i64(cx, d, &di) || !to_i64(cx, s, &si))
+        return -1;
+    *out = si + 42 * di;
+    return 1;
+}
+
+Value *ad_shoot(Ctx *cx, Value *const *a)
+{
+    int64_t ei = 0, ej = 0, ai, aj;
+    int ri = shoot_end(cx, a[0], a[1], 0, &ei), rj = ri < 0 ? -1 : shoot_end(cx, a[0], a[1], 1, &ej);
+    Value **pa = rj < 0 ? NULL : ivec(cx, a[0], &ai, &aj);   /* connect's `ai, aj = start` */
+    if (!pa)
+        return NULL;
+    if (!ri || !rj)
+        return cx_raise(cx, "TypeError", "can only concatenate tuple (not \"int\") to tuple");
+    return connect_i(cx, pa, ai, aj, ei, ej);
+}
+
+/* frozenset((i, j) ...) over a 30-long frontier; k: which item of loc stays */
+static Value *frontier(Ctx *cx, Value *loc, int k)
+{
+    Value *keep = subscr(cx, loc, (size_t)k);
+    if (!keep || !charge(cx, 30))
+        return NULL;
+    PySet s;
+    pyset_init(&s);
+    for (int x = 0; x < 30; x++) {
+        Value *c = k ? v_pair_steal(v_int(x), v_incref(keep)) : v_pair_steal(v_incref(keep), v_int(x));
+        pyset_add(&s, c);
+        v_decref(c);
+    }
+    return pyset_take(&s);
+}
+
+Value *ad_vfrontier(Ctx *cx, Value *const *a) { return frontier(cx, a[0], 1); }
+Value *ad_hfrontier(Ctx *cx, Value *const *a) { return frontier(cx, a[0], 0); }
+
+Value *ad_backdrop(Ctx *cx, Value *const *a)
+{
+    Value *p = a[0];
+    size_t n;
+    int64_t si, sj, ei, ej;
+    if (!py_len(cx, p, &n))
+        return NULL;
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    int kind = pkind(cx, p);
+    Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
+    if (!ti)
+        return NULL;
+    Value *ul = corner(cx, ti, OP_MIN, OP_MIN, OP_MIN);
+    v_decref(ti);
+    if (!ul)
+        return NULL;
+    bool ok = ivec(cx, ul, &si, &sj);
+    v_decref(ul);
+    Value *lr = ok ? corner(cx, p, OP_MAX, OP_MAX, OP_MAX) : NULL;
+    if (!lr)
+        return NULL;
+    ok = ivec(cx, lr, &ei, &ej);
+    v_decref(lr);
+    int64_t h = ei - si + 1, w = ej - sj + 1;   /* both >= 1: min <= max */
+    if (!ok || !ranged(cx, h > ((int64_t)1 << 28) / w ? (int64_t)1 << 29 : h * w))
+        return NULL;
+    PySet s;
+    pyset_init(&s);
+    for (int64_t i = si; i <= ei; i++)
+        for (int64_t j = sj; j <= ej; j++) {
+            Value *c = v_pair_int(i, j);
+            pyset_add(&s, c);
+            v_decref(c);
+        }
+    return pyset_take(&s);
+}
+
+Value *ad_delta(Ctx *cx, Value *const *a)
+{
+    Value *p = a[0];
+    size_t n;
+    if (!py_len(cx, p, &n))
+        return NULL;
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    Value *bd = ad_backdrop(cx, a);
+    if (!bd)
+        return NULL;
+    int kind = pkind(cx, p);
+    Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind), *r = NULL;
+    if (ti && ti->type != V_FSET)
+        cx_raise(cx, "TypeError", "unsupported operand type(s) for -: 'frozenset' and '%s'",
+                 v_typename(ti));
+    else if (ti)
+        r = fs_sub(bd, ti);
+    v_decref(bd);
+    v_decref(ti);
+    return r;
+}
+
+static void add_range(PySet *s, int64_t i, int64_t j, int64_t di, int64_t dj, int64_t n)
+{
+    for (int64_t k = 0; k < n; k++, i += di, j += dj) {
+        Value *c = v_pair_int(i, j);
+        pyset_add(s, c);
+        v_decref(c);
+    }
+}
+
+/* frozenset(vlines | hlines), each side a set comprehension, as the
+ * reference's box/inbox/outbox build it */
+static Value *box_lines(Ctx *cx, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
+{
+    int64_t si = ai < bi ? ai : bi, sj = aj < bj ? aj : bj;
+    int64_t ei = ai > bi ? ai : bi, ej = aj > bj ? aj : bj;
+    int64_t h = ei - si + 1, w = ej - sj + 1;
+    if (!ranged(cx, 2 * (h + w)))
+        return NULL;
+    PySet l[4], v, hz, u;
+    for (int k = 0; k < 4; k++)
+        pyset_init(&l[k]);
+    add_range(&l[0], si, sj, 1, 0, h);
+    add_range(&l[1], si, ej, 1, 0, h);
+    add_range(&l[2], si, sj, 0, 1, w);
+    add_range(&l[3], ei, sj, 0, 1, w);
+    pyset_copy_from_set(&v, &l[0]);
+    pyset_merge_set(&v, &l[1]);
+    pyset_copy_from_set(&hz, &l[2]);
+    pyset_merge_set(&hz, &l[3]);
+    pyset_copy_from_set(&u, &v);
+    pyset_merge_set(&u, &hz);
+    Value *r = pyset_to_frozenset(&u);
+    for (int k = 0; k < 4; k++)
+        pyset_clear(&l[k]);
+    pyset_clear(&v);
+    pyset_clear(&hz);
+    pyset_clear(&u);
+    return r;
+}
+
+static Value *around(Ctx *cx, Value *p, int64_t d)
+{
+    BBox b;
+    if (!bbox_int(cx, p, &b))
+        return NULL;
+    return box_lines(cx, b.i0 + d, b.j0 + d, b.i1 - d, b.j1 - d);
+}
+
+Value *ad_inbox(Ctx *cx, Value *const *a)  { return around(cx, a[0], 1); }
+Value *ad_outbox(Ctx *cx, Value *const *a) { return around(cx, a[0], -1); }
+
+Value *ad_box(Ctx *cx, Value *const *a)
+{
+    Value *p = a[0];
+    size_t n;
+    int64_t ai, aj, bi, bj;
+    if (!py_len(cx, p, &n))
+        return NULL;
+    if (n == 0)
+        return v_incref(p);
+    Value *ul = corner(cx, p, OP_MIN, OP_MIN, OP_MIN);
+    if (!ul)
+        return NULL;
+    bool ok = ivec(cx, ul, &ai, &aj);
+    v_decref(ul);
+    Value *lr = ok ? corner(cx, p, OP_MAX, OP_MAX, OP_MAX) : NULL;
+    if (!lr)
+        return NULL;
+    ok = ivec(cx, lr, &bi, &bj);
+    v_decref(lr);
+    return ok ? box_lines(cx, ai, aj, bi, bj) : NULL;
+}
+
+/* ---- gravitate ---------------------------------------------------------- */
+
+/* Step source towards destination (rows if they share a column, else
+ * columns) until adjacent, at most 42 steps; the reference's shifted
+ * copies are replaced by an offset on the source's locations. */
+Value *ad_gravitate(Ctx *cx, Value *const *a)
+{
+    int64_t si, sj, di, dj, i = 0, j = 0;
+    if (!center_i(cx, a[0], &si, &sj) || !center_i(cx, a[1], &di, &dj))
+        return NULL;
+    int vm = matching(cx, a[0], a[1], 1);
+    if (vm < 0)
+        return NULL;
+    if (vm)
+        i = si < di ? 1 : -1;
+    else
+        j = sj < dj ? 1 : -1;
+    int64_t *ls, *ld;
+    ptrdiff_t ns = locs_int(cx, a[0], &ls), nd;
+    if (ns < 0)
+        return NULL;
+    if ((nd = locs_int(cx, a[1], &ld)) < 0) {
+        free(ls);
+        return NULL;
+    }
+    int64_t c = 0;
+    Value *r = NULL;
+    if (ns == 0 || nd == 0) {
+        cx_raise(cx, "ValueError", "min() arg is an empty sequence");
+        goto out;
+    }
+    for (;;) {
+        if (!charge(cx, ((uint64_t)ns * (uint64_t)nd) >> 4))
+            goto out;
+        if (min_dist(ls, (size_t)ns, ld, (size_t)nd, c * i, c * j) == 1 || c >= 42)
+            break;
+        c++;
+        if (!charge(cx, (uint64_t)ns))          /* the shifted source */
+            goto out;
+    }
+    r = v_pair_int(c * i, c * j);
+out:
+    free(ls);
+    free(ld);
+    return r;
+}
+
+/* ---- objects and grids -------------------------------------------------- */
+
+Value *ad_color(Ctx *cx, Value *const *a)
+{
+    Value *o = a[0], *c;
+    if (!v_is_container(o))
+        return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(o));
+    if (v_len(o) == 0)
+        return cx_raise(cx, "StopIteration", "%s", "");
+    c = subscr(cx, v_items(o)[0], 0);
+    return c ? v_incref(c) : NULL;
+}
+
+Value *ad_toobject(Ctx *cx, Value *const *a)
+{
+    Value *p = a[0], *g = a[1], *r0;
+    size_t h, w;
+    if (!py_len(cx, g, &h) || !(r0 = subscr(cx, g, 0)) || !py_len(cx, r0, &w))
+        return NULL;
+    int kind = pkind(cx, p);
+    Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
+    if (!ti)
+        return NULL;
+    size_t n = v_len(ti);
+    Value **it = v_items(ti);
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < n; x++) {
+        Value **ij = unpack2(cx, it[x]), *row, *v;
+        int64_t i, j;
+        if (!ij || !to_i64(cx, ij[0], &i) || !to_i64(cx, ij[1], &j))
+            goto fail;
+        if (i < 0 || i >= (int64_t)h || j < 0 || j >= (int64_t)w)
+            continue;
+        if (!(row = subscr(cx, g, (size_t)i)) || !(v = subscr(cx, row, (size_t)j)))
+            goto fail;
+        Value *loc = it[x]->type == V_TUPLE ? v_incref(it[x]) : v_tuple2(ij[0], ij[1]);
+        Value *c = v_pair_steal(v_incref(v), loc);
+        pyset_add(&s, c);
+        v_decref(c);
+    }
+    v_decref(ti);
+    if (!charge(cx, s.used)) {
+        pyset_clear(&s);
+        return NULL;
+    }
+    return pyset_take(&s);
+fail:
+    v_decref(ti);
+    pyset_clear(&s);
+    return NULL;
+}
+
+Value *ad_asobject(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    if (!v_is_container(g))
+        return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(g));
+    size_t nr = v_len(g);
+    Value **rows = v_items(g);
+    PySet s;
+    pyset_init(&s);
+    for (size_t i = 0; i < nr; i++) {
+        Value *r = rows[i];
+        if (!v_is_container(r)) {
+            pyset_clear(&s);
+            return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(r));
+        }
+        size_t nc = v_len(r);
+        Value **cells = v_items(r);
+        if (!charge(cx, nc)) {
+            pyset_clear(&s);
+            return NULL;
+        }
+        for (size_t j = 0; j < nc; j++) {
+            Value *c = v_pair_steal(v_incref(cells[j]), v_pair_int((int64_t)i, (int64_t)j));
+            pyset_add(&s, c);
+            v_decref(c);
+        }
+    }
+    return pyset_take(&s);
+}
+
+Value *ad_colorfilter(Ctx *cx, Value *const *a)
+{
+    Value *objs = a[0];
+    if (!v_is_container(objs))
+        return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(objs));
+    size_t n = v_len(objs);
+    Value **it = v_items(objs);
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < n; x++) {
+        Value *o = it[x], *c;
+        if (!v_is_container(o)) {
+            cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(o));
+            goto fail;
+        }
+        if (v_len(o) == 0) {                  /* StopIteration inside a generator */
+            cx_raise(cx, "RuntimeError", "generator raised StopIteration");
+            goto fail;
+        }
+        if (!(c = subscr(cx, v_items(o)[0], 0)))
+            goto fail;
+        if (v_eq(c, a[1]))
+            pyset_add(&s, o);
+    }
+    if (!charge(cx, s.used))
+        goto fail;
+    return pyset_take(&s);
+fail:
+    pyset_clear(&s);
+    return NULL;
+}

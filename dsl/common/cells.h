@@ -1,0 +1,24 @@
+/* cells.h -- the pieces of objects.c's group both dialects share, written
+ * once over the dialect's cell: (c, (i, j)) in arc-dsl, (i, j, c) in
+ * tokpidjin.  Each takes the cell as an ObjCell. */
+#ifndef ARC_CELLS_H
+#define ARC_CELLS_H
+
+#include "value.h"
+#include "common/grid_util.h"
+
+/* The dialect's cell of colour c at (i, j): a new reference. */
+typedef Value *(*ObjCell)(int64_t i, int64_t j, Value *c);
+
+/* frozenset(frozenset(cells of colour c, row-major) for c in colors)
+ * (partition.c); per_color charges the grid once per colour. */
+Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell cell);
+
+/* frontiers(grid): the rows and columns of one value (frontiers.c). */
+Value *cm_frontiers(Ctx *cx, Value *grid, ObjCell cell);
+
+/* hperiod/vperiod of the n normalised cells c, whose extent along the
+ * axis is ext (period.c); frees c. */
+Value *cm_period(Ctx *cx, GCell *c, size_t n, int64_t ext, bool horiz);
+
+#endif

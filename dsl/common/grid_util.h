@@ -1,0 +1,727 @@
+/* grid_util.h -- helpers both dialects and objwalk.c share: Python-style
+ * unpacking and indexing on DSL values, patches read as plain arrays of
+ * locations/cells, a mutable grid copy, and colour counting.
+ *
+ * Everything borrows; arrays returned through out-parameters are malloc'd
+ * and hold borrowed Value pointers (the inputs keep them alive).
+ */
+#ifndef ARC_GRID_UTIL_H
+#define ARC_GRID_UTIL_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "value.h"
+#include "pyset.h"
+
+/* Charge n units of work; false (MemoryError raised) once over budget. */
+static inline bool gu_work(Ctx *cx, uint64_t n)
+{
+    return cx_charge(cx, n);
+}
+
+/* n units a call is sure to charge later (its input is a grid, so nothing
+ * can fail first): when they overrun the work budget, they are charged
+ * now, before the work they pay for.  The call still charges as usual. */
+static inline bool gu_work_ahead(Ctx *cx, uint64_t n)
+{
+    if (cx->work_limit && cx->work + n > cx->work_limit)
+        return cx_charge(cx, n);
+    return true;
+}
+
+/* h * w of a grid (v_is_grid true), 0 otherwise */
+static inline uint64_t gu_grid_cells(Value *grid)
+{
+    return v_is_grid(grid) ? (uint64_t)grid->u.tup.len * grid->u.tup.items[0]->u.tup.len : 0;
+}
+
+static inline void *gu_alloc(Ctx *cx, size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p)
+        cx_raise(cx, "MemoryError", "out of memory");
+    return p;
+}
+
+/* a == b, with the int/int case inline. */
+static inline bool gu_eq(const Value *a, const Value *b)
+{
+    if (v_is_int(a) && v_is_int(b))
+        return a->u.i == b->u.i;
+    return v_eq(a, b);
+}
+
+/* Membership-style equality (list.count, `in`, set keys): identity first. */
+static inline bool gu_same(const Value *a, const Value *b)
+{
+    return a == b || gu_eq(a, b);
+}
+
+static inline bool gu_iterable(Ctx *cx, const Value *v)
+{
+    if (v_is_container(v))
+        return true;
+    cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(v));
+    return false;
+}
+
+/* len(set(items)) == 1 */
+static inline bool gu_one_value(Value *const *items, size_t n)
+{
+    if (n == 0)
+        return false;
+    for (size_t k = 1; k < n; k++)
+        if (!gu_same(items[0], items[k]))
+            return false;
+    return true;
+}
+
+/* len(v) */
+static inline bool gu_len(Ctx *cx, const Value *v, size_t *n)
+{
+    if (v_is_container(v)) {
+        *n = v_len(v);
+        return true;
+    }
+    cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(v));
+    return false;
+}
+
+/* v[k] for k >= 0 (tuples only are subscriptable among DSL values). */
+static inline Value *gu_getitem(Ctx *cx, const Value *v, size_t k)
+{
+    if (v->type != V_TUPLE) {
+        cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(v));
+        return NULL;
+    }
+    if (k >= v->u.tup.len) {
+        cx_raise(cx, "IndexError", "tuple index out of range");
+        return NULL;
+    }
+    return v->u.tup.items[k];
+}
+
+static inline bool gu_int(Ctx *cx, const Value *v, int64_t *out)
+{
+    if (v_is_int(v)) {
+        *out = v->u.i;
+        return true;
+    }
+    cx_raise(cx, "TypeError", "'%s' object cannot be interpreted as an integer",
+             v_typename(v));
+    return false;
+}
+
+/* v[k] as an int */
+static inline bool gu_getint(Ctx *cx, const Value *v, size_t k, int64_t *out)
+{
+    Value *e = gu_getitem(cx, v, k);
+    return e && gu_int(cx, e, out);
+}
+
+/* `a, b = v` */
+static inline bool gu_unpack2(Ctx *cx, const Value *v, Value **a, Value **b)
+{
+    if (!v_is_container(v)) {
+        cx_raise(cx, "TypeError", "cannot unpack non-iterable %s object", v_typename(v));
+        return false;
+    }
+    size_t n = v_len(v);
+    if (n != 2) {
+        if (n > 2)
+            cx_raise(cx, "ValueError", "too many values to unpack (expected 2)");
+        else
+            cx_raise(cx, "ValueError",
+                     "not enough values to unpack (expected 2, got %zu)", n);
+        return false;
+    }
+    *a = v_items(v)[0];
+    *b = v_items(v)[1];
+    return true;
+}
+
+/* `i, j = v` with int coordinates */
+static inline bool gu_loc(Ctx *cx, const Value *v, int64_t *i, int64_t *j)
+{
+    Value *a, *b;
+    if (v_interned_at(v, i, j) == 0)
+        return true;
+    return gu_unpack2(cx, v, &a, &b) && gu_int(cx, a, i) && gu_int(cx, b, j);
+}
+
+/* `c, (i, j) = v` */
+static inline bool gu_cell(Ctx *cx, const Value *v, Value **c, int64_t *i, int64_t *j)
+{
+    Value *loc;
+    int at = v_interned_at(v, i, j);
+    if (at >= 1 && at <= 10) {
+        *c = v_small(at - 1);
+        return true;
+    }
+    return gu_unpack2(cx, v, c, &loc) && gu_loc(cx, loc, i, j);
+}
+
+/* Python slice bounds [a:b] (step 1) on a sequence of length n. */
+static inline void gu_slice_bounds(size_t n, int64_t *a, int64_t *b)
+{
+    int64_t N = (int64_t)n;
+    if (*a < 0) { *a += N; if (*a < 0) *a = 0; } else if (*a > N) *a = N;
+    if (*b < 0) { *b += N; if (*b < 0) *b = 0; } else if (*b > N) *b = N;
+    if (*b < *a)
+        *b = *a;
+}
+
+/* t[a:b] for a tuple t (the same object when the slice is whole). */
+static inline Value *gu_slice(Ctx *cx, Value *t, int64_t a, int64_t b)
+{
+    if (t->type != V_TUPLE)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
+                        v_typename(t));
+    gu_slice_bounds(t->u.tup.len, &a, &b);
+    if (a == 0 && (size_t)b == t->u.tup.len)
+        return v_incref(t);
+    return v_tuple_from(t->u.tup.items + a, (size_t)(b - a));
+}
+
+/* isinstance(next(iter(p))[1], tuple) for a non-empty p: 1 object, 0
+ * indices, -1 raised. */
+static inline int gu_is_object(Ctx *cx, const Value *p)
+{
+    Value *e = gu_getitem(cx, v_items(p)[0], 1);
+    if (!e)
+        return -1;
+    return e->type == V_TUPLE;
+}
+
+typedef struct { int64_t i, j; } GLoc;
+typedef struct { Value *c; int64_t i, j; } GCell;
+
+/* Whether toindices(patch) itself gets through (len, the first item's [1],
+ * an object's `value, index` unpacks), before anything reads the locations. */
+static inline bool gu_toindices_ok(Ctx *cx, const Value *patch)
+{
+    size_t len;
+    if (!gu_len(cx, patch, &len))
+        return false;
+    int obj = len ? gu_is_object(cx, patch) : 0;
+    Value *c, *loc;
+    for (size_t k = 0; obj == 1 && k < len; k++)
+        if (!gu_unpack2(cx, v_items(patch)[k], &c, &loc))
+            return false;
+    return obj >= 0;
+}
+
+/* The locations of toindices(patch), as `for i, j in toindices(patch)`
+ * sees them (duplicates of tuple inputs kept: callers don't care). */
+static inline bool gu_locs(Ctx *cx, const Value *patch, GLoc **out, size_t *n)
+{
+    size_t len;
+    *out = NULL;
+    *n = 0;
+    if (!gu_len(cx, patch, &len))
+        return false;
+    if (len == 0)
+        return true;
+    int obj = gu_is_object(cx, patch);
+    if (obj < 0)
+        return false;
+    GLoc *l = gu_alloc(cx, len, sizeof *l);
+    if (!l)
+        return false;
+    Value **it = v_items(patch);
+    for (size_t k = 0; k < len; k++) {
+        Value *loc = it[k], *c;
+        if ((obj && !gu_unpack2(cx, it[k], &c, &loc)) ||
+            !gu_loc(cx, loc, &l[k].i, &l[k].j)) {
+            free(l);
+            return false;
+        }
+    }
+    *out = l;
+    *n = len;
+    return true;
+}
+
+/* The cells of `for c, (i, j) in obj`, in obj's iteration order. */
+static inline bool gu_cells(Ctx *cx, const Value *obj, GCell **out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    if (!gu_iterable(cx, obj))
+        return false;
+    size_t len = v_len(obj);
+    if (len == 0)
+        return true;
+    GCell *c = gu_alloc(cx, len, sizeof *c);
+    if (!c)
+        return false;
+    Value **it = v_items(obj);
+    for (size_t k = 0; k < len; k++)
+        if (!gu_cell(cx, it[k], &c[k].c, &c[k].i, &c[k].j)) {
+            free(c);
+            return false;
+        }
+    *out = c;
+    *n = len;
+    return true;
+}
+
+/* Bounding box of locations: min/max row and column (n > 0). */
+typedef struct { int64_t i0, j0, i1, j1; } GBox;
+static inline GBox gu_box(const GLoc *l, size_t n)
+{
+    GBox b = {l[0].i, l[0].j, l[0].i, l[0].j};
+    for (size_t k = 1; k < n; k++) {
+        if (l[k].i < b.i0) b.i0 = l[k].i;
+        if (l[k].i > b.i1) b.i1 = l[k].i;
+        if (l[k].j < b.j0) b.j0 = l[k].j;
+        if (l[k].j > b.j1) b.j1 = l[k].j;
+    }
+    return b;
+}
+
+/* shape(piece) */
+static inline bool gu_shape(Ctx *cx, Value *p, int64_t *h, int64_t *w)
+{
+    size_t n;
+    if (!gu_len(cx, p, &n))
+        return false;
+    if (n == 0) {
+        *h = *w = 0;
+        return true;
+    }
+    if (p->type == V_TUPLE) {
+        size_t w0;
+        if (!gu_len(cx, p->u.tup.items[0], &w0))
+            return false;
+        *h = (int64_t)n;
+        *w = (int64_t)w0;
+        return true;
+    }
+    GLoc *l;
+    if (!gu_locs(cx, p, &l, &n))
+        return false;
+    GBox b = gu_box(l, n);
+    free(l);
+    *h = b.i1 - b.i0 + 1;
+    *w = b.j1 - b.j0 + 1;
+    return true;
+}
+
+/* ---- grids ---------------------------------------------------------------
+ * A read view of a tuple of rows: rows[i] items and lengths, plus
+ * w = len(grid[0]) as the reference reads it. */
+typedef struct {
+    size_t h, w;
+    Value ***row;     /* row[i] = items of row i */
+    size_t *rlen;
+} GView;
+
+static inline void gu_view_free(GView *g)
+{
+    free(g->row);
+    free(g->rlen);
+    g->row = NULL;
+    g->rlen = NULL;
+}
+
+/* `for r in grid` with every row iterable: a tuple's or a frozenset's
+ * items in iteration order (w is left 0). */
+static inline bool gu_rows(Ctx *cx, const Value *grid, GView *g)
+{
+    memset(g, 0, sizeof *g);
+    if (!gu_iterable(cx, grid))
+        return false;
+    g->h = v_len(grid);
+    g->row = gu_alloc(cx, g->h, sizeof *g->row);
+    g->rlen = gu_alloc(cx, g->h, sizeof *g->rlen);
+    if (!g->row || !g->rlen) {
+        gu_view_free(g);
+        return false;
+    }
+    for (size_t i = 0; i < g->h; i++) {
+        Value *r = v_items(grid)[i];
+        if (!gu_iterable(cx, r)) {
+            gu_view_free(g);
+            return false;
+        }
+        g->row[i] = v_items(r);
+        g->rlen[i] = v_len(r);
+    }
+    return true;
+}
+
+/* `h, w = len(grid), len(grid[0])` and every row iterable.  need_w: raise
+ * IndexError on an empty grid as grid[0] would. */
+static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
+{
+    size_t h, w = 0;
+    memset(g, 0, sizeof *g);
+    if (!gu_len(cx, grid, &h))
+        return false;
+    if (need_w || h) {
+        Value *r0 = gu_getitem(cx, grid, 0);
+        if (!r0 || !gu_len(cx, r0, &w))
+            return false;
+    }
+    if (grid->type != V_TUPLE) {
+        cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(grid));
+        return false;
+    }
+    if (!gu_rows(cx, grid, g))
+        return false;
+    g->w = w;
+    return true;
+}
+
+/* `0 <= i < h and 0 <= j < w` on any values, short-circuiting as Python
+ * does (an i out of range never compares j): 1, 0, or -1 raised. */
+static inline int gu_in_range(Ctx *cx, Value *i, Value *j, size_t h, size_t w)
+{
+    Value *zero = v_int(0), *vh = v_int((int64_t)h), *vw = v_int((int64_t)w);
+    const struct { Value *a, *b; int op; } test[4] = {
+        { zero, i, CMP_LE }, { i, vh, CMP_LT }, { zero, j, CMP_LE }, { j, vw, CMP_LT } };
+    int r = 1;
+    for (int t = 0; r == 1 && t < 4; t++)
+        r = v_richcmp(cx, test[t].a, test[t].b, test[t].op);
+    v_decref(vh);
+    v_decref(vw);
+    return r;
+}
+
+/* Whether every row of a viewed grid is a tuple of at least w items, so
+ * that any (i, j) inside h x w can be read without raising. */
+static inline bool gu_view_full(const Value *grid, const GView *g)
+{
+    for (size_t i = 0; i < g->h; i++)
+        if (grid->u.tup.items[i]->type != V_TUPLE || g->rlen[i] < g->w)
+            return false;
+    return true;
+}
+
+/* gu_view, or, when only rows past the first are not iterable, just
+ * `h, w = len(grid), len(grid[0])` with *rows false: for loops that reach
+ * the other rows only through their locations.  false raised. */
+static inline bool gu_view_or_size(Ctx *cx, const Value *grid, GView *g, bool *rows)
+{
+    if ((*rows = gu_view(cx, grid, g, true)))
+        return true;
+    Value *r0;
+    cx_clear(cx);
+    memset(g, 0, sizeof *g);
+    return gu_len(cx, grid, &g->h) && (r0 = gu_getitem(cx, grid, 0)) && gu_len(cx, r0, &g->w);
+}
+
+/* grid[i][j] as the reference indexes it: rows must be tuples. */
+static inline Value *gu_at(Ctx *cx, const Value *grid, size_t i, size_t j)
+{
+    Value *r = gu_getitem(cx, grid, i);
+    return r ? gu_getitem(cx, r, j) : NULL;
+}
+
+/* occurrences on a grid whose rows are not all full tuples: whether the
+ * normalised cells (a frozenset, arc-dsl's (v, (i, j)) or, with triple,
+ * tokpidjin's (i, j, v)) occur at (i, j), tested as CPython's loop does:
+ * the cells of shift(normed, (i, j)) in that frozenset's order, each
+ * `0 <= a < h and 0 <= b < w and grid[a][b] == v`, stopping at the first
+ * miss, so a bad row raises only where it is reached.  -1 raised. */
+static inline int gu_occurs_ragged(Ctx *cx, const Value *grid, Value *normed, int64_t i, int64_t j,
+                                   int64_t h, int64_t w, bool triple)
+{
+    size_t n = v_len(normed);
+    Value **moved = malloc(n * sizeof *moved);
+    for (size_t k = 0; k < n; k++) {
+        Value *const *c = v_items(v_items(normed)[k]);
+        Value *const *ij = triple ? c : v_items(c[1]);
+        Value *ni = v_int(ij[0]->u.i + i), *nj = v_int(ij[1]->u.i + j);
+        moved[k] = triple ? v_triple_steal(ni, nj, v_incref(c[2]))
+                          : v_pair_steal(v_incref(c[0]), v_pair_steal(ni, nj));
+    }
+    Value *shifted = fs_from_items(moved, n);
+    for (size_t k = 0; k < n; k++)
+        v_decref(moved[k]);
+    free(moved);
+    int ok = 1;
+    for (size_t k = 0; ok == 1 && k < n; k++) {
+        Value *const *c = v_items(v_items(shifted)[k]);
+        Value *const *ij = triple ? c : v_items(c[1]);
+        int64_t y = ij[0]->u.i, x = ij[1]->u.i;
+        if (y < 0 || y >= h || x < 0 || x >= w) {
+            ok = 0;
+        } else {
+            Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
+            ok = !v ? -1 : gu_eq(v, triple ? c[2] : c[0]);
+        }
+    }
+    v_decref(shifted);
+    return ok;
+}
+
+/* occurrences' result on such a grid: cells (n new references, taken,
+ * in obj's order) make normed; each (i, j) of h2 x w2 is tested in turn
+ * into occs.  The frozenset, or NULL raised. */
+static inline Value *gu_occurrences_ragged(Ctx *cx, const Value *grid, Value **cells, size_t n,
+                                           int64_t h2, int64_t w2, int64_t h, int64_t w,
+                                           bool triple, PySet *occs)
+{
+    Value *normed = fs_from_items(cells, n);
+    for (size_t k = 0; k < n; k++)
+        v_decref(cells[k]);
+    int r = 0;
+    for (int64_t i = 0; r >= 0 && i < h2; i++)
+        for (int64_t j = 0; r >= 0 && j < w2; j++)
+            if ((r = gu_occurs_ragged(cx, grid, normed, i, j, h, w, triple)) == 1) {
+                Value *pair = v_pair_int(i, j);
+                pyset_add(occs, pair);
+                v_decref(pair);
+            }
+    v_decref(normed);
+    return r < 0 ? NULL : pyset_to_frozenset(occs);
+}
+
+/* A mutable copy: list(list(row) for row in grid). */
+typedef struct {
+    size_t h, w;
+    size_t *off, *rlen;
+    Value **c;        /* borrowed */
+} MGrid;
+
+static inline void gu_mgrid_free(MGrid *m)
+{
+    free(m->off);
+    free(m->rlen);
+    free(m->c);
+    memset(m, 0, sizeof *m);
+}
+
+static inline bool gu_mgrid(Ctx *cx, const Value *grid, MGrid *m)
+{
+    GView g;
+    memset(m, 0, sizeof *m);
+    if (!gu_view(cx, grid, &g, true))
+        return false;
+    size_t total = 0;
+    for (size_t i = 0; i < g.h; i++)
+        total += g.rlen[i];
+    m->h = g.h;
+    m->w = g.w;
+    m->off = gu_alloc(cx, g.h, sizeof *m->off);
+    m->rlen = gu_alloc(cx, g.h, sizeof *m->rlen);
+    m->c = gu_alloc(cx, total, sizeof *m->c);
+    if (!m->off || !m->rlen || !m->c) {
+        gu_view_free(&g);
+        gu_mgrid_free(m);
+        return false;
+    }
+    size_t o = 0;
+    for (size_t i = 0; i < g.h; i++) {
+        m->off[i] = o;
+        m->rlen[i] = g.rlen[i];
+        if (g.rlen[i])
+            memcpy(m->c + o, g.row[i], g.rlen[i] * sizeof *m->c);
+        o += g.rlen[i];
+    }
+    gu_view_free(&g);
+    return true;
+}
+
+/* 0 <= i < h and 0 <= j < w */
+static inline bool gu_mgrid_in(const MGrid *m, int64_t i, int64_t j)
+{
+    return i >= 0 && (uint64_t)i < m->h && j >= 0 && (uint64_t)j < m->w;
+}
+
+/* &g[i][j] of an in-bounds (i, j); NULL with IndexError for a short row. */
+static inline Value **gu_mgrid_ref(Ctx *cx, MGrid *m, int64_t i, int64_t j)
+{
+    if ((size_t)j >= m->rlen[i]) {
+        cx_raise(cx, "IndexError", "list index out of range");
+        return NULL;
+    }
+    return &m->c[m->off[i] + (size_t)j];
+}
+
+/* `g[i][j] = v` for an (i, j) found in range (with bg: only where the cell
+ * holds bg). */
+static inline bool gu_mgrid_put_ij(Ctx *cx, MGrid *m, int64_t i, int64_t j, Value *v,
+                                   const Value *bg)
+{
+    Value **p = gu_mgrid_ref(cx, m, i, j);
+    if (!p)
+        return false;
+    if (!bg || gu_eq(*p, bg))
+        *p = v;
+    return true;
+}
+
+/* The same, as a list indexed by what may not be an int. */
+static inline bool gu_mgrid_put(Ctx *cx, MGrid *m, const Value *i, const Value *j, Value *v,
+                                const Value *bg)
+{
+    if (!v_is_int(i) || !v_is_int(j)) {
+        cx_raise(cx, "TypeError", "list indices must be integers or slices, not %s",
+                 v_typename(v_is_int(i) ? j : i));
+        return false;
+    }
+    return gu_mgrid_put_ij(cx, m, i->u.i, j->u.i, v, bg);
+}
+
+/* tuple(tuple(row) for row in g) */
+static inline Value *gu_mgrid_out(Ctx *cx, MGrid *m)
+{
+    size_t total = m->h ? m->off[m->h - 1] + m->rlen[m->h - 1] : 0;
+    if (!gu_work(cx, total))
+        return NULL;
+    Value *out = v_tuple_new(m->h);
+    for (size_t i = 0; i < m->h; i++)
+        out->u.tup.items[i] = v_tuple_from(m->c + m->off[i], m->rlen[i]);
+    return out;
+}
+
+/* ---- colours ------------------------------------------------------------
+ * Distinct values in first-occurrence order with their counts.  Adding
+ * them to a set in that order gives the same table as adding every value
+ * (a repeated add changes nothing when nothing is ever deleted). */
+typedef struct {
+    Value **v;        /* distinct values, borrowed */
+    size_t *cnt;
+    size_t n, cap;
+    int32_t small[64];   /* int value -> index + 1, while only ints seen */
+    bool slow;           /* a non-int was seen: search linearly */
+} GColors;
+
+static inline void gu_colors_free(GColors *k)
+{
+    free(k->v);
+    free(k->cnt);
+}
+
+/* A colour not seen before, or not a small int (gu_colors_add). */
+static __attribute__((noinline)) bool gu_colors_add_new(Ctx *cx, GColors *k, Value *v)
+{
+    bool isint = v_is_int(v);
+    if (!isint)
+        k->slow = true;
+    if (isint && !k->slow && v->u.i >= 0 && v->u.i < 64) {
+        int32_t ix = k->small[v->u.i];
+        if (ix) {
+            k->cnt[ix - 1]++;
+            return true;
+        }
+    } else {
+        for (size_t x = 0; x < k->n; x++)
+            if (gu_same(k->v[x], v)) {
+                k->cnt[x]++;
+                return true;
+            }
+    }
+    if (k->n == k->cap) {
+        size_t cap = k->cap ? 2 * k->cap : 16;
+        Value **nv = realloc(k->v, cap * sizeof *nv);
+        if (nv)
+            k->v = nv;
+        size_t *nc = nv ? realloc(k->cnt, cap * sizeof *nc) : NULL;
+        if (!nc) {
+            cx_raise(cx, "MemoryError", "out of memory");
+            return false;
+        }
+        k->cnt = nc;
+        k->cap = cap;
+    }
+    if (isint && !k->slow && v->u.i >= 0 && v->u.i < 64)
+        k->small[v->u.i] = (int32_t)k->n + 1;
+    k->v[k->n] = v;
+    k->cnt[k->n++] = 1;
+    return true;
+}
+
+/* Count v: inline for a colour seen before, told by its address (no
+ * load); a grid's cells are nearly all such. */
+static inline bool gu_colors_add(Ctx *cx, GColors *k, Value *v)
+{
+    int64_t x;
+    if (!k->slow && v_small_of(v, &x) && x >= 0 && x < 64 && k->small[x]) {
+        k->cnt[k->small[x] - 1]++;
+        return true;
+    }
+    return gu_colors_add_new(cx, k, v);
+}
+
+/* The values the reference's mostcolor/palette collect: a tuple yields
+ * every item of every row, anything else `v for v, _ in element`. */
+static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
+{
+    memset(k, 0, sizeof *k);
+    if (element->type == V_TUPLE) {
+        for (size_t i = 0; i < element->u.tup.len; i++) {
+            Value *r = element->u.tup.items[i];
+            if (!gu_iterable(cx, r))
+                goto fail;
+            Value **it = v_items(r);
+            for (size_t j = 0, n = v_len(r); j < n; j++)
+                if (!gu_colors_add(cx, k, it[j]))
+                    goto fail;
+        }
+        return true;
+    }
+    if (!gu_iterable(cx, element))
+        return false;
+    Value **it = v_items(element);
+    for (size_t x = 0, n = v_len(element); x < n; x++) {
+        Value *c, *rest;
+        int64_t i, j;
+        int at = v_interned_at(it[x], &i, &j);   /* a cell's colour from its address */
+        if (at >= 1 && at <= 10)
+            c = v_small(at - 1);
+        else if (!gu_unpack2(cx, it[x], &c, &rest))
+            goto fail;
+        if (!gu_colors_add(cx, k, c))
+            goto fail;
+    }
+    return true;
+fail:
+    gu_colors_free(k);
+    return false;
+}
+
+/* max/min(set(values), key=values.count): the first extreme in set order.
+ * Borrowed result. */
+static inline Value *gu_extreme_color(Ctx *cx, const Value *element, bool most)
+{
+    GColors k;
+    if (!gu_colors(cx, element, &k))
+        return NULL;
+    if (k.n == 0) {
+        gu_colors_free(&k);
+        return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
+                        most ? "max" : "min");
+    }
+    Value *best = k.v[0];
+    if (k.n > 1) {
+        PySet s;
+        pyset_init(&s);
+        for (size_t x = 0; x < k.n; x++)
+            pyset_add(&s, k.v[x]);
+        size_t bc = 0;
+        bool have = false;
+        for (size_t slot = 0; slot <= s.mask; slot++) {
+            Value *key = s.table[slot].key;
+            if (!key || key == PYSET_DUMMY)
+                continue;
+            size_t x = 0;
+            while (k.v[x] != key)
+                x++;
+            if (!have || (most ? k.cnt[x] > bc : k.cnt[x] < bc)) {
+                best = key;
+                bc = k.cnt[x];
+                have = true;
+            }
+        }
+        pyset_clear(&s);
+    }
+    gu_colors_free(&k);
+    return best;
+}
+
+#endif

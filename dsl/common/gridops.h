@@ -1,0 +1,20 @@
+/* gridops.h -- primitives the two dialects compute alike, each written
+ * once: replace/switch's cell map (recolor.c) and corners' set
+ * (corners.c). */
+#ifndef ARC_GRIDOPS_H
+#define ARC_GRIDOPS_H
+
+#include "value.h"
+
+/* tuple(tuple(f(v) for v in r) for r in g), f replacing x by y or (sw)
+ * switching x and y; `same` tests as `in`/dict lookup do (identity or
+ * ==), otherwise as `==`. */
+Value *cm_map_cells(Ctx *cx, Value *g, Value *x, Value *y, bool sw, bool same);
+
+/* The dialect's corner k of patch (0 ul, 1 ur, 2 ll, 3 lr): new reference. */
+typedef Value *(*CornerFn)(Ctx *cx, Value *patch, int k);
+
+/* frozenset({ulcorner, urcorner, llcorner, lrcorner}) */
+Value *cm_corners(Ctx *cx, Value *patch, CornerFn corner);
+
+#endif

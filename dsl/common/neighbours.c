@@ -1,0 +1,68 @@
+/* neighbours.c -- hash((i, j)) and the iteration order of the tiny
+ * dneighbors/neighbors frozensets, computed from the hashes instead of
+ * built: objects() of both dialects (common/objwalk.c) and the GPU's
+ * objects path (gpu/gpu_objects.c) walk them in this order.
+ */
+#include <string.h>
+
+#include "pyprobe.h"
+#include "common/neighbours.h"
+
+/* ---- neighbour order -----------------------------------------------------
+ * dneighbors(loc) is a 4-item set copied verbatim into an 8-slot frozenset;
+ * neighbors(loc) = dneighbors | ineighbors: the copy grows to 32 slots
+ * before the ineighbors are added.  All keys are distinct and there are no
+ * dummies, so every insert just takes the first empty slot on its probe
+ * path (cpython-set-order.md §2.2, §3). */
+
+uint64_t ad_pair_hash(int64_t a, int64_t b)
+{
+    return (uint64_t)py_hash_int_pair(a, b);
+}
+
+static void slot_insert(int8_t *tab, size_t mask, uint64_t h, int8_t key)
+{
+    PY_PROBE(size_t, mask, h, {
+        if (tab[j] < 0) {
+            tab[j] = key;
+            return;
+        }
+    });
+}
+
+const int8_t ad_nb_di[8] = {-1, 1, 0, 0, -1, -1, 1, 1};
+const int8_t ad_nb_dj[8] = {0, 0, -1, 1, -1, 1, -1, 1};
+
+/* Iteration order of dneighbors((i, j)) (4) or neighbors((i, j)) (8), as
+ * indices into ad_nb_di/ad_nb_dj. */
+int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
+{
+    uint64_t h[8];
+    int8_t d[8], e[8], t[32];
+    int n = diag ? 8 : 4, o = 0;
+    for (int k = 0; k < n; k++)
+        h[k] = ad_pair_hash(i + ad_nb_di[k], j + ad_nb_dj[k]);
+    memset(d, -1, sizeof d);
+    for (int k = 0; k < 4; k++)
+        slot_insert(d, 7, h[k], (int8_t)k);
+    if (!diag) {
+        for (int s = 0; s < 8; s++)
+            if (d[s] >= 0)
+                out[o++] = d[s];
+        return 4;
+    }
+    memset(e, -1, sizeof e);
+    for (int k = 4; k < 8; k++)
+        slot_insert(e, 7, h[k], (int8_t)k);
+    memset(t, -1, sizeof t);
+    for (int s = 0; s < 8; s++)
+        if (d[s] >= 0)
+            slot_insert(t, 31, h[d[s]], d[s]);
+    for (int s = 0; s < 8; s++)
+        if (e[s] >= 0)
+            slot_insert(t, 31, h[e[s]], e[s]);
+    for (int s = 0; s < 32; s++)
+        if (t[s] >= 0)
+            out[o++] = t[s];
+    return 8;
+}

@@ -1,0 +1,40 @@
+/* recolor.c -- replace and switch of both dialects: one cell map. */
+#include "common/grid_util.h"
+#include "common/gridops.h"
+
+/* `in` and dict lookup (same) test identity first; arc-dsl's != does not */
+static inline bool eqv(bool same, const Value *a, const Value *b)
+{
+    return same ? gu_same(a, b) : gu_eq(a, b);
+}
+
+Value *cm_map_cells(Ctx *cx, Value *g, Value *x, Value *y, bool sw, bool same)
+{
+    if (!gu_iterable(cx, g))
+        return NULL;
+    size_t h = v_len(g), cells = 0;
+    for (size_t i = 0; i < h; i++) {
+        if (!gu_iterable(cx, v_items(g)[i]))
+            return NULL;
+        cells += v_len(v_items(g)[i]);
+    }
+    if (!gu_work(cx, cells))
+        return NULL;
+    bool xy = sw && eqv(same, x, y);
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++) {
+        Value *r = v_items(g)[i];
+        size_t w = v_len(r);
+        Value *nr = v_tuple_new(w);
+        for (size_t j = 0; j < w; j++) {
+            Value *v = v_items(r)[j], *e = v;
+            if (eqv(same, v, x))
+                e = xy ? x : y;            /* {x: y, y: x}[v] */
+            else if (sw && eqv(same, v, y))
+                e = x;
+            nr->u.tup.items[j] = v_incref(e);
+        }
+        out->u.tup.items[i] = nr;
+    }
+    return out;
+}

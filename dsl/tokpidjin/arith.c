@@ -1,0 +1,251 @@
+/* arith.c -- tokpidjin arithmetic, combine and closures (bind, power). */
+#include <math.h>
+#include "tokpidjin/core_util.h"
+
+/* ---- arithmetic --------------------------------------------------------- */
+
+enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV };
+
+static bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
+static double as_f(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)v->u.i; }
+
+/* CPython's float floor division (floatobject.c float_floor_div). */
+static double float_floordiv(double vx, double wx)
+{
+    double mod = fmod(vx, wx), div = (vx - mod) / wx, q;
+    if (mod) {
+        if ((wx < 0) != (mod < 0))
+            div -= 1.0;
+    }
+    if (div) {
+        q = floor(div);
+        if (div - q > 0.5)
+            q += 1.0;
+    } else {
+        q = copysign(0.0, vx / wx);
+    }
+    return q;
+}
+
+/* t * n: tuple repetition */
+static Value *repeat_tuple(Ctx *cx, Value *t, int64_t n)
+{
+    size_t len = t->u.tup.len;
+    if (n <= 0 || len == 0)
+        return v_tuple_new(0);
+    if ((uint64_t)n > CORE_MAX_ITEMS / len || !core_work(cx, (uint64_t)n * len))
+        return cx->err ? NULL : cx_raise(cx, "MemoryError", "repetition too large");
+    Value *r = v_tuple_new(len * (size_t)n);
+    for (int64_t k = 0; k < n; k++)
+        for (size_t i = 0; i < len; i++)
+            r->u.tup.items[k * len + i] = v_incref(t->u.tup.items[i]);
+    return r;
+}
+
+/* Python's x OP y for the operand types the DSL meets. */
+static Value *binop(Ctx *cx, int op, Value *x, Value *y)
+{
+    static const char sym[][3] = {"+", "-", "*", "//"};
+    if (v_is_int(x) && v_is_int(y)) {
+        int64_t a = x->u.i, b = y->u.i, r = 0;
+        bool ovf = false;
+        switch (op) {
+        case OP_ADD: ovf = __builtin_add_overflow(a, b, &r); break;
+        case OP_SUB: ovf = __builtin_sub_overflow(a, b, &r); break;
+        case OP_MUL: ovf = __builtin_mul_overflow(a, b, &r); break;
+        default:
+            if (b == 0)
+                return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+            if (a == INT64_MIN && b == -1) {
+                ovf = true;
+                break;
+            }
+            r = a / b;
+            if ((a % b != 0) && ((a < 0) != (b < 0)))
+                r--;
+        }
+        if (ovf)
+            return cx_raise(cx, "OverflowError", "integer overflow");
+        return v_int(r);
+    }
+    if (is_num(x) && is_num(y)) {
+        double a = as_f(x), b = as_f(y);
+        switch (op) {
+        case OP_ADD: return v_float(a + b);
+        case OP_SUB: return v_float(a - b);
+        case OP_MUL: return v_float(a * b);
+        default:
+            if (b == 0)
+                return cx_raise(cx, "ZeroDivisionError", "float floor division by zero");
+            return v_float(float_floordiv(a, b));
+        }
+    }
+    if (op == OP_ADD && x->type == V_TUPLE && y->type == V_TUPLE) {
+        size_t n = x->u.tup.len, m = y->u.tup.len;
+        if (!core_work(cx, n + m))
+            return NULL;
+        Value *r = v_tuple_new(n + m);
+        for (size_t i = 0; i < n; i++)
+            r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
+        for (size_t i = 0; i < m; i++)
+            r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+        return r;
+    }
+    if (op == OP_SUB && x->type == V_FSET && y->type == V_FSET)
+        return fs_sub(x, y);
+    if (op == OP_MUL && x->type == V_TUPLE && v_is_int(y))
+        return repeat_tuple(cx, x, y->u.i);
+    if (op == OP_MUL && v_is_int(x) && y->type == V_TUPLE)
+        return repeat_tuple(cx, y, x->u.i);
+    return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
+                    sym[op], v_typename(x), v_typename(y));
+}
+
+/* (f(x0, y0), f(x1, y1)) with xk = x[k] when x is a tuple, else x itself. */
+static Value *binop_pair(Ctx *cx, int op, Value *x, bool xt, Value *y, bool yt)
+{
+    Value *r[2] = {NULL, NULL};
+    for (int k = 0; k < 2; k++) {
+        Value *a = xt ? subscript(cx, x, k) : v_incref(x);
+        Value *b = a && yt ? subscript(cx, y, k) : a ? v_incref(y) : NULL;
+        r[k] = b ? binop(cx, op, a, b) : NULL;
+        v_decref(a);
+        v_decref(b);
+        if (!r[k]) {
+            v_decref(r[0]);
+            return NULL;
+        }
+    }
+    return v_pair_steal(r[0], r[1]);
+}
+
+/* add/subtract/multiply/divide: `()` stands for the identity element;
+ * int OP int, pair OP pair, int OP pair and pair OP scalar. */
+static Value *numerical(Ctx *cx, Value *const *av, int op)
+{
+    Value *unit = v_int(op == OP_MUL || op == OP_DIV ? 1 : 0);
+    Value *a = av[0], *b = av[1];
+    if (b->type == V_TUPLE && b->u.tup.len == 0)
+        b = unit;
+    if (a->type == V_TUPLE && a->u.tup.len == 0)
+        a = unit;
+    if (v_is_int(a) && v_is_int(b))
+        return binop(cx, op, a, b);
+    if (a->type == V_TUPLE && b->type == V_TUPLE)
+        return binop_pair(cx, op, a, true, b, true);
+    if (v_is_int(a) && b->type == V_TUPLE)
+        return binop_pair(cx, op, a, false, b, true);
+    return binop_pair(cx, op, a, true, b, false);
+}
+
+Value *tk_add(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_ADD); }
+Value *tk_subtract(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_SUB); }
+Value *tk_multiply(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_MUL); }
+Value *tk_divide(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_DIV); }
+
+/* ---- closures ----------------------------------------------------------- */
+
+#define CAP(self, i) ((self)->u.fn.cap[i])
+
+/* rbind's f(x[, y[, z]]) -> function(..., fixed); lbind's -> function(fixed, ...) */
+static Value *bind_inv(Ctx *cx, Value *self, Value *const *argv, bool right)
+{
+    Value *args[4];
+    int n = self->u.fn.arity;
+    for (int i = 0; i < n; i++)
+        args[right ? i : i + 1] = argv[i];
+    args[right ? n : 0] = CAP(self, 1);
+    return v_call(cx, CAP(self, 0), n + 1, args);
+}
+
+static Value *rbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, true); }
+static Value *lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, false); }
+
+/* The closure's shape follows the callee's argument count (the wrapper's
+ * _original_argcount, else __code__.co_argcount; *args counts 0): 2 -> one
+ * free argument, 3 -> two, anything else -> three.  The reference names the
+ * inner function f in every branch. */
+static Value *bind(Ctx *cx, Value *const *a, bool right)
+{
+    Value *f = a[0];
+    if (f->type != V_FUNC)
+        return cx_raise(cx, "AttributeError", "'%s' object has no attribute '__code__'",
+                        v_typename(f));
+    int n = f->u.fn.arity == V_ARITY_ANY ? 0 : f->u.fn.arity;
+    int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
+    if (right)
+        return v_func_new(rbind_inv, "rbind.<locals>.f", PRIM_TK_rbind, arity, arity, 2, a);
+    return v_func_new(lbind_inv, "lbind.<locals>.f", PRIM_TK_lbind, arity, arity, 2, a);
+}
+
+Value *tk_rbind(Ctx *cx, Value *const *a) { return bind(cx, a, true); }
+Value *tk_lbind(Ctx *cx, Value *const *a) { return bind(cx, a, false); }
+
+/* power(f, n) = compose(f, power(f, n - 1)) down to n == 1: calling it
+ * applies f n times.  kind 1: the recursion never reached 1 (n < 1,
+ * fractional, or past Python's stack), where the innermost default is the
+ * non-callable () and the chain raises TypeError when called. */
+#define POWER_MAX 500   /* deepest power() recursion that fits CPython's 1000 frames */
+
+static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
+{
+    if (self->u.fn.kind == 1)
+        return cx_raise(cx, "TypeError", "'tuple' object is not callable");
+    Value *cur = v_incref(argv[0]);
+    for (int64_t i = CAP(self, 1)->u.i; i > 0; i--) {
+        Value *nxt = tk_call1(cx, CAP(self, 0), cur);
+        v_decref(cur);
+        if (!nxt)
+            return NULL;
+        cur = nxt;
+    }
+    return cur;
+}
+
+Value *tk_power(Ctx *cx, Value *const *a)
+{
+    Value *f = a[0], *nv = a[1];
+    if (!is_num(nv))   /* n - 1 raises before the inner call */
+        return cx_raise(cx, "TypeError", "unsupported operand type(s) for -: '%s' and 'int'",
+                        v_typename(nv));
+    double d = as_f(nv);
+    if (d == 1)
+        return v_incref(f);
+    bool whole = d == floor(d) && d > 1 && d < POWER_MAX;
+    Value *cap[2] = {f, v_int(whole ? (int64_t)d : 0)};
+    Value *r = v_func_new(power_inv, "compose.<locals>.<lambda>", PRIM_TK_compose, 1,
+                          whole ? 0 : 1, 2, cap);
+    v_decref(cap[1]);
+    return r;
+}
+
+Value *tk_c_branch(Ctx *cx, Value *const *a)
+{
+    (void)cx;
+    return v_incref(v_truthy(a[0]) ? a[1] : a[2]);
+}
+
+/* ---- combining ---------------------------------------------------------- */
+
+/* a + b */
+Value *tk_combine_t(Ctx *cx, Value *const *a) { return binop(cx, OP_ADD, a[0], a[1]); }
+
+/* a | b */
+Value *tk_combine_f(Ctx *cx, Value *const *a)
+{
+    Value *x = a[0], *y = a[1];
+    if (x->type == V_FSET && y->type == V_FSET) {
+        if (!core_work(cx, v_len(x) + v_len(y)))
+            return NULL;
+        return fs_or(x, y);
+    }
+    if (v_is_int(x) && v_is_int(y)) {
+        int64_t r = x->u.i | y->u.i;
+        return x->type == V_BOOL && y->type == V_BOOL ? v_bool(r) : v_int(r);
+    }
+    return cx_raise(cx, "TypeError", "unsupported operand type(s) for |: '%s' and '%s'",
+                    v_typename(x), v_typename(y));
+}
+
+Value *tk_size(Ctx *cx, Value *const *a) { return ad_size(cx, a); }
+Value *tk_repeat(Ctx *cx, Value *const *a) { return ad_repeat(cx, a); }

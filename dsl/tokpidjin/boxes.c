@@ -1,0 +1,377 @@
+/* boxes.c -- tokpidjin boxes and lines of patches. */
+#include <stdatomic.h>
+#include "patch_util.h"
+#include "common/gridops.h"
+
+/* ---- boxes ---------------------------------------------------------------- */
+
+static bool is_empty_patch(const Value *p)   /* p in [frozenset(), ()] */
+{
+    return v_is_container(p) && v_len(p) == 0;
+}
+
+/* frozenset((i, j) for i in range(si, ei + 1) for j in range(sj, ej + 1)) */
+Value *tk_backdrop(Ctx *cx, Value *const *a)
+{
+    Value *p = a[0];
+    if (!v_is_container(p) || v_len(p) == 0)
+        return v_incref(TKP_FSET0);
+    Value *ul = w_corner(cx, p, C_UL), *lr = ul ? w_corner(cx, p, C_LR) : NULL, *r = NULL;
+    Value **s, **e;
+    int64_t si, sj, ei, ej;
+    if (!lr || !(s = tkp_unpack(cx, ul, 2)) || !(e = tkp_unpack(cx, lr, 2)) ||
+        !tkp_int(cx, s[0], &si) || !tkp_int(cx, e[0], &ei) ||
+        !tkp_int(cx, s[1], &sj) || !tkp_int(cx, e[1], &ej))
+        goto out;
+    uint64_t h = ei >= si ? (uint64_t)(ei - si + 1) : 0, w = ej >= sj ? (uint64_t)(ej - sj + 1) : 0;
+    if ((h && w > TKP_MAX_ITEMS / h) || !tkp_charge(cx, h * w))
+        goto out;
+    PySet set;
+    pyset_init(&set);
+    for (int64_t i = si; i <= ei; i++)
+        for (int64_t j = sj; j <= ej; j++) {
+            Value *t = v_pair_int(i, j);
+            pyset_add(&set, t);
+            v_decref(t);
+        }
+    r = pyset_take(&set);
+out:
+    v_decref(ul);
+    v_decref(lr);
+    return r;
+}
+
+/* backdrop(p) - toindices(p) */
+Value *tk_delta(Ctx *cx, Value *const *a)
+{
+    Value *p = a[0];
+    if (!v_is_container(p) || v_len(p) == 0)
+        return v_incref(TKP_FSET0);
+    Value *bd = tkp_wrap(cx, tk_backdrop(cx, a), TKP_FSET0);
+    Value *ti = bd ? tkp_toindices(cx, p, TI_AUTO) : NULL, *r = NULL;
+    if (!ti)
+        goto out;
+    if (ti->type != V_FSET)
+        cx_raise(cx, "TypeError", "unsupported operand type(s) for -: 'frozenset' and '%s'",
+                 v_typename(ti));
+    else
+        r = fs_sub(bd, ti);
+out:
+    v_decref(bd);
+    v_decref(ti);
+    return r;
+}
+
+/* {(i, fixed) for i in range(lo, hi + 1)}, or (fixed, i) when col */
+static void add_line(PySet *s, int64_t lo, int64_t hi, Value *fixed, bool col)
+{
+    for (int64_t i = lo; i <= hi; i++) {
+        Value *v = v_int(i);
+        Value *t = col ? v_pair_steal(v_incref(fixed), v) : v_pair_steal(v, v_incref(fixed));
+        pyset_add(s, t);
+        v_decref(t);
+    }
+}
+
+/* a | b of two set comprehensions, into r */
+static void set_or(PySet *r, const PySet *a, const PySet *b)
+{
+    pyset_copy_from_set(r, a);
+    pyset_merge_set(r, b);
+}
+
+/* A ring's layout follows from its corners alone, and runs ask for the
+ * same rings again and again (78% of test_batt's box calls).  The first
+ * made for some corners (ints in the interned span: its items are then
+ * arena places) is kept, immortal, and copied for the next. */
+#define RING_MEMO 1024
+typedef struct {
+    int64_t i0, i1, j0, j1;
+    Value *fs;
+} RingMemo;
+static _Atomic(RingMemo *) ring_memo[RING_MEMO];
+
+static size_t ring_slot(int64_t i0, int64_t i1, int64_t j0, int64_t j1)
+{
+    uint64_t h = (((uint64_t)i0 * 1000003u ^ (uint64_t)i1) * 1000003u ^ (uint64_t)j0) * 1000003u ^
+                 (uint64_t)j1;
+    return (size_t)(h * 0x9E3779B97F4A7C15u >> 54) & (RING_MEMO - 1);
+}
+
+static bool ring_memoable(Value *const *v)
+{
+    for (int k = 0; k < 4; k++)
+        if (v[k]->type != V_INT || v[k]->u.i < V_INTERN_MIN ||
+            v[k]->u.i >= V_INTERN_MIN + V_INTERN_SPAN)
+            return false;
+    return true;
+}
+
+static void ring_keep(int64_t i0, int64_t i1, int64_t j0, int64_t j1, const Value *r)
+{
+    if (!(r->flags & V_FLAG_FLAT) || r->type != V_FSET || r->u.set.len == 0)
+        return;
+    RingMemo *m = xmalloc_(sizeof *m), *none = NULL;
+    *m = (RingMemo){.i0 = i0, .i1 = i1, .j0 = j0, .j1 = j1, .fs = fs_clone_flat(r)};
+    m->fs->refs = -1;   /* immortal: only the memo holds it */
+    if (!atomic_compare_exchange_strong_explicit(&ring_memo[ring_slot(i0, i1, j0, j1)], &none, m,
+                                                 memory_order_release, memory_order_relaxed)) {
+        v_free_pinned(m->fs);
+        free(m);
+    }
+}
+
+/* The four set comprehensions of box/inbox/outbox, from the unordered
+ * corners (a_i, a_j), (b_i, b_j): frozenset(vlines | hlines). */
+static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
+{
+    Value *si = tkp_min2(cx, ai, bi, CMP_LT), *sj = si ? tkp_min2(cx, aj, bj, CMP_LT) : NULL;
+    Value *ei = sj ? tkp_min2(cx, ai, bi, CMP_GT) : NULL;
+    Value *ej = ei ? tkp_min2(cx, aj, bj, CMP_GT) : NULL;
+    int64_t i0, i1, j0, j1;
+    if (!ej || !tkp_int(cx, si, &i0) || !tkp_int(cx, ei, &i1) ||
+        !tkp_int(cx, sj, &j0) || !tkp_int(cx, ej, &j1))
+        return NULL;
+    uint64_t h = i1 >= i0 ? (uint64_t)(i1 - i0 + 1) : 0, w = j1 >= j0 ? (uint64_t)(j1 - j0 + 1) : 0;
+    if (h > TKP_MAX_ITEMS || w > TKP_MAX_ITEMS || !tkp_charge(cx, 4 * (h + w)))
+        return NULL;
+    Value *corners[4] = {si, sj, ei, ej};
+    bool memo = ring_memoable(corners);
+    if (memo) {
+        RingMemo *m = atomic_load_explicit(&ring_memo[ring_slot(i0, i1, j0, j1)],
+                                           memory_order_acquire);
+        if (m && m->i0 == i0 && m->i1 == i1 && m->j0 == j0 && m->j1 == j1)
+            return fs_clone_flat(m->fs);
+    }
+    PySet l1, l2, v, h1, h2, hz, all;
+    pyset_init(&l1);
+    pyset_init(&l2);
+    pyset_init(&v);
+    pyset_init(&h1);
+    pyset_init(&h2);
+    pyset_init(&hz);
+    pyset_init(&all);
+    add_line(&l1, i0, i1, sj, false);
+    add_line(&l2, i0, i1, ej, false);
+    set_or(&v, &l1, &l2);
+    add_line(&h1, j0, j1, si, true);
+    add_line(&h2, j0, j1, ei, true);
+    set_or(&hz, &h1, &h2);
+    set_or(&all, &v, &hz);
+    Value *r = pyset_to_frozenset(&all);
+    if (memo)
+        ring_keep(i0, i1, j0, j1, r);
+    pyset_clear(&l1);
+    pyset_clear(&l2);
+    pyset_clear(&v);
+    pyset_clear(&h1);
+    pyset_clear(&h2);
+    pyset_clear(&hz);
+    pyset_clear(&all);
+    return r;
+}
+
+Value *tk_box(Ctx *cx, Value *const *a)
+{
+    Value *p = a[0];
+    if (is_empty_patch(p))
+        return v_incref(TKP_FSET0);
+    Value *ul = w_corner(cx, p, C_UL), *lr = ul ? w_corner(cx, p, C_LR) : NULL, *r = NULL;
+    Value **s, **e;
+    if (lr && (s = tkp_unpack(cx, ul, 2)) && (e = tkp_unpack(cx, lr, 2)))
+        r = ring(cx, s[0], s[1], e[0], e[1]);
+    v_decref(ul);
+    v_decref(lr);
+    return r;
+}
+
+/* the ring one cell inside (d = 1) or outside (d = -1) the extremes */
+static Value *in_out_box(Ctx *cx, Value *p, int64_t d)
+{
+    if (is_empty_patch(p))
+        return v_incref(TKP_FSET0);
+    static const int kop[4][2] = {
+        { 0, CMP_LT }, { 1, CMP_LT }, { 0, CMP_GT }, { 1, CMP_GT } };
+    Value *c[4] = { NULL, NULL, NULL, NULL }, *r = NULL;
+    for (int k = 0; k < 4; k++) {
+        Value *x = w_extreme(cx, p, TI_AUTO, kop[k][0], kop[k][1]);
+        if (!x)
+            goto out;
+        c[k] = tkp_arith_i(cx, x, k < 2 ? d : -d, '+');
+        v_decref(x);
+        if (!c[k])
+            goto out;
+    }
+    r = ring(cx, c[0], c[1], c[2], c[3]);
+out:
+    for (int k = 0; k < 4; k++)
+        v_decref(c[k]);
+    return r;
+}
+
+Value *tk_inbox(Ctx *cx, Value *const *a) { return in_out_box(cx, a[0], 1); }
+Value *tk_outbox(Ctx *cx, Value *const *a) { return in_out_box(cx, a[0], -1); }
+
+/* ---- lines ---------------------------------------------------------------- */
+
+static bool is_empty_tuple(const Value *v) { return v->type == V_TUPLE && v->u.tup.len == 0; }
+
+/* frozenset of the pairs (fi or i, fj or j) for i, j in zip(range(i0, i1, si),
+ * range(j0, j1, sj)); a NULL fixed value takes the range's number */
+static Value *zip_line(Ctx *cx, Value *fi, int64_t i0, int64_t i1, int64_t si,
+                       Value *fj, int64_t j0, int64_t j1, int64_t sj)
+{
+    int64_t ni = fi ? INT64_MAX : (si > 0 ? i1 - i0 : i0 - i1);
+    int64_t nj = fj ? INT64_MAX : (sj > 0 ? j1 - j0 : j0 - j1);
+    int64_t n = ni < nj ? ni : nj;
+    if (n < 0)
+        n = 0;
+    if (!tkp_charge(cx, (uint64_t)n))
+        return NULL;
+    PySet s;
+    pyset_init(&s);
+    for (int64_t x = 0; x < n; x++) {
+        Value *t = v_pair_steal(fi ? v_incref(fi) : v_int(i0 + x * si),
+                                fj ? v_incref(fj) : v_int(j0 + x * sj));
+        pyset_add(&s, t);
+        v_decref(t);
+    }
+    return pyset_take(&s);
+}
+
+static Value *connect(Ctx *cx, Value *a, Value *b)
+{
+    if (is_empty_tuple(a) || is_empty_tuple(b))
+        return v_incref(TKP_FSET0);
+    Value **pa = tkp_unpack(cx, a, 2), **pb = pa ? tkp_unpack(cx, b, 2) : NULL;
+    if (!pb)
+        return NULL;
+    Value *ai = pa[0], *aj = pa[1], *bi = pb[0], *bj = pb[1];
+    Value *si = tkp_min2(cx, ai, bi, CMP_LT), *mi = si ? tkp_min2(cx, ai, bi, CMP_GT) : NULL;
+    Value *sj = mi ? tkp_min2(cx, aj, bj, CMP_LT) : NULL, *mj = sj ? tkp_min2(cx, aj, bj, CMP_GT) : NULL;
+    Value *ei = mj ? tkp_arith_i(cx, mi, 1, '+') : NULL, *ej = ei ? tkp_arith_i(cx, mj, 1, '+') : NULL;
+    Value *r = NULL, *d1 = NULL, *d2 = NULL, *d3 = NULL;
+    int64_t i0, i1, j0, j1;
+    if (!ej)
+        goto out;
+    if (v_eq(ai, bi)) {
+        if (tkp_int(cx, sj, &j0) && tkp_int(cx, ej, &j1))
+            r = zip_line(cx, ai, 0, 0, 0, NULL, j0, j1, 1);
+        goto out;
+    }
+    if (v_eq(aj, bj)) {
+        if (tkp_int(cx, si, &i0) && tkp_int(cx, ei, &i1))
+            r = zip_line(cx, NULL, i0, i1, 1, aj, 0, 0, 0);
+        goto out;
+    }
+    if (!(d1 = tkp_arith(cx, bi, ai, '-')) || !(d2 = tkp_arith(cx, bj, aj, '-')))
+        goto out;
+    if (v_eq(d1, d2)) {
+        if (tkp_int(cx, si, &i0) && tkp_int(cx, ei, &i1) &&
+            tkp_int(cx, sj, &j0) && tkp_int(cx, ej, &j1))
+            r = zip_line(cx, NULL, i0, i1, 1, NULL, j0, j1, 1);
+        goto out;
+    }
+    if (!(d3 = tkp_arith(cx, aj, bj, '-')))
+        goto out;
+    if (v_eq(d1, d3)) {
+        if (tkp_int(cx, si, &i0) && tkp_int(cx, ei, &i1) &&
+            tkp_int(cx, ej, &j0) && tkp_int(cx, sj, &j1))
+            r = zip_line(cx, NULL, i0, i1, 1, NULL, j0 - 1, j1 - 1, -1);
+        goto out;
+    }
+    r = v_incref(TKP_FSET0);
+out:
+    v_decref(ei);
+    v_decref(ej);
+    v_decref(d1);
+    v_decref(d2);
+    v_decref(d3);
+    return r;
+}
+
+Value *tk_connect(Ctx *cx, Value *const *a) { return connect(cx, a[0], a[1]); }
+
+/* connect(start, (start[0] + 42 * direction[0], start[1] + 42 * direction[1])) */
+Value *tk_shoot(Ctx *cx, Value *const *a)
+{
+    Value *st = a[0], *dir = a[1];
+    if (is_empty_patch(st) || is_empty_patch(dir))
+        return v_incref(TKP_FSET0);
+    Value *end[2] = { NULL, NULL }, *r = NULL;
+    for (int k = 0; k < 2; k++) {
+        Value *s = tkp_sub(cx, st, (size_t)k), *d = s ? tkp_sub(cx, dir, (size_t)k) : NULL;
+        Value *m = d ? tkp_arith_i(cx, d, 42, '*') : NULL;
+        end[k] = m ? tkp_arith(cx, s, m, '+') : NULL;
+        v_decref(m);
+        if (!end[k])
+            goto out;
+    }
+    Value *b = v_pair_steal(end[0], end[1]);
+    end[0] = end[1] = NULL;
+    r = tkp_wrap(cx, connect(cx, st, b), TKP_FSET0);
+    v_decref(b);
+out:
+    v_decref(end[0]);
+    v_decref(end[1]);
+    return r;
+}
+
+/* frozenset((location[0], j) for j in range(30)) */
+Value *tk_hfrontier(Ctx *cx, Value *const *a)
+{
+    if (is_empty_tuple(a[0]))
+        return v_incref(TKP_FSET0);
+    Value *i = tkp_sub(cx, a[0], 0);
+    return i ? zip_line(cx, i, 0, 0, 0, NULL, 0, 30, 1) : NULL;
+}
+
+/* frozenset({four offsets of loc}): a set display, then a COPY */
+static Value *nbrs4(Ctx *cx, Value *loc, const int off[4][2])
+{
+    if (loc->type != V_TUPLE || loc->u.tup.len == 0)
+        return v_incref(TKP_FSET0);
+    Value *li = tkp_sub(cx, loc, 0), *lj = li ? tkp_sub(cx, loc, 1) : NULL;
+    if (!lj)
+        return NULL;
+    Value *c[4][2] = { { NULL } };
+    Value *r = NULL;
+    for (int k = 0; k < 4; k++)
+        for (int x = 0; x < 2; x++) {
+            Value *base = x ? lj : li;
+            c[k][x] = off[k][x] ? tkp_arith_i(cx, base, off[k][x], '+') : v_incref(base);
+            if (!c[k][x])
+                goto out;
+        }
+    PySet s;
+    pyset_init(&s);
+    for (int k = 0; k < 4; k++) {
+        Value *t = v_pair_steal(v_incref(c[k][0]), v_incref(c[k][1]));
+        pyset_add(&s, t);
+        v_decref(t);
+    }
+    r = pyset_to_frozenset(&s);
+    pyset_clear(&s);
+out:
+    for (int k = 0; k < 4; k++)
+        for (int x = 0; x < 2; x++)
+            v_decref(c[k][x]);
+    return r;
+}
+
+static const int d_off[4][2] = { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 } };
+static const int i_off[4][2] = { { -1, -1 }, { -1, 1 }, { 1, -1 }, { 1, 1 } };
+
+Value *tk_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], d_off); }
+Value *tk_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], i_off); }
+
+/* dneighbors(loc) | ineighbors(loc) */
+Value *tk_neighbors(Ctx *cx, Value *const *a)
+{
+    Value *d = tkp_wrap(cx, nbrs4(cx, a[0], d_off), TKP_FSET0);
+    Value *i = d ? tkp_wrap(cx, nbrs4(cx, a[0], i_off), TKP_FSET0) : NULL;
+    Value *r = i ? fs_or(d, i) : NULL;
+    v_decref(d);
+    v_decref(i);
+    return r;
+}
