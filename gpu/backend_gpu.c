@@ -227,7 +227,8 @@ static void gpu_run_batch(const Backend *be, Batch *b)
     if (gpu_state.o.verbose && gpu_state.o.log) {
         fprintf(gpu_state.o.log, "  %s: %s x%d: %d on the %s, %d on the cpu, %.3f ms incl. packing and transfers",
                 gpu_mode_name(), gpu_ops[op].name, b->n, ndev,
-                gpu_state.o.mode == BACKEND_EMULATE ? "host emulation" : "device", ncpu, t_dev * 1e3);
+                gpu_state.o.mode == BACKEND_EMULATE ? "host emulation" : "device", ncpu,
+                t_dev * 1e3);
         if (ndev)
             fprintf(gpu_state.o.log, " (pack %.3f, device %.3f, rebuild %.3f)",
                     gpu_phase.pack * 1e3, gpu_phase.device * 1e3, gpu_phase.rebuild * 1e3);

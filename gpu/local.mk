@@ -1,7 +1,8 @@
 # gpu: the whole CUDA backend.  Host side (C, always built: without CUDA
 # it says why and keeps every batch on the CPU) sees core, dsl, front and
-# run; kernels (nvcc) see gpu/ alone.  The rest of the program includes
-# gpu/backend_gpu.h and nothing else from here.
+# run, its files sharing backend_gpu_int.h; kernels (nvcc) see gpu/ and
+# core (pyprobe.h).  The rest of the program includes gpu/backend_gpu.h and
+# nothing else from here.
 noinst_LIBRARIES += gpu/libgpu.a
 gpu_libgpu_a_CPPFLAGS = $(GPU_CPPFLAGS)
 gpu_libgpu_a_SOURCES = \
