@@ -32,10 +32,6 @@ int backend_mode_parse(const char *s);
  * when the GPU cannot be used and that was asked for.  -1 (message
  * printed) when an explicitly named calibration file is unreadable. */
 int backend_gpu_setup(const GpuOptions *o);
-/* After setup: the smallest batch the GPU may take in this run (1: any,
- * under --backend=cuda or --compare; auto: its least crossover); 0 when
- * it takes none. */
-int backend_gpu_smallest_batch(void);
 /* After a run: the per-op table (GPU calls, CPU instances, fallbacks and,
  * with --compare, times, speedup and equality) when `show` or compare.
  * Returns how many compared values differed. */
@@ -49,7 +45,5 @@ long backend_gpu_finish(FILE *f, bool show);
 int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, const char *only);
 /* --version's lines: whether CUDA is built in, and the device or why none. */
 void backend_gpu_describe(FILE *f);
-/* The calibration file used when --calibration is not given. */
-const char *backend_gpu_default_calibration(char *buf, size_t len);
 
 #endif

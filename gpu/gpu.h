@@ -1,5 +1,6 @@
-/* gpu.h -- what the rest of arcrun knows about the CUDA backend.  Without
- * CUDA (gpu/nocuda.c) the same calls exist and report "not built". */
+/* gpu.h -- the device side (probe.cu, kernels.cu, objects.cu) as the host
+ * files of gpu/ call it.  Without CUDA (gpu/nocuda.c) the same calls exist
+ * and report "not built". */
 #ifndef ARC_GPU_H
 #define ARC_GPU_H
 
@@ -17,8 +18,9 @@ bool gpu_built(void);
 /* Probe for a device; false with a reason in why (e.g. "no CUDA device
  * visible") when none can be used.  Cached after the first call. */
 bool gpu_available(char *why, size_t whylen);
-/* Run the self-test kernel (batched rot90 of a few grids) and compare with
- * the host result; 1 equal, 0 different, -1 could not run (why says). */
+/* rot90 of a few grids through gpu_run (the kernel the backend uses),
+ * compared with the host's; 1 equal, 0 different, -1 could not run (why
+ * says). */
 int gpu_selftest(char *why, size_t whylen);
 
 /* The batch path (kernels.cu).  Callers serialise: one batch at a time.

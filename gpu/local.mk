@@ -1,11 +1,14 @@
 # gpu: the whole CUDA backend.  Host side (C, always built: without CUDA
 # it says why and keeps every batch on the CPU) sees core, dsl, front and
-# run; kernels (nvcc) see gpu/ alone.  The rest of the program includes
-# gpu/backend_gpu.h and nothing else from here.
+# run, its files sharing backend_gpu_int.h; kernels (nvcc) see gpu/ and
+# core (pyprobe.h).  The rest of the program includes gpu/backend_gpu.h and
+# nothing else from here.
 noinst_LIBRARIES += gpu/libgpu.a
 gpu_libgpu_a_CPPFLAGS = $(GPU_CPPFLAGS)
 gpu_libgpu_a_SOURCES = \
-	gpu/backend_gpu.h gpu/backend_gpu.c gpu/gpu_objects.h gpu/gpu_objects.c \
+	gpu/backend_gpu.h gpu/backend_gpu_int.h gpu/backend_gpu.c gpu/device.c \
+	gpu/pack.c gpu/run_packed.c gpu/compare.c gpu/table.c gpu/calfile.c gpu/calibrate.c \
+	gpu/gpu_objects.h gpu/gpu_objects.c \
 	gpu/gpu.h gpu/ops.h gpu/ops_cell.h gpu/objscan.h gpu/ops_host.c
 
 NVCC_COMPILE = $(NVCC) $(NVCCFLAGS) $(CUDA_ARCH) -I$(top_srcdir)/gpu -I$(top_srcdir)/src/core
