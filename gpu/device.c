@@ -64,7 +64,7 @@ void gpu_lazy_join(void)
     atomic_store(&lazy, LAZY_NONE);
 }
 
-/* --version's lines about the CUDA build and the device. */
+/* --version's lines about the CUDA build, the device and its self-test. */
 void backend_gpu_describe(FILE *f)
 {
     char why[160];
@@ -76,8 +76,13 @@ void backend_gpu_describe(FILE *f)
 #endif
         bool ok = gpu_available(why, sizeof why);
         fprintf(f, "CUDA device: %s\n", ok ? why : "none");
-        if (!ok)
+        if (!ok) {
             fprintf(f, "  (%s; everything runs on the CPU)\n", why);
+            return;
+        }
+        /* the backend's own batch path and rot90 kernel, against the host */
+        int st = gpu_selftest(why, sizeof why);
+        fprintf(f, "CUDA self-test: %s: %s\n", st == 1 ? "passed" : "FAILED", why);
     } else {
         fprintf(f, "CUDA backend: not built (configure found no nvcc); CPU only\n");
     }
