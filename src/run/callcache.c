@@ -43,6 +43,38 @@ void cache_clear(CallCache *c)
     c->pinned = 0;
 }
 
+void cache_drop_varying(CallCache *c)
+{
+    size_t keep = 0;
+    CacheEntry **kept = xmalloc_(sizeof *kept * (c->nused ? c->nused : 1));
+    for (size_t k = 0; k < c->nused; k++) {
+        CacheEntry **s = &c->slots[c->used[k]];
+        CacheEntry *e = *s;
+        *s = NULL;
+        if (!e || e == (CacheEntry *)c)
+            continue;
+        if (e->varies && e->result) {
+            c->pinned -= e->weight;
+            entry_free(e);
+        } else {
+            kept[keep++] = e;
+        }
+    }
+    /* reinsert the rest in their order: no tombstones, and count is what
+     * the table holds */
+    c->nused = 0;
+    c->count = 0;
+    for (size_t k = 0; k < keep; k++) {
+        size_t i = kept[k]->hash & c->mask;
+        while (c->slots[i])
+            i = (i + 1) & c->mask;
+        c->slots[i] = kept[k];
+        c->used[c->nused++] = (uint32_t)i;
+        c->count++;
+    }
+    free(kept);
+}
+
 static _Thread_local CallCache thread_cache;
 static _Thread_local bool thread_cache_made;
 

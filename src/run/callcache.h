@@ -22,6 +22,8 @@ typedef struct CacheEntry {
     uint32_t id;
     Value *result;              /* held; NULL while being computed */
     void *rep;                  /* the instance computing it this step */
+    uint32_t weight;            /* what it adds to pinned */
+    bool varies;                /* its key holds values of one sample (I, C) */
 } CacheEntry;
 
 typedef struct {
@@ -43,6 +45,9 @@ void cache_init(CallCache *c, size_t max_entries);
 CallCache *cache_of_thread(void);
 void cache_thread_done(void);       /* frees this thread's, if any */
 void cache_clear(CallCache *c);     /* drop every entry */
+/* Drop the finished entries whose key holds values of one sample (once
+ * every instance of those samples is done, nothing can ask for them). */
+void cache_drop_varying(CallCache *c);
 void cache_free(CallCache *c);
 /* The key of a call, or false if some operand is instance-private. */
 bool cache_key(Value *callee, Value *const *args, int nargs, uint64_t *hash);

@@ -247,6 +247,33 @@ static int32_t **plan_make(const IrProgram *p)
     return plan;
 }
 
+/* Statements that read, directly or through earlier ones, a parameter
+ * that varies by sample (param_varies). */
+static uint8_t *plan_varies(const IrProgram *p)
+{
+    uint8_t *slot = calloc((size_t)(p->nslots ? p->nslots : 1), 1);
+    uint8_t *stmt = calloc((size_t)(p->nstmts ? p->nstmts : 1), 1);
+    if (!slot || !stmt)
+        abort();
+    for (int i = 0; i < p->nparams && i < p->nslots; i++)
+        slot[i] = param_varies(p->dialect, i);
+    for (int k = 0; k < p->nstmts; k++) {
+        const IrStmt *s = &p->stmts[k];
+        bool v = s->callee.slot >= 0 && slot[s->callee.slot];
+        for (int a = 0; a < s->nargs; a++)
+            v |= s->args[a].slot >= 0 && slot[s->args[a].slot];
+        stmt[k] = v;
+        if ((s->kind == IR_CALL || s->kind == IR_BIND) && s->dst >= 0)
+            slot[s->dst] |= v;
+        if (s->kind == IR_UNPACK)
+            for (int d = 0; d < s->ndst; d++)
+                if (s->dsts[d] >= 0)
+                    slot[s->dsts[d]] |= v;
+    }
+    free(slot);
+    return stmt;
+}
+
 static void plan_free(int32_t **plan, const IrProgram *p)
 {
     for (int k = 0; k < p->nstmts; k++)
@@ -334,6 +361,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     /* one plan per distinct program (instances of a program are adjacent) */
     const IrProgram **plan_prog = xmalloc_(sizeof(IrProgram *) * (size_t)(n ? n : 1));
     int32_t ***plans = xmalloc_(sizeof(int32_t **) * (size_t)(n ? n : 1));
+    uint8_t **varies = xmalloc_(sizeof(uint8_t *) * (size_t)(n ? n : 1));
     int nplans = 0;
     for (int i = 0; i < n; i++) {
         Instance *in = insts[i];
@@ -348,10 +376,12 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             if (q == nplans) {
                 plan_prog[q] = in->prog;
                 plans[q] = plan_make(in->prog);
+                varies[q] = plan_varies(in->prog);
                 nplans++;
             }
         }
         in->free_after = (const int32_t *const *)plans[q];
+        in->varies = varies[q];
     }
 
     for (;;) {
@@ -412,8 +442,10 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                     continue;
                 } else {
                     e = cache_add(cache, h, callee, argv, s->nargs, in);
-                    if (e)
+                    if (e) {
                         filter_set(in->cache_filter, e->id);
+                        e->varies = in->varies[in->pc];
+                    }
                 }
             }
             pend[np].in = in;
@@ -495,7 +527,8 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                 Value *r = done->kind == IR_UNPACK ? rep->unpacked : rep->env[done->dst];
                 /* made thread-safe when first shared, not before: most
                  * results are never asked for again */
-                cache->pinned += v_is_container(r) ? 1 + v_len(r) : 1;
+                e->weight = v_is_container(r) ? 1 + (uint32_t)v_len(r) : 1;
+                cache->pinned += e->weight;
                 e->result = v_incref(r);
                 e->rep = NULL;
                 local.cache_misses++;
@@ -543,12 +576,15 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     if (cache && !opt->keep_cache)
         cache_clear(cache);
     free(items);
-    for (int q = 0; q < nplans; q++)
+    for (int q = 0; q < nplans; q++) {
         plan_free(plans[q], plan_prog[q]);
+        free(varies[q]);
+    }
     free(plans);
+    free(varies);
     free(plan_prog);
     for (int i = 0; i < n; i++)
-        insts[i]->free_after = NULL;
+        insts[i]->free_after = NULL, insts[i]->varies = NULL;
     free(pend);
     free(members);
     free(before);

@@ -28,6 +28,8 @@ struct Instance {
     Value **records[2];
     int nrecords[2], caprecords[2];
     const int32_t *const *free_after;   /* exec's plan: slots dead after each stmt */
+    const uint8_t *varies;   /* exec's plan: statements whose operands depend on
+                                I or C, so their cached calls serve no other sample */
     uint64_t time_limit_ns;  /* time budget for all its calls, 0 = none */
     uint64_t spent_ns;       /* time spent in its calls so far */
     uint64_t *cache_filter;  /* cache entries it has taken (callcache.h) */
@@ -120,6 +122,9 @@ void exec_stats_merge(ExecStats *into, const ExecStats *from);
 void exec_stats_free(ExecStats *st);   /* ops, stmts, slow */
 
 /* instance.c: an instance's life */
+/* Whether parameter k of a dialect's programs differs from sample to
+ * sample (I, C) rather than from task to task (task_id, S). */
+bool param_varies(int dialect, int k);
 void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
                    int dialect, bool c_is_output);
 void instance_release(Instance *in);   /* frees env, result, error */

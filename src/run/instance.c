@@ -32,6 +32,11 @@ static Value *param_value(int dialect, int k, const Task *t, int sample, bool c_
     }
 }
 
+bool param_varies(int dialect, int k)
+{
+    return dialect == DIALECT_ARCDSL || k == 2 || k == 3;   /* I, C */
+}
+
 void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
                    int dialect, bool c_is_output)
 {
