@@ -7,7 +7,7 @@
 # first failed sample; arcrun tries the sample with the smallest input first,
 # and the CPython figure is given both ways: in sample order, and in
 # arcrun's order.  arcrun also skips pairs whose output shape cannot match
-# (src/shape.h); its time running every pair is given too.
+# (src/run/shape.h); its time running every pair is given too.
 #
 #   bench/allpairs.sh [ARC_DSL_CHECKOUT] [SAMPLE_PAIRS] [TASKS_DIR]
 set -eu
@@ -29,7 +29,7 @@ import json, sys
 st = json.loads([l for l in open(sys.argv[1]).read().splitlines() if l.startswith('{')][-1])
 asked = st['calls'] + st['cache_hits'] + st['cache_waits']
 print('arcrun:  %.1f s wall; %d calls asked, %d computed, %.1f%% answered by shared work; '
-      '%d pairs not run (output shape, src/shape.h)'
+      '%d pairs not run (output shape, src/run/shape.h)'
       % (float(sys.argv[2]), asked, st['calls'], 100.0 * (asked - st['calls']) / asked,
          st.get('ruled_out', 0)))
 PY

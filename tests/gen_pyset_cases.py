@@ -4,7 +4,7 @@
 The expected values are what this interpreter (it must be CPython 3.11, 64-bit)
 computes: hash() of ints, bools, floats, tuples and frozensets, and the
 iteration order of sets after builds and operators.  tests/test_pyset.c
-replays the same programs on the C tables (src/pyset.c, src/pyhash.c).
+replays the same programs on the C tables (src/core/pyset.c, src/core/pyhash.c).
 
 Format: one token-separated line per step.  Values are prefix-encoded:
   i<int>  T  F  f<float repr>  t<n> <n values>  s<n> <n values>

@@ -1,4 +1,4 @@
-/* test_pyset.c -- CPython hashes and set orders of src/pyhash.c + src/pyset.c.
+/* test_pyset.c -- CPython hashes and set orders of src/core/pyhash.c + src/core/pyset.c.
  *
  * Replays tests/pyset.cases (written by gen_pyset_cases.py from real CPython
  * 3.11; the format is described there) and prints TAP: one test per `hash`

@@ -343,6 +343,8 @@ static int load_task(const Where *w, const cJSON *obj, const Path *p, Task *t) {
         return fail(w, p->s, "expected a task object {\"train\", \"test\"}, got %s", jtype(obj));
     if (load_samples(w, obj, p, "train", true, t, &t->train, &t->ntrain) < 0) return -1;
     if (load_samples(w, obj, p, "test", false, t, &t->test, &t->ntest) < 0) return -1;
+    uint8_t *fit = t->ncells ? realloc(t->cells, t->ncells) : NULL;   /* a large set holds many */
+    if (fit) t->cells = fit, t->capcells = t->ncells;
     return 0;
 }
 

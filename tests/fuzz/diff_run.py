@@ -20,7 +20,7 @@ TASK = {"train": [{"input": [[0, 1, 0], [1, 2, 1], [0, 1, 0]], "output": [[2, 1,
                   {"input": [[3, 0, 0, 3], [0, 5, 5, 0]], "output": [[0, 3, 3, 0], [5, 0, 0, 5]]}],
         "test": [{"input": [[7, 7, 0], [0, 7, 0], [0, 0, 0]], "output": [[0, 0, 7], [7, 0, 7], [7, 7, 7]]}]}
 TID = 'fz000001'
-DSL_IMPORT = re.compile(r'^\s*from\s+(dsl|constants|pile)\s+import', re.M)   # as src/imports.c scopes names
+DSL_IMPORT = re.compile(r'^\s*from\s+(dsl|constants|pile)\s+import', re.M)   # as src/front/imports.c scopes names
 
 
 def traced(stmts):

@@ -1,4 +1,4 @@
-# Search-mode test of the output-shape rule (src/shape.h) on tasks/demo:
+# Search-mode test of the output-shape rule (src/run/shape.h) on tasks/demo:
 # each program's output shape follows from its input's, except the last's.
 # Pairs whose expected outputs have another shape are not run: keep 4 of
 # the 4 demo tasks, flip 3 (not rot_demo01), wide 3 (not mirror_demo02),
