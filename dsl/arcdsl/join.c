@@ -2,7 +2,6 @@
  * compress. */
 #include "prim.h"
 #include "arcdsl/grid_util.h"
-#include "common/gridops.h"
 
 /* ---- joining and splitting ---------------------------------------------- */
 

@@ -74,31 +74,17 @@ static Value *float_op(Ctx *cx, int op, double x, double y)
     }
     if (y == 0.0)
         return cx_raise(cx, "ZeroDivisionError", op == OP_MOD ? "float modulo" : "float floor division by zero");
+    if (op != OP_MOD)
+        return v_float(core_float_floordiv(x, y));
     double mod = fmod(x, y);
-    if (op == OP_MOD) {
-        if (mod != 0.0) {
-            if ((y < 0) != (mod < 0))
-                mod += y;
-        } else {
-            mod = copysign(0.0, y);
-        }
-        return v_float(mod);
-    }
-    double div = (x - mod) / y, fl;
-    if (mod != 0.0 && (y < 0) != (mod < 0))
-        div -= 1.0;
-    if (div != 0.0) {
-        fl = floor(div);
-        if (div - fl > 0.5)
-            fl += 1.0;
+    if (mod != 0.0) {
+        if ((y < 0) != (mod < 0))
+            mod += y;
     } else {
-        fl = copysign(0.0, x / y);
+        mod = copysign(0.0, y);
     }
-    return v_float(fl);
+    return v_float(mod);
 }
-
-static bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
-static double as_f(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)v->u.i; }
 
 /* tuple * n: repetition */
 static Value *tuple_repeat(Ctx *cx, const Value *t, int64_t n)
@@ -122,8 +108,8 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
 {
     if (v_is_int(x) && v_is_int(y))
         return int_op(cx, op, x->u.i, y->u.i);
-    if (is_num(x) && is_num(y))
-        return float_op(cx, op, as_f(x), as_f(y));
+    if (core_is_num(x) && core_is_num(y))
+        return float_op(cx, op, core_as_f(x), core_as_f(y));
     if (op == OP_ADD && x->type == V_TUPLE && y->type == V_TUPLE) {
         size_t n = x->u.tup.len, m = y->u.tup.len;
         if (!n) return v_incref(y);

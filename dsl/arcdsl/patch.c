@@ -143,7 +143,7 @@ Value *ad_centerofmass(Ctx *cx, Value *const *a)
         }
     t = v_tuple_new(m);
     for (size_t k = 0; k < m; k++)
-        t->u.tup.items[k] = v_int(floordiv(sum[k], (int64_t)v_len(p)));
+        t->u.tup.items[k] = v_int(core_floordiv(sum[k], (int64_t)v_len(p)));
     free(sum);
 out:
     v_decref(ti);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include "prim.h"
 #include "pyset.h"
+#include "common/core_util.h"
 #include "common/gridops.h"
 
 /* ---- Python-ish helpers ----------------------------------------------- */
@@ -64,12 +65,6 @@ static inline bool to_i64(Ctx *cx, const Value *v, int64_t *out)
     }
     cx_raise(cx, "TypeError", "unsupported operand type(s): '%s'", v_typename(v));
     return false;
-}
-
-static inline int64_t floordiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
 static inline bool eq_int(const Value *x, int64_t k)

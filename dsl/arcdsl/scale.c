@@ -1,7 +1,6 @@
 /* scale.c -- arc-dsl upscale and downscale. */
 #include "prim.h"
 #include "arcdsl/grid_util.h"
-#include "common/gridops.h"
 
 /* ---- scaling ------------------------------------------------------------ */
 

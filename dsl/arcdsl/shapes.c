@@ -21,8 +21,8 @@ static bool center_i(Ctx *cx, Value *p, int64_t *ci, int64_t *cj)
     if (!coord_int(cx, p, 0, CMP_LT, ci) || !height_i(cx, p, &h) ||
         !coord_int(cx, p, 1, CMP_LT, cj) || !width_i(cx, p, &w))
         return false;
-    *ci += floordiv(h, 2);
-    *cj += floordiv(w, 2);
+    *ci += core_floordiv(h, 2);
+    *cj += core_floordiv(w, 2);
     return true;
 }
 

@@ -5,6 +5,7 @@
 #ifndef ARC_CORE_UTIL_H
 #define ARC_CORE_UTIL_H
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +45,34 @@ static inline Value *core_gen_call(Ctx *cx, Value *f, int argc, Value *const *ar
         cx_raise(cx, "RuntimeError", "generator raised StopIteration");
     }
     return r;
+}
+
+/* ---- numbers: int (bool) and float, as Python combines them ------------ */
+
+static inline bool core_is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
+static inline double core_as_f(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)v->u.i; }
+
+/* a // b for b != 0 (the caller rules out INT64_MIN // -1) */
+static inline int64_t core_floordiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/* CPython's float floor division (floatobject.c float_floor_div), w != 0 */
+static inline double core_float_floordiv(double v, double w)
+{
+    double mod = fmod(v, w), div = (v - mod) / w, fl;
+    if (mod != 0.0 && ((w < 0) != (mod < 0)))
+        div -= 1.0;
+    if (div != 0.0) {
+        fl = floor(div);
+        if (div - fl > 0.5)
+            fl += 1.0;
+    } else {
+        fl = copysign(0.0, v / w);
+    }
+    return fl;
 }
 
 /* A growing array of owned references. */

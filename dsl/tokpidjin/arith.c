@@ -6,27 +6,6 @@
 
 enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV };
 
-static bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
-static double as_f(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)v->u.i; }
-
-/* CPython's float floor division (floatobject.c float_floor_div). */
-static double float_floordiv(double vx, double wx)
-{
-    double mod = fmod(vx, wx), div = (vx - mod) / wx, q;
-    if (mod) {
-        if ((wx < 0) != (mod < 0))
-            div -= 1.0;
-    }
-    if (div) {
-        q = floor(div);
-        if (div - q > 0.5)
-            q += 1.0;
-    } else {
-        q = copysign(0.0, vx / wx);
-    }
-    return q;
-}
-
 /* t * n: tuple repetition */
 static Value *repeat_tuple(Ctx *cx, Value *t, int64_t n)
 {
@@ -68,8 +47,8 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
             return cx_raise(cx, "OverflowError", "integer overflow");
         return v_int(r);
     }
-    if (is_num(x) && is_num(y)) {
-        double a = as_f(x), b = as_f(y);
+    if (core_is_num(x) && core_is_num(y)) {
+        double a = core_as_f(x), b = core_as_f(y);
         switch (op) {
         case OP_ADD: return v_float(a + b);
         case OP_SUB: return v_float(a - b);
@@ -77,7 +56,7 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
         default:
             if (b == 0)
                 return cx_raise(cx, "ZeroDivisionError", "float floor division by zero");
-            return v_float(float_floordiv(a, b));
+            return v_float(core_float_floordiv(a, b));
         }
     }
     if (op == OP_ADD && x->type == V_TUPLE && y->type == V_TUPLE) {
@@ -205,10 +184,10 @@ static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
 Value *tk_power(Ctx *cx, Value *const *a)
 {
     Value *f = a[0], *nv = a[1];
-    if (!is_num(nv))   /* n - 1 raises before the inner call */
+    if (!core_is_num(nv))   /* n - 1 raises before the inner call */
         return cx_raise(cx, "TypeError", "unsupported operand type(s) for -: '%s' and 'int'",
                         v_typename(nv));
-    double d = as_f(nv);
+    double d = core_as_f(nv);
     if (d == 1)
         return v_incref(f);
     bool whole = d == floor(d) && d > 1 && d < POWER_MAX;

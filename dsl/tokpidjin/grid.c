@@ -15,10 +15,7 @@
 #include "prim.h"
 #include "common/core_util.h"
 #include "tokpidjin/grid_util.h"
-#include "common/neighbours.h"
-#include "common/cells.h"
 #include "common/gridops.h"
-#include "common/objwalk.h"
 
 static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
 
@@ -105,7 +102,7 @@ static Value *arith(Ctx *cx, Value *a, Value *b, int sign)
 {
     if (v_is_int(a) && v_is_int(b))
         return v_int(sign > 0 ? a->u.i + b->u.i : a->u.i - b->u.i);
-    if (is_num(a) && is_num(b)) {
+    if (core_is_num(a) && core_is_num(b)) {
         double x = a->type == V_FLOAT ? a->u.f : (double)a->u.i;
         double y = b->type == V_FLOAT ? b->u.f : (double)b->u.i;
         return v_float(sign > 0 ? x + y : x - y);

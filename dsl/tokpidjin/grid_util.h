@@ -237,8 +237,6 @@ static inline Value *tk_mostcolor_inner(Ctx *cx, const Value *grid)
     return r;
 }
 
-static inline bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
-
 /* `type == k` for the small selector constants; -1 matches none */
 static inline int selector(const Value *t)
 {

@@ -4,9 +4,7 @@
 #include "prim.h"
 #include "common/core_util.h"
 #include "tokpidjin/grid_util.h"
-#include "common/neighbours.h"
 #include "common/cells.h"
-#include "common/gridops.h"
 #include "common/objwalk.h"
 
 /* ---- partitions ---------------------------------------------------------- */
@@ -108,8 +106,8 @@ static bool num_pairs(Value *obj)
 {
     for (size_t k = 0, n = v_len(obj); k < n; k++) {
         Value *e = v_items(obj)[k];
-        if (!v_is_container(e) || v_len(e) != 2 || !is_num(v_items(e)[0]) ||
-            !is_num(v_items(e)[1]))
+        if (!v_is_container(e) || v_len(e) != 2 || !core_is_num(v_items(e)[0]) ||
+            !core_is_num(v_items(e)[1]))
             return false;
     }
     return true;

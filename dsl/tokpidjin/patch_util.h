@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include "prim.h"
 #include "pyset.h"
+#include "common/core_util.h"
 
 /* math.nan: one object, since the reference tests `x is math.nan`. */
 #define tk_nan_ v_nan_   /* the one math.nan (value.c) */
@@ -89,38 +90,6 @@ static inline Value **tkp_unpack(Ctx *cx, const Value *v, size_t n)
 
 /* ---- numbers: int (bool) and float, as Python combines them ------------- */
 
-static inline bool tkp_isnum(const Value *v)
-{
-    return v->type == V_INT || v->type == V_BOOL || v->type == V_FLOAT;
-}
-
-static inline double tkp_dbl(const Value *v)
-{
-    return v->type == V_FLOAT ? v->u.f : (double)v->u.i;
-}
-
-/* CPython's float floor division */
-static inline double tkp_fdiv(double v, double w)
-{
-    double mod = fmod(v, w), div = (v - mod) / w, fl;
-    if (mod != 0.0 && ((w < 0) != (mod < 0)))
-        div -= 1.0;
-    if (div != 0.0) {
-        fl = floor(div);
-        if (div - fl > 0.5)
-            fl += 1.0;
-    } else {
-        fl = copysign(0.0, v / w);
-    }
-    return fl;
-}
-
-static inline int64_t tkp_ifdiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
 /* a OP b for OP in + - * / (floor division); TypeError for non-numbers */
 static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
 {
@@ -133,13 +102,13 @@ static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
         default:
             if (y == 0)
                 return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
-            return v_int(tkp_ifdiv(x, y));
+            return v_int(core_floordiv(x, y));
         }
     }
-    if (!tkp_isnum(a) || !tkp_isnum(b))
+    if (!core_is_num(a) || !core_is_num(b))
         return cx_raise(cx, "TypeError", "unsupported operand type(s) for %c: '%s' and '%s'",
                         op, v_typename(a), v_typename(b));
-    double x = tkp_dbl(a), y = tkp_dbl(b);
+    double x = core_as_f(a), y = core_as_f(b);
     switch (op) {
     case '+': return v_float(x + y);
     case '-': return v_float(x - y);
@@ -147,7 +116,7 @@ static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
     default:
         if (y == 0.0)
             return cx_raise(cx, "ZeroDivisionError", "float floor division by zero");
-        return v_float(tkp_fdiv(x, y));
+        return v_float(core_float_floordiv(x, y));
     }
 }
 
