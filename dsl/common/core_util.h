@@ -151,4 +151,24 @@ static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
     return r;
 }
 
+/* The container `type` of f(e) for e in c (rev: of e(f)); gen: the calls
+ * run in a generator expression (core_gen_call), else as plain calls. */
+static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, bool gen)
+{
+    if (!core_iterable(cx, c))
+        return NULL;
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, v_len(c)))
+        return NULL;
+    for (size_t i = 0; i < v_len(c); i++) {
+        Value *e = v_items(c)[i], *fn = rev ? e : f, *x = rev ? f : e;
+        v_fetch_ahead(v_items(c), i, v_len(c));
+        Value *r = gen ? core_gen_call(cx, fn, 1, &x) : v_call(cx, fn, 1, &x);
+        if (!r)
+            return vb_drop(&b), NULL;
+        b.v[b.n++] = r;
+    }
+    return vb_finish(cx, &b, type);
+}
+
 #endif

@@ -1,6 +1,7 @@
 /* arith.c -- tokpidjin arithmetic, combine and closures (bind, power). */
 #include <math.h>
 #include "tokpidjin/core_util.h"
+#include "common/closures.h"
 
 /* ---- arithmetic --------------------------------------------------------- */
 
@@ -126,20 +127,6 @@ Value *tk_divide(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_DIV); }
 
 #define CAP(self, i) ((self)->u.fn.cap[i])
 
-/* rbind's f(x[, y[, z]]) -> function(..., fixed); lbind's -> function(fixed, ...) */
-static Value *bind_inv(Ctx *cx, Value *self, Value *const *argv, bool right)
-{
-    Value *args[4];
-    int n = self->u.fn.arity;
-    for (int i = 0; i < n; i++)
-        args[right ? i : i + 1] = argv[i];
-    args[right ? n : 0] = CAP(self, 1);
-    return v_call(cx, CAP(self, 0), n + 1, args);
-}
-
-static Value *rbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, true); }
-static Value *lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, false); }
-
 /* The closure's shape follows the callee's argument count (the wrapper's
  * _original_argcount, else __code__.co_argcount; *args counts 0): 2 -> one
  * free argument, 3 -> two, anything else -> three.  The reference names the
@@ -153,8 +140,8 @@ static Value *bind(Ctx *cx, Value *const *a, bool right)
     int n = f->u.fn.arity == V_ARITY_ANY ? 0 : f->u.fn.arity;
     int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
     if (right)
-        return v_func_new(rbind_inv, "rbind.<locals>.f", PRIM_TK_rbind, arity, arity, 2, a);
-    return v_func_new(lbind_inv, "lbind.<locals>.f", PRIM_TK_lbind, arity, arity, 2, a);
+        return v_func_new(cm_rbind_inv, "rbind.<locals>.f", PRIM_TK_rbind, arity, arity, 2, a);
+    return v_func_new(cm_lbind_inv, "lbind.<locals>.f", PRIM_TK_lbind, arity, arity, 2, a);
 }
 
 Value *tk_rbind(Ctx *cx, Value *const *a) { return bind(cx, a, true); }

@@ -15,29 +15,10 @@
 
 /* ---- apply family ------------------------------------------------------- */
 
-/* container type `type` of f(e) for e in c (rev: of e(x) for e in c) */
-static Value *map_into(Ctx *cx, Value *f, Value *c, int type, bool rev)
-{
-    if (!core_iterable(cx, c))
-        return NULL;
-    VBuf b = {0};
-    if (!vb_reserve(cx, &b, v_len(c)))
-        return NULL;
-    for (size_t i = 0; i < v_len(c); i++) {
-        Value *e = v_items(c)[i];
-        v_fetch_ahead(v_items(c), i, v_len(c));
-        Value *r = rev ? tk_call1(cx, e, f) : tk_call1(cx, f, e);
-        if (!r)
-            return vb_drop(&b), NULL;
-        b.v[b.n++] = r;
-    }
-    return vb_finish(cx, &b, type);
-}
-
-Value *tk_apply_t(Ctx *cx, Value *const *a) { return map_into(cx, a[0], a[1], V_TUPLE, false); }
-Value *tk_apply_f(Ctx *cx, Value *const *a) { return map_into(cx, a[0], a[1], a[1]->type, false); }
-Value *tk_rapply_t(Ctx *cx, Value *const *a) { return map_into(cx, a[1], a[0], V_TUPLE, true); }
-Value *tk_rapply_f(Ctx *cx, Value *const *a) { return map_into(cx, a[1], a[0], a[0]->type, true); }
+Value *tk_apply_t(Ctx *cx, Value *const *a) { return core_map(cx, a[0], a[1], V_TUPLE, false, false); }
+Value *tk_apply_f(Ctx *cx, Value *const *a) { return core_map(cx, a[0], a[1], a[1]->type, false, false); }
+Value *tk_rapply_t(Ctx *cx, Value *const *a) { return core_map(cx, a[1], a[0], V_TUPLE, true, false); }
+Value *tk_rapply_f(Ctx *cx, Value *const *a) { return core_map(cx, a[1], a[0], a[0]->type, true, false); }
 
 /* outer(inner(args)) with both wrapped */
 static Value *nest(Ctx *cx, int outer, int inner, int argc, Value *const *argv)
