@@ -8,7 +8,7 @@ dsl_libdsl_a_SOURCES = \
 	dsl/common/neighbours.h dsl/common/neighbours.c \
 	dsl/common/objwalk.h dsl/common/objwalk.c \
 	dsl/common/cells.h dsl/common/partition.c dsl/common/frontiers.c \
-	dsl/common/period.c dsl/common/closures.h dsl/common/closures.c \
+	dsl/common/period.c dsl/common/occurrences.c dsl/common/closures.h dsl/common/closures.c \
 	dsl/common/gridops.h dsl/common/recolor.c dsl/common/corners.c \
 	dsl/arcdsl/list.h \
 	dsl/arcdsl/numeric.c dsl/arcdsl/container.c dsl/arcdsl/functional.c \

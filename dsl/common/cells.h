@@ -17,6 +17,13 @@ Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell
 /* frontiers(grid): the rows and columns of one value (frontiers.c). */
 Value *cm_frontiers(Ctx *cx, Value *grid, ObjCell cell);
 
+/* occurrences(grid, obj) from obj's n normalised cells c (an oh x ow
+ * box) over the view g of grid, full when all its rows are full tuples:
+ * the (i, j) of h2 x w2 where shift(c, (i, j)) lies in grid.  The work
+ * is the caller's to charge. */
+Value *cm_occurrences(Ctx *cx, const Value *grid, const GView *g, bool full, const GCell *c,
+                      size_t n, int64_t oh, int64_t ow, int64_t h2, int64_t w2, ObjCell cell);
+
 /* hperiod/vperiod of the n normalised cells c, whose extent along the
  * axis is ext (period.c); frees c. */
 Value *cm_period(Ctx *cx, GCell *c, size_t n, int64_t ext, bool horiz);

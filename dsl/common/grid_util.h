@@ -420,66 +420,6 @@ static inline Value *gu_at(Ctx *cx, const Value *grid, size_t i, size_t j)
     return r ? gu_getitem(cx, r, j) : NULL;
 }
 
-/* occurrences on a grid whose rows are not all full tuples: whether the
- * normalised cells (a frozenset, arc-dsl's (v, (i, j)) or, with triple,
- * tokpidjin's (i, j, v)) occur at (i, j), tested as CPython's loop does:
- * the cells of shift(normed, (i, j)) in that frozenset's order, each
- * `0 <= a < h and 0 <= b < w and grid[a][b] == v`, stopping at the first
- * miss, so a bad row raises only where it is reached.  -1 raised. */
-static inline int gu_occurs_ragged(Ctx *cx, const Value *grid, Value *normed, int64_t i, int64_t j,
-                                   int64_t h, int64_t w, bool triple)
-{
-    size_t n = v_len(normed);
-    Value **moved = malloc(n * sizeof *moved);
-    for (size_t k = 0; k < n; k++) {
-        Value *const *c = v_items(v_items(normed)[k]);
-        Value *const *ij = triple ? c : v_items(c[1]);
-        Value *ni = v_int(ij[0]->u.i + i), *nj = v_int(ij[1]->u.i + j);
-        moved[k] = triple ? v_triple_steal(ni, nj, v_incref(c[2]))
-                          : v_pair_steal(v_incref(c[0]), v_pair_steal(ni, nj));
-    }
-    Value *shifted = fs_from_items(moved, n);
-    for (size_t k = 0; k < n; k++)
-        v_decref(moved[k]);
-    free(moved);
-    int ok = 1;
-    for (size_t k = 0; ok == 1 && k < n; k++) {
-        Value *const *c = v_items(v_items(shifted)[k]);
-        Value *const *ij = triple ? c : v_items(c[1]);
-        int64_t y = ij[0]->u.i, x = ij[1]->u.i;
-        if (y < 0 || y >= h || x < 0 || x >= w) {
-            ok = 0;
-        } else {
-            Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
-            ok = !v ? -1 : gu_eq(v, triple ? c[2] : c[0]);
-        }
-    }
-    v_decref(shifted);
-    return ok;
-}
-
-/* occurrences' result on such a grid: cells (n new references, taken,
- * in obj's order) make normed; each (i, j) of h2 x w2 is tested in turn
- * into occs.  The frozenset, or NULL raised. */
-static inline Value *gu_occurrences_ragged(Ctx *cx, const Value *grid, Value **cells, size_t n,
-                                           int64_t h2, int64_t w2, int64_t h, int64_t w,
-                                           bool triple, PySet *occs)
-{
-    Value *normed = fs_from_items(cells, n);
-    for (size_t k = 0; k < n; k++)
-        v_decref(cells[k]);
-    int r = 0;
-    for (int64_t i = 0; r >= 0 && i < h2; i++)
-        for (int64_t j = 0; r >= 0 && j < w2; j++)
-            if ((r = gu_occurs_ragged(cx, grid, normed, i, j, h, w, triple)) == 1) {
-                Value *pair = v_pair_int(i, j);
-                pyset_add(occs, pair);
-                v_decref(pair);
-            }
-    v_decref(normed);
-    return r < 0 ? NULL : pyset_to_frozenset(occs);
-}
-
 /* A mutable copy: list(list(row) for row in grid). */
 typedef struct {
     size_t h, w;

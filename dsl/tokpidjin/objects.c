@@ -157,9 +157,6 @@ Value *tk_occurrences(Ctx *cx, Value *const *a)
         return NULL;
     }
     int64_t h = (int64_t)g.h, w = (int64_t)g.w, h2 = h - oh + 1, w2 = w - ow + 1;
-    PySet occs;
-    pyset_init(&occs);
-    bool ragged = !rows || !gu_view_full(grid, &g);
     if (h2 > 0 && w2 > 0) {
         if (pairs) {
             cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
@@ -168,31 +165,9 @@ Value *tk_occurrences(Ctx *cx, Value *const *a)
         if (!gu_work(cx, (uint64_t)(h2 * w2) * (n ? n : 1)))
             goto done;
     }
-    if (ragged && n > 0) {   /* which cell is tested first decides what raises */
-        Value **cells = malloc(n * sizeof *cells);
-        for (size_t k = 0; k < n; k++)
-            cells[k] = v_triple_steal(v_int(c[k].i), v_int(c[k].j), v_incref(c[k].c));
-        out = gu_occurrences_ragged(cx, grid, cells, n, h2, w2, h, w, true, &occs);
-        free(cells);
-        goto done;
-    }
-    for (int64_t i = 0; i < h2; i++)
-        for (int64_t j = 0; j < w2; j++) {
-            bool ok = true;
-            for (size_t k = 0; ok && k < n; k++) {
-                int64_t y = c[k].i + i, x = c[k].j + j;
-                /* every row is a full tuple here: ragged grids went above */
-                ok = y >= 0 && y < h && x >= 0 && x < w && gu_eq(g.row[y][x], c[k].c);
-            }
-            if (ok) {
-                Value *pair = v_pair_int(i, j);
-                pyset_add(&occs, pair);
-                v_decref(pair);
-            }
-        }
-    out = pyset_to_frozenset(&occs);
+    out = cm_occurrences(cx, grid, &g, rows && gu_view_full(grid, &g), c, n, oh, ow, h2, w2,
+                         cell3);
 done:
-    pyset_clear(&occs);
     free(c);
     gu_view_free(&g);
     return out;
