@@ -2,6 +2,7 @@
  * compress. */
 #include "prim.h"
 #include "arcdsl/grid_util.h"
+#include "common/gridops.h"
 
 /* ---- joining and splitting ---------------------------------------------- */
 
@@ -232,51 +233,16 @@ done:
 Value *ad_compress(Ctx *cx, Value *const *a)
 {
     GView v;
+    size_t cells;
     if (a[0]->type != V_TUPLE)
         return compress_any(cx, a[0]);
     if (!zip_view(cx, a[0], &v))
         return NULL;
-    size_t h = v.h, m = v.w, cells = 0;
-    bool *dropr = gu_alloc(cx, h, 1), *dropc = gu_alloc(cx, m, 1);
-    Value **col = gu_alloc(cx, h, sizeof *col);
-    Value *out = NULL;
-    if (!dropr || !dropc || !col)
-        goto done;
-    for (size_t i = 0; i < h; i++)
-        dropr[i] = gu_one_value(v.row[i], v.rlen[i]);
-    for (size_t j = 0; j < m; j++) {
-        for (size_t i = 0; i < h; i++)
-            col[i] = v.row[i][j];
-        dropc[j] = gu_one_value(col, h);
-    }
-    size_t nh = 0;
-    for (size_t i = 0; i < h; i++)
-        nh += !dropr[i];
-    out = v_tuple_new(nh);
-    nh = 0;
-    for (size_t i = 0; i < h; i++) {
-        if (dropr[i])
-            continue;
-        size_t w = v.rlen[i], x = 0;
-        for (size_t j = 0; j < w && j < m; j++)
-            x += dropc[j];
-        size_t keep = w - x;
-        Value *row = v_tuple_new(keep);
-        x = 0;
-        for (size_t j = 0; j < w; j++)
-            if (j >= m || !dropc[j])
-                row->u.tup.items[x++] = v_incref(v.row[i][j]);
-        out->u.tup.items[nh++] = row;
-        cells += keep;
-    }
-    if (!gu_work(cx, cells)) {
+    Value *out = cm_compress(cx, &v, &cells);
+    if (out && !gu_work(cx, cells)) {
         v_decref(out);
         out = NULL;
     }
-done:
-    free(dropr);
-    free(dropc);
-    free(col);
     gu_view_free(&v);
     return out;
 }
