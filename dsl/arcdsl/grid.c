@@ -362,23 +362,20 @@ static bool paint_cells(Ctx *cx, MGrid *m, const GCell *c, size_t n, const Value
     return true;
 }
 
-static Value *do_fill(Ctx *cx, Value *grid, Value *val, Value *patch, bool under)
+static Value *mostcolor(Ctx *cx, const Value *grid) { return gu_extreme_color(cx, grid, true); }
+
+static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value *bg)
 {
-    MGrid m;
-    Value *bg = NULL, *out = NULL;
     GLoc *l = NULL;
     size_t n;
-    if (!gu_mgrid(cx, grid, &m))
-        return NULL;
-    if (under && !(bg = gu_extreme_color(cx, grid, true)))
-        goto done;
-    if (!gu_locs(cx, patch, &l, &n) || !fill_locs(cx, &m, val, l, n, bg))
-        goto done;
-    out = gu_mgrid_out(cx, &m);
-done:
+    bool ok = gu_locs(cx, patch, &l, &n) && fill_locs(cx, m, val, l, n, bg);
     free(l);
-    gu_mgrid_free(&m);
-    return out;
+    return ok;
+}
+
+static Value *do_fill(Ctx *cx, Value *grid, Value *val, Value *patch, bool under)
+{
+    return gu_paint(cx, grid, under, mostcolor, fill_patch, patch, val);
 }
 
 Value *ad_fill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], false); }
@@ -407,31 +404,27 @@ static bool paint_any(Ctx *cx, MGrid *m, Value *obj, const Value *bg)
     return true;
 }
 
-static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
+static bool paint_obj(Ctx *cx, MGrid *m, Value *obj, Value *unused, const Value *bg)
 {
-    MGrid m;
-    Value *bg = NULL, *out = NULL;
     GCell *c = NULL;
     size_t n;
-    if (!gu_mgrid(cx, grid, &m))
-        return NULL;
-    if (under && !(bg = gu_extreme_color(cx, grid, true)))
-        goto done;
+    bool ok;
+    (void)unused;
     if (gu_cells(cx, obj, &c, &n)) {
-        if (!paint_cells(cx, &m, c, n, bg))
-            goto done;
+        ok = paint_cells(cx, m, c, n, bg);
     } else if (cx->over_budget) {
-        goto done;
+        ok = false;
     } else {   /* not cells: the loop CPython runs may still get through */
         cx_clear(cx);
-        if (!paint_any(cx, &m, obj, bg))
-            goto done;
+        ok = paint_any(cx, m, obj, bg);
     }
-    out = gu_mgrid_out(cx, &m);
-done:
     free(c);
-    gu_mgrid_free(&m);
-    return out;
+    return ok;
+}
+
+static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
+{
+    return gu_paint(cx, grid, under, mostcolor, paint_obj, obj, NULL);
 }
 
 Value *ad_paint(Ctx *cx, Value *const *a) { return do_paint(cx, a[0], a[1], false); }

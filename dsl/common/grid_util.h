@@ -519,6 +519,28 @@ static inline Value *gu_mgrid_out(Ctx *cx, MGrid *m)
     return out;
 }
 
+/* A painter: what (a patch or object, with val its colour where the
+ * dialect's fill takes one) written into m, sparing cells other than bg
+ * unless bg is NULL; false raised. */
+typedef bool (*GPaintFn)(Ctx *cx, MGrid *m, Value *what, Value *val, const Value *bg);
+
+/* fill/paint and their under- forms: the copy of grid first, then (under)
+ * its background by most(), then the painting, as the reference orders
+ * them. */
+static inline Value *gu_paint(Ctx *cx, Value *grid, bool under,
+                              Value *(*most)(Ctx *, const Value *), GPaintFn paint,
+                              Value *what, Value *val)
+{
+    MGrid m;
+    Value *bg = NULL, *out = NULL;
+    if (!gu_mgrid(cx, grid, &m))
+        return NULL;
+    if ((!under || (bg = most(cx, grid))) && paint(cx, &m, what, val, bg))
+        out = gu_mgrid_out(cx, &m);
+    gu_mgrid_free(&m);
+    return out;
+}
+
 /* ---- colours ------------------------------------------------------------
  * Distinct values in first-occurrence order with their counts.  Adding
  * them to a set in that order gives the same table as adding every value

@@ -434,7 +434,7 @@ Value *tk_subgrid(Ctx *cx, Value *const *a)
 
 /* grid_filled[i][j] = v where 0 <= i < h and 0 <= j < w (and, under,
  * the cell holds bg); false on error. */
-static bool put(Ctx *cx, MGrid *m, Value *vi, Value *vj, Value *v, Value *bg)
+static bool put(Ctx *cx, MGrid *m, Value *vi, Value *vj, Value *v, const Value *bg)
 {
     int ri = in_range(cx, vi, m->h), rj = ri > 0 ? in_range(cx, vj, m->w) : 0;
     if (ri < 0 || rj < 0)
@@ -466,66 +466,57 @@ static bool interned_patch(const Value *patch)
     return true;
 }
 
-static Value *do_fill(Ctx *cx, Value *grid, Value *color, Value *patch, bool under)
+static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *color, const Value *bg)
 {
-    MGrid m;
-    Value **ij = NULL, *out = NULL, *bg = NULL;
+    Value **ij = NULL;
     size_t n;
-    if (!gu_mgrid(cx, grid, &m))
-        return NULL;
-    if (under && !(bg = tk_mostcolor_inner(cx, grid)))
-        goto done;
+    bool ok = true;
     if (interned_patch(patch)) {
         Value **it = v_items(patch);
         n = v_len(patch);
-        if (!gu_work(cx, n))
-            goto done;
-        for (size_t k = 0; k < n; k++) {
+        ok = gu_work(cx, n);
+        for (size_t k = 0; ok && k < n; k++) {
             int64_t i = 0, j = 0;
             v_interned_at(it[k], &i, &j);
-            if (!put_ij(cx, &m, i, j, color, bg))
-                goto done;
+            ok = put_ij(cx, m, i, j, color, bg);
         }
     } else {
-        if (!tk_patch_indices(cx, patch, &ij, &n) || !gu_work(cx, n))
-            goto done;
-        for (size_t k = 0; k < n; k++)
-            if (!put(cx, &m, ij[2 * k], ij[2 * k + 1], color, bg))
-                goto done;
+        ok = tk_patch_indices(cx, patch, &ij, &n) && gu_work(cx, n);
+        for (size_t k = 0; ok && k < n; k++)
+            ok = put(cx, m, ij[2 * k], ij[2 * k + 1], color, bg);
     }
-    out = gu_mgrid_out(cx, &m);
-done:
     free(ij);
-    gu_mgrid_free(&m);
-    return out;
+    return ok;
 }
 
-static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
+static bool paint_obj(Ctx *cx, MGrid *m, Value *obj, Value *unused, const Value *bg)
 {
-    MGrid m;
-    Value *out = NULL, *bg = NULL;
-    if (!gu_mgrid(cx, grid, &m))
-        return NULL;
-    if (under && !(bg = tk_mostcolor_inner(cx, grid)))
-        goto done;
+    (void)unused;
     if (!gu_iterable(cx, obj) || !gu_work(cx, v_len(obj)))
-        goto done;
+        return false;
     for (size_t k = 0, n = v_len(obj); k < n; k++) {
         int64_t i, j;
         int at = v_interned_at(v_items(obj)[k], &i, &j);
         if (at >= 11) {
-            if (!put_ij(cx, &m, i, j, v_small(at - 11), bg))
-                goto done;
+            if (!put_ij(cx, m, i, j, v_small(at - 11), bg))
+                return false;
             continue;
         }
         Value **e = tk_unpack(cx, v_items(obj)[k], 3);
-        if (!e || !put(cx, &m, e[0], e[1], e[2], bg))
-            goto done;
+        if (!e || !put(cx, m, e[0], e[1], e[2], bg))
+            return false;
     }
-    out = gu_mgrid_out(cx, &m);
-done:
-    gu_mgrid_free(&m);
-    return out;
+    return true;
+}
+
+static Value *do_fill(Ctx *cx, Value *grid, Value *color, Value *patch, bool under)
+{
+    return gu_paint(cx, grid, under, tk_mostcolor_inner, fill_patch, patch, color);
+}
+
+static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
+{
+    return gu_paint(cx, grid, under, tk_mostcolor_inner, paint_obj, obj, NULL);
 }
 
 Value *tk_fill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], false); }
