@@ -1,6 +1,7 @@
 /* join.c -- arc-dsl grids joined and split: concatenation, splits, halves,
  * compress. */
 #include "prim.h"
+#include "common/core_util.h"
 #include "arcdsl/grid_util.h"
 #include "common/gridops.h"
 
@@ -9,19 +10,8 @@
 /* x + y for the operands the concatenations meet: tuples or ints. */
 static Value *plus(Ctx *cx, Value *x, Value *y)
 {
-    if (x->type == V_TUPLE && y->type == V_TUPLE) {
-        size_t n = x->u.tup.len, m = y->u.tup.len;
-        if (m == 0)
-            return v_incref(x);
-        if (n == 0)
-            return v_incref(y);
-        Value *t = v_tuple_new(n + m);
-        for (size_t k = 0; k < n; k++)
-            t->u.tup.items[k] = v_incref(x->u.tup.items[k]);
-        for (size_t k = 0; k < m; k++)
-            t->u.tup.items[n + k] = v_incref(y->u.tup.items[k]);
-        return t;
-    }
+    if (x->type == V_TUPLE && y->type == V_TUPLE)
+        return core_concat(cx, x, y, true, false);
     if (v_is_int(x) && v_is_int(y))
         return v_int(x->u.i + y->u.i);
     if (x->type == V_TUPLE)

@@ -12,7 +12,8 @@
 #include "prim.h"
 #include "common/core_util.h"
 
-enum { OP_ADD, OP_SUB, OP_MUL, OP_FLOORDIV, OP_MOD };
+enum { OP_ADD = CORE_ADD, OP_SUB = CORE_SUB, OP_MUL = CORE_MUL, OP_FLOORDIV = CORE_FLOORDIV,
+       OP_MOD = CORE_MOD };
 static const char *const op_sym[] = {"+", "-", "*", "//", "%"};
 
 static Value *unsupported(Ctx *cx, int op, const Value *x, const Value *y)
@@ -86,23 +87,6 @@ static Value *float_op(Ctx *cx, int op, double x, double y)
     return v_float(mod);
 }
 
-/* tuple * n: repetition */
-static Value *tuple_repeat(Ctx *cx, const Value *t, int64_t n)
-{
-    size_t len = t->u.tup.len;
-    if (n <= 0 || len == 0)
-        return v_tuple_new(0);
-    if ((uint64_t)n > CORE_MAX_ITEMS / len)
-        return cx_raise(cx, "MemoryError", "tuple too large");
-    size_t total = len * (size_t)n;
-    if (!core_work(cx, total))
-        return NULL;
-    Value *r = v_tuple_new(total);
-    for (size_t i = 0; i < total; i++)
-        r->u.tup.items[i] = v_incref(t->u.tup.items[i % len]);
-    return r;
-}
-
 /* Python's binary x OP y on DSL values (new reference). */
 static Value *binop(Ctx *cx, int op, Value *x, Value *y)
 {
@@ -110,23 +94,9 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
         return int_op(cx, op, x->u.i, y->u.i);
     if (core_is_num(x) && core_is_num(y))
         return float_op(cx, op, core_as_f(x), core_as_f(y));
-    if (op == OP_ADD && x->type == V_TUPLE && y->type == V_TUPLE) {
-        size_t n = x->u.tup.len, m = y->u.tup.len;
-        if (!n) return v_incref(y);
-        if (!m) return v_incref(x);
-        if (!core_work(cx, n + m))
-            return NULL;
-        Value *r = v_tuple_new(n + m);
-        for (size_t i = 0; i < n; i++) r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
-        for (size_t i = 0; i < m; i++) r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+    Value *r;
+    if (core_seq_op(cx, op, x, y, true, "tuple too large", &r))
         return r;
-    }
-    if (op == OP_SUB && x->type == V_FSET && y->type == V_FSET)
-        return fs_sub(x, y);
-    if (op == OP_MUL && x->type == V_TUPLE && v_is_int(y))
-        return tuple_repeat(cx, x, y->u.i);
-    if (op == OP_MUL && v_is_int(x) && y->type == V_TUPLE)
-        return tuple_repeat(cx, y, x->u.i);
     if (op == OP_MUL && (x->type == V_TUPLE || y->type == V_TUPLE))
         return cx_raise(cx, "TypeError", "can't multiply sequence by non-int of type '%s'",
                         v_typename(x->type == V_TUPLE ? y : x));

@@ -75,6 +75,66 @@ static inline double core_float_floordiv(double v, double w)
     return fl;
 }
 
+/* ---- sequence operators ------------------------------------------------ */
+
+/* The binary operators, numbered alike in both dialects. */
+enum { CORE_ADD, CORE_SUB, CORE_MUL, CORE_FLOORDIV, CORE_MOD };
+
+/* x + y for tuples.  reuse: an empty side gives the other, as CPython's
+ * tuple concat; charge: the new tuple's items count as work. */
+static inline Value *core_concat(Ctx *cx, Value *x, Value *y, bool reuse, bool charge)
+{
+    size_t n = x->u.tup.len, m = y->u.tup.len;
+    if (reuse && n == 0)
+        return v_incref(y);
+    if (reuse && m == 0)
+        return v_incref(x);
+    if (charge && !core_work(cx, n + m))
+        return NULL;
+    Value *r = v_tuple_new(n + m);
+    for (size_t i = 0; i < n; i++)
+        r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
+    for (size_t i = 0; i < m; i++)
+        r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+    return r;
+}
+
+/* t * n; past CORE_MAX_ITEMS MemoryError(too_large), the dialect's text */
+static inline Value *core_repeat(Ctx *cx, const Value *t, int64_t n, const char *too_large)
+{
+    size_t len = t->u.tup.len;
+    if (n <= 0 || len == 0)
+        return v_tuple_new(0);
+    if ((uint64_t)n > CORE_MAX_ITEMS / len)
+        return cx_raise(cx, "MemoryError", "%s", too_large);
+    size_t total = len * (size_t)n;
+    if (!core_work(cx, total))
+        return NULL;
+    Value *r = v_tuple_new(total);
+    for (size_t i = 0; i < total; i++)
+        r->u.tup.items[i] = v_incref(t->u.tup.items[i % len]);
+    return r;
+}
+
+/* x OP y by Python's sequence rules: tuple + tuple, frozenset - frozenset,
+ * tuple * int either way.  false when none applies; else *r is the result
+ * (NULL raised). */
+static inline bool core_seq_op(Ctx *cx, int op, Value *x, Value *y, bool reuse,
+                               const char *too_large, Value **r)
+{
+    if (op == CORE_ADD && x->type == V_TUPLE && y->type == V_TUPLE)
+        *r = core_concat(cx, x, y, reuse, true);
+    else if (op == CORE_SUB && x->type == V_FSET && y->type == V_FSET)
+        *r = fs_sub(x, y);
+    else if (op == CORE_MUL && x->type == V_TUPLE && v_is_int(y))
+        *r = core_repeat(cx, x, y->u.i, too_large);
+    else if (op == CORE_MUL && v_is_int(x) && y->type == V_TUPLE)
+        *r = core_repeat(cx, y, x->u.i, too_large);
+    else
+        return false;
+    return true;
+}
+
 /* A growing array of owned references. */
 typedef struct {
     Value **v;

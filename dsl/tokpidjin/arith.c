@@ -5,22 +5,7 @@
 
 /* ---- arithmetic --------------------------------------------------------- */
 
-enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV };
-
-/* t * n: tuple repetition */
-static Value *repeat_tuple(Ctx *cx, Value *t, int64_t n)
-{
-    size_t len = t->u.tup.len;
-    if (n <= 0 || len == 0)
-        return v_tuple_new(0);
-    if ((uint64_t)n > CORE_MAX_ITEMS / len || !core_work(cx, (uint64_t)n * len))
-        return cx->err ? NULL : cx_raise(cx, "MemoryError", "repetition too large");
-    Value *r = v_tuple_new(len * (size_t)n);
-    for (int64_t k = 0; k < n; k++)
-        for (size_t i = 0; i < len; i++)
-            r->u.tup.items[k * len + i] = v_incref(t->u.tup.items[i]);
-    return r;
-}
+enum { OP_ADD = CORE_ADD, OP_SUB = CORE_SUB, OP_MUL = CORE_MUL, OP_DIV = CORE_FLOORDIV };
 
 /* Python's x OP y for the operand types the DSL meets. */
 static Value *binop(Ctx *cx, int op, Value *x, Value *y)
@@ -40,9 +25,7 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
                 ovf = true;
                 break;
             }
-            r = a / b;
-            if ((a % b != 0) && ((a < 0) != (b < 0)))
-                r--;
+            r = core_floordiv(a, b);
         }
         if (ovf)
             return cx_raise(cx, "OverflowError", "integer overflow");
@@ -60,23 +43,9 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
             return v_float(core_float_floordiv(a, b));
         }
     }
-    if (op == OP_ADD && x->type == V_TUPLE && y->type == V_TUPLE) {
-        size_t n = x->u.tup.len, m = y->u.tup.len;
-        if (!core_work(cx, n + m))
-            return NULL;
-        Value *r = v_tuple_new(n + m);
-        for (size_t i = 0; i < n; i++)
-            r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
-        for (size_t i = 0; i < m; i++)
-            r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+    Value *r;
+    if (core_seq_op(cx, op, x, y, false, "repetition too large", &r))
         return r;
-    }
-    if (op == OP_SUB && x->type == V_FSET && y->type == V_FSET)
-        return fs_sub(x, y);
-    if (op == OP_MUL && x->type == V_TUPLE && v_is_int(y))
-        return repeat_tuple(cx, x, y->u.i);
-    if (op == OP_MUL && v_is_int(x) && y->type == V_TUPLE)
-        return repeat_tuple(cx, y, x->u.i);
     return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
                     sym[op], v_typename(x), v_typename(y));
 }
