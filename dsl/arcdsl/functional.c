@@ -113,23 +113,8 @@ Value *ad_matcher(Ctx *cx, Value *const *a)
     return v_func_new(matcher_inv, "matcher.<locals>.<lambda>", PRIM_AD_matcher, 1, 0, 2, a);
 }
 
-/* The closure's shape follows the callee's co_argcount: 2 -> 1 free
- * argument, 3 -> 2, anything else -> 3. */
-static Value *bind(Ctx *cx, Value *const *a, bool right)
-{
-    Value *f = a[0];
-    if (f->type != V_FUNC)
-        return cx_raise(cx, "AttributeError", "'%s' object has no attribute '__code__'",
-                        v_typename(f));
-    int n = f->u.fn.arity;
-    int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
-    if (right)
-        return v_func_new(cm_rbind_inv, "rbind.<locals>.<lambda>", PRIM_AD_rbind, arity, arity, 2, a);
-    return v_func_new(cm_lbind_inv, "lbind.<locals>.<lambda>", PRIM_AD_lbind, arity, arity, 2, a);
-}
-
-Value *ad_rbind(Ctx *cx, Value *const *a) { return bind(cx, a, true); }
-Value *ad_lbind(Ctx *cx, Value *const *a) { return bind(cx, a, false); }
+Value *ad_rbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, true, "rbind.<locals>.<lambda>", PRIM_AD_rbind); }
+Value *ad_lbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, false, "lbind.<locals>.<lambda>", PRIM_AD_lbind); }
 
 /* Python recursion depth the reference's recursive power() can reach. */
 #define POWER_MAX_DEPTH 1000

@@ -119,7 +119,7 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
 
 Value *ad_occurrences(Ctx *cx, Value *const *a)
 {
-    Value *grid = a[0], *obj = a[1], *out = NULL;
+    Value *grid = a[0], *obj = a[1];
     GCell *c = NULL;
     size_t n;
     bool isobj;
@@ -135,24 +135,19 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
         return NULL;
     }
     if (!gu_shape(cx, obj, &oh, &ow))
-        goto done;
-    int64_t h = (int64_t)g.h, w = (int64_t)g.w, h2 = h - oh + 1, w2 = w - ow + 1;
+        return cm_occurrences_drop(c, &g);
+    int64_t h2 = (int64_t)g.h - oh + 1, w2 = (int64_t)g.w - ow + 1;
     if (h2 > 0 && w2 > 0 && !gu_work(cx, (uint64_t)(h2 * w2)))
-        goto done;
+        return cm_occurrences_drop(c, &g);
     if (n > 0 && !isobj) {     /* locations: the loop can't unpack them */
         if (h2 > 0 && w2 > 0) {
             cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
-            goto done;
+            return cm_occurrences_drop(c, &g);
         }
         n = 0;
         h2 = 0;
     }
-    out = cm_occurrences(cx, grid, &g, rows && gu_view_full(grid, &g), c, n, oh, ow, h2, w2,
-                         cell);
-done:
-    free(c);
-    gu_view_free(&g);
-    return out;
+    return cm_occurrences(cx, grid, &g, rows, c, n, oh, ow, h2, w2, cell);
 }
 
 /* ---- periods ------------------------------------------------------------ */

@@ -18,11 +18,19 @@ Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell
 Value *cm_frontiers(Ctx *cx, Value *grid, ObjCell cell);
 
 /* occurrences(grid, obj) from obj's n normalised cells c (an oh x ow
- * box) over the view g of grid, full when all its rows are full tuples:
- * the (i, j) of h2 x w2 where shift(c, (i, j)) lies in grid.  The work
+ * box) over the view g of grid (rows: gu_view_or_size's): the (i, j) of
+ * h2 x w2 where shift(c, (i, j)) lies in grid.  Frees c and g; the work
  * is the caller's to charge. */
-Value *cm_occurrences(Ctx *cx, const Value *grid, const GView *g, bool full, const GCell *c,
-                      size_t n, int64_t oh, int64_t ow, int64_t h2, int64_t w2, ObjCell cell);
+Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c, size_t n,
+                      int64_t oh, int64_t ow, int64_t h2, int64_t w2, ObjCell cell);
+
+/* What cm_occurrences would have freed, freed; NULL to return. */
+static inline Value *cm_occurrences_drop(GCell *c, GView *g)
+{
+    free(c);
+    gu_view_free(g);
+    return NULL;
+}
 
 /* hperiod/vperiod of the n normalised cells c, whose extent along the
  * axis is ext (period.c); frees c. */

@@ -12,5 +12,16 @@ static Value *bind_inv(Ctx *cx, Value *self, Value *const *argv, bool right)
     return v_call(cx, self->u.fn.cap[0], n + 1, args);
 }
 
-Value *cm_rbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, true); }
-Value *cm_lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, false); }
+static Value *rbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, true); }
+static Value *lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, false); }
+
+Value *cm_bind(Ctx *cx, Value *const *a, bool right, const char *name, int prim)
+{
+    Value *f = a[0];
+    if (f->type != V_FUNC)
+        return cx_raise(cx, "AttributeError", "'%s' object has no attribute '__code__'",
+                        v_typename(f));
+    int n = f->u.fn.arity == V_ARITY_ANY ? 0 : f->u.fn.arity;
+    int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
+    return v_func_new(right ? rbind_inv : lbind_inv, name, prim, arity, arity, 2, a);
+}

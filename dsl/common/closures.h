@@ -1,12 +1,13 @@
-/* closures.h -- closure bodies both dialects' primitives return
- * (closures.c); each dialect names its closure and sets its arity. */
+/* closures.h -- closures both dialects' primitives return (closures.c),
+ * each named as its dialect's reference names it. */
 #ifndef ARC_CLOSURES_H
 #define ARC_CLOSURES_H
 
 #include "value.h"
 
-/* rbind: cap[0](*args, cap[1]); lbind: cap[0](cap[1], *args) */
-Value *cm_rbind_inv(Ctx *cx, Value *self, Value *const *argv);
-Value *cm_lbind_inv(Ctx *cx, Value *self, Value *const *argv);
+/* rbind/lbind(function, fixed): function(*args, fixed) (right) or
+ * function(fixed, *args).  The closure's free arguments follow the
+ * callee's argument count (*args counts 0): 2 -> 1, 3 -> 2, else 3. */
+Value *cm_bind(Ctx *cx, Value *const *a, bool right, const char *name, int prim);
 
 #endif

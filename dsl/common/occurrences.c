@@ -94,10 +94,11 @@ static uint32_t *solid_sums(Ctx *cx, const int64_t *gi, int64_t h, int64_t w, co
     return S;
 }
 
-Value *cm_occurrences(Ctx *cx, const Value *grid, const GView *g, bool full, const GCell *c,
-                      size_t n, int64_t oh, int64_t ow, int64_t h2, int64_t w2, ObjCell cell)
+Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c, size_t n,
+                      int64_t oh, int64_t ow, int64_t h2, int64_t w2, ObjCell cell)
 {
     Value *out = NULL;
+    bool full = rows && gu_view_full(grid, g);
     int64_t *gi = NULL, *off = NULL, *col = NULL;
     int64_t h = (int64_t)g->h, w = (int64_t)g->w;
     PySet occs;
@@ -187,5 +188,6 @@ done:
     pyset_clear(&occs);
     free(gi);
     free(off);
+    cm_occurrences_drop(c, g);
     return out;
 }

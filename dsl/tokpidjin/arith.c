@@ -96,25 +96,8 @@ Value *tk_divide(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_DIV); }
 
 #define CAP(self, i) ((self)->u.fn.cap[i])
 
-/* The closure's shape follows the callee's argument count (the wrapper's
- * _original_argcount, else __code__.co_argcount; *args counts 0): 2 -> one
- * free argument, 3 -> two, anything else -> three.  The reference names the
- * inner function f in every branch. */
-static Value *bind(Ctx *cx, Value *const *a, bool right)
-{
-    Value *f = a[0];
-    if (f->type != V_FUNC)
-        return cx_raise(cx, "AttributeError", "'%s' object has no attribute '__code__'",
-                        v_typename(f));
-    int n = f->u.fn.arity == V_ARITY_ANY ? 0 : f->u.fn.arity;
-    int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
-    if (right)
-        return v_func_new(cm_rbind_inv, "rbind.<locals>.f", PRIM_TK_rbind, arity, arity, 2, a);
-    return v_func_new(cm_lbind_inv, "lbind.<locals>.f", PRIM_TK_lbind, arity, arity, 2, a);
-}
-
-Value *tk_rbind(Ctx *cx, Value *const *a) { return bind(cx, a, true); }
-Value *tk_lbind(Ctx *cx, Value *const *a) { return bind(cx, a, false); }
+Value *tk_rbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, true, "rbind.<locals>.f", PRIM_TK_rbind); }
+Value *tk_lbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, false, "lbind.<locals>.f", PRIM_TK_lbind); }
 
 /* power(f, n) = compose(f, power(f, n - 1)) down to n == 1: calling it
  * applies f n times.  kind 1: the recursion never reached 1 (n < 1,

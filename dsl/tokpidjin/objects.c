@@ -133,7 +133,7 @@ static bool pair_span(Value *obj, int axis, int64_t *ext)
 
 Value *tk_occurrences(Ctx *cx, Value *const *a)
 {
-    Value *grid = a[0], *obj = a[1], *out = NULL;
+    Value *grid = a[0], *obj = a[1];
     GCell *c = NULL;
     size_t n = 0;
     int64_t oh, ow;
@@ -156,21 +156,14 @@ Value *tk_occurrences(Ctx *cx, Value *const *a)
         free(c);
         return NULL;
     }
-    int64_t h = (int64_t)g.h, w = (int64_t)g.w, h2 = h - oh + 1, w2 = w - ow + 1;
-    if (h2 > 0 && w2 > 0) {
-        if (pairs) {
-            cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
-            goto done;
-        }
-        if (!gu_work(cx, (uint64_t)(h2 * w2) * (n ? n : 1)))
-            goto done;
+    int64_t h2 = (int64_t)g.h - oh + 1, w2 = (int64_t)g.w - ow + 1;
+    if (h2 > 0 && w2 > 0 && pairs) {
+        cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
+        return cm_occurrences_drop(c, &g);
     }
-    out = cm_occurrences(cx, grid, &g, rows && gu_view_full(grid, &g), c, n, oh, ow, h2, w2,
-                         cell3);
-done:
-    free(c);
-    gu_view_free(&g);
-    return out;
+    if (h2 > 0 && w2 > 0 && !gu_work(cx, (uint64_t)(h2 * w2) * (n ? n : 1)))
+        return cm_occurrences_drop(c, &g);
+    return cm_occurrences(cx, grid, &g, rows, c, n, oh, ow, h2, w2, cell3);
 }
 
 /* ---- periods ------------------------------------------------------------- */
