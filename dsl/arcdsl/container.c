@@ -59,7 +59,7 @@ static Value *filter(Ctx *cx, Value *c, KeepFn keep, void *ud)
 Value *ad_contained(Ctx *cx, Value *const *a)
 {
     int r = contains(cx, a[1], a[0]);
-    return r < 0 ? NULL : v_bool(r);
+    return core_bool(r);
 }
 
 /* type(a)((*a, *b)) */

@@ -222,7 +222,7 @@ Value *ad_equality(Ctx *cx, Value *const *a) { (void)cx; return v_bool(v_eq(a[0]
 static Value *cmp_bool(Ctx *cx, Value *x, Value *y, int op)
 {
     int r = v_richcmp(cx, x, y, op);
-    return r < 0 ? NULL : v_bool(r);
+    return core_bool(r);
 }
 
 Value *ad_greater(Ctx *cx, Value *const *a) { return cmp_bool(cx, a[0], a[1], CMP_GT); }

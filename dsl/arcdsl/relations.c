@@ -7,17 +7,8 @@
 
 /* ---- relations between patches ----------------------------------------- */
 
-Value *ad_hmatching(Ctx *cx, Value *const *a)
-{
-    int r = matching(cx, a[0], a[1], 0);
-    return r < 0 ? NULL : v_bool(r);
-}
-
-Value *ad_vmatching(Ctx *cx, Value *const *a)
-{
-    int r = matching(cx, a[0], a[1], 1);
-    return r < 0 ? NULL : v_bool(r);
-}
+Value *ad_hmatching(Ctx *cx, Value *const *a) { return core_bool(matching(cx, a[0], a[1], 0)); }
+Value *ad_vmatching(Ctx *cx, Value *const *a) { return core_bool(matching(cx, a[0], a[1], 1)); }
 
 /* After the int path failed: raise what CPython's
  * `min(abs(ai - bi) + abs(aj - bj) for ai, aj in toindices(a) for bi, bj in

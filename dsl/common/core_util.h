@@ -26,6 +26,9 @@ static inline bool core_work(Ctx *cx, uint64_t n)
     return cx_charge(cx, n);
 }
 
+/* A test's 1/0 as a bool value; -1 (raised) as NULL. */
+static inline Value *core_bool(int r) { return r < 0 ? NULL : v_bool(r); }
+
 /* `for e in v`: only tuples and frozensets are iterable among DSL values. */
 static inline bool core_iterable(Ctx *cx, const Value *v)
 {

@@ -420,6 +420,33 @@ static inline Value *gu_at(Ctx *cx, const Value *grid, size_t i, size_t j)
     return r ? gu_getitem(cx, r, j) : NULL;
 }
 
+/* A cell of a grid being built: a new reference, or NULL raised. */
+typedef Value *(*GCellFn)(Ctx *cx, Value *const *a, size_t i, size_t j, const void *arg);
+
+/* tuple(tuple(cell(i, j) for j in range(w)) for i in range(h)), its h * w
+ * cells charged first. */
+static inline Value *gu_build(Ctx *cx, size_t h, size_t w, GCellFn cell, Value *const *a,
+                              const void *arg)
+{
+    if (!gu_work(cx, h * w))
+        return NULL;
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++) {
+        Value *row = v_tuple_new(w);
+        for (size_t j = 0; j < w; j++) {
+            Value *e = cell(cx, a, i, j, arg);
+            if (!e) {
+                v_tuple_abandon(row, j);
+                v_tuple_abandon(out, i);
+                return NULL;
+            }
+            row->u.tup.items[j] = e;
+        }
+        out->u.tup.items[i] = row;
+    }
+    return out;
+}
+
 /* A mutable copy: list(list(row) for row in grid). */
 typedef struct {
     size_t h, w;

@@ -314,33 +314,31 @@ static bool grid_hw(const Value *g, size_t *h, size_t *w)
     return true;
 }
 
+typedef struct {
+    bool ok;
+    size_t h, w;
+} BShape;
+
+/* a[0][i][j] where it equals b's cell (index_inner), else a[2] */
+static Value *cellwise_at(Ctx *cx, Value *const *a, size_t i, size_t j, const void *arg)
+{
+    const BShape *b = arg;
+    Value *x = gu_at(cx, a[0], i, j);
+    if (!x)
+        return NULL;
+    Value *y = index_inner(a[1], b->ok, b->h, b->w, i, j);
+    return v_incref(gu_eq(x, y) ? x : a[2]);
+}
+
 Value *tk_cellwise(Ctx *cx, Value *const *a)
 {
-    Value *A = a[0], *B = a[1];
     GView g;
-    if (!gu_view(cx, A, &g, true))
+    BShape b = {false, 0, 0};
+    if (!gu_view(cx, a[0], &g, true))
         return NULL;
-    size_t h = g.h, w = g.w, bh = 0, bw = 0;
     gu_view_free(&g);
-    bool bok = grid_hw(B, &bh, &bw);
-    if (!gu_work(cx, h * w))
-        return NULL;
-    Value *out = v_tuple_new(h);
-    for (size_t i = 0; i < h; i++) {
-        Value *row = v_tuple_new(w);
-        for (size_t j = 0; j < w; j++) {
-            Value *x = gu_at(cx, A, i, j);
-            if (!x) {
-                v_tuple_abandon(row, j);
-                v_tuple_abandon(out, i);
-                return NULL;
-            }
-            Value *y = index_inner(B, bok, bh, bw, i, j);
-            row->u.tup.items[j] = v_incref(gu_eq(x, y) ? x : a[2]);
-        }
-        out->u.tup.items[i] = row;
-    }
-    return out;
+    b.ok = grid_hw(a[1], &b.h, &b.w);
+    return gu_build(cx, g.h, g.w, cellwise_at, a, &b);
 }
 
 /* Python `0 <= v < n`: 1 true, 0 false, -1 raised */

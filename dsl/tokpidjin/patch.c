@@ -96,7 +96,7 @@ static Value *greater(Ctx *cx, Value *h, Value *w)
     int r = h && w ? v_richcmp(cx, h, w, CMP_GT) : -1;
     v_decref(h);
     v_decref(w);
-    return r < 0 ? NULL : v_bool(r);
+    return core_bool(r);
 }
 
 Value *tk_portrait_f(Ctx *cx, Value *const *a)

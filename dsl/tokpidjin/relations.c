@@ -94,7 +94,7 @@ static int adjacent(Ctx *cx, Value *a, Value *b)
 Value *tk_adjacent(Ctx *cx, Value *const *a)
 {
     int r = adjacent(cx, a[0], a[1]);
-    return r < 0 ? NULL : v_bool(r);
+    return core_bool(r);
 }
 
 /* {k-th coordinate of toindices(a)} & {... of toindices(b)} is non-empty */
@@ -148,17 +148,8 @@ fail:
     return -1;
 }
 
-Value *tk_hmatching(Ctx *cx, Value *const *a)
-{
-    int r = matching(cx, a[0], a[1], 0);
-    return r < 0 ? NULL : v_bool(r);
-}
-
-Value *tk_vmatching(Ctx *cx, Value *const *a)
-{
-    int r = matching(cx, a[0], a[1], 1);
-    return r < 0 ? NULL : v_bool(r);
-}
+Value *tk_hmatching(Ctx *cx, Value *const *a) { return core_bool(matching(cx, a[0], a[1], 0)); }
+Value *tk_vmatching(Ctx *cx, Value *const *a) { return core_bool(matching(cx, a[0], a[1], 1)); }
 
 /* (uppermost + height_f // 2, leftmost + width_f // 2); () for math.nan */
 static Value *center(Ctx *cx, Value *p)
