@@ -64,17 +64,9 @@ Value *ad_partition(Ctx *cx, Value *const *a)
 Value *ad_fgpartition(Ctx *cx, Value *const *a)
 {
     Value *pal = ad_palette(cx, a);
-    if (!pal)
+    Value *colors = pal ? cm_fg_colors(pal, gu_extreme_color(cx, a[0], true)) : NULL;
+    if (!colors)
         return NULL;
-    Value *bg = gu_extreme_color(cx, a[0], true);
-    if (!bg) {
-        v_decref(pal);
-        return NULL;
-    }
-    Value *bgset = fs_from_items(&bg, 1);
-    Value *colors = fs_sub(pal, bgset);
-    v_decref(bgset);
-    v_decref(pal);
     Value *r = cm_partition(cx, a[0], colors, false, cell);
     v_decref(colors);
     return r;

@@ -14,6 +14,7 @@
 #include "prim.h"
 #include "pyset.h"
 #include "common/gridops.h"
+#include "common/neighbours.h"
 
 #include "arcdsl/patch_util.h"
 
@@ -278,38 +279,31 @@ static bool loc_ij(Ctx *cx, Value *loc, int64_t *i, int64_t *j)
     return vj && to_i64(cx, vj, j);
 }
 
-/* frozenset({four offsets of loc}): a set display, then a COPY */
-static Value *nbrs4(Ctx *cx, Value *loc, const int off[4][2])
+/* frozenset({four offsets of loc}): directions first..first+3 */
+static Value *nbrs4(Ctx *cx, Value *loc, int first)
 {
     int64_t i, j;
     if (!loc_ij(cx, loc, &i, &j) || !charge(cx, 4))
         return NULL;
     Value **ij = loc->u.tup.items;            /* an unshifted item is kept as is */
-    PySet s;
-    pyset_init(&s);
+    Value *p[4];
     for (int k = 0; k < 4; k++) {
-        Value *c = v_pair_steal(off[k][0] ? v_int(i + off[k][0]) : v_incref(ij[0]),
-                                off[k][1] ? v_int(j + off[k][1]) : v_incref(ij[1]));
-        pyset_add(&s, c);
-        v_decref(c);
+        int di = ad_nb_di[first + k], dj = ad_nb_dj[first + k];
+        p[k] = v_pair_steal(di ? v_int(i + di) : v_incref(ij[0]),
+                            dj ? v_int(j + dj) : v_incref(ij[1]));
     }
-    Value *r = pyset_to_frozenset(&s);
-    pyset_clear(&s);
-    return r;
+    return ad_nb_set4(p);
 }
 
-static const int d_off[4][2] = { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 } };
-static const int i_off[4][2] = { { -1, -1 }, { -1, 1 }, { 1, -1 }, { 1, 1 } };
-
-Value *ad_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], d_off); }
-Value *ad_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], i_off); }
+Value *ad_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 0); }
+Value *ad_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 4); }
 
 Value *ad_neighbors(Ctx *cx, Value *const *a)
 {
-    Value *d = nbrs4(cx, a[0], d_off);
+    Value *d = nbrs4(cx, a[0], 0);
     if (!d)
         return NULL;
-    Value *i = nbrs4(cx, a[0], i_off);
+    Value *i = nbrs4(cx, a[0], 4);
     Value *r = i ? fs_or(d, i) : NULL;
     v_decref(d);
     v_decref(i);

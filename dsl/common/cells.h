@@ -5,6 +5,7 @@
 #define ARC_CELLS_H
 
 #include "value.h"
+#include "pyset.h"
 #include "common/grid_util.h"
 
 /* The dialect's cell of colour c at (i, j): a new reference. */
@@ -13,6 +14,20 @@ typedef Value *(*ObjCell)(int64_t i, int64_t j, Value *c);
 /* frozenset(frozenset(cells of colour c, row-major) for c in colors)
  * (partition.c); per_color charges the grid once per colour. */
 Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell cell);
+
+/* fgpartition's colours, palette - {bg}, taking pal's reference; NULL
+ * when bg is (raised). */
+static inline Value *cm_fg_colors(Value *pal, Value *bg)
+{
+    if (!bg) {
+        v_decref(pal);
+        return NULL;
+    }
+    Value *bgset = fs_from_items(&bg, 1), *colors = fs_sub(pal, bgset);
+    v_decref(bgset);
+    v_decref(pal);
+    return colors;
+}
 
 /* frontiers(grid): the rows and columns of one value (frontiers.c). */
 Value *cm_frontiers(Ctx *cx, Value *grid, ObjCell cell);

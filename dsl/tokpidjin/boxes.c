@@ -2,6 +2,7 @@
 #include <stdatomic.h>
 #include "patch_util.h"
 #include "common/gridops.h"
+#include "common/neighbours.h"
 
 /* ---- boxes ---------------------------------------------------------------- */
 
@@ -326,8 +327,8 @@ Value *tk_hfrontier(Ctx *cx, Value *const *a)
     return i ? zip_line(cx, i, 0, 0, 0, NULL, 0, 30, 1) : NULL;
 }
 
-/* frozenset({four offsets of loc}): a set display, then a COPY */
-static Value *nbrs4(Ctx *cx, Value *loc, const int off[4][2])
+/* frozenset({four offsets of loc}): directions first..first+3 */
+static Value *nbrs4(Ctx *cx, Value *loc, int first)
 {
     if (loc->type != V_TUPLE || loc->u.tup.len == 0)
         return v_incref(TKP_FSET0);
@@ -335,41 +336,31 @@ static Value *nbrs4(Ctx *cx, Value *loc, const int off[4][2])
     if (!lj)
         return NULL;
     Value *c[4][2] = { { NULL } };
-    Value *r = NULL;
     for (int k = 0; k < 4; k++)
         for (int x = 0; x < 2; x++) {
             Value *base = x ? lj : li;
-            c[k][x] = off[k][x] ? tkp_arith_i(cx, base, off[k][x], '+') : v_incref(base);
-            if (!c[k][x])
-                goto out;
+            int d = (x ? ad_nb_dj : ad_nb_di)[first + k];
+            c[k][x] = d ? tkp_arith_i(cx, base, d, '+') : v_incref(base);
+            if (!c[k][x]) {
+                for (int m = 0; m < 8; m++)
+                    v_decref(c[m / 2][m % 2]);
+                return NULL;
+            }
         }
-    PySet s;
-    pyset_init(&s);
-    for (int k = 0; k < 4; k++) {
-        Value *t = v_pair_steal(v_incref(c[k][0]), v_incref(c[k][1]));
-        pyset_add(&s, t);
-        v_decref(t);
-    }
-    r = pyset_to_frozenset(&s);
-    pyset_clear(&s);
-out:
+    Value *p[4];
     for (int k = 0; k < 4; k++)
-        for (int x = 0; x < 2; x++)
-            v_decref(c[k][x]);
-    return r;
+        p[k] = v_pair_steal(c[k][0], c[k][1]);
+    return ad_nb_set4(p);
 }
 
-static const int d_off[4][2] = { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 } };
-static const int i_off[4][2] = { { -1, -1 }, { -1, 1 }, { 1, -1 }, { 1, 1 } };
-
-Value *tk_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], d_off); }
-Value *tk_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], i_off); }
+Value *tk_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 0); }
+Value *tk_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 4); }
 
 /* dneighbors(loc) | ineighbors(loc) */
 Value *tk_neighbors(Ctx *cx, Value *const *a)
 {
-    Value *d = tkp_wrap(cx, nbrs4(cx, a[0], d_off), TKP_FSET0);
-    Value *i = d ? tkp_wrap(cx, nbrs4(cx, a[0], i_off), TKP_FSET0) : NULL;
+    Value *d = tkp_wrap(cx, nbrs4(cx, a[0], 0), TKP_FSET0);
+    Value *i = d ? tkp_wrap(cx, nbrs4(cx, a[0], 4), TKP_FSET0) : NULL;
     Value *r = i ? fs_or(d, i) : NULL;
     v_decref(d);
     v_decref(i);

@@ -31,17 +31,10 @@ Value *tk_partition(Ctx *cx, Value *const *a)
 /* palette_t(grid) - {mostcolor_t(grid)} */
 Value *tk_fgpartition(Ctx *cx, Value *const *a)
 {
-    Value *pal = palette_inner(cx, a[0]), *bg;
-    if (!pal)
+    Value *pal = palette_inner(cx, a[0]);
+    Value *colors = pal ? cm_fg_colors(pal, tk_mostcolor_inner(cx, a[0])) : NULL;
+    if (!colors)
         return NULL;
-    if (!(bg = tk_mostcolor_inner(cx, a[0]))) {
-        v_decref(pal);
-        return NULL;
-    }
-    Value *bgset = fs_from_items(&bg, 1);
-    Value *colors = fs_sub(pal, bgset);
-    v_decref(bgset);
-    v_decref(pal);
     Value *r = v_len(colors) ? cm_partition(cx, a[0], colors, true, cell3) : v_incref(&v_empty_fset_);
     v_decref(colors);
     return r;
