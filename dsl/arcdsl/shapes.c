@@ -300,53 +300,6 @@ Value *ad_box(Ctx *cx, Value *const *a)
     return ok ? box_lines(cx, ai, aj, bi, bj) : NULL;
 }
 
-/* ---- gravitate ---------------------------------------------------------- */
-
-/* Step source towards destination (rows if they share a column, else
- * columns) until adjacent, at most 42 steps; the reference's shifted
- * copies are replaced by an offset on the source's locations. */
-Value *ad_gravitate(Ctx *cx, Value *const *a)
-{
-    int64_t si, sj, di, dj, i = 0, j = 0;
-    if (!center_i(cx, a[0], &si, &sj) || !center_i(cx, a[1], &di, &dj))
-        return NULL;
-    int vm = matching(cx, a[0], a[1], 1);
-    if (vm < 0)
-        return NULL;
-    if (vm)
-        i = si < di ? 1 : -1;
-    else
-        j = sj < dj ? 1 : -1;
-    int64_t *ls, *ld;
-    ptrdiff_t ns = locs_int(cx, a[0], &ls), nd;
-    if (ns < 0)
-        return NULL;
-    if ((nd = locs_int(cx, a[1], &ld)) < 0) {
-        free(ls);
-        return NULL;
-    }
-    int64_t c = 0;
-    Value *r = NULL;
-    if (ns == 0 || nd == 0) {
-        cx_raise(cx, "ValueError", "min() arg is an empty sequence");
-        goto out;
-    }
-    for (;;) {
-        if (!charge(cx, ((uint64_t)ns * (uint64_t)nd) >> 4))
-            goto out;
-        if (min_dist(ls, (size_t)ns, ld, (size_t)nd, c * i, c * j) == 1 || c >= 42)
-            break;
-        c++;
-        if (!charge(cx, (uint64_t)ns))          /* the shifted source */
-            goto out;
-    }
-    r = v_pair_int(c * i, c * j);
-out:
-    free(ls);
-    free(ld);
-    return r;
-}
-
 /* ---- objects and grids -------------------------------------------------- */
 
 Value *ad_color(Ctx *cx, Value *const *a)
@@ -362,9 +315,9 @@ Value *ad_color(Ctx *cx, Value *const *a)
 
 Value *ad_toobject(Ctx *cx, Value *const *a)
 {
-    Value *p = a[0], *g = a[1], *r0;
+    Value *p = a[0], *g = a[1];
     size_t h, w;
-    if (!py_len(cx, g, &h) || !(r0 = subscr(cx, g, 0)) || !py_len(cx, r0, &w))
+    if (!gu_hw(cx, g, &h, &w))
         return NULL;
     int kind = pkind(cx, p);
     Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
@@ -460,4 +413,51 @@ Value *ad_colorfilter(Ctx *cx, Value *const *a)
 fail:
     pyset_clear(&s);
     return NULL;
+}
+
+/* ---- gravitate ---------------------------------------------------------- */
+
+/* Step source towards destination (rows if they share a column, else
+ * columns) until adjacent, at most 42 steps; the reference's shifted
+ * copies are replaced by an offset on the source's locations. */
+Value *ad_gravitate(Ctx *cx, Value *const *a)
+{
+    int64_t si, sj, di, dj, i = 0, j = 0;
+    if (!center_i(cx, a[0], &si, &sj) || !center_i(cx, a[1], &di, &dj))
+        return NULL;
+    int vm = matching(cx, a[0], a[1], 1);
+    if (vm < 0)
+        return NULL;
+    if (vm)
+        i = si < di ? 1 : -1;
+    else
+        j = sj < dj ? 1 : -1;
+    int64_t *ls, *ld;
+    ptrdiff_t ns = locs_int(cx, a[0], &ls), nd;
+    if (ns < 0)
+        return NULL;
+    if ((nd = locs_int(cx, a[1], &ld)) < 0) {
+        free(ls);
+        return NULL;
+    }
+    int64_t c = 0;
+    Value *r = NULL;
+    if (ns == 0 || nd == 0) {
+        cx_raise(cx, "ValueError", "min() arg is an empty sequence");
+        goto out;
+    }
+    for (;;) {
+        if (!charge(cx, ((uint64_t)ns * (uint64_t)nd) >> 4))
+            goto out;
+        if (min_dist(ls, (size_t)ns, ld, (size_t)nd, c * i, c * j) == 1 || c >= 42)
+            break;
+        c++;
+        if (!charge(cx, (uint64_t)ns))          /* the shifted source */
+            goto out;
+    }
+    r = v_pair_int(c * i, c * j);
+out:
+    free(ls);
+    free(ld);
+    return r;
 }

@@ -113,6 +113,13 @@ static inline bool gu_int(Ctx *cx, const Value *v, int64_t *out)
     return false;
 }
 
+/* `h, w = len(grid), len(grid[0])` */
+static inline bool gu_hw(Ctx *cx, const Value *grid, size_t *h, size_t *w)
+{
+    Value *r0;
+    return gu_len(cx, grid, h) && (r0 = gu_getitem(cx, grid, 0)) && gu_len(cx, r0, w);
+}
+
 /* v[k] as an int */
 static inline bool gu_getint(Ctx *cx, const Value *v, size_t k, int64_t *out)
 {
@@ -407,10 +414,9 @@ static inline bool gu_view_or_size(Ctx *cx, const Value *grid, GView *g, bool *r
 {
     if ((*rows = gu_view(cx, grid, g, true)))
         return true;
-    Value *r0;
     cx_clear(cx);
     memset(g, 0, sizeof *g);
-    return gu_len(cx, grid, &g->h) && (r0 = gu_getitem(cx, grid, 0)) && gu_len(cx, r0, &g->w);
+    return gu_hw(cx, grid, &g->h, &g->w);
 }
 
 /* grid[i][j] as the reference indexes it: rows must be tuples. */

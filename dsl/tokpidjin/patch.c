@@ -261,20 +261,18 @@ static int in_range(Ctx *cx, Value *v, size_t n)
 /* frozenset((i, j, grid[i][j]) for i, j in toindices(patch) if in bounds) */
 Value *tk_toobject(Ctx *cx, Value *const *a)
 {
-    Value *g = a[1], *r0;
+    Value *g = a[1], *ti;
     size_t h, w;
-    if (!tkp_len(cx, g, &h) || !(r0 = tkp_sub(cx, g, 0)) || !tkp_len(cx, r0, &w))
+    if (!gu_hw(cx, g, &h, &w) || !(ti = tkp_toindices(cx, a[0], TI_AUTO)))
         return NULL;
-    Value *ti = tkp_toindices(cx, a[0], TI_AUTO);
-    if (!ti)
+    if (!tkp_charge(cx, v_len(ti))) {
+        v_decref(ti);
         return NULL;
-    size_t n = v_len(ti);
+    }
     Value **it = v_items(ti);
     PySet s;
     pyset_init(&s);
-    if (!tkp_charge(cx, n))
-        goto fail;
-    for (size_t x = 0; x < n; x++) {
+    for (size_t x = 0, n = v_len(ti); x < n; x++) {
         Value **ij = tkp_unpack(cx, it[x], 2), *row, *c;
         int ok;
         if (!ij || (ok = in_range(cx, ij[0], h)) < 0 || (ok && (ok = in_range(cx, ij[1], w)) < 0))
