@@ -177,8 +177,7 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
     pyset_init(&s);
     for (size_t x = 0; x < n; x++) {
         Value *c = v_pair_steal(v_incref(a[0]), v_incref(it[x]));
-        pyset_add(&s, c);
-        v_decref(c);
+        core_set_put(&s, c);
     }
     v_decref(ti);
     return pyset_take(&s);
@@ -216,8 +215,7 @@ static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
         Value *nv = v_pair_int(i + di, j + dj);
         if (c)
             nv = v_pair_steal(v_incref(c), nv);
-        pyset_add(&s, nv);
-        v_decref(nv);
+        core_set_put(&s, nv);
     }
     return pyset_take(&s);
 fail:

@@ -7,6 +7,7 @@
 #include "prim.h"
 #include "pyset.h"
 #include "common/core_util.h"
+#include "common/grid_util.h"
 #include "common/gridops.h"
 
 /* ---- Python-ish helpers ----------------------------------------------- */
@@ -59,12 +60,7 @@ static inline Value **unpack2(Ctx *cx, const Value *v)
 /* Coordinates take part in arithmetic: ints (and bools) only. */
 static inline bool to_i64(Ctx *cx, const Value *v, int64_t *out)
 {
-    if (v_is_int(v)) {
-        *out = v->u.i;
-        return true;
-    }
-    cx_raise(cx, "TypeError", "unsupported operand type(s): '%s'", v_typename(v));
-    return false;
+    return gu_int_or(cx, v, out, "unsupported operand type(s): '%s'");
 }
 
 static inline bool eq_int(const Value *x, int64_t k)

@@ -94,8 +94,7 @@ static Value *connect_i(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int
         Value *c = di == 0 && a_ij[0]->type == V_BOOL ? v_pair_steal(v_incref(a_ij[0]), v_int(j))
                  : dj == 0 && a_ij[1]->type == V_BOOL ? v_pair_steal(v_int(i), v_incref(a_ij[1]))
                  : v_pair_int(i, j);
-        pyset_add(&s, c);
-        v_decref(c);
+        core_set_put(&s, c);
     }
     return pyset_take(&s);
 }
@@ -157,8 +156,7 @@ static Value *frontier(Ctx *cx, Value *loc, int k)
     pyset_init(&s);
     for (int x = 0; x < 30; x++) {
         Value *c = k ? v_pair_steal(v_int(x), v_incref(keep)) : v_pair_steal(v_incref(keep), v_int(x));
-        pyset_add(&s, c);
-        v_decref(c);
+        core_set_put(&s, c);
     }
     return pyset_take(&s);
 }
@@ -198,8 +196,7 @@ Value *ad_backdrop(Ctx *cx, Value *const *a)
     for (int64_t i = si; i <= ei; i++)
         for (int64_t j = sj; j <= ej; j++) {
             Value *c = v_pair_int(i, j);
-            pyset_add(&s, c);
-            v_decref(c);
+            core_set_put(&s, c);
         }
     return pyset_take(&s);
 }
@@ -338,8 +335,7 @@ Value *ad_toobject(Ctx *cx, Value *const *a)
             goto fail;
         Value *loc = it[x]->type == V_TUPLE ? v_incref(it[x]) : v_tuple2(ij[0], ij[1]);
         Value *c = v_pair_steal(v_incref(v), loc);
-        pyset_add(&s, c);
-        v_decref(c);
+        core_set_put(&s, c);
     }
     v_decref(ti);
     if (!charge(cx, s.used)) {
@@ -376,8 +372,7 @@ Value *ad_asobject(Ctx *cx, Value *const *a)
         }
         for (size_t j = 0; j < nc; j++) {
             Value *c = v_pair_steal(v_incref(cells[j]), v_pair_int((int64_t)i, (int64_t)j));
-            pyset_add(&s, c);
-            v_decref(c);
+            core_set_put(&s, c);
         }
     }
     return pyset_take(&s);

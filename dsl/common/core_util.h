@@ -138,6 +138,13 @@ static inline bool core_seq_op(Ctx *cx, int op, Value *x, Value *y, bool reuse,
     return true;
 }
 
+/* s.add(owned), the reference released */
+static inline void core_set_put(PySet *s, Value *owned)
+{
+    pyset_add(s, owned);
+    v_decref(owned);
+}
+
 /* A growing array of owned references. */
 typedef struct {
     Value **v;

@@ -102,15 +102,21 @@ static inline Value *gu_getitem(Ctx *cx, const Value *v, size_t k)
     return v->u.tup.items[k];
 }
 
-static inline bool gu_int(Ctx *cx, const Value *v, int64_t *out)
+/* v as an int (bools are ints), else TypeError(what % type name) */
+static inline bool gu_int_or(Ctx *cx, const Value *v, int64_t *out, const char *what)
 {
     if (v_is_int(v)) {
         *out = v->u.i;
         return true;
     }
-    cx_raise(cx, "TypeError", "'%s' object cannot be interpreted as an integer",
-             v_typename(v));
+    cx_raise(cx, "TypeError", what, v_typename(v));
     return false;
+}
+
+/* An int usable as an index or a range() bound. */
+static inline bool gu_int(Ctx *cx, const Value *v, int64_t *out)
+{
+    return gu_int_or(cx, v, out, "'%s' object cannot be interpreted as an integer");
 }
 
 /* `h, w = len(grid), len(grid[0])` */

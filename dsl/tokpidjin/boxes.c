@@ -21,8 +21,8 @@ Value *tk_backdrop(Ctx *cx, Value *const *a)
     Value **s, **e;
     int64_t si, sj, ei, ej;
     if (!lr || !(s = tkp_unpack(cx, ul, 2)) || !(e = tkp_unpack(cx, lr, 2)) ||
-        !tkp_int(cx, s[0], &si) || !tkp_int(cx, e[0], &ei) ||
-        !tkp_int(cx, s[1], &sj) || !tkp_int(cx, e[1], &ej))
+        !gu_int(cx, s[0], &si) || !gu_int(cx, e[0], &ei) ||
+        !gu_int(cx, s[1], &sj) || !gu_int(cx, e[1], &ej))
         goto out;
     uint64_t h = ei >= si ? (uint64_t)(ei - si + 1) : 0, w = ej >= sj ? (uint64_t)(ej - sj + 1) : 0;
     if ((h && w > TKP_MAX_ITEMS / h) || !tkp_charge(cx, h * w))
@@ -32,8 +32,7 @@ Value *tk_backdrop(Ctx *cx, Value *const *a)
     for (int64_t i = si; i <= ei; i++)
         for (int64_t j = sj; j <= ej; j++) {
             Value *t = v_pair_int(i, j);
-            pyset_add(&set, t);
-            v_decref(t);
+            core_set_put(&set, t);
         }
     r = pyset_take(&set);
 out:
@@ -130,8 +129,8 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
     Value *ei = sj ? tkp_min2(cx, ai, bi, CMP_GT) : NULL;
     Value *ej = ei ? tkp_min2(cx, aj, bj, CMP_GT) : NULL;
     int64_t i0, i1, j0, j1;
-    if (!ej || !tkp_int(cx, si, &i0) || !tkp_int(cx, ei, &i1) ||
-        !tkp_int(cx, sj, &j0) || !tkp_int(cx, ej, &j1))
+    if (!ej || !gu_int(cx, si, &i0) || !gu_int(cx, ei, &i1) ||
+        !gu_int(cx, sj, &j0) || !gu_int(cx, ej, &j1))
         return NULL;
     uint64_t h = i1 >= i0 ? (uint64_t)(i1 - i0 + 1) : 0, w = j1 >= j0 ? (uint64_t)(j1 - j0 + 1) : 0;
     if (h > TKP_MAX_ITEMS || w > TKP_MAX_ITEMS || !tkp_charge(cx, 4 * (h + w)))
@@ -234,8 +233,7 @@ static Value *zip_line(Ctx *cx, Value *fi, int64_t i0, int64_t i1, int64_t si,
     for (int64_t x = 0; x < n; x++) {
         Value *t = v_pair_steal(fi ? v_incref(fi) : v_int(i0 + x * si),
                                 fj ? v_incref(fj) : v_int(j0 + x * sj));
-        pyset_add(&s, t);
-        v_decref(t);
+        core_set_put(&s, t);
     }
     return pyset_take(&s);
 }
@@ -256,28 +254,28 @@ static Value *connect(Ctx *cx, Value *a, Value *b)
     if (!ej)
         goto out;
     if (v_eq(ai, bi)) {
-        if (tkp_int(cx, sj, &j0) && tkp_int(cx, ej, &j1))
+        if (gu_int(cx, sj, &j0) && gu_int(cx, ej, &j1))
             r = zip_line(cx, ai, 0, 0, 0, NULL, j0, j1, 1);
         goto out;
     }
     if (v_eq(aj, bj)) {
-        if (tkp_int(cx, si, &i0) && tkp_int(cx, ei, &i1))
+        if (gu_int(cx, si, &i0) && gu_int(cx, ei, &i1))
             r = zip_line(cx, NULL, i0, i1, 1, aj, 0, 0, 0);
         goto out;
     }
     if (!(d1 = tkp_arith(cx, bi, ai, '-')) || !(d2 = tkp_arith(cx, bj, aj, '-')))
         goto out;
     if (v_eq(d1, d2)) {
-        if (tkp_int(cx, si, &i0) && tkp_int(cx, ei, &i1) &&
-            tkp_int(cx, sj, &j0) && tkp_int(cx, ej, &j1))
+        if (gu_int(cx, si, &i0) && gu_int(cx, ei, &i1) &&
+            gu_int(cx, sj, &j0) && gu_int(cx, ej, &j1))
             r = zip_line(cx, NULL, i0, i1, 1, NULL, j0, j1, 1);
         goto out;
     }
     if (!(d3 = tkp_arith(cx, aj, bj, '-')))
         goto out;
     if (v_eq(d1, d3)) {
-        if (tkp_int(cx, si, &i0) && tkp_int(cx, ei, &i1) &&
-            tkp_int(cx, ej, &j0) && tkp_int(cx, sj, &j1))
+        if (gu_int(cx, si, &i0) && gu_int(cx, ei, &i1) &&
+            gu_int(cx, ej, &j0) && gu_int(cx, sj, &j1))
             r = zip_line(cx, NULL, i0, i1, 1, NULL, j0 - 1, j1 - 1, -1);
         goto out;
     }

@@ -237,8 +237,7 @@ Value *tk_asobject(Ctx *cx, Value *const *a)
         for (size_t j = 0; j < r->u.tup.len; j++) {
             Value *t = v_triple_steal(v_int((int64_t)i), v_int((int64_t)j),
                                       v_incref(r->u.tup.items[j]));
-            pyset_add(&s, t);
-            v_decref(t);
+            core_set_put(&s, t);
         }
     }
     return pyset_take(&s);
@@ -287,8 +286,7 @@ Value *tk_toobject(Ctx *cx, Value *const *a)
             !(c = tkp_sub(cx, row, (size_t)ij[1]->u.i)))
             goto fail;
         Value *t = v_triple_steal(v_incref(ij[0]), v_incref(ij[1]), v_incref(c));
-        pyset_add(&s, t);
-        v_decref(t);
+        core_set_put(&s, t);
     }
     v_decref(ti);
     return pyset_take(&s);
@@ -302,21 +300,19 @@ fail:
 static Value *recolor(Ctx *cx, Value *color, Value *p, int mode)
 {
     Value *ti = tkp_toindices(cx, p, mode);
-    if (!ti)
+    if (!ti || !tkp_charge(cx, v_len(ti))) {
+        v_decref(ti);
         return NULL;
-    size_t n = v_len(ti);
+    }
     Value **it = v_items(ti);
     PySet s;
     pyset_init(&s);
-    if (!tkp_charge(cx, n))
-        goto fail;
-    for (size_t x = 0; x < n; x++) {
+    for (size_t x = 0, n = v_len(ti); x < n; x++) {
         Value **ij = tkp_unpack(cx, it[x], 2);
         if (!ij)
             goto fail;
         Value *t = v_triple_steal(v_incref(ij[0]), v_incref(ij[1]), v_incref(color));
-        pyset_add(&s, t);
-        v_decref(t);
+        core_set_put(&s, t);
     }
     v_decref(ti);
     return pyset_take(&s);

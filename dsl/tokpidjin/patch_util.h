@@ -10,6 +10,7 @@
 #include "prim.h"
 #include "pyset.h"
 #include "common/core_util.h"
+#include "common/grid_util.h"
 
 /* math.nan: one object, since the reference tests `x is math.nan`. */
 #define tk_nan_ v_nan_   /* the one math.nan (value.c) */
@@ -173,17 +174,6 @@ static inline bool tkp_eq_int(const Value *x, int64_t k)
     return false;
 }
 
-/* An int usable as a range() bound (bools are ints). */
-static inline bool tkp_int(Ctx *cx, const Value *v, int64_t *out)
-{
-    if (v_is_int(v)) {
-        *out = v->u.i;
-        return true;
-    }
-    cx_raise(cx, "TypeError", "'%s' object cannot be interpreted as an integer", v_typename(v));
-    return false;
-}
-
 /* ---- views: what `for i, j in toindices*(p)` walks --------------------- */
 
 /* Which toindices the body calls. */
@@ -273,8 +263,7 @@ static inline Value *tkp_pairs3(Value *const *it, size_t n)
     for (size_t x = 0; x < n; x++) {
         Value **c = v_items(it[x]);
         Value *t = v_pair_steal(v_incref(c[0]), v_incref(c[1]));
-        pyset_add(&s, t);
-        v_decref(t);
+        core_set_put(&s, t);
     }
     return pyset_take(&s);
 }
@@ -521,8 +510,7 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
             }
         }
         t = w == 3 ? v_triple_steal(ni, nj, v_incref(c[2])) : v_pair_steal(ni, nj);
-        pyset_add(&s, t);
-        v_decref(t);
+        core_set_put(&s, t);
     }
     return pyset_take(&s);
 fail:
