@@ -65,12 +65,12 @@ Value *ad_square(Ctx *cx, Value *const *a)
     size_t n, m;
     int64_t h, w;
     if (p->type == V_TUPLE) {
-        Value *r = subscr(cx, p, 0);
-        if (!r || !py_len(cx, r, &m))
+        Value *r = gu_getitem(cx, p, 0);
+        if (!r || !gu_len(cx, r, &m))
             return NULL;
         return v_bool(p->u.tup.len == m);
     }
-    if (!height_i(cx, p, &h) || !width_i(cx, p, &w) || !py_len(cx, p, &n))
+    if (!height_i(cx, p, &h) || !width_i(cx, p, &w) || !gu_len(cx, p, &n))
         return NULL;
     if (h * w != (int64_t)n)
         return v_bool(false);
@@ -82,7 +82,7 @@ static Value *line(Ctx *cx, Value *p, bool vert)
 {
     int64_t x, y;
     size_t n;
-    if (!(vert ? height_i : width_i)(cx, p, &x) || !py_len(cx, p, &n))
+    if (!(vert ? height_i : width_i)(cx, p, &x) || !gu_len(cx, p, &n))
         return NULL;
     if (x != (int64_t)n)
         return v_bool(false);
@@ -228,7 +228,7 @@ Value *ad_shift(Ctx *cx, Value *const *a)
     Value *p = a[0], **d;
     size_t n;
     int64_t di, dj;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(p);
@@ -253,7 +253,7 @@ Value *ad_normalize(Ctx *cx, Value *const *a)
     Value *p = a[0];
     size_t n;
     BBox b;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(p);
@@ -270,10 +270,10 @@ static bool loc_ij(Ctx *cx, Value *loc, int64_t *i, int64_t *j)
 {
     /* the set display's first item, (loc[0] - 1, loc[1]), does its
      * arithmetic before loc[1] is read */
-    Value *vi = subscr(cx, loc, 0);
+    Value *vi = gu_getitem(cx, loc, 0);
     if (!vi || !to_i64(cx, vi, i))
         return false;
-    Value *vj = subscr(cx, loc, 1);
+    Value *vj = gu_getitem(cx, loc, 1);
     return vj && to_i64(cx, vj, j);
 }
 

@@ -98,8 +98,8 @@ Value *ad_bordering(Ctx *cx, Value *const *a)
             return NULL;
         int64_t want = 0;
         if (s >= 2) {
-            Value *c = s == 2 ? g : subscr(cx, g, 0);
-            if (!c || !py_len(cx, c, &n))
+            Value *c = s == 2 ? g : gu_getitem(cx, g, 0);
+            if (!c || !gu_len(cx, c, &n))
                 return NULL;
             want = (int64_t)n - 1;
         }

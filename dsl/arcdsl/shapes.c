@@ -122,7 +122,7 @@ Value *ad_connect(Ctx *cx, Value *const *a)
  * caller's connect fails later); -1 raised. */
 static int shoot_end(Ctx *cx, Value *start, Value *dir, size_t k, int64_t *out)
 {
-    Value *s = subscr(cx, start, k), *d = s ? subscr(cx, dir, k) : NULL;
+    Value *s = gu_getitem(cx, start, k), *d = s ? gu_getitem(cx, dir, k) : NULL;
     int64_t si, di;
     if (!d)
         return -1;
@@ -149,7 +149,7 @@ Value *ad_shoot(Ctx *cx, Value *const *a)
 /* frozenset((i, j) ...) over a 30-long frontier; k: which item of loc stays */
 static Value *frontier(Ctx *cx, Value *loc, int k)
 {
-    Value *keep = subscr(cx, loc, (size_t)k);
+    Value *keep = gu_getitem(cx, loc, (size_t)k);
     if (!keep || !charge(cx, 30))
         return NULL;
     PySet s;
@@ -169,7 +169,7 @@ Value *ad_backdrop(Ctx *cx, Value *const *a)
     Value *p = a[0];
     size_t n;
     int64_t si, sj, ei, ej;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(&v_empty_fset_);
@@ -205,7 +205,7 @@ Value *ad_delta(Ctx *cx, Value *const *a)
 {
     Value *p = a[0];
     size_t n;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(&v_empty_fset_);
@@ -280,7 +280,7 @@ Value *ad_box(Ctx *cx, Value *const *a)
     Value *p = a[0];
     size_t n;
     int64_t ai, aj, bi, bj;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(p);
@@ -306,7 +306,7 @@ Value *ad_color(Ctx *cx, Value *const *a)
         return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(o));
     if (v_len(o) == 0)
         return cx_raise(cx, "StopIteration", "%s", "");
-    c = subscr(cx, v_items(o)[0], 0);
+    c = gu_getitem(cx, v_items(o)[0], 0);
     return c ? v_incref(c) : NULL;
 }
 
@@ -331,7 +331,7 @@ Value *ad_toobject(Ctx *cx, Value *const *a)
             goto fail;
         if (i < 0 || i >= (int64_t)h || j < 0 || j >= (int64_t)w)
             continue;
-        if (!(row = subscr(cx, g, (size_t)i)) || !(v = subscr(cx, row, (size_t)j)))
+        if (!(row = gu_getitem(cx, g, (size_t)i)) || !(v = gu_getitem(cx, row, (size_t)j)))
             goto fail;
         Value *loc = it[x]->type == V_TUPLE ? v_incref(it[x]) : v_tuple2(ij[0], ij[1]);
         Value *c = v_pair_steal(v_incref(v), loc);
@@ -397,7 +397,7 @@ Value *ad_colorfilter(Ctx *cx, Value *const *a)
             cx_raise(cx, "RuntimeError", "generator raised StopIteration");
             goto fail;
         }
-        if (!(c = subscr(cx, v_items(o)[0], 0)))
+        if (!(c = gu_getitem(cx, v_items(o)[0], 0)))
             goto fail;
         if (v_eq(c, a[1]))
             pyset_add(&s, o);

@@ -133,6 +133,25 @@ static inline bool gu_getint(Ctx *cx, const Value *v, size_t k, int64_t *out)
     return e && gu_int(cx, e, out);
 }
 
+/* `a, b(, c) = v`: v's n items (iteration order), borrowed */
+static inline Value **gu_unpack(Ctx *cx, const Value *v, size_t n)
+{
+    if (v->type == V_TUPLE && v->u.tup.len == n)
+        return v->u.tup.items;
+    if (!v_is_container(v)) {
+        cx_raise(cx, "TypeError", "cannot unpack non-iterable %s object", v_typename(v));
+        return NULL;
+    }
+    size_t m = v_len(v);
+    if (m == n)
+        return v_items(v);
+    if (m < n)
+        cx_raise(cx, "ValueError", "not enough values to unpack (expected %zu, got %zu)", n, m);
+    else
+        cx_raise(cx, "ValueError", "too many values to unpack (expected %zu)", n);
+    return NULL;
+}
+
 /* `a, b = v` */
 static inline bool gu_unpack2(Ctx *cx, const Value *v, Value **a, Value **b)
 {

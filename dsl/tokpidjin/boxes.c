@@ -20,7 +20,7 @@ Value *tk_backdrop(Ctx *cx, Value *const *a)
     Value *ul = w_corner(cx, p, C_UL), *lr = ul ? w_corner(cx, p, C_LR) : NULL, *r = NULL;
     Value **s, **e;
     int64_t si, sj, ei, ej;
-    if (!lr || !(s = tkp_unpack(cx, ul, 2)) || !(e = tkp_unpack(cx, lr, 2)) ||
+    if (!lr || !(s = gu_unpack(cx, ul, 2)) || !(e = gu_unpack(cx, lr, 2)) ||
         !gu_int(cx, s[0], &si) || !gu_int(cx, e[0], &ei) ||
         !gu_int(cx, s[1], &sj) || !gu_int(cx, e[1], &ej))
         goto out;
@@ -178,7 +178,7 @@ Value *tk_box(Ctx *cx, Value *const *a)
         return v_incref(TKP_FSET0);
     Value *ul = w_corner(cx, p, C_UL), *lr = ul ? w_corner(cx, p, C_LR) : NULL, *r = NULL;
     Value **s, **e;
-    if (lr && (s = tkp_unpack(cx, ul, 2)) && (e = tkp_unpack(cx, lr, 2)))
+    if (lr && (s = gu_unpack(cx, ul, 2)) && (e = gu_unpack(cx, lr, 2)))
         r = ring(cx, s[0], s[1], e[0], e[1]);
     v_decref(ul);
     v_decref(lr);
@@ -242,7 +242,7 @@ static Value *connect(Ctx *cx, Value *a, Value *b)
 {
     if (is_empty_tuple(a) || is_empty_tuple(b))
         return v_incref(TKP_FSET0);
-    Value **pa = tkp_unpack(cx, a, 2), **pb = pa ? tkp_unpack(cx, b, 2) : NULL;
+    Value **pa = gu_unpack(cx, a, 2), **pb = pa ? gu_unpack(cx, b, 2) : NULL;
     if (!pb)
         return NULL;
     Value *ai = pa[0], *aj = pa[1], *bi = pb[0], *bj = pb[1];
@@ -299,7 +299,7 @@ Value *tk_shoot(Ctx *cx, Value *const *a)
         return v_incref(TKP_FSET0);
     Value *end[2] = { NULL, NULL }, *r = NULL;
     for (int k = 0; k < 2; k++) {
-        Value *s = tkp_sub(cx, st, (size_t)k), *d = s ? tkp_sub(cx, dir, (size_t)k) : NULL;
+        Value *s = gu_getitem(cx, st, (size_t)k), *d = s ? gu_getitem(cx, dir, (size_t)k) : NULL;
         Value *m = d ? tkp_arith_i(cx, d, 42, '*') : NULL;
         end[k] = m ? tkp_arith(cx, s, m, '+') : NULL;
         v_decref(m);
@@ -321,7 +321,7 @@ Value *tk_hfrontier(Ctx *cx, Value *const *a)
 {
     if (is_empty_tuple(a[0]))
         return v_incref(TKP_FSET0);
-    Value *i = tkp_sub(cx, a[0], 0);
+    Value *i = gu_getitem(cx, a[0], 0);
     return i ? zip_line(cx, i, 0, 0, 0, NULL, 0, 30, 1) : NULL;
 }
 
@@ -330,7 +330,7 @@ static Value *nbrs4(Ctx *cx, Value *loc, int first)
 {
     if (loc->type != V_TUPLE || loc->u.tup.len == 0)
         return v_incref(TKP_FSET0);
-    Value *li = tkp_sub(cx, loc, 0), *lj = li ? tkp_sub(cx, loc, 1) : NULL;
+    Value *li = gu_getitem(cx, loc, 0), *lj = li ? gu_getitem(cx, loc, 1) : NULL;
     if (!lj)
         return NULL;
     Value *c[4][2] = { { NULL } };

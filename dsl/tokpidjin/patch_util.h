@@ -42,53 +42,6 @@ static inline Value *tkp_wrap(Ctx *cx, Value *r, Value *d)
 #define TKP_TUP0 (&v_empty_tuple_)
 #define TKP_FALSE (&v_False_)
 
-static inline bool tkp_len(Ctx *cx, const Value *v, size_t *n)
-{
-    if (!v_is_container(v)) {
-        cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(v));
-        return false;
-    }
-    *n = v_len(v);
-    return true;
-}
-
-static inline bool tkp_iterable(Ctx *cx, const Value *v)
-{
-    if (v_is_container(v))
-        return true;
-    cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(v));
-    return false;
-}
-
-/* v[k] for k >= 0, borrowed */
-static inline Value *tkp_sub(Ctx *cx, const Value *v, size_t k)
-{
-    if (v->type != V_TUPLE)
-        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(v));
-    if (k >= v->u.tup.len)
-        return cx_raise(cx, "IndexError", "tuple index out of range");
-    return v->u.tup.items[k];
-}
-
-/* `a, b(, c) = v`: v's n items (iteration order), borrowed */
-static inline Value **tkp_unpack(Ctx *cx, const Value *v, size_t n)
-{
-    if (v->type == V_TUPLE && v->u.tup.len == n)
-        return v->u.tup.items;
-    if (!v_is_container(v)) {
-        cx_raise(cx, "TypeError", "cannot unpack non-iterable %s object", v_typename(v));
-        return NULL;
-    }
-    size_t m = v_len(v);
-    if (m == n)
-        return v_items(v);
-    if (m < n)
-        cx_raise(cx, "ValueError", "not enough values to unpack (expected %zu, got %zu)", n, m);
-    else
-        cx_raise(cx, "ValueError", "too many values to unpack (expected %zu)", n);
-    return NULL;
-}
-
 /* ---- numbers: int (bool) and float, as Python combines them ------------- */
 
 /* a OP b for OP in + - * / (floor division); TypeError for non-numbers */
@@ -223,7 +176,7 @@ static inline bool tkp_view(Ctx *cx, Value *p, int mode, TkView *v)
     v->w = 0;
     v->own = NULL;
     if (mode == TI_IDX) {
-        if (!tkp_iterable(cx, p))
+        if (!gu_iterable(cx, p))
             return false;
         v->items = v_items(p);
         v->n = v_len(p);
@@ -273,7 +226,7 @@ static inline Value **tkp_loc(Ctx *cx, const TkView *v, size_t x)
 {
     if (v->w == 3)
         return v_items(v->items[x]);
-    return tkp_unpack(cx, v->items[x], 2);
+    return gu_unpack(cx, v->items[x], 2);
 }
 
 /* toindices*(p) itself, as a new reference (never raises for the wrapped
@@ -368,7 +321,7 @@ static inline Value *zcorner(Ctx *cx, Value *p, int mode, int op0, int op1, int 
     size_t m = 2;
     if (v.w == 0)                             /* zip stops at the shortest */
         for (size_t x = 0; x < v.n; x++) {
-            if (!tkp_iterable(cx, v.items[x])) {
+            if (!gu_iterable(cx, v.items[x])) {
                 tkp_view_done(&v);
                 return NULL;
             }
@@ -428,7 +381,7 @@ static inline Value *w_corner(Ctx *cx, Value *p, int which)
 static inline Value *extent(Ctx *cx, Value *p, int mode, int k)
 {
     size_t n;
-    if (!tkp_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_int(0);
@@ -469,8 +422,8 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
         return v_incref(TKP_FSET0);
     if (d->type == V_TUPLE && d->u.tup.len == 0)
         return v_incref(p);
-    Value **dd = tkp_unpack(cx, d, 2);
-    if (!dd || !tkp_iterable(cx, p))
+    Value **dd = gu_unpack(cx, d, 2);
+    if (!dd || !gu_iterable(cx, p))
         return NULL;
     Value **it = v_items(p);
     size_t n = v_len(p);
@@ -496,7 +449,7 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
         }
         if (e->type == V_TUPLE && e->u.tup.len == w)
             c = e->u.tup.items;
-        else if (!(c = tkp_unpack(cx, e, w)))
+        else if (!(c = gu_unpack(cx, e, w)))
             goto fail;
         if (fast && v_is_int(c[0]) && v_is_int(c[1])) {
             ni = v_int(c[0]->u.i + di);
