@@ -191,14 +191,7 @@ Value *ad_backdrop(Ctx *cx, Value *const *a)
     int64_t h = ei - si + 1, w = ej - sj + 1;   /* both >= 1: min <= max */
     if (!ok || !ranged(cx, h > ((int64_t)1 << 28) / w ? (int64_t)1 << 29 : h * w))
         return NULL;
-    PySet s;
-    pyset_init(&s);
-    for (int64_t i = si; i <= ei; i++)
-        for (int64_t j = sj; j <= ej; j++) {
-            Value *c = v_pair_int(i, j);
-            core_set_put(&s, c);
-        }
-    return pyset_take(&s);
+    return gu_box_set(si, ei, sj, ej);
 }
 
 Value *ad_delta(Ctx *cx, Value *const *a)

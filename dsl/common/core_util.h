@@ -241,4 +241,22 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
     return vb_finish(cx, &b, type);
 }
 
+/* The items e of c with keep(e, ud) 1 (-1 raised), as a container of
+ * `type`: a filtering genexpr. */
+static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, void *),
+                                 void *ud, int type)
+{
+    if (!core_iterable(cx, c))
+        return NULL;
+    VBuf b = {0};
+    for (size_t i = 0; i < v_len(c); i++) {
+        Value *e = v_items(c)[i];
+        v_fetch_ahead(v_items(c), i, v_len(c));
+        int k = keep(cx, e, ud);
+        if (k < 0 || (k && !vb_push(cx, &b, v_incref(e))))
+            return vb_drop(&b), NULL;
+    }
+    return vb_finish(cx, &b, type);
+}
+
 #endif

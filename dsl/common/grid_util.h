@@ -341,6 +341,21 @@ static inline bool gu_shape(Ctx *cx, Value *p, int64_t *h, int64_t *w)
     return true;
 }
 
+/* frozenset((i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)),
+ * added in that order */
+static inline Value *gu_box_set(int64_t i0, int64_t i1, int64_t j0, int64_t j1)
+{
+    PySet s;
+    pyset_init(&s);
+    for (int64_t i = i0; i <= i1; i++)
+        for (int64_t j = j0; j <= j1; j++) {
+            Value *c = v_pair_int(i, j);
+            pyset_add(&s, c);
+            v_decref(c);
+        }
+    return pyset_take(&s);
+}
+
 /* ---- grids ---------------------------------------------------------------
  * A read view of a tuple of rows: rows[i] items and lengths, plus
  * w = len(grid[0]) as the reference reads it. */

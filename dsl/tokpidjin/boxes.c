@@ -27,14 +27,7 @@ Value *tk_backdrop(Ctx *cx, Value *const *a)
     uint64_t h = ei >= si ? (uint64_t)(ei - si + 1) : 0, w = ej >= sj ? (uint64_t)(ej - sj + 1) : 0;
     if ((h && w > TKP_MAX_ITEMS / h) || !tkp_charge(cx, h * w))
         goto out;
-    PySet set;
-    pyset_init(&set);
-    for (int64_t i = si; i <= ei; i++)
-        for (int64_t j = sj; j <= ej; j++) {
-            Value *t = v_pair_int(i, j);
-            core_set_put(&set, t);
-        }
-    r = pyset_take(&set);
+    r = gu_box_set(si, ei, sj, ej);
 out:
     v_decref(ul);
     v_decref(lr);
