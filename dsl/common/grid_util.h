@@ -720,8 +720,37 @@ fail:
     return false;
 }
 
-/* max/min(set(values), key=values.count): the first extreme in set order.
- * Borrowed result. */
+/* max/min(set(values), key=values.count) over k->n > 0 collected colours:
+ * the first extreme in set order.  Borrowed. */
+static inline Value *gu_colors_pick(const GColors *k, bool most)
+{
+    Value *best = k->v[0];
+    if (k->n == 1)
+        return best;
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < k->n; x++)
+        pyset_add(&s, k->v[x]);
+    size_t bc = 0;
+    bool have = false;
+    for (size_t slot = 0; slot <= s.mask; slot++) {
+        Value *key = s.table[slot].key;
+        if (!key || key == PYSET_DUMMY)
+            continue;
+        size_t x = 0;
+        while (k->v[x] != key)
+            x++;
+        if (!have || (most ? k->cnt[x] > bc : k->cnt[x] < bc)) {
+            best = key;
+            bc = k->cnt[x];
+            have = true;
+        }
+    }
+    pyset_clear(&s);
+    return best;
+}
+
+/* mostcolor/leastcolor(element); ValueError when it has no values */
 static inline Value *gu_extreme_color(Ctx *cx, const Value *element, bool most)
 {
     GColors k;
@@ -732,29 +761,7 @@ static inline Value *gu_extreme_color(Ctx *cx, const Value *element, bool most)
         return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
                         most ? "max" : "min");
     }
-    Value *best = k.v[0];
-    if (k.n > 1) {
-        PySet s;
-        pyset_init(&s);
-        for (size_t x = 0; x < k.n; x++)
-            pyset_add(&s, k.v[x]);
-        size_t bc = 0;
-        bool have = false;
-        for (size_t slot = 0; slot <= s.mask; slot++) {
-            Value *key = s.table[slot].key;
-            if (!key || key == PYSET_DUMMY)
-                continue;
-            size_t x = 0;
-            while (k.v[x] != key)
-                x++;
-            if (!have || (most ? k.cnt[x] > bc : k.cnt[x] < bc)) {
-                best = key;
-                bc = k.cnt[x];
-                have = true;
-            }
-        }
-        pyset_clear(&s);
-    }
+    Value *best = gu_colors_pick(&k, most);
     gu_colors_free(&k);
     return best;
 }
