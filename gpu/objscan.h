@@ -2,7 +2,7 @@
  * GPU can run side by side: CPython's set tables (cpython-set-order.md
  * §2-4) simulated on small integer keys, so the objects, the cells of
  * each, and the iteration order of every frozenset come out as
- * dsl/arcdsl/objects.c and dsl/tokpidjin/grid.c produce them.
+ * dsl/common/objwalk.c produces them for both dialects.
  *
  * The reference finds objects one after the other; they depend on each
  * other only through `occupied`, which, when object r is walked, holds

@@ -33,33 +33,12 @@ static Value *no_attr(Ctx *cx, const Value *v, const char *attr)
                     v_typename(v), attr);
 }
 
-/* The borrowed items of c kept by keep(); container type preserved. */
-typedef int (*KeepFn)(Ctx *cx, Value *e, void *ud);
-
-static Value *filter(Ctx *cx, Value *c, KeepFn keep, void *ud)
-{
-    if (!core_iterable(cx, c))
-        return NULL;
-    VBuf b = {0};
-    size_t n = v_len(c);
-    Value **it = v_items(c);
-    for (size_t i = 0; i < n; i++) {
-        v_fetch_ahead(it, i, n);
-        int k = keep(cx, it[i], ud);
-        if (k < 0 || (k && !vb_push(cx, &b, v_incref(it[i])))) {
-            vb_drop(&b);
-            return NULL;
-        }
-    }
-    return vb_finish(cx, &b, c->type);
-}
-
 /* ---- membership and set algebra ---------------------------------------- */
 
 Value *ad_contained(Ctx *cx, Value *const *a)
 {
     int r = contains(cx, a[1], a[0]);
-    return r < 0 ? NULL : v_bool(r);
+    return core_bool(r);
 }
 
 /* type(a)((*a, *b)) */
@@ -103,7 +82,7 @@ static int keep_not_in(Ctx *cx, Value *e, void *ud)
 /* type(a)(e for e in a if e not in b): a's order, not `a - b` */
 Value *ad_difference(Ctx *cx, Value *const *a)
 {
-    return filter(cx, a[0], keep_not_in, a[1]);
+    return core_filter(cx, a[0], keep_not_in, a[1], a[0]->type);
 }
 
 /* keeps the first of equal elements (tuple.index) */
@@ -369,7 +348,7 @@ static int keep_if(Ctx *cx, Value *e, void *ud)
 
 Value *ad_sfilter(Ctx *cx, Value *const *a)
 {
-    return filter(cx, a[0], keep_if, a[1]);
+    return core_filter(cx, a[0], keep_if, a[1], a[0]->type);
 }
 
 Value *ad_mfilter(Ctx *cx, Value *const *a)
@@ -451,12 +430,12 @@ static int keep_ne(Ctx *cx, Value *e, void *ud)
 /* type(container)(e for e in container if e != value) */
 Value *ad_remove(Ctx *cx, Value *const *a)
 {
-    return filter(cx, a[1], keep_ne, a[0]);
+    return core_filter(cx, a[1], keep_ne, a[0], a[1]->type);
 }
 
 Value *ad_other(Ctx *cx, Value *const *a)
 {
-    Value *r = filter(cx, a[0], keep_ne, a[1]);
+    Value *r = core_filter(cx, a[0], keep_ne, a[1], a[0]->type);
     if (!r)
         return NULL;
     Value *f = ad_first(cx, &r);
@@ -519,17 +498,4 @@ static int keep_size(Ctx *cx, Value *e, void *ud)
 }
 
 /* frozenset(item for item in container if len(item) == n): always a frozenset */
-Value *ad_sizefilter(Ctx *cx, Value *const *a)
-{
-    Value *c = a[0];
-    if (!core_iterable(cx, c))
-        return NULL;
-    VBuf b = {0};
-    for (size_t i = 0; i < v_len(c); i++) {
-        Value *e = v_items(c)[i];
-        int k = keep_size(cx, e, a[1]);
-        if (k < 0 || (k && !vb_push(cx, &b, v_incref(e))))
-            return vb_drop(&b), NULL;
-    }
-    return vb_finish(cx, &b, V_FSET);
-}
+Value *ad_sizefilter(Ctx *cx, Value *const *a) { return core_filter(cx, a[0], keep_size, a[1], V_FSET); }

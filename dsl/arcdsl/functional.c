@@ -10,6 +10,7 @@
 
 #include "prim.h"
 #include "common/core_util.h"
+#include "common/closures.h"
 
 #define CAP(self, i) ((self)->u.fn.cap[i])
 
@@ -52,20 +53,6 @@ static Value *matcher_inv(Ctx *cx, Value *self, Value *const *argv)
     v_decref(t);
     return v_bool(r);
 }
-
-/* rbind: function(*args, fixed); lbind: function(fixed, *args) */
-static Value *bind_inv(Ctx *cx, Value *self, Value *const *argv, bool right)
-{
-    Value *args[4];
-    int n = self->u.fn.arity;
-    for (int i = 0; i < n; i++)
-        args[right ? i : i + 1] = argv[i];
-    args[right ? n : 0] = CAP(self, 1);
-    return v_call(cx, CAP(self, 0), n + 1, args);
-}
-
-static Value *rbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, true); }
-static Value *lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, false); }
 
 /* power: compose(f, power(f, n - 1)) unrolled into one closure */
 static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
@@ -126,23 +113,8 @@ Value *ad_matcher(Ctx *cx, Value *const *a)
     return v_func_new(matcher_inv, "matcher.<locals>.<lambda>", PRIM_AD_matcher, 1, 0, 2, a);
 }
 
-/* The closure's shape follows the callee's co_argcount: 2 -> 1 free
- * argument, 3 -> 2, anything else -> 3. */
-static Value *bind(Ctx *cx, Value *const *a, bool right)
-{
-    Value *f = a[0];
-    if (f->type != V_FUNC)
-        return cx_raise(cx, "AttributeError", "'%s' object has no attribute '__code__'",
-                        v_typename(f));
-    int n = f->u.fn.arity;
-    int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
-    if (right)
-        return v_func_new(rbind_inv, "rbind.<locals>.<lambda>", PRIM_AD_rbind, arity, arity, 2, a);
-    return v_func_new(lbind_inv, "lbind.<locals>.<lambda>", PRIM_AD_lbind, arity, arity, 2, a);
-}
-
-Value *ad_rbind(Ctx *cx, Value *const *a) { return bind(cx, a, true); }
-Value *ad_lbind(Ctx *cx, Value *const *a) { return bind(cx, a, false); }
+Value *ad_rbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, true, "rbind.<locals>.<lambda>", PRIM_AD_rbind); }
+Value *ad_lbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, false, "lbind.<locals>.<lambda>", PRIM_AD_lbind); }
 
 /* Python recursion depth the reference's recursive power() can reach. */
 #define POWER_MAX_DEPTH 1000
@@ -180,41 +152,10 @@ Value *ad_fork(Ctx *cx, Value *const *a)
 /* ---- apply family ------------------------------------------------------- */
 
 /* type(container)(function(e) for e in container) */
-Value *ad_apply(Ctx *cx, Value *const *a)
-{
-    Value *f = a[0], *c = a[1];
-    if (!core_iterable(cx, c))
-        return NULL;
-    VBuf b = {0};
-    if (!vb_reserve(cx, &b, v_len(c)))
-        return NULL;
-    for (size_t i = 0; i < v_len(c); i++) {
-        v_fetch_ahead(v_items(c), i, v_len(c));
-        Value *r = core_gen_call(cx, f, 1, &v_items(c)[i]);
-        if (!r)
-            return vb_drop(&b), NULL;
-        b.v[b.n++] = r;
-    }
-    return vb_finish(cx, &b, c->type);
-}
+Value *ad_apply(Ctx *cx, Value *const *a) { return core_map(cx, a[0], a[1], a[1]->type, false, true); }
 
 /* type(functions)(function(value) for function in functions) */
-Value *ad_rapply(Ctx *cx, Value *const *a)
-{
-    Value *fs = a[0];
-    if (!core_iterable(cx, fs))
-        return NULL;
-    VBuf b = {0};
-    if (!vb_reserve(cx, &b, v_len(fs)))
-        return NULL;
-    for (size_t i = 0; i < v_len(fs); i++) {
-        Value *r = core_gen_call(cx, v_items(fs)[i], 1, &a[1]);
-        if (!r)
-            return vb_drop(&b), NULL;
-        b.v[b.n++] = r;
-    }
-    return vb_finish(cx, &b, fs->type);
-}
+Value *ad_rapply(Ctx *cx, Value *const *a) { return core_map(cx, a[1], a[0], a[0]->type, true, true); }
 
 static Value *merged(Ctx *cx, Value *v)
 {

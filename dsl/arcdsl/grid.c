@@ -330,16 +330,14 @@ Value *ad_cmirror(Ctx *cx, Value *const *a)
 {
     if (a[0]->type == V_TUPLE)
         return transform(cx, a[0], T_CMIRROR);
-    Value *x = mirror_patch(cx, a[0], M_V);
-    if (!x)
-        return NULL;
-    Value *y = mirror_patch(cx, x, M_D);
-    v_decref(x);
-    if (!y)
-        return NULL;
-    Value *z = mirror_patch(cx, y, M_V);
-    v_decref(y);
-    return z;
+    static const int steps[3] = { M_V, M_D, M_V };   /* vmirror(dmirror(vmirror(p))) */
+    Value *cur = v_incref(a[0]);
+    for (int k = 0; cur && k < 3; k++) {
+        Value *nxt = mirror_patch(cx, cur, steps[k]);
+        v_decref(cur);
+        cur = nxt;
+    }
+    return cur;
 }
 
 /* ---- painting ----------------------------------------------------------- */
@@ -362,23 +360,20 @@ static bool paint_cells(Ctx *cx, MGrid *m, const GCell *c, size_t n, const Value
     return true;
 }
 
-static Value *do_fill(Ctx *cx, Value *grid, Value *val, Value *patch, bool under)
+static Value *mostcolor(Ctx *cx, const Value *grid) { return gu_extreme_color(cx, grid, true); }
+
+static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value *bg)
 {
-    MGrid m;
-    Value *bg = NULL, *out = NULL;
     GLoc *l = NULL;
     size_t n;
-    if (!gu_mgrid(cx, grid, &m))
-        return NULL;
-    if (under && !(bg = gu_extreme_color(cx, grid, true)))
-        goto done;
-    if (!gu_locs(cx, patch, &l, &n) || !fill_locs(cx, &m, val, l, n, bg))
-        goto done;
-    out = gu_mgrid_out(cx, &m);
-done:
+    bool ok = gu_locs(cx, patch, &l, &n) && fill_locs(cx, m, val, l, n, bg);
     free(l);
-    gu_mgrid_free(&m);
-    return out;
+    return ok;
+}
+
+static Value *do_fill(Ctx *cx, Value *grid, Value *val, Value *patch, bool under)
+{
+    return gu_paint(cx, grid, under, mostcolor, fill_patch, patch, val);
 }
 
 Value *ad_fill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], false); }
@@ -407,31 +402,27 @@ static bool paint_any(Ctx *cx, MGrid *m, Value *obj, const Value *bg)
     return true;
 }
 
-static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
+static bool paint_obj(Ctx *cx, MGrid *m, Value *obj, Value *unused, const Value *bg)
 {
-    MGrid m;
-    Value *bg = NULL, *out = NULL;
     GCell *c = NULL;
     size_t n;
-    if (!gu_mgrid(cx, grid, &m))
-        return NULL;
-    if (under && !(bg = gu_extreme_color(cx, grid, true)))
-        goto done;
+    bool ok;
+    (void)unused;
     if (gu_cells(cx, obj, &c, &n)) {
-        if (!paint_cells(cx, &m, c, n, bg))
-            goto done;
+        ok = paint_cells(cx, m, c, n, bg);
     } else if (cx->over_budget) {
-        goto done;
+        ok = false;
     } else {   /* not cells: the loop CPython runs may still get through */
         cx_clear(cx);
-        if (!paint_any(cx, &m, obj, bg))
-            goto done;
+        ok = paint_any(cx, m, obj, bg);
     }
-    out = gu_mgrid_out(cx, &m);
-done:
     free(c);
-    gu_mgrid_free(&m);
-    return out;
+    return ok;
+}
+
+static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
+{
+    return gu_paint(cx, grid, under, mostcolor, paint_obj, obj, NULL);
 }
 
 Value *ad_paint(Ctx *cx, Value *const *a) { return do_paint(cx, a[0], a[1], false); }
@@ -510,30 +501,21 @@ done:
 Value *ad_replace(Ctx *cx, Value *const *a) { return cm_map_cells(cx, a[0], a[1], a[2], false, false); }
 Value *ad_switch(Ctx *cx, Value *const *a) { return cm_map_cells(cx, a[0], a[1], a[2], true, false); }
 
+/* a[0][i][j] where it equals a[1][i][j], else a[2] */
+static Value *cellwise_at(Ctx *cx, Value *const *a, size_t i, size_t j, const void *unused)
+{
+    (void)unused;
+    Value *x = gu_at(cx, a[0], i, j), *y = x ? gu_at(cx, a[1], i, j) : NULL;
+    return y ? v_incref(gu_eq(x, y) ? x : a[2]) : NULL;
+}
+
 Value *ad_cellwise(Ctx *cx, Value *const *a)
 {
     GView g;
     if (!gu_view(cx, a[0], &g, true))
         return NULL;
-    size_t h = g.h, w = g.w;
     gu_view_free(&g);
-    if (!gu_work(cx, h * w))
-        return NULL;
-    Value *out = v_tuple_new(h);
-    for (size_t i = 0; i < h; i++) {
-        Value *row = v_tuple_new(w);
-        for (size_t j = 0; j < w; j++) {
-            Value *x = gu_at(cx, a[0], i, j), *y = x ? gu_at(cx, a[1], i, j) : NULL;
-            if (!y) {
-                v_tuple_abandon(row, j);
-                v_tuple_abandon(out, i);
-                return NULL;
-            }
-            row->u.tup.items[j] = v_incref(gu_eq(x, y) ? x : a[2]);
-        }
-        out->u.tup.items[i] = row;
-    }
-    return out;
+    return gu_build(cx, g.h, g.w, cellwise_at, a, NULL);
 }
 
 Value *ad_index(Ctx *cx, Value *const *a)

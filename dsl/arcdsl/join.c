@@ -1,6 +1,7 @@
 /* join.c -- arc-dsl grids joined and split: concatenation, splits, halves,
  * compress. */
 #include "prim.h"
+#include "common/core_util.h"
 #include "arcdsl/grid_util.h"
 #include "common/gridops.h"
 
@@ -9,19 +10,8 @@
 /* x + y for the operands the concatenations meet: tuples or ints. */
 static Value *plus(Ctx *cx, Value *x, Value *y)
 {
-    if (x->type == V_TUPLE && y->type == V_TUPLE) {
-        size_t n = x->u.tup.len, m = y->u.tup.len;
-        if (m == 0)
-            return v_incref(x);
-        if (n == 0)
-            return v_incref(y);
-        Value *t = v_tuple_new(n + m);
-        for (size_t k = 0; k < n; k++)
-            t->u.tup.items[k] = v_incref(x->u.tup.items[k]);
-        for (size_t k = 0; k < m; k++)
-            t->u.tup.items[n + k] = v_incref(y->u.tup.items[k]);
-        return t;
-    }
+    if (x->type == V_TUPLE && y->type == V_TUPLE)
+        return core_concat(cx, x, y, true, false);
     if (v_is_int(x) && v_is_int(y))
         return v_int(x->u.i + y->u.i);
     if (x->type == V_TUPLE)
@@ -233,51 +223,16 @@ done:
 Value *ad_compress(Ctx *cx, Value *const *a)
 {
     GView v;
+    size_t cells;
     if (a[0]->type != V_TUPLE)
         return compress_any(cx, a[0]);
     if (!zip_view(cx, a[0], &v))
         return NULL;
-    size_t h = v.h, m = v.w, cells = 0;
-    bool *dropr = gu_alloc(cx, h, 1), *dropc = gu_alloc(cx, m, 1);
-    Value **col = gu_alloc(cx, h, sizeof *col);
-    Value *out = NULL;
-    if (!dropr || !dropc || !col)
-        goto done;
-    for (size_t i = 0; i < h; i++)
-        dropr[i] = gu_one_value(v.row[i], v.rlen[i]);
-    for (size_t j = 0; j < m; j++) {
-        for (size_t i = 0; i < h; i++)
-            col[i] = v.row[i][j];
-        dropc[j] = gu_one_value(col, h);
-    }
-    size_t nh = 0;
-    for (size_t i = 0; i < h; i++)
-        nh += !dropr[i];
-    out = v_tuple_new(nh);
-    nh = 0;
-    for (size_t i = 0; i < h; i++) {
-        if (dropr[i])
-            continue;
-        size_t w = v.rlen[i], x = 0;
-        for (size_t j = 0; j < w && j < m; j++)
-            x += dropc[j];
-        size_t keep = w - x;
-        Value *row = v_tuple_new(keep);
-        x = 0;
-        for (size_t j = 0; j < w; j++)
-            if (j >= m || !dropc[j])
-                row->u.tup.items[x++] = v_incref(v.row[i][j]);
-        out->u.tup.items[nh++] = row;
-        cells += keep;
-    }
-    if (!gu_work(cx, cells)) {
+    Value *out = cm_compress(cx, &v, &cells);
+    if (out && !gu_work(cx, cells)) {
         v_decref(out);
         out = NULL;
     }
-done:
-    free(dropr);
-    free(dropc);
-    free(col);
     gu_view_free(&v);
     return out;
 }

@@ -12,7 +12,8 @@
 #include "prim.h"
 #include "common/core_util.h"
 
-enum { OP_ADD, OP_SUB, OP_MUL, OP_FLOORDIV, OP_MOD };
+enum { OP_ADD = CORE_ADD, OP_SUB = CORE_SUB, OP_MUL = CORE_MUL, OP_FLOORDIV = CORE_FLOORDIV,
+       OP_MOD = CORE_MOD };
 static const char *const op_sym[] = {"+", "-", "*", "//", "%"};
 
 static Value *unsupported(Ctx *cx, int op, const Value *x, const Value *y)
@@ -74,47 +75,16 @@ static Value *float_op(Ctx *cx, int op, double x, double y)
     }
     if (y == 0.0)
         return cx_raise(cx, "ZeroDivisionError", op == OP_MOD ? "float modulo" : "float floor division by zero");
+    if (op != OP_MOD)
+        return v_float(core_float_floordiv(x, y));
     double mod = fmod(x, y);
-    if (op == OP_MOD) {
-        if (mod != 0.0) {
-            if ((y < 0) != (mod < 0))
-                mod += y;
-        } else {
-            mod = copysign(0.0, y);
-        }
-        return v_float(mod);
-    }
-    double div = (x - mod) / y, fl;
-    if (mod != 0.0 && (y < 0) != (mod < 0))
-        div -= 1.0;
-    if (div != 0.0) {
-        fl = floor(div);
-        if (div - fl > 0.5)
-            fl += 1.0;
+    if (mod != 0.0) {
+        if ((y < 0) != (mod < 0))
+            mod += y;
     } else {
-        fl = copysign(0.0, x / y);
+        mod = copysign(0.0, y);
     }
-    return v_float(fl);
-}
-
-static bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
-static double as_f(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)v->u.i; }
-
-/* tuple * n: repetition */
-static Value *tuple_repeat(Ctx *cx, const Value *t, int64_t n)
-{
-    size_t len = t->u.tup.len;
-    if (n <= 0 || len == 0)
-        return v_tuple_new(0);
-    if ((uint64_t)n > CORE_MAX_ITEMS / len)
-        return cx_raise(cx, "MemoryError", "tuple too large");
-    size_t total = len * (size_t)n;
-    if (!core_work(cx, total))
-        return NULL;
-    Value *r = v_tuple_new(total);
-    for (size_t i = 0; i < total; i++)
-        r->u.tup.items[i] = v_incref(t->u.tup.items[i % len]);
-    return r;
+    return v_float(mod);
 }
 
 /* Python's binary x OP y on DSL values (new reference). */
@@ -122,25 +92,11 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
 {
     if (v_is_int(x) && v_is_int(y))
         return int_op(cx, op, x->u.i, y->u.i);
-    if (is_num(x) && is_num(y))
-        return float_op(cx, op, as_f(x), as_f(y));
-    if (op == OP_ADD && x->type == V_TUPLE && y->type == V_TUPLE) {
-        size_t n = x->u.tup.len, m = y->u.tup.len;
-        if (!n) return v_incref(y);
-        if (!m) return v_incref(x);
-        if (!core_work(cx, n + m))
-            return NULL;
-        Value *r = v_tuple_new(n + m);
-        for (size_t i = 0; i < n; i++) r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
-        for (size_t i = 0; i < m; i++) r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+    if (core_is_num(x) && core_is_num(y))
+        return float_op(cx, op, core_as_f(x), core_as_f(y));
+    Value *r;
+    if (core_seq_op(cx, op, x, y, true, "tuple too large", &r))
         return r;
-    }
-    if (op == OP_SUB && x->type == V_FSET && y->type == V_FSET)
-        return fs_sub(x, y);
-    if (op == OP_MUL && x->type == V_TUPLE && v_is_int(y))
-        return tuple_repeat(cx, x, y->u.i);
-    if (op == OP_MUL && v_is_int(x) && y->type == V_TUPLE)
-        return tuple_repeat(cx, y, x->u.i);
     if (op == OP_MUL && (x->type == V_TUPLE || y->type == V_TUPLE))
         return cx_raise(cx, "TypeError", "can't multiply sequence by non-int of type '%s'",
                         v_typename(x->type == V_TUPLE ? y : x));
@@ -266,7 +222,7 @@ Value *ad_equality(Ctx *cx, Value *const *a) { (void)cx; return v_bool(v_eq(a[0]
 static Value *cmp_bool(Ctx *cx, Value *x, Value *y, int op)
 {
     int r = v_richcmp(cx, x, y, op);
-    return r < 0 ? NULL : v_bool(r);
+    return core_bool(r);
 }
 
 Value *ad_greater(Ctx *cx, Value *const *a) { return cmp_bool(cx, a[0], a[1], CMP_GT); }

@@ -64,17 +64,9 @@ Value *ad_partition(Ctx *cx, Value *const *a)
 Value *ad_fgpartition(Ctx *cx, Value *const *a)
 {
     Value *pal = ad_palette(cx, a);
-    if (!pal)
+    Value *colors = pal ? cm_fg_colors(pal, gu_extreme_color(cx, a[0], true)) : NULL;
+    if (!colors)
         return NULL;
-    Value *bg = gu_extreme_color(cx, a[0], true);
-    if (!bg) {
-        v_decref(pal);
-        return NULL;
-    }
-    Value *bgset = fs_from_items(&bg, 1);
-    Value *colors = fs_sub(pal, bgset);
-    v_decref(bgset);
-    v_decref(pal);
     Value *r = cm_partition(cx, a[0], colors, false, cell);
     v_decref(colors);
     return r;
@@ -117,41 +109,9 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
     return true;
 }
 
-/* When the normalised cells c (all inside oh x ow) fill that box with one
- * colour: prefix sums S[i][j] (rows of w + 1) of the grid cells gi holding
- * it, so a window's count is four loads.  NULL (nothing raised) otherwise,
- * or with MemoryError raised. */
-static uint32_t *solid_sums(Ctx *cx, const int64_t *gi, int64_t h, int64_t w, const GCell *c,
-                            size_t n, int64_t oh, int64_t ow)
-{
-    if (n == 0 || n != (size_t)(oh * ow) || n < 4)
-        return NULL;
-    int64_t v = c[0].c->u.i;
-    uint8_t *seen = gu_alloc(cx, n, 1);
-    if (!seen)
-        return NULL;
-    size_t covered = 0;
-    for (size_t k = 0; k < n && c[k].c->u.i == v; k++) {
-        uint8_t *s = &seen[c[k].i * ow + c[k].j];
-        covered += !*s;
-        *s = 1;
-    }
-    free(seen);
-    if (covered != n)       /* another colour, or a tuple repeating a cell */
-        return NULL;
-    uint32_t *S = gu_alloc(cx, (size_t)((h + 1) * (w + 1)), sizeof *S);
-    if (!S)
-        return NULL;
-    for (int64_t i = 0; i < h; i++)
-        for (int64_t j = 0; j < w; j++)
-            S[(i + 1) * (w + 1) + j + 1] = S[i * (w + 1) + j + 1] + S[(i + 1) * (w + 1) + j] -
-                                           S[i * (w + 1) + j] + (gi[i * w + j] == v);
-    return S;
-}
-
 Value *ad_occurrences(Ctx *cx, Value *const *a)
 {
-    Value *grid = a[0], *obj = a[1], *out = NULL;
+    Value *grid = a[0], *obj = a[1];
     GCell *c = NULL;
     size_t n;
     bool isobj;
@@ -166,110 +126,20 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
         free(c);
         return NULL;
     }
-    int64_t *gi = NULL, *off = NULL, *col = NULL;
-    PySet occs;
-    pyset_init(&occs);
     if (!gu_shape(cx, obj, &oh, &ow))
-        goto done;
-    int64_t h = (int64_t)g.h, w = (int64_t)g.w, h2 = h - oh + 1, w2 = w - ow + 1;
+        return cm_occurrences_drop(c, &g);
+    int64_t h2 = (int64_t)g.h - oh + 1, w2 = (int64_t)g.w - ow + 1;
     if (h2 > 0 && w2 > 0 && !gu_work(cx, (uint64_t)(h2 * w2)))
-        goto done;
+        return cm_occurrences_drop(c, &g);
     if (n > 0 && !isobj) {     /* locations: the loop can't unpack them */
         if (h2 > 0 && w2 > 0) {
             cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
-            goto done;
+            return cm_occurrences_drop(c, &g);
         }
         n = 0;
         h2 = 0;
     }
-    /* ints everywhere: compare on a flat copy of the grid */
-    bool full = rows && gu_view_full(grid, &g), flat = full;
-    for (size_t k = 0; flat && k < n; k++)
-        flat = v_is_int(c[k].c);
-    if (flat && (gi = gu_alloc(cx, g.h * g.w, sizeof *gi)))
-        for (size_t i = 0; flat && i < g.h; i++)
-            for (size_t j = 0; flat && j < g.w; j++) {
-                flat = v_is_int(g.row[i][j]);
-                gi[i * g.w + j] = flat ? g.row[i][j]->u.i : 0;
-            }
-    if (!flat) {
-        free(gi);
-        gi = NULL;
-    } else if (!gi) {
-        goto done;
-    }
-    /* ints everywhere: a normalised cell at (ci, cj) lies inside the grid
-     * for every (i, j) tried, so each test is one load at a fixed offset.
-     * Not when shape() measured obj as a grid (a tuple of cells): its
-     * cells may then reach past (oh, ow), and the bounds tests stay. */
-    for (size_t k = 0; gi && k < n; k++)
-        if (c[k].i < 0 || c[k].i >= oh || c[k].j < 0 || c[k].j >= ow) {
-            free(gi);
-            gi = NULL;
-        }
-    if (gi) {
-        if (!(off = gu_alloc(cx, 2 * n, sizeof *off)))
-            goto done;
-        col = off + n;
-        for (size_t k = 0; k < n; k++) {
-            off[k] = c[k].i * w + c[k].j;
-            col[k] = c[k].c->u.i;
-        }
-    }
-    /* a ragged grid: which cell CPython tests first decides whether a
-     * short row raises, so the cells go in shift(normed)'s order */
-    if (!full && n > 0) {
-        Value **cells = malloc(n * sizeof *cells);
-        for (size_t k = 0; k < n; k++)
-            cells[k] = v_pair_steal(v_incref(c[k].c), v_pair_int(c[k].i, c[k].j));
-        out = gu_occurrences_ragged(cx, grid, cells, n, h2, w2, h, w, false, &occs);
-        free(cells);
-        goto done;
-    }
-    /* a solid oh x ow block of one colour (canvas(...) as an object, as
-     * a64e4611 searches for 81 sizes): a window matches when it counts
-     * oh * ow cells of that colour, read off prefix sums */
-    uint32_t *sums = gi ? solid_sums(cx, gi, h, w, c, n, oh, ow) : NULL;
-    if (cx->err)
-        goto done;
-    for (int64_t i = 0; i < h2; i++)
-        for (int64_t j = 0; j < w2; j++) {
-            bool ok = true;
-            if (sums) {
-                const uint32_t *top = sums + i * (w + 1) + j, *bot = top + oh * (w + 1);
-                ok = bot[ow] - top[ow] - bot[0] + top[0] == (uint32_t)n;
-            } else if (gi) {
-                const int64_t *at = gi + i * w + j;
-                for (size_t k = 0; ok && k < n; k++)
-                    ok = at[off[k]] == col[k];
-            } else {
-                for (size_t k = 0; ok && k < n; k++) {
-                    int64_t y = c[k].i + i, x = c[k].j + j;
-                    if (y < 0 || y >= h || x < 0 || x >= w) {
-                        ok = false;
-                    } else {
-                        Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
-                        if (!v)
-                            goto done;
-                        ok = gu_eq(v, c[k].c);
-                    }
-                }
-            }
-            if (ok) {
-                Value *pair = v_pair_int(i, j);
-                pyset_add(&occs, pair);
-                v_decref(pair);
-            }
-        }
-    out = pyset_to_frozenset(&occs);
-    free(sums);
-done:
-    pyset_clear(&occs);
-    free(gi);
-    free(off);
-    free(c);
-    gu_view_free(&g);
-    return out;
+    return cm_occurrences(cx, grid, &g, rows, c, n, oh, ow, h2, w2, cell);
 }
 
 /* ---- periods ------------------------------------------------------------ */

@@ -14,6 +14,7 @@
 #include "prim.h"
 #include "pyset.h"
 #include "common/gridops.h"
+#include "common/neighbours.h"
 
 #include "arcdsl/patch_util.h"
 
@@ -64,12 +65,12 @@ Value *ad_square(Ctx *cx, Value *const *a)
     size_t n, m;
     int64_t h, w;
     if (p->type == V_TUPLE) {
-        Value *r = subscr(cx, p, 0);
-        if (!r || !py_len(cx, r, &m))
+        Value *r = gu_getitem(cx, p, 0);
+        if (!r || !gu_len(cx, r, &m))
             return NULL;
         return v_bool(p->u.tup.len == m);
     }
-    if (!height_i(cx, p, &h) || !width_i(cx, p, &w) || !py_len(cx, p, &n))
+    if (!height_i(cx, p, &h) || !width_i(cx, p, &w) || !gu_len(cx, p, &n))
         return NULL;
     if (h * w != (int64_t)n)
         return v_bool(false);
@@ -81,7 +82,7 @@ static Value *line(Ctx *cx, Value *p, bool vert)
 {
     int64_t x, y;
     size_t n;
-    if (!(vert ? height_i : width_i)(cx, p, &x) || !py_len(cx, p, &n))
+    if (!(vert ? height_i : width_i)(cx, p, &x) || !gu_len(cx, p, &n))
         return NULL;
     if (x != (int64_t)n)
         return v_bool(false);
@@ -143,7 +144,7 @@ Value *ad_centerofmass(Ctx *cx, Value *const *a)
         }
     t = v_tuple_new(m);
     for (size_t k = 0; k < m; k++)
-        t->u.tup.items[k] = v_int(floordiv(sum[k], (int64_t)v_len(p)));
+        t->u.tup.items[k] = v_int(core_floordiv(sum[k], (int64_t)v_len(p)));
     free(sum);
 out:
     v_decref(ti);
@@ -176,8 +177,7 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
     pyset_init(&s);
     for (size_t x = 0; x < n; x++) {
         Value *c = v_pair_steal(v_incref(a[0]), v_incref(it[x]));
-        pyset_add(&s, c);
-        v_decref(c);
+        core_set_put(&s, c);
     }
     v_decref(ti);
     return pyset_take(&s);
@@ -215,8 +215,7 @@ static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
         Value *nv = v_pair_int(i + di, j + dj);
         if (c)
             nv = v_pair_steal(v_incref(c), nv);
-        pyset_add(&s, nv);
-        v_decref(nv);
+        core_set_put(&s, nv);
     }
     return pyset_take(&s);
 fail:
@@ -229,7 +228,7 @@ Value *ad_shift(Ctx *cx, Value *const *a)
     Value *p = a[0], **d;
     size_t n;
     int64_t di, dj;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(p);
@@ -254,7 +253,7 @@ Value *ad_normalize(Ctx *cx, Value *const *a)
     Value *p = a[0];
     size_t n;
     BBox b;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(p);
@@ -271,45 +270,38 @@ static bool loc_ij(Ctx *cx, Value *loc, int64_t *i, int64_t *j)
 {
     /* the set display's first item, (loc[0] - 1, loc[1]), does its
      * arithmetic before loc[1] is read */
-    Value *vi = subscr(cx, loc, 0);
+    Value *vi = gu_getitem(cx, loc, 0);
     if (!vi || !to_i64(cx, vi, i))
         return false;
-    Value *vj = subscr(cx, loc, 1);
+    Value *vj = gu_getitem(cx, loc, 1);
     return vj && to_i64(cx, vj, j);
 }
 
-/* frozenset({four offsets of loc}): a set display, then a COPY */
-static Value *nbrs4(Ctx *cx, Value *loc, const int off[4][2])
+/* frozenset({four offsets of loc}): directions first..first+3 */
+static Value *nbrs4(Ctx *cx, Value *loc, int first)
 {
     int64_t i, j;
     if (!loc_ij(cx, loc, &i, &j) || !charge(cx, 4))
         return NULL;
     Value **ij = loc->u.tup.items;            /* an unshifted item is kept as is */
-    PySet s;
-    pyset_init(&s);
+    Value *p[4];
     for (int k = 0; k < 4; k++) {
-        Value *c = v_pair_steal(off[k][0] ? v_int(i + off[k][0]) : v_incref(ij[0]),
-                                off[k][1] ? v_int(j + off[k][1]) : v_incref(ij[1]));
-        pyset_add(&s, c);
-        v_decref(c);
+        int di = ad_nb_di[first + k], dj = ad_nb_dj[first + k];
+        p[k] = v_pair_steal(di ? v_int(i + di) : v_incref(ij[0]),
+                            dj ? v_int(j + dj) : v_incref(ij[1]));
     }
-    Value *r = pyset_to_frozenset(&s);
-    pyset_clear(&s);
-    return r;
+    return ad_nb_set4(p);
 }
 
-static const int d_off[4][2] = { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 } };
-static const int i_off[4][2] = { { -1, -1 }, { -1, 1 }, { 1, -1 }, { 1, 1 } };
-
-Value *ad_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], d_off); }
-Value *ad_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], i_off); }
+Value *ad_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 0); }
+Value *ad_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 4); }
 
 Value *ad_neighbors(Ctx *cx, Value *const *a)
 {
-    Value *d = nbrs4(cx, a[0], d_off);
+    Value *d = nbrs4(cx, a[0], 0);
     if (!d)
         return NULL;
-    Value *i = nbrs4(cx, a[0], i_off);
+    Value *i = nbrs4(cx, a[0], 4);
     Value *r = i ? fs_or(d, i) : NULL;
     v_decref(d);
     v_decref(i);

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include "prim.h"
 #include "pyset.h"
+#include "common/core_util.h"
+#include "common/grid_util.h"
 #include "common/gridops.h"
 
 /* ---- Python-ish helpers ----------------------------------------------- */
@@ -16,60 +18,13 @@ static inline bool charge(Ctx *cx, uint64_t n)
     return cx_charge(cx, n);
 }
 
-static inline bool py_len(Ctx *cx, const Value *v, size_t *n)
-{
-    if (!v_is_container(v)) {
-        cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(v));
-        return false;
-    }
-    *n = v_len(v);
-    return true;
-}
-
-/* v[k], borrowed */
-static inline Value *subscr(Ctx *cx, const Value *v, size_t k)
-{
-    if (v->type != V_TUPLE)
-        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(v));
-    if (k >= v->u.tup.len)
-        return cx_raise(cx, "IndexError", "tuple index out of range");
-    return v->u.tup.items[k];
-}
-
 /* `a, b = v`: v's two items, borrowed */
-static inline Value **unpack2(Ctx *cx, const Value *v)
-{
-    if (v->type == V_TUPLE && v->u.tup.len == 2)
-        return v->u.tup.items;
-    if (!v_is_container(v)) {
-        cx_raise(cx, "TypeError", "cannot unpack non-iterable %s object", v_typename(v));
-        return NULL;
-    }
-    size_t n = v_len(v);
-    if (n == 2)
-        return v_items(v);
-    if (n < 2)
-        cx_raise(cx, "ValueError", "not enough values to unpack (expected 2, got %zu)", n);
-    else
-        cx_raise(cx, "ValueError", "too many values to unpack (expected 2)");
-    return NULL;
-}
+static inline Value **unpack2(Ctx *cx, const Value *v) { return gu_unpack(cx, v, 2); }
 
 /* Coordinates take part in arithmetic: ints (and bools) only. */
 static inline bool to_i64(Ctx *cx, const Value *v, int64_t *out)
 {
-    if (v_is_int(v)) {
-        *out = v->u.i;
-        return true;
-    }
-    cx_raise(cx, "TypeError", "unsupported operand type(s): '%s'", v_typename(v));
-    return false;
-}
-
-static inline int64_t floordiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+    return gu_int_or(cx, v, out, "unsupported operand type(s): '%s'");
 }
 
 static inline bool eq_int(const Value *x, int64_t k)
@@ -98,11 +53,11 @@ enum { PK_EMPTY, PK_IDX, PK_OBJ };
 static inline int pkind(Ctx *cx, const Value *p)
 {
     size_t n;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return -1;
     if (n == 0)
         return PK_EMPTY;
-    Value *x = subscr(cx, v_items(p)[0], 1);
+    Value *x = gu_getitem(cx, v_items(p)[0], 1);
     if (!x)
         return -1;
     return x->type == V_TUPLE ? PK_OBJ : PK_IDX;
@@ -274,7 +229,7 @@ static inline bool height_i(Ctx *cx, Value *p, int64_t *out)
     size_t n;
     BBox b;
     int64_t lo, hi;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return false;
     if (n == 0 || p->type == V_TUPLE)
         *out = (int64_t)n;
@@ -292,13 +247,13 @@ static inline bool width_i(Ctx *cx, Value *p, int64_t *out)
     size_t n;
     BBox b;
     int64_t lo, hi;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return false;
     if (n == 0) {
         *out = 0;
     } else if (p->type == V_TUPLE) {
-        Value *r = subscr(cx, p, 0);
-        if (!r || !py_len(cx, r, &n))
+        Value *r = gu_getitem(cx, p, 0);
+        if (!r || !gu_len(cx, r, &n))
             return false;
         *out = (int64_t)n;
     } else if (bbox(p, &b)) {

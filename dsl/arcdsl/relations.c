@@ -7,17 +7,8 @@
 
 /* ---- relations between patches ----------------------------------------- */
 
-Value *ad_hmatching(Ctx *cx, Value *const *a)
-{
-    int r = matching(cx, a[0], a[1], 0);
-    return r < 0 ? NULL : v_bool(r);
-}
-
-Value *ad_vmatching(Ctx *cx, Value *const *a)
-{
-    int r = matching(cx, a[0], a[1], 1);
-    return r < 0 ? NULL : v_bool(r);
-}
+Value *ad_hmatching(Ctx *cx, Value *const *a) { return core_bool(matching(cx, a[0], a[1], 0)); }
+Value *ad_vmatching(Ctx *cx, Value *const *a) { return core_bool(matching(cx, a[0], a[1], 1)); }
 
 /* After the int path failed: raise what CPython's
  * `min(abs(ai - bi) + abs(aj - bj) for ai, aj in toindices(a) for bi, bj in
@@ -107,8 +98,8 @@ Value *ad_bordering(Ctx *cx, Value *const *a)
             return NULL;
         int64_t want = 0;
         if (s >= 2) {
-            Value *c = s == 2 ? g : subscr(cx, g, 0);
-            if (!c || !py_len(cx, c, &n))
+            Value *c = s == 2 ? g : gu_getitem(cx, g, 0);
+            if (!c || !gu_len(cx, c, &n))
                 return NULL;
             want = (int64_t)n - 1;
         }

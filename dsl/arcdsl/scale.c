@@ -1,7 +1,6 @@
 /* scale.c -- arc-dsl upscale and downscale. */
 #include "prim.h"
 #include "arcdsl/grid_util.h"
-#include "common/gridops.h"
 
 /* ---- scaling ------------------------------------------------------------ */
 
@@ -132,6 +131,14 @@ Value *ad_upscale(Ctx *cx, Value *const *a)
     return upscale_obj(cx, a[0], a[1]);
 }
 
+/* grid[i * k][j * k] */
+static Value *downscale_at(Ctx *cx, Value *const *a, size_t i, size_t j, const void *arg)
+{
+    uint64_t k = *(const uint64_t *)arg;
+    Value *e = gu_at(cx, a[0], i * k, j * k);
+    return e ? v_incref(e) : NULL;
+}
+
 Value *ad_downscale(Ctx *cx, Value *const *a)
 {
     GView g;
@@ -152,22 +159,5 @@ Value *ad_downscale(Ctx *cx, Value *const *a)
         for (size_t j = 0; j < w; j += k)
             if (!gu_at(cx, a[0], i, j))
                 return NULL;
-    size_t nw = (size_t)((w + k - 1) / k), nh = (size_t)((h + k - 1) / k);
-    if (!gu_work(cx, nw * nh))
-        return NULL;
-    Value *out = v_tuple_new(nh);
-    for (size_t i = 0; i < nh; i++) {
-        Value *row = v_tuple_new(nw);
-        for (size_t j = 0; j < nw; j++) {
-            Value *e = gu_at(cx, a[0], i * k, j * k);
-            if (!e) {
-                v_tuple_abandon(row, j);
-                v_tuple_abandon(out, i);
-                return NULL;
-            }
-            row->u.tup.items[j] = v_incref(e);
-        }
-        out->u.tup.items[i] = row;
-    }
-    return out;
+    return gu_build(cx, (h + k - 1) / k, (w + k - 1) / k, downscale_at, a, &k);
 }

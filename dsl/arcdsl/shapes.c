@@ -21,8 +21,8 @@ static bool center_i(Ctx *cx, Value *p, int64_t *ci, int64_t *cj)
     if (!coord_int(cx, p, 0, CMP_LT, ci) || !height_i(cx, p, &h) ||
         !coord_int(cx, p, 1, CMP_LT, cj) || !width_i(cx, p, &w))
         return false;
-    *ci += floordiv(h, 2);
-    *cj += floordiv(w, 2);
+    *ci += core_floordiv(h, 2);
+    *cj += core_floordiv(w, 2);
     return true;
 }
 
@@ -94,8 +94,7 @@ static Value *connect_i(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int
         Value *c = di == 0 && a_ij[0]->type == V_BOOL ? v_pair_steal(v_incref(a_ij[0]), v_int(j))
                  : dj == 0 && a_ij[1]->type == V_BOOL ? v_pair_steal(v_int(i), v_incref(a_ij[1]))
                  : v_pair_int(i, j);
-        pyset_add(&s, c);
-        v_decref(c);
+        core_set_put(&s, c);
     }
     return pyset_take(&s);
 }
@@ -123,7 +122,7 @@ Value *ad_connect(Ctx *cx, Value *const *a)
  * caller's connect fails later); -1 raised. */
 static int shoot_end(Ctx *cx, Value *start, Value *dir, size_t k, int64_t *out)
 {
-    Value *s = subscr(cx, start, k), *d = s ? subscr(cx, dir, k) : NULL;
+    Value *s = gu_getitem(cx, start, k), *d = s ? gu_getitem(cx, dir, k) : NULL;
     int64_t si, di;
     if (!d)
         return -1;
@@ -150,15 +149,14 @@ Value *ad_shoot(Ctx *cx, Value *const *a)
 /* frozenset((i, j) ...) over a 30-long frontier; k: which item of loc stays */
 static Value *frontier(Ctx *cx, Value *loc, int k)
 {
-    Value *keep = subscr(cx, loc, (size_t)k);
+    Value *keep = gu_getitem(cx, loc, (size_t)k);
     if (!keep || !charge(cx, 30))
         return NULL;
     PySet s;
     pyset_init(&s);
     for (int x = 0; x < 30; x++) {
         Value *c = k ? v_pair_steal(v_int(x), v_incref(keep)) : v_pair_steal(v_incref(keep), v_int(x));
-        pyset_add(&s, c);
-        v_decref(c);
+        core_set_put(&s, c);
     }
     return pyset_take(&s);
 }
@@ -171,7 +169,7 @@ Value *ad_backdrop(Ctx *cx, Value *const *a)
     Value *p = a[0];
     size_t n;
     int64_t si, sj, ei, ej;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(&v_empty_fset_);
@@ -193,22 +191,14 @@ Value *ad_backdrop(Ctx *cx, Value *const *a)
     int64_t h = ei - si + 1, w = ej - sj + 1;   /* both >= 1: min <= max */
     if (!ok || !ranged(cx, h > ((int64_t)1 << 28) / w ? (int64_t)1 << 29 : h * w))
         return NULL;
-    PySet s;
-    pyset_init(&s);
-    for (int64_t i = si; i <= ei; i++)
-        for (int64_t j = sj; j <= ej; j++) {
-            Value *c = v_pair_int(i, j);
-            pyset_add(&s, c);
-            v_decref(c);
-        }
-    return pyset_take(&s);
+    return gu_box_set(si, ei, sj, ej);
 }
 
 Value *ad_delta(Ctx *cx, Value *const *a)
 {
     Value *p = a[0];
     size_t n;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(&v_empty_fset_);
@@ -283,7 +273,7 @@ Value *ad_box(Ctx *cx, Value *const *a)
     Value *p = a[0];
     size_t n;
     int64_t ai, aj, bi, bj;
-    if (!py_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(p);
@@ -298,6 +288,119 @@ Value *ad_box(Ctx *cx, Value *const *a)
     ok = ivec(cx, lr, &bi, &bj);
     v_decref(lr);
     return ok ? box_lines(cx, ai, aj, bi, bj) : NULL;
+}
+
+/* ---- objects and grids -------------------------------------------------- */
+
+Value *ad_color(Ctx *cx, Value *const *a)
+{
+    Value *o = a[0], *c;
+    if (!v_is_container(o))
+        return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(o));
+    if (v_len(o) == 0)
+        return cx_raise(cx, "StopIteration", "%s", "");
+    c = gu_getitem(cx, v_items(o)[0], 0);
+    return c ? v_incref(c) : NULL;
+}
+
+Value *ad_toobject(Ctx *cx, Value *const *a)
+{
+    Value *p = a[0], *g = a[1];
+    size_t h, w;
+    if (!gu_hw(cx, g, &h, &w))
+        return NULL;
+    int kind = pkind(cx, p);
+    Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
+    if (!ti)
+        return NULL;
+    size_t n = v_len(ti);
+    Value **it = v_items(ti);
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < n; x++) {
+        Value **ij = unpack2(cx, it[x]), *row, *v;
+        int64_t i, j;
+        if (!ij || !to_i64(cx, ij[0], &i) || !to_i64(cx, ij[1], &j))
+            goto fail;
+        if (i < 0 || i >= (int64_t)h || j < 0 || j >= (int64_t)w)
+            continue;
+        if (!(row = gu_getitem(cx, g, (size_t)i)) || !(v = gu_getitem(cx, row, (size_t)j)))
+            goto fail;
+        Value *loc = it[x]->type == V_TUPLE ? v_incref(it[x]) : v_tuple2(ij[0], ij[1]);
+        Value *c = v_pair_steal(v_incref(v), loc);
+        core_set_put(&s, c);
+    }
+    v_decref(ti);
+    if (!charge(cx, s.used)) {
+        pyset_clear(&s);
+        return NULL;
+    }
+    return pyset_take(&s);
+fail:
+    v_decref(ti);
+    pyset_clear(&s);
+    return NULL;
+}
+
+Value *ad_asobject(Ctx *cx, Value *const *a)
+{
+    Value *g = a[0];
+    if (!v_is_container(g))
+        return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(g));
+    size_t nr = v_len(g);
+    Value **rows = v_items(g);
+    PySet s;
+    pyset_init(&s);
+    for (size_t i = 0; i < nr; i++) {
+        Value *r = rows[i];
+        if (!v_is_container(r)) {
+            pyset_clear(&s);
+            return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(r));
+        }
+        size_t nc = v_len(r);
+        Value **cells = v_items(r);
+        if (!charge(cx, nc)) {
+            pyset_clear(&s);
+            return NULL;
+        }
+        for (size_t j = 0; j < nc; j++) {
+            Value *c = v_pair_steal(v_incref(cells[j]), v_pair_int((int64_t)i, (int64_t)j));
+            core_set_put(&s, c);
+        }
+    }
+    return pyset_take(&s);
+}
+
+Value *ad_colorfilter(Ctx *cx, Value *const *a)
+{
+    Value *objs = a[0];
+    if (!v_is_container(objs))
+        return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(objs));
+    size_t n = v_len(objs);
+    Value **it = v_items(objs);
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < n; x++) {
+        Value *o = it[x], *c;
+        if (!v_is_container(o)) {
+            cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(o));
+            goto fail;
+        }
+        if (v_len(o) == 0) {                  /* StopIteration inside a generator */
+            cx_raise(cx, "RuntimeError", "generator raised StopIteration");
+            goto fail;
+        }
+        if (!(c = gu_getitem(cx, v_items(o)[0], 0)))
+            goto fail;
+        if (v_eq(c, a[1]))
+            pyset_add(&s, o);
+    }
+    if (!charge(cx, s.used))
+        goto fail;
+    return pyset_take(&s);
+fail:
+    pyset_clear(&s);
+    return NULL;
 }
 
 /* ---- gravitate ---------------------------------------------------------- */
@@ -345,119 +448,4 @@ out:
     free(ls);
     free(ld);
     return r;
-}
-
-/* ---- objects and grids -------------------------------------------------- */
-
-Value *ad_color(Ctx *cx, Value *const *a)
-{
-    Value *o = a[0], *c;
-    if (!v_is_container(o))
-        return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(o));
-    if (v_len(o) == 0)
-        return cx_raise(cx, "StopIteration", "%s", "");
-    c = subscr(cx, v_items(o)[0], 0);
-    return c ? v_incref(c) : NULL;
-}
-
-Value *ad_toobject(Ctx *cx, Value *const *a)
-{
-    Value *p = a[0], *g = a[1], *r0;
-    size_t h, w;
-    if (!py_len(cx, g, &h) || !(r0 = subscr(cx, g, 0)) || !py_len(cx, r0, &w))
-        return NULL;
-    int kind = pkind(cx, p);
-    Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
-    if (!ti)
-        return NULL;
-    size_t n = v_len(ti);
-    Value **it = v_items(ti);
-    PySet s;
-    pyset_init(&s);
-    for (size_t x = 0; x < n; x++) {
-        Value **ij = unpack2(cx, it[x]), *row, *v;
-        int64_t i, j;
-        if (!ij || !to_i64(cx, ij[0], &i) || !to_i64(cx, ij[1], &j))
-            goto fail;
-        if (i < 0 || i >= (int64_t)h || j < 0 || j >= (int64_t)w)
-            continue;
-        if (!(row = subscr(cx, g, (size_t)i)) || !(v = subscr(cx, row, (size_t)j)))
-            goto fail;
-        Value *loc = it[x]->type == V_TUPLE ? v_incref(it[x]) : v_tuple2(ij[0], ij[1]);
-        Value *c = v_pair_steal(v_incref(v), loc);
-        pyset_add(&s, c);
-        v_decref(c);
-    }
-    v_decref(ti);
-    if (!charge(cx, s.used)) {
-        pyset_clear(&s);
-        return NULL;
-    }
-    return pyset_take(&s);
-fail:
-    v_decref(ti);
-    pyset_clear(&s);
-    return NULL;
-}
-
-Value *ad_asobject(Ctx *cx, Value *const *a)
-{
-    Value *g = a[0];
-    if (!v_is_container(g))
-        return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(g));
-    size_t nr = v_len(g);
-    Value **rows = v_items(g);
-    PySet s;
-    pyset_init(&s);
-    for (size_t i = 0; i < nr; i++) {
-        Value *r = rows[i];
-        if (!v_is_container(r)) {
-            pyset_clear(&s);
-            return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(r));
-        }
-        size_t nc = v_len(r);
-        Value **cells = v_items(r);
-        if (!charge(cx, nc)) {
-            pyset_clear(&s);
-            return NULL;
-        }
-        for (size_t j = 0; j < nc; j++) {
-            Value *c = v_pair_steal(v_incref(cells[j]), v_pair_int((int64_t)i, (int64_t)j));
-            pyset_add(&s, c);
-            v_decref(c);
-        }
-    }
-    return pyset_take(&s);
-}
-
-Value *ad_colorfilter(Ctx *cx, Value *const *a)
-{
-    Value *objs = a[0];
-    if (!v_is_container(objs))
-        return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(objs));
-    size_t n = v_len(objs);
-    Value **it = v_items(objs);
-    PySet s;
-    pyset_init(&s);
-    for (size_t x = 0; x < n; x++) {
-        Value *o = it[x], *c;
-        if (!v_is_container(o)) {
-            cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(o));
-            goto fail;
-        }
-        if (v_len(o) == 0) {                  /* StopIteration inside a generator */
-            cx_raise(cx, "RuntimeError", "generator raised StopIteration");
-            goto fail;
-        }
-        if (!(c = subscr(cx, v_items(o)[0], 0)))
-            goto fail;
-        if (v_eq(c, a[1]))
-            pyset_add(&s, o);
-    }
-    if (!charge(cx, s.used))
-        goto fail;
-    return pyset_take(&s);
-fail:
-    pyset_clear(&s);
-    return NULL;
 }

@@ -5,6 +5,7 @@
 #define ARC_CELLS_H
 
 #include "value.h"
+#include "pyset.h"
 #include "common/grid_util.h"
 
 /* The dialect's cell of colour c at (i, j): a new reference. */
@@ -14,8 +15,37 @@ typedef Value *(*ObjCell)(int64_t i, int64_t j, Value *c);
  * (partition.c); per_color charges the grid once per colour. */
 Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell cell);
 
+/* fgpartition's colours, palette - {bg}, taking pal's reference; NULL
+ * when bg is (raised). */
+static inline Value *cm_fg_colors(Value *pal, Value *bg)
+{
+    if (!bg) {
+        v_decref(pal);
+        return NULL;
+    }
+    Value *bgset = fs_from_items(&bg, 1), *colors = fs_sub(pal, bgset);
+    v_decref(bgset);
+    v_decref(pal);
+    return colors;
+}
+
 /* frontiers(grid): the rows and columns of one value (frontiers.c). */
 Value *cm_frontiers(Ctx *cx, Value *grid, ObjCell cell);
+
+/* occurrences(grid, obj) from obj's n normalised cells c (an oh x ow
+ * box) over the view g of grid (rows: gu_view_or_size's): the (i, j) of
+ * h2 x w2 where shift(c, (i, j)) lies in grid.  Frees c and g; the work
+ * is the caller's to charge. */
+Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c, size_t n,
+                      int64_t oh, int64_t ow, int64_t h2, int64_t w2, ObjCell cell);
+
+/* What cm_occurrences would have freed, freed; NULL to return. */
+static inline Value *cm_occurrences_drop(GCell *c, GView *g)
+{
+    free(c);
+    gu_view_free(g);
+    return NULL;
+}
 
 /* hperiod/vperiod of the n normalised cells c, whose extent along the
  * axis is ext (period.c); frees c. */

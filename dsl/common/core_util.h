@@ -5,6 +5,7 @@
 #ifndef ARC_CORE_UTIL_H
 #define ARC_CORE_UTIL_H
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,9 @@ static inline bool core_work(Ctx *cx, uint64_t n)
     return cx_charge(cx, n);
 }
 
+/* A test's 1/0 as a bool value; -1 (raised) as NULL. */
+static inline Value *core_bool(int r) { return r < 0 ? NULL : v_bool(r); }
+
 /* `for e in v`: only tuples and frozensets are iterable among DSL values. */
 static inline bool core_iterable(Ctx *cx, const Value *v)
 {
@@ -44,6 +48,101 @@ static inline Value *core_gen_call(Ctx *cx, Value *f, int argc, Value *const *ar
         cx_raise(cx, "RuntimeError", "generator raised StopIteration");
     }
     return r;
+}
+
+/* ---- numbers: int (bool) and float, as Python combines them ------------ */
+
+static inline bool core_is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
+static inline double core_as_f(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)v->u.i; }
+
+/* a // b for b != 0 (the caller rules out INT64_MIN // -1) */
+static inline int64_t core_floordiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+/* CPython's float floor division (floatobject.c float_floor_div), w != 0 */
+static inline double core_float_floordiv(double v, double w)
+{
+    double mod = fmod(v, w), div = (v - mod) / w, fl;
+    if (mod != 0.0 && ((w < 0) != (mod < 0)))
+        div -= 1.0;
+    if (div != 0.0) {
+        fl = floor(div);
+        if (div - fl > 0.5)
+            fl += 1.0;
+    } else {
+        fl = copysign(0.0, v / w);
+    }
+    return fl;
+}
+
+/* ---- sequence operators ------------------------------------------------ */
+
+/* The binary operators, numbered alike in both dialects. */
+enum { CORE_ADD, CORE_SUB, CORE_MUL, CORE_FLOORDIV, CORE_MOD };
+
+/* x + y for tuples.  reuse: an empty side gives the other, as CPython's
+ * tuple concat; charge: the new tuple's items count as work. */
+static inline Value *core_concat(Ctx *cx, Value *x, Value *y, bool reuse, bool charge)
+{
+    size_t n = x->u.tup.len, m = y->u.tup.len;
+    if (reuse && n == 0)
+        return v_incref(y);
+    if (reuse && m == 0)
+        return v_incref(x);
+    if (charge && !core_work(cx, n + m))
+        return NULL;
+    Value *r = v_tuple_new(n + m);
+    for (size_t i = 0; i < n; i++)
+        r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
+    for (size_t i = 0; i < m; i++)
+        r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+    return r;
+}
+
+/* t * n; past CORE_MAX_ITEMS MemoryError(too_large), the dialect's text */
+static inline Value *core_repeat(Ctx *cx, const Value *t, int64_t n, const char *too_large)
+{
+    size_t len = t->u.tup.len;
+    if (n <= 0 || len == 0)
+        return v_tuple_new(0);
+    if ((uint64_t)n > CORE_MAX_ITEMS / len)
+        return cx_raise(cx, "MemoryError", "%s", too_large);
+    size_t total = len * (size_t)n;
+    if (!core_work(cx, total))
+        return NULL;
+    Value *r = v_tuple_new(total);
+    for (size_t i = 0; i < total; i++)
+        r->u.tup.items[i] = v_incref(t->u.tup.items[i % len]);
+    return r;
+}
+
+/* x OP y by Python's sequence rules: tuple + tuple, frozenset - frozenset,
+ * tuple * int either way.  false when none applies; else *r is the result
+ * (NULL raised). */
+static inline bool core_seq_op(Ctx *cx, int op, Value *x, Value *y, bool reuse,
+                               const char *too_large, Value **r)
+{
+    if (op == CORE_ADD && x->type == V_TUPLE && y->type == V_TUPLE)
+        *r = core_concat(cx, x, y, reuse, true);
+    else if (op == CORE_SUB && x->type == V_FSET && y->type == V_FSET)
+        *r = fs_sub(x, y);
+    else if (op == CORE_MUL && x->type == V_TUPLE && v_is_int(y))
+        *r = core_repeat(cx, x, y->u.i, too_large);
+    else if (op == CORE_MUL && v_is_int(x) && y->type == V_TUPLE)
+        *r = core_repeat(cx, y, x->u.i, too_large);
+    else
+        return false;
+    return true;
+}
+
+/* s.add(owned), the reference released */
+static inline void core_set_put(PySet *s, Value *owned)
+{
+    pyset_add(s, owned);
+    v_decref(owned);
 }
 
 /* A growing array of owned references. */
@@ -120,6 +219,44 @@ static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
     b->v = NULL;
     b->n = b->cap = 0;
     return r;
+}
+
+/* The container `type` of f(e) for e in c (rev: of e(f)); gen: the calls
+ * run in a generator expression (core_gen_call), else as plain calls. */
+static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, bool gen)
+{
+    if (!core_iterable(cx, c))
+        return NULL;
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, v_len(c)))
+        return NULL;
+    for (size_t i = 0; i < v_len(c); i++) {
+        Value *e = v_items(c)[i], *fn = rev ? e : f, *x = rev ? f : e;
+        v_fetch_ahead(v_items(c), i, v_len(c));
+        Value *r = gen ? core_gen_call(cx, fn, 1, &x) : v_call(cx, fn, 1, &x);
+        if (!r)
+            return vb_drop(&b), NULL;
+        b.v[b.n++] = r;
+    }
+    return vb_finish(cx, &b, type);
+}
+
+/* The items e of c with keep(e, ud) 1 (-1 raised), as a container of
+ * `type`: a filtering genexpr. */
+static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, void *),
+                                 void *ud, int type)
+{
+    if (!core_iterable(cx, c))
+        return NULL;
+    VBuf b = {0};
+    for (size_t i = 0; i < v_len(c); i++) {
+        Value *e = v_items(c)[i];
+        v_fetch_ahead(v_items(c), i, v_len(c));
+        int k = keep(cx, e, ud);
+        if (k < 0 || (k && !vb_push(cx, &b, v_incref(e))))
+            return vb_drop(&b), NULL;
+    }
+    return vb_finish(cx, &b, type);
 }
 
 #endif

@@ -102,15 +102,28 @@ static inline Value *gu_getitem(Ctx *cx, const Value *v, size_t k)
     return v->u.tup.items[k];
 }
 
-static inline bool gu_int(Ctx *cx, const Value *v, int64_t *out)
+/* v as an int (bools are ints), else TypeError(what % type name) */
+static inline bool gu_int_or(Ctx *cx, const Value *v, int64_t *out, const char *what)
 {
     if (v_is_int(v)) {
         *out = v->u.i;
         return true;
     }
-    cx_raise(cx, "TypeError", "'%s' object cannot be interpreted as an integer",
-             v_typename(v));
+    cx_raise(cx, "TypeError", what, v_typename(v));
     return false;
+}
+
+/* An int usable as an index or a range() bound. */
+static inline bool gu_int(Ctx *cx, const Value *v, int64_t *out)
+{
+    return gu_int_or(cx, v, out, "'%s' object cannot be interpreted as an integer");
+}
+
+/* `h, w = len(grid), len(grid[0])` */
+static inline bool gu_hw(Ctx *cx, const Value *grid, size_t *h, size_t *w)
+{
+    Value *r0;
+    return gu_len(cx, grid, h) && (r0 = gu_getitem(cx, grid, 0)) && gu_len(cx, r0, w);
 }
 
 /* v[k] as an int */
@@ -118,6 +131,25 @@ static inline bool gu_getint(Ctx *cx, const Value *v, size_t k, int64_t *out)
 {
     Value *e = gu_getitem(cx, v, k);
     return e && gu_int(cx, e, out);
+}
+
+/* `a, b(, c) = v`: v's n items (iteration order), borrowed */
+static inline Value **gu_unpack(Ctx *cx, const Value *v, size_t n)
+{
+    if (v->type == V_TUPLE && v->u.tup.len == n)
+        return v->u.tup.items;
+    if (!v_is_container(v)) {
+        cx_raise(cx, "TypeError", "cannot unpack non-iterable %s object", v_typename(v));
+        return NULL;
+    }
+    size_t m = v_len(v);
+    if (m == n)
+        return v_items(v);
+    if (m < n)
+        cx_raise(cx, "ValueError", "not enough values to unpack (expected %zu, got %zu)", n, m);
+    else
+        cx_raise(cx, "ValueError", "too many values to unpack (expected %zu)", n);
+    return NULL;
 }
 
 /* `a, b = v` */
@@ -309,6 +341,21 @@ static inline bool gu_shape(Ctx *cx, Value *p, int64_t *h, int64_t *w)
     return true;
 }
 
+/* frozenset((i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)),
+ * added in that order */
+static inline Value *gu_box_set(int64_t i0, int64_t i1, int64_t j0, int64_t j1)
+{
+    PySet s;
+    pyset_init(&s);
+    for (int64_t i = i0; i <= i1; i++)
+        for (int64_t j = j0; j <= j1; j++) {
+            Value *c = v_pair_int(i, j);
+            pyset_add(&s, c);
+            v_decref(c);
+        }
+    return pyset_take(&s);
+}
+
 /* ---- grids ---------------------------------------------------------------
  * A read view of a tuple of rows: rows[i] items and lengths, plus
  * w = len(grid[0]) as the reference reads it. */
@@ -407,10 +454,9 @@ static inline bool gu_view_or_size(Ctx *cx, const Value *grid, GView *g, bool *r
 {
     if ((*rows = gu_view(cx, grid, g, true)))
         return true;
-    Value *r0;
     cx_clear(cx);
     memset(g, 0, sizeof *g);
-    return gu_len(cx, grid, &g->h) && (r0 = gu_getitem(cx, grid, 0)) && gu_len(cx, r0, &g->w);
+    return gu_hw(cx, grid, &g->h, &g->w);
 }
 
 /* grid[i][j] as the reference indexes it: rows must be tuples. */
@@ -420,64 +466,31 @@ static inline Value *gu_at(Ctx *cx, const Value *grid, size_t i, size_t j)
     return r ? gu_getitem(cx, r, j) : NULL;
 }
 
-/* occurrences on a grid whose rows are not all full tuples: whether the
- * normalised cells (a frozenset, arc-dsl's (v, (i, j)) or, with triple,
- * tokpidjin's (i, j, v)) occur at (i, j), tested as CPython's loop does:
- * the cells of shift(normed, (i, j)) in that frozenset's order, each
- * `0 <= a < h and 0 <= b < w and grid[a][b] == v`, stopping at the first
- * miss, so a bad row raises only where it is reached.  -1 raised. */
-static inline int gu_occurs_ragged(Ctx *cx, const Value *grid, Value *normed, int64_t i, int64_t j,
-                                   int64_t h, int64_t w, bool triple)
-{
-    size_t n = v_len(normed);
-    Value **moved = malloc(n * sizeof *moved);
-    for (size_t k = 0; k < n; k++) {
-        Value *const *c = v_items(v_items(normed)[k]);
-        Value *const *ij = triple ? c : v_items(c[1]);
-        Value *ni = v_int(ij[0]->u.i + i), *nj = v_int(ij[1]->u.i + j);
-        moved[k] = triple ? v_triple_steal(ni, nj, v_incref(c[2]))
-                          : v_pair_steal(v_incref(c[0]), v_pair_steal(ni, nj));
-    }
-    Value *shifted = fs_from_items(moved, n);
-    for (size_t k = 0; k < n; k++)
-        v_decref(moved[k]);
-    free(moved);
-    int ok = 1;
-    for (size_t k = 0; ok == 1 && k < n; k++) {
-        Value *const *c = v_items(v_items(shifted)[k]);
-        Value *const *ij = triple ? c : v_items(c[1]);
-        int64_t y = ij[0]->u.i, x = ij[1]->u.i;
-        if (y < 0 || y >= h || x < 0 || x >= w) {
-            ok = 0;
-        } else {
-            Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
-            ok = !v ? -1 : gu_eq(v, triple ? c[2] : c[0]);
-        }
-    }
-    v_decref(shifted);
-    return ok;
-}
+/* A cell of a grid being built: a new reference, or NULL raised. */
+typedef Value *(*GCellFn)(Ctx *cx, Value *const *a, size_t i, size_t j, const void *arg);
 
-/* occurrences' result on such a grid: cells (n new references, taken,
- * in obj's order) make normed; each (i, j) of h2 x w2 is tested in turn
- * into occs.  The frozenset, or NULL raised. */
-static inline Value *gu_occurrences_ragged(Ctx *cx, const Value *grid, Value **cells, size_t n,
-                                           int64_t h2, int64_t w2, int64_t h, int64_t w,
-                                           bool triple, PySet *occs)
+/* tuple(tuple(cell(i, j) for j in range(w)) for i in range(h)), its h * w
+ * cells charged first. */
+static inline Value *gu_build(Ctx *cx, size_t h, size_t w, GCellFn cell, Value *const *a,
+                              const void *arg)
 {
-    Value *normed = fs_from_items(cells, n);
-    for (size_t k = 0; k < n; k++)
-        v_decref(cells[k]);
-    int r = 0;
-    for (int64_t i = 0; r >= 0 && i < h2; i++)
-        for (int64_t j = 0; r >= 0 && j < w2; j++)
-            if ((r = gu_occurs_ragged(cx, grid, normed, i, j, h, w, triple)) == 1) {
-                Value *pair = v_pair_int(i, j);
-                pyset_add(occs, pair);
-                v_decref(pair);
+    if (!gu_work(cx, h * w))
+        return NULL;
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++) {
+        Value *row = v_tuple_new(w);
+        for (size_t j = 0; j < w; j++) {
+            Value *e = cell(cx, a, i, j, arg);
+            if (!e) {
+                v_tuple_abandon(row, j);
+                v_tuple_abandon(out, i);
+                return NULL;
             }
-    v_decref(normed);
-    return r < 0 ? NULL : pyset_to_frozenset(occs);
+            row->u.tup.items[j] = e;
+        }
+        out->u.tup.items[i] = row;
+    }
+    return out;
 }
 
 /* A mutable copy: list(list(row) for row in grid). */
@@ -576,6 +589,28 @@ static inline Value *gu_mgrid_out(Ctx *cx, MGrid *m)
     Value *out = v_tuple_new(m->h);
     for (size_t i = 0; i < m->h; i++)
         out->u.tup.items[i] = v_tuple_from(m->c + m->off[i], m->rlen[i]);
+    return out;
+}
+
+/* A painter: what (a patch or object, with val its colour where the
+ * dialect's fill takes one) written into m, sparing cells other than bg
+ * unless bg is NULL; false raised. */
+typedef bool (*GPaintFn)(Ctx *cx, MGrid *m, Value *what, Value *val, const Value *bg);
+
+/* fill/paint and their under- forms: the copy of grid first, then (under)
+ * its background by most(), then the painting, as the reference orders
+ * them. */
+static inline Value *gu_paint(Ctx *cx, Value *grid, bool under,
+                              Value *(*most)(Ctx *, const Value *), GPaintFn paint,
+                              Value *what, Value *val)
+{
+    MGrid m;
+    Value *bg = NULL, *out = NULL;
+    if (!gu_mgrid(cx, grid, &m))
+        return NULL;
+    if ((!under || (bg = most(cx, grid))) && paint(cx, &m, what, val, bg))
+        out = gu_mgrid_out(cx, &m);
+    gu_mgrid_free(&m);
     return out;
 }
 
@@ -685,8 +720,37 @@ fail:
     return false;
 }
 
-/* max/min(set(values), key=values.count): the first extreme in set order.
- * Borrowed result. */
+/* max/min(set(values), key=values.count) over k->n > 0 collected colours:
+ * the first extreme in set order.  Borrowed. */
+static inline Value *gu_colors_pick(const GColors *k, bool most)
+{
+    Value *best = k->v[0];
+    if (k->n == 1)
+        return best;
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < k->n; x++)
+        pyset_add(&s, k->v[x]);
+    size_t bc = 0;
+    bool have = false;
+    for (size_t slot = 0; slot <= s.mask; slot++) {
+        Value *key = s.table[slot].key;
+        if (!key || key == PYSET_DUMMY)
+            continue;
+        size_t x = 0;
+        while (k->v[x] != key)
+            x++;
+        if (!have || (most ? k->cnt[x] > bc : k->cnt[x] < bc)) {
+            best = key;
+            bc = k->cnt[x];
+            have = true;
+        }
+    }
+    pyset_clear(&s);
+    return best;
+}
+
+/* mostcolor/leastcolor(element); ValueError when it has no values */
 static inline Value *gu_extreme_color(Ctx *cx, const Value *element, bool most)
 {
     GColors k;
@@ -697,29 +761,7 @@ static inline Value *gu_extreme_color(Ctx *cx, const Value *element, bool most)
         return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
                         most ? "max" : "min");
     }
-    Value *best = k.v[0];
-    if (k.n > 1) {
-        PySet s;
-        pyset_init(&s);
-        for (size_t x = 0; x < k.n; x++)
-            pyset_add(&s, k.v[x]);
-        size_t bc = 0;
-        bool have = false;
-        for (size_t slot = 0; slot <= s.mask; slot++) {
-            Value *key = s.table[slot].key;
-            if (!key || key == PYSET_DUMMY)
-                continue;
-            size_t x = 0;
-            while (k.v[x] != key)
-                x++;
-            if (!have || (most ? k.cnt[x] > bc : k.cnt[x] < bc)) {
-                best = key;
-                bc = k.cnt[x];
-                have = true;
-            }
-        }
-        pyset_clear(&s);
-    }
+    Value *best = gu_colors_pick(&k, most);
     gu_colors_free(&k);
     return best;
 }

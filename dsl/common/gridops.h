@@ -1,10 +1,11 @@
 /* gridops.h -- primitives the two dialects compute alike, each written
- * once: replace/switch's cell map (recolor.c) and corners' set
- * (corners.c). */
+ * once: replace/switch's cell map (recolor.c), corners' set (corners.c)
+ * and compress's grid (compress.c). */
 #ifndef ARC_GRIDOPS_H
 #define ARC_GRIDOPS_H
 
 #include "value.h"
+#include "common/grid_util.h"
 
 /* tuple(tuple(f(v) for v in r) for r in g), f replacing x by y or (sw)
  * switching x and y; `same` tests as `in`/dict lookup do (identity or
@@ -16,5 +17,9 @@ typedef Value *(*CornerFn)(Ctx *cx, Value *patch, int k);
 
 /* frozenset({ulcorner, urcorner, llcorner, lrcorner}) */
 Value *cm_corners(Ctx *cx, Value *patch, CornerFn corner);
+
+/* compress over the rows of v: rows, then columns of zip(*rows), holding
+ * one value dropped.  *cells: the items kept, for the caller's charge. */
+Value *cm_compress(Ctx *cx, const GView *v, size_t *cells);
 
 #endif

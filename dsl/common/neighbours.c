@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "pyprobe.h"
+#include "pyset.h"
 #include "common/neighbours.h"
 
 /* ---- neighbour order -----------------------------------------------------
@@ -65,4 +66,19 @@ int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8])
         if (t[s] >= 0)
             out[o++] = t[s];
     return 8;
+}
+
+/* ---- the built sets ------------------------------------------------------- */
+
+Value *ad_nb_set4(Value *p[4])
+{
+    PySet s;
+    pyset_init(&s);
+    for (int k = 0; k < 4; k++) {
+        pyset_add(&s, p[k]);
+        v_decref(p[k]);
+    }
+    Value *r = pyset_to_frozenset(&s);
+    pyset_clear(&s);
+    return r;
 }

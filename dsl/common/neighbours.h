@@ -15,4 +15,8 @@ int ad_nb_order(int64_t i, int64_t j, bool diag, int8_t out[8]);
 /* hash((a, b)) of two ints, as CPython 3.11 computes it */
 uint64_t ad_pair_hash(int64_t a, int64_t b);
 
+/* frozenset({p[0], p[1], p[2], p[3]}): a set display, then a COPY, so
+ * the iteration order is CPython's; the four pairs are taken. */
+Value *ad_nb_set4(Value *p[4]);
+
 #endif

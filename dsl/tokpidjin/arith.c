@@ -1,46 +1,11 @@
 /* arith.c -- tokpidjin arithmetic, combine and closures (bind, power). */
 #include <math.h>
 #include "tokpidjin/core_util.h"
+#include "common/closures.h"
 
 /* ---- arithmetic --------------------------------------------------------- */
 
-enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV };
-
-static bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
-static double as_f(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)v->u.i; }
-
-/* CPython's float floor division (floatobject.c float_floor_div). */
-static double float_floordiv(double vx, double wx)
-{
-    double mod = fmod(vx, wx), div = (vx - mod) / wx, q;
-    if (mod) {
-        if ((wx < 0) != (mod < 0))
-            div -= 1.0;
-    }
-    if (div) {
-        q = floor(div);
-        if (div - q > 0.5)
-            q += 1.0;
-    } else {
-        q = copysign(0.0, vx / wx);
-    }
-    return q;
-}
-
-/* t * n: tuple repetition */
-static Value *repeat_tuple(Ctx *cx, Value *t, int64_t n)
-{
-    size_t len = t->u.tup.len;
-    if (n <= 0 || len == 0)
-        return v_tuple_new(0);
-    if ((uint64_t)n > CORE_MAX_ITEMS / len || !core_work(cx, (uint64_t)n * len))
-        return cx->err ? NULL : cx_raise(cx, "MemoryError", "repetition too large");
-    Value *r = v_tuple_new(len * (size_t)n);
-    for (int64_t k = 0; k < n; k++)
-        for (size_t i = 0; i < len; i++)
-            r->u.tup.items[k * len + i] = v_incref(t->u.tup.items[i]);
-    return r;
-}
+enum { OP_ADD = CORE_ADD, OP_SUB = CORE_SUB, OP_MUL = CORE_MUL, OP_DIV = CORE_FLOORDIV };
 
 /* Python's x OP y for the operand types the DSL meets. */
 static Value *binop(Ctx *cx, int op, Value *x, Value *y)
@@ -60,16 +25,14 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
                 ovf = true;
                 break;
             }
-            r = a / b;
-            if ((a % b != 0) && ((a < 0) != (b < 0)))
-                r--;
+            r = core_floordiv(a, b);
         }
         if (ovf)
             return cx_raise(cx, "OverflowError", "integer overflow");
         return v_int(r);
     }
-    if (is_num(x) && is_num(y)) {
-        double a = as_f(x), b = as_f(y);
+    if (core_is_num(x) && core_is_num(y)) {
+        double a = core_as_f(x), b = core_as_f(y);
         switch (op) {
         case OP_ADD: return v_float(a + b);
         case OP_SUB: return v_float(a - b);
@@ -77,26 +40,12 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
         default:
             if (b == 0)
                 return cx_raise(cx, "ZeroDivisionError", "float floor division by zero");
-            return v_float(float_floordiv(a, b));
+            return v_float(core_float_floordiv(a, b));
         }
     }
-    if (op == OP_ADD && x->type == V_TUPLE && y->type == V_TUPLE) {
-        size_t n = x->u.tup.len, m = y->u.tup.len;
-        if (!core_work(cx, n + m))
-            return NULL;
-        Value *r = v_tuple_new(n + m);
-        for (size_t i = 0; i < n; i++)
-            r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
-        for (size_t i = 0; i < m; i++)
-            r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+    Value *r;
+    if (core_seq_op(cx, op, x, y, false, "repetition too large", &r))
         return r;
-    }
-    if (op == OP_SUB && x->type == V_FSET && y->type == V_FSET)
-        return fs_sub(x, y);
-    if (op == OP_MUL && x->type == V_TUPLE && v_is_int(y))
-        return repeat_tuple(cx, x, y->u.i);
-    if (op == OP_MUL && v_is_int(x) && y->type == V_TUPLE)
-        return repeat_tuple(cx, y, x->u.i);
     return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
                     sym[op], v_typename(x), v_typename(y));
 }
@@ -147,39 +96,8 @@ Value *tk_divide(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_DIV); }
 
 #define CAP(self, i) ((self)->u.fn.cap[i])
 
-/* rbind's f(x[, y[, z]]) -> function(..., fixed); lbind's -> function(fixed, ...) */
-static Value *bind_inv(Ctx *cx, Value *self, Value *const *argv, bool right)
-{
-    Value *args[4];
-    int n = self->u.fn.arity;
-    for (int i = 0; i < n; i++)
-        args[right ? i : i + 1] = argv[i];
-    args[right ? n : 0] = CAP(self, 1);
-    return v_call(cx, CAP(self, 0), n + 1, args);
-}
-
-static Value *rbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, true); }
-static Value *lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, false); }
-
-/* The closure's shape follows the callee's argument count (the wrapper's
- * _original_argcount, else __code__.co_argcount; *args counts 0): 2 -> one
- * free argument, 3 -> two, anything else -> three.  The reference names the
- * inner function f in every branch. */
-static Value *bind(Ctx *cx, Value *const *a, bool right)
-{
-    Value *f = a[0];
-    if (f->type != V_FUNC)
-        return cx_raise(cx, "AttributeError", "'%s' object has no attribute '__code__'",
-                        v_typename(f));
-    int n = f->u.fn.arity == V_ARITY_ANY ? 0 : f->u.fn.arity;
-    int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
-    if (right)
-        return v_func_new(rbind_inv, "rbind.<locals>.f", PRIM_TK_rbind, arity, arity, 2, a);
-    return v_func_new(lbind_inv, "lbind.<locals>.f", PRIM_TK_lbind, arity, arity, 2, a);
-}
-
-Value *tk_rbind(Ctx *cx, Value *const *a) { return bind(cx, a, true); }
-Value *tk_lbind(Ctx *cx, Value *const *a) { return bind(cx, a, false); }
+Value *tk_rbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, true, "rbind.<locals>.f", PRIM_TK_rbind); }
+Value *tk_lbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, false, "lbind.<locals>.f", PRIM_TK_lbind); }
 
 /* power(f, n) = compose(f, power(f, n - 1)) down to n == 1: calling it
  * applies f n times.  kind 1: the recursion never reached 1 (n < 1,
@@ -205,10 +123,10 @@ static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
 Value *tk_power(Ctx *cx, Value *const *a)
 {
     Value *f = a[0], *nv = a[1];
-    if (!is_num(nv))   /* n - 1 raises before the inner call */
+    if (!core_is_num(nv))   /* n - 1 raises before the inner call */
         return cx_raise(cx, "TypeError", "unsupported operand type(s) for -: '%s' and 'int'",
                         v_typename(nv));
-    double d = as_f(nv);
+    double d = core_as_f(nv);
     if (d == 1)
         return v_incref(f);
     bool whole = d == floor(d) && d > 1 && d < POWER_MAX;

@@ -2,6 +2,7 @@
 #include <stdatomic.h>
 #include "patch_util.h"
 #include "common/gridops.h"
+#include "common/neighbours.h"
 
 /* ---- boxes ---------------------------------------------------------------- */
 
@@ -19,22 +20,14 @@ Value *tk_backdrop(Ctx *cx, Value *const *a)
     Value *ul = w_corner(cx, p, C_UL), *lr = ul ? w_corner(cx, p, C_LR) : NULL, *r = NULL;
     Value **s, **e;
     int64_t si, sj, ei, ej;
-    if (!lr || !(s = tkp_unpack(cx, ul, 2)) || !(e = tkp_unpack(cx, lr, 2)) ||
-        !tkp_int(cx, s[0], &si) || !tkp_int(cx, e[0], &ei) ||
-        !tkp_int(cx, s[1], &sj) || !tkp_int(cx, e[1], &ej))
+    if (!lr || !(s = gu_unpack(cx, ul, 2)) || !(e = gu_unpack(cx, lr, 2)) ||
+        !gu_int(cx, s[0], &si) || !gu_int(cx, e[0], &ei) ||
+        !gu_int(cx, s[1], &sj) || !gu_int(cx, e[1], &ej))
         goto out;
     uint64_t h = ei >= si ? (uint64_t)(ei - si + 1) : 0, w = ej >= sj ? (uint64_t)(ej - sj + 1) : 0;
     if ((h && w > TKP_MAX_ITEMS / h) || !tkp_charge(cx, h * w))
         goto out;
-    PySet set;
-    pyset_init(&set);
-    for (int64_t i = si; i <= ei; i++)
-        for (int64_t j = sj; j <= ej; j++) {
-            Value *t = v_pair_int(i, j);
-            pyset_add(&set, t);
-            v_decref(t);
-        }
-    r = pyset_take(&set);
+    r = gu_box_set(si, ei, sj, ej);
 out:
     v_decref(ul);
     v_decref(lr);
@@ -129,8 +122,8 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
     Value *ei = sj ? tkp_min2(cx, ai, bi, CMP_GT) : NULL;
     Value *ej = ei ? tkp_min2(cx, aj, bj, CMP_GT) : NULL;
     int64_t i0, i1, j0, j1;
-    if (!ej || !tkp_int(cx, si, &i0) || !tkp_int(cx, ei, &i1) ||
-        !tkp_int(cx, sj, &j0) || !tkp_int(cx, ej, &j1))
+    if (!ej || !gu_int(cx, si, &i0) || !gu_int(cx, ei, &i1) ||
+        !gu_int(cx, sj, &j0) || !gu_int(cx, ej, &j1))
         return NULL;
     uint64_t h = i1 >= i0 ? (uint64_t)(i1 - i0 + 1) : 0, w = j1 >= j0 ? (uint64_t)(j1 - j0 + 1) : 0;
     if (h > TKP_MAX_ITEMS || w > TKP_MAX_ITEMS || !tkp_charge(cx, 4 * (h + w)))
@@ -178,7 +171,7 @@ Value *tk_box(Ctx *cx, Value *const *a)
         return v_incref(TKP_FSET0);
     Value *ul = w_corner(cx, p, C_UL), *lr = ul ? w_corner(cx, p, C_LR) : NULL, *r = NULL;
     Value **s, **e;
-    if (lr && (s = tkp_unpack(cx, ul, 2)) && (e = tkp_unpack(cx, lr, 2)))
+    if (lr && (s = gu_unpack(cx, ul, 2)) && (e = gu_unpack(cx, lr, 2)))
         r = ring(cx, s[0], s[1], e[0], e[1]);
     v_decref(ul);
     v_decref(lr);
@@ -233,8 +226,7 @@ static Value *zip_line(Ctx *cx, Value *fi, int64_t i0, int64_t i1, int64_t si,
     for (int64_t x = 0; x < n; x++) {
         Value *t = v_pair_steal(fi ? v_incref(fi) : v_int(i0 + x * si),
                                 fj ? v_incref(fj) : v_int(j0 + x * sj));
-        pyset_add(&s, t);
-        v_decref(t);
+        core_set_put(&s, t);
     }
     return pyset_take(&s);
 }
@@ -243,7 +235,7 @@ static Value *connect(Ctx *cx, Value *a, Value *b)
 {
     if (is_empty_tuple(a) || is_empty_tuple(b))
         return v_incref(TKP_FSET0);
-    Value **pa = tkp_unpack(cx, a, 2), **pb = pa ? tkp_unpack(cx, b, 2) : NULL;
+    Value **pa = gu_unpack(cx, a, 2), **pb = pa ? gu_unpack(cx, b, 2) : NULL;
     if (!pb)
         return NULL;
     Value *ai = pa[0], *aj = pa[1], *bi = pb[0], *bj = pb[1];
@@ -255,28 +247,28 @@ static Value *connect(Ctx *cx, Value *a, Value *b)
     if (!ej)
         goto out;
     if (v_eq(ai, bi)) {
-        if (tkp_int(cx, sj, &j0) && tkp_int(cx, ej, &j1))
+        if (gu_int(cx, sj, &j0) && gu_int(cx, ej, &j1))
             r = zip_line(cx, ai, 0, 0, 0, NULL, j0, j1, 1);
         goto out;
     }
     if (v_eq(aj, bj)) {
-        if (tkp_int(cx, si, &i0) && tkp_int(cx, ei, &i1))
+        if (gu_int(cx, si, &i0) && gu_int(cx, ei, &i1))
             r = zip_line(cx, NULL, i0, i1, 1, aj, 0, 0, 0);
         goto out;
     }
     if (!(d1 = tkp_arith(cx, bi, ai, '-')) || !(d2 = tkp_arith(cx, bj, aj, '-')))
         goto out;
     if (v_eq(d1, d2)) {
-        if (tkp_int(cx, si, &i0) && tkp_int(cx, ei, &i1) &&
-            tkp_int(cx, sj, &j0) && tkp_int(cx, ej, &j1))
+        if (gu_int(cx, si, &i0) && gu_int(cx, ei, &i1) &&
+            gu_int(cx, sj, &j0) && gu_int(cx, ej, &j1))
             r = zip_line(cx, NULL, i0, i1, 1, NULL, j0, j1, 1);
         goto out;
     }
     if (!(d3 = tkp_arith(cx, aj, bj, '-')))
         goto out;
     if (v_eq(d1, d3)) {
-        if (tkp_int(cx, si, &i0) && tkp_int(cx, ei, &i1) &&
-            tkp_int(cx, ej, &j0) && tkp_int(cx, sj, &j1))
+        if (gu_int(cx, si, &i0) && gu_int(cx, ei, &i1) &&
+            gu_int(cx, ej, &j0) && gu_int(cx, sj, &j1))
             r = zip_line(cx, NULL, i0, i1, 1, NULL, j0 - 1, j1 - 1, -1);
         goto out;
     }
@@ -300,7 +292,7 @@ Value *tk_shoot(Ctx *cx, Value *const *a)
         return v_incref(TKP_FSET0);
     Value *end[2] = { NULL, NULL }, *r = NULL;
     for (int k = 0; k < 2; k++) {
-        Value *s = tkp_sub(cx, st, (size_t)k), *d = s ? tkp_sub(cx, dir, (size_t)k) : NULL;
+        Value *s = gu_getitem(cx, st, (size_t)k), *d = s ? gu_getitem(cx, dir, (size_t)k) : NULL;
         Value *m = d ? tkp_arith_i(cx, d, 42, '*') : NULL;
         end[k] = m ? tkp_arith(cx, s, m, '+') : NULL;
         v_decref(m);
@@ -322,54 +314,44 @@ Value *tk_hfrontier(Ctx *cx, Value *const *a)
 {
     if (is_empty_tuple(a[0]))
         return v_incref(TKP_FSET0);
-    Value *i = tkp_sub(cx, a[0], 0);
+    Value *i = gu_getitem(cx, a[0], 0);
     return i ? zip_line(cx, i, 0, 0, 0, NULL, 0, 30, 1) : NULL;
 }
 
-/* frozenset({four offsets of loc}): a set display, then a COPY */
-static Value *nbrs4(Ctx *cx, Value *loc, const int off[4][2])
+/* frozenset({four offsets of loc}): directions first..first+3 */
+static Value *nbrs4(Ctx *cx, Value *loc, int first)
 {
     if (loc->type != V_TUPLE || loc->u.tup.len == 0)
         return v_incref(TKP_FSET0);
-    Value *li = tkp_sub(cx, loc, 0), *lj = li ? tkp_sub(cx, loc, 1) : NULL;
+    Value *li = gu_getitem(cx, loc, 0), *lj = li ? gu_getitem(cx, loc, 1) : NULL;
     if (!lj)
         return NULL;
     Value *c[4][2] = { { NULL } };
-    Value *r = NULL;
     for (int k = 0; k < 4; k++)
         for (int x = 0; x < 2; x++) {
             Value *base = x ? lj : li;
-            c[k][x] = off[k][x] ? tkp_arith_i(cx, base, off[k][x], '+') : v_incref(base);
-            if (!c[k][x])
-                goto out;
+            int d = (x ? ad_nb_dj : ad_nb_di)[first + k];
+            c[k][x] = d ? tkp_arith_i(cx, base, d, '+') : v_incref(base);
+            if (!c[k][x]) {
+                for (int m = 0; m < 8; m++)
+                    v_decref(c[m / 2][m % 2]);
+                return NULL;
+            }
         }
-    PySet s;
-    pyset_init(&s);
-    for (int k = 0; k < 4; k++) {
-        Value *t = v_pair_steal(v_incref(c[k][0]), v_incref(c[k][1]));
-        pyset_add(&s, t);
-        v_decref(t);
-    }
-    r = pyset_to_frozenset(&s);
-    pyset_clear(&s);
-out:
+    Value *p[4];
     for (int k = 0; k < 4; k++)
-        for (int x = 0; x < 2; x++)
-            v_decref(c[k][x]);
-    return r;
+        p[k] = v_pair_steal(c[k][0], c[k][1]);
+    return ad_nb_set4(p);
 }
 
-static const int d_off[4][2] = { { -1, 0 }, { 1, 0 }, { 0, -1 }, { 0, 1 } };
-static const int i_off[4][2] = { { -1, -1 }, { -1, 1 }, { 1, -1 }, { 1, 1 } };
-
-Value *tk_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], d_off); }
-Value *tk_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], i_off); }
+Value *tk_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 0); }
+Value *tk_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 4); }
 
 /* dneighbors(loc) | ineighbors(loc) */
 Value *tk_neighbors(Ctx *cx, Value *const *a)
 {
-    Value *d = tkp_wrap(cx, nbrs4(cx, a[0], d_off), TKP_FSET0);
-    Value *i = d ? tkp_wrap(cx, nbrs4(cx, a[0], i_off), TKP_FSET0) : NULL;
+    Value *d = tkp_wrap(cx, nbrs4(cx, a[0], 0), TKP_FSET0);
+    Value *i = d ? tkp_wrap(cx, nbrs4(cx, a[0], 4), TKP_FSET0) : NULL;
     Value *r = i ? fs_or(d, i) : NULL;
     v_decref(d);
     v_decref(i);

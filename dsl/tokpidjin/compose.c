@@ -4,6 +4,7 @@
  * the tokpidjin primitives, each inner call safe-wrapped as in the
  * reference (an inner failure gives the inner default, the outer goes on). */
 #include "prim.h"
+#include "common/core_util.h"
 
 static Value *call(Ctx *cx, int prim, int argc, Value *const *argv)
 {
@@ -60,12 +61,6 @@ Value *tk_mapply(Ctx *cx, Value *const *a)
 
 static bool is_int(const Value *v) { return v->type == V_INT || v->type == V_BOOL; }
 
-static int64_t floordiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
 /* tuple(crop(grid, start_i, (h, w)) for i in range(n)); vertical picks
  * which axis is split.  len(grid[0]) and the divisions raise as Python's. */
 static Value *split(Ctx *cx, Value *const *a, bool vertical)
@@ -84,7 +79,7 @@ static Value *split(Ctx *cx, Value *const *a, bool vertical)
     if (n == 0)
         return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
     int64_t along = vertical ? rows : cols;
-    int64_t part = floordiv(along, n);
+    int64_t part = core_floordiv(along, n);
     int64_t m = along % n;
     if (m != 0 && (m < 0) != (n < 0))
         m += n;

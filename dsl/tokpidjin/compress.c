@@ -2,10 +2,7 @@
 #include "prim.h"
 #include "common/core_util.h"
 #include "tokpidjin/grid_util.h"
-#include "common/neighbours.h"
-#include "common/cells.h"
 #include "common/gridops.h"
-#include "common/objwalk.h"
 
 /* ---- downscale and compress ------------------------------------------------ */
 
@@ -35,52 +32,15 @@ Value *tk_downscale(Ctx *cx, Value *const *a)
  * iterable of iterables */
 Value *tk_compress(Ctx *cx, Value *const *a)
 {
-    Value *g = a[0];
-    if (!gu_iterable(cx, g))
+    GView v;
+    size_t cells;
+    if (!gu_rows(cx, a[0], &v))
         return NULL;
-    size_t h = v_len(g), m = 0;
-    Value **rows = v_items(g);
-    for (size_t i = 0; i < h; i++) {
-        if (!gu_iterable(cx, rows[i]))
-            return NULL;
-        if (i == 0 || v_len(rows[i]) < m)
-            m = v_len(rows[i]);
-    }
-    bool *dropr = gu_alloc(cx, h, 1), *dropc = gu_alloc(cx, m, 1);
-    Value **col = gu_alloc(cx, h, sizeof *col), *out = NULL;
-    size_t cells = 0, nh = 0;
-    if (!dropr || !dropc || !col)
-        goto done;
-    for (size_t i = 0; i < h; i++)
-        nh += !(dropr[i] = gu_one_value(v_items(rows[i]), v_len(rows[i])));
-    for (size_t j = 0; j < m; j++) {
-        for (size_t i = 0; i < h; i++)
-            col[i] = v_items(rows[i])[j];
-        dropc[j] = gu_one_value(col, h);
-    }
-    out = v_tuple_new(nh);
-    nh = 0;
-    for (size_t i = 0; i < h; i++) {
-        if (dropr[i])
-            continue;
-        size_t w = v_len(rows[i]), keep = 0;
-        for (size_t j = 0; j < w; j++)
-            keep += j >= m || !dropc[j];
-        Value *row = v_tuple_new(keep);
-        keep = 0;
-        for (size_t j = 0; j < w; j++)
-            if (j >= m || !dropc[j])
-                row->u.tup.items[keep++] = v_incref(v_items(rows[i])[j]);
-        out->u.tup.items[nh++] = row;
-        cells += keep;
-    }
-    if (!gu_work(cx, cells + h)) {
+    Value *out = cm_compress(cx, &v, &cells);
+    if (out && !gu_work(cx, cells + v.h)) {
         v_decref(out);
         out = NULL;
     }
-done:
-    free(dropr);
-    free(dropc);
-    free(col);
+    gu_view_free(&v);
     return out;
 }

@@ -15,29 +15,10 @@
 
 /* ---- apply family ------------------------------------------------------- */
 
-/* container type `type` of f(e) for e in c (rev: of e(x) for e in c) */
-static Value *map_into(Ctx *cx, Value *f, Value *c, int type, bool rev)
-{
-    if (!core_iterable(cx, c))
-        return NULL;
-    VBuf b = {0};
-    if (!vb_reserve(cx, &b, v_len(c)))
-        return NULL;
-    for (size_t i = 0; i < v_len(c); i++) {
-        Value *e = v_items(c)[i];
-        v_fetch_ahead(v_items(c), i, v_len(c));
-        Value *r = rev ? tk_call1(cx, e, f) : tk_call1(cx, f, e);
-        if (!r)
-            return vb_drop(&b), NULL;
-        b.v[b.n++] = r;
-    }
-    return vb_finish(cx, &b, type);
-}
-
-Value *tk_apply_t(Ctx *cx, Value *const *a) { return map_into(cx, a[0], a[1], V_TUPLE, false); }
-Value *tk_apply_f(Ctx *cx, Value *const *a) { return map_into(cx, a[0], a[1], a[1]->type, false); }
-Value *tk_rapply_t(Ctx *cx, Value *const *a) { return map_into(cx, a[1], a[0], V_TUPLE, true); }
-Value *tk_rapply_f(Ctx *cx, Value *const *a) { return map_into(cx, a[1], a[0], a[0]->type, true); }
+Value *tk_apply_t(Ctx *cx, Value *const *a) { return core_map(cx, a[0], a[1], V_TUPLE, false, false); }
+Value *tk_apply_f(Ctx *cx, Value *const *a) { return core_map(cx, a[0], a[1], a[1]->type, false, false); }
+Value *tk_rapply_t(Ctx *cx, Value *const *a) { return core_map(cx, a[1], a[0], V_TUPLE, true, false); }
+Value *tk_rapply_f(Ctx *cx, Value *const *a) { return core_map(cx, a[1], a[0], a[0]->type, true, false); }
 
 /* outer(inner(args)) with both wrapped */
 static Value *nest(Ctx *cx, int outer, int inner, int argc, Value *const *argv)
@@ -93,20 +74,22 @@ static int keep(Ctx *cx, int how, Value *e, Value *arg)
     }
 }
 
+typedef struct {
+    int how;
+    Value *arg;
+} KeepArg;
+
+static int keep_by(Ctx *cx, Value *e, void *ud)
+{
+    const KeepArg *k = ud;
+    return keep(cx, k->how, e, k->arg);
+}
+
 /* container `type` of e for e in c if keep(e) */
 static Value *filter(Ctx *cx, Value *c, int type, int how, Value *arg)
 {
-    if (!core_iterable(cx, c))
-        return NULL;
-    VBuf b = {0};
-    for (size_t i = 0; i < v_len(c); i++) {
-        Value *e = v_items(c)[i];
-        v_fetch_ahead(v_items(c), i, v_len(c));
-        int k = keep(cx, how, e, arg);
-        if (k < 0 || (k && !vb_push(cx, &b, v_incref(e))))
-            return vb_drop(&b), NULL;
-    }
-    return vb_finish(cx, &b, type);
+    KeepArg k = {how, arg};
+    return core_filter(cx, c, keep_by, &k, type);
 }
 
 Value *tk_sfilter_t(Ctx *cx, Value *const *a) { return filter(cx, a[0], V_TUPLE, KEEP_IF, a[1]); }
@@ -167,12 +150,12 @@ Value *tk_other_f(Ctx *cx, Value *const *a)
 /* tuple((a, b) for a, b in S if a != b) */
 Value *tk_dedupe_pair_tuple(Ctx *cx, Value *const *a)
 {
-    Value *s = a[0];
-    if (!core_iterable(cx, s))
+    if (!core_iterable(cx, a[0]))
         return NULL;
+    Value *const *it = v_items(a[0]);
     VBuf b = {0};
-    for (size_t i = 0; i < v_len(s); i++) {
-        Value *p = v_items(s)[i];
+    for (size_t i = 0, n = v_len(a[0]); i < n; i++) {
+        Value *p = it[i];
         if (!v_is_container(p) || v_len(p) != 2) {
             vb_drop(&b);
             return v_is_container(p) ? cx_raise(cx, "ValueError", "expected 2 values to unpack")

@@ -15,10 +15,7 @@
 #include "prim.h"
 #include "common/core_util.h"
 #include "tokpidjin/grid_util.h"
-#include "common/neighbours.h"
-#include "common/cells.h"
 #include "common/gridops.h"
-#include "common/objwalk.h"
 
 static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
 
@@ -105,7 +102,7 @@ static Value *arith(Ctx *cx, Value *a, Value *b, int sign)
 {
     if (v_is_int(a) && v_is_int(b))
         return v_int(sign > 0 ? a->u.i + b->u.i : a->u.i - b->u.i);
-    if (is_num(a) && is_num(b)) {
+    if (core_is_num(a) && core_is_num(b)) {
         double x = a->type == V_FLOAT ? a->u.f : (double)a->u.i;
         double y = b->type == V_FLOAT ? b->u.f : (double)b->u.i;
         return v_float(sign > 0 ? x + y : x - y);
@@ -317,33 +314,31 @@ static bool grid_hw(const Value *g, size_t *h, size_t *w)
     return true;
 }
 
+typedef struct {
+    bool ok;
+    size_t h, w;
+} BShape;
+
+/* a[0][i][j] where it equals b's cell (index_inner), else a[2] */
+static Value *cellwise_at(Ctx *cx, Value *const *a, size_t i, size_t j, const void *arg)
+{
+    const BShape *b = arg;
+    Value *x = gu_at(cx, a[0], i, j);
+    if (!x)
+        return NULL;
+    Value *y = index_inner(a[1], b->ok, b->h, b->w, i, j);
+    return v_incref(gu_eq(x, y) ? x : a[2]);
+}
+
 Value *tk_cellwise(Ctx *cx, Value *const *a)
 {
-    Value *A = a[0], *B = a[1];
     GView g;
-    if (!gu_view(cx, A, &g, true))
+    BShape b = {false, 0, 0};
+    if (!gu_view(cx, a[0], &g, true))
         return NULL;
-    size_t h = g.h, w = g.w, bh = 0, bw = 0;
     gu_view_free(&g);
-    bool bok = grid_hw(B, &bh, &bw);
-    if (!gu_work(cx, h * w))
-        return NULL;
-    Value *out = v_tuple_new(h);
-    for (size_t i = 0; i < h; i++) {
-        Value *row = v_tuple_new(w);
-        for (size_t j = 0; j < w; j++) {
-            Value *x = gu_at(cx, A, i, j);
-            if (!x) {
-                v_tuple_abandon(row, j);
-                v_tuple_abandon(out, i);
-                return NULL;
-            }
-            Value *y = index_inner(B, bok, bh, bw, i, j);
-            row->u.tup.items[j] = v_incref(gu_eq(x, y) ? x : a[2]);
-        }
-        out->u.tup.items[i] = row;
-    }
-    return out;
+    b.ok = grid_hw(a[1], &b.h, &b.w);
+    return gu_build(cx, g.h, g.w, cellwise_at, a, &b);
 }
 
 /* Python `0 <= v < n`: 1 true, 0 false, -1 raised */
@@ -437,7 +432,7 @@ Value *tk_subgrid(Ctx *cx, Value *const *a)
 
 /* grid_filled[i][j] = v where 0 <= i < h and 0 <= j < w (and, under,
  * the cell holds bg); false on error. */
-static bool put(Ctx *cx, MGrid *m, Value *vi, Value *vj, Value *v, Value *bg)
+static bool put(Ctx *cx, MGrid *m, Value *vi, Value *vj, Value *v, const Value *bg)
 {
     int ri = in_range(cx, vi, m->h), rj = ri > 0 ? in_range(cx, vj, m->w) : 0;
     if (ri < 0 || rj < 0)
@@ -469,66 +464,57 @@ static bool interned_patch(const Value *patch)
     return true;
 }
 
-static Value *do_fill(Ctx *cx, Value *grid, Value *color, Value *patch, bool under)
+static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *color, const Value *bg)
 {
-    MGrid m;
-    Value **ij = NULL, *out = NULL, *bg = NULL;
+    Value **ij = NULL;
     size_t n;
-    if (!gu_mgrid(cx, grid, &m))
-        return NULL;
-    if (under && !(bg = tk_mostcolor_inner(cx, grid)))
-        goto done;
+    bool ok = true;
     if (interned_patch(patch)) {
         Value **it = v_items(patch);
         n = v_len(patch);
-        if (!gu_work(cx, n))
-            goto done;
-        for (size_t k = 0; k < n; k++) {
+        ok = gu_work(cx, n);
+        for (size_t k = 0; ok && k < n; k++) {
             int64_t i = 0, j = 0;
             v_interned_at(it[k], &i, &j);
-            if (!put_ij(cx, &m, i, j, color, bg))
-                goto done;
+            ok = put_ij(cx, m, i, j, color, bg);
         }
     } else {
-        if (!tk_patch_indices(cx, patch, &ij, &n) || !gu_work(cx, n))
-            goto done;
-        for (size_t k = 0; k < n; k++)
-            if (!put(cx, &m, ij[2 * k], ij[2 * k + 1], color, bg))
-                goto done;
+        ok = tk_patch_indices(cx, patch, &ij, &n) && gu_work(cx, n);
+        for (size_t k = 0; ok && k < n; k++)
+            ok = put(cx, m, ij[2 * k], ij[2 * k + 1], color, bg);
     }
-    out = gu_mgrid_out(cx, &m);
-done:
     free(ij);
-    gu_mgrid_free(&m);
-    return out;
+    return ok;
 }
 
-static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
+static bool paint_obj(Ctx *cx, MGrid *m, Value *obj, Value *unused, const Value *bg)
 {
-    MGrid m;
-    Value *out = NULL, *bg = NULL;
-    if (!gu_mgrid(cx, grid, &m))
-        return NULL;
-    if (under && !(bg = tk_mostcolor_inner(cx, grid)))
-        goto done;
+    (void)unused;
     if (!gu_iterable(cx, obj) || !gu_work(cx, v_len(obj)))
-        goto done;
+        return false;
     for (size_t k = 0, n = v_len(obj); k < n; k++) {
         int64_t i, j;
         int at = v_interned_at(v_items(obj)[k], &i, &j);
         if (at >= 11) {
-            if (!put_ij(cx, &m, i, j, v_small(at - 11), bg))
-                goto done;
+            if (!put_ij(cx, m, i, j, v_small(at - 11), bg))
+                return false;
             continue;
         }
         Value **e = tk_unpack(cx, v_items(obj)[k], 3);
-        if (!e || !put(cx, &m, e[0], e[1], e[2], bg))
-            goto done;
+        if (!e || !put(cx, m, e[0], e[1], e[2], bg))
+            return false;
     }
-    out = gu_mgrid_out(cx, &m);
-done:
-    gu_mgrid_free(&m);
-    return out;
+    return true;
+}
+
+static Value *do_fill(Ctx *cx, Value *grid, Value *color, Value *patch, bool under)
+{
+    return gu_paint(cx, grid, under, tk_mostcolor_inner, fill_patch, patch, color);
+}
+
+static Value *do_paint(Ctx *cx, Value *grid, Value *obj, bool under)
+{
+    return gu_paint(cx, grid, under, tk_mostcolor_inner, paint_obj, obj, NULL);
 }
 
 Value *tk_fill(Ctx *cx, Value *const *a) { return do_fill(cx, a[0], a[1], a[2], false); }

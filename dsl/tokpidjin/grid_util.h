@@ -197,32 +197,7 @@ fail:
  * first extreme in set order; nan for no values.  Borrowed. */
 static inline Value *tk_extreme(GColors *k, bool most)
 {
-    if (k->n == 0)
-        return &tk_nan_;
-    Value *best = k->v[0];
-    if (k->n == 1)
-        return best;
-    PySet s;
-    pyset_init(&s);
-    for (size_t x = 0; x < k->n; x++)
-        pyset_add(&s, k->v[x]);
-    size_t bc = 0;
-    bool have = false;
-    for (size_t slot = 0; slot <= s.mask; slot++) {
-        Value *key = s.table[slot].key;
-        if (!key || key == PYSET_DUMMY)
-            continue;
-        size_t x = 0;
-        while (k->v[x] != key)
-            x++;
-        if (!have || (most ? k->cnt[x] > bc : k->cnt[x] < bc)) {
-            best = key;
-            bc = k->cnt[x];
-            have = true;
-        }
-    }
-    pyset_clear(&s);
-    return best;
+    return k->n == 0 ? &tk_nan_ : gu_colors_pick(k, most);
 }
 
 /* mostcolor_t(grid) as an inner call: nan when empty, 0 on error.
@@ -236,8 +211,6 @@ static inline Value *tk_mostcolor_inner(Ctx *cx, const Value *grid)
     gu_colors_free(&k);
     return r;
 }
-
-static inline bool is_num(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
 
 /* `type == k` for the small selector constants; -1 matches none */
 static inline int selector(const Value *t)

@@ -4,9 +4,7 @@
 #include "prim.h"
 #include "common/core_util.h"
 #include "tokpidjin/grid_util.h"
-#include "common/neighbours.h"
 #include "common/cells.h"
-#include "common/gridops.h"
 #include "common/objwalk.h"
 
 /* ---- partitions ---------------------------------------------------------- */
@@ -33,17 +31,10 @@ Value *tk_partition(Ctx *cx, Value *const *a)
 /* palette_t(grid) - {mostcolor_t(grid)} */
 Value *tk_fgpartition(Ctx *cx, Value *const *a)
 {
-    Value *pal = palette_inner(cx, a[0]), *bg;
-    if (!pal)
+    Value *pal = palette_inner(cx, a[0]);
+    Value *colors = pal ? cm_fg_colors(pal, tk_mostcolor_inner(cx, a[0])) : NULL;
+    if (!colors)
         return NULL;
-    if (!(bg = tk_mostcolor_inner(cx, a[0]))) {
-        v_decref(pal);
-        return NULL;
-    }
-    Value *bgset = fs_from_items(&bg, 1);
-    Value *colors = fs_sub(pal, bgset);
-    v_decref(bgset);
-    v_decref(pal);
     Value *r = v_len(colors) ? cm_partition(cx, a[0], colors, true, cell3) : v_incref(&v_empty_fset_);
     v_decref(colors);
     return r;
@@ -108,8 +99,8 @@ static bool num_pairs(Value *obj)
 {
     for (size_t k = 0, n = v_len(obj); k < n; k++) {
         Value *e = v_items(obj)[k];
-        if (!v_is_container(e) || v_len(e) != 2 || !is_num(v_items(e)[0]) ||
-            !is_num(v_items(e)[1]))
+        if (!v_is_container(e) || v_len(e) != 2 || !core_is_num(v_items(e)[0]) ||
+            !core_is_num(v_items(e)[1]))
             return false;
     }
     return true;
@@ -135,7 +126,7 @@ static bool pair_span(Value *obj, int axis, int64_t *ext)
 
 Value *tk_occurrences(Ctx *cx, Value *const *a)
 {
-    Value *grid = a[0], *obj = a[1], *out = NULL;
+    Value *grid = a[0], *obj = a[1];
     GCell *c = NULL;
     size_t n = 0;
     int64_t oh, ow;
@@ -158,46 +149,14 @@ Value *tk_occurrences(Ctx *cx, Value *const *a)
         free(c);
         return NULL;
     }
-    int64_t h = (int64_t)g.h, w = (int64_t)g.w, h2 = h - oh + 1, w2 = w - ow + 1;
-    PySet occs;
-    pyset_init(&occs);
-    bool ragged = !rows || !gu_view_full(grid, &g);
-    if (h2 > 0 && w2 > 0) {
-        if (pairs) {
-            cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
-            goto done;
-        }
-        if (!gu_work(cx, (uint64_t)(h2 * w2) * (n ? n : 1)))
-            goto done;
+    int64_t h2 = (int64_t)g.h - oh + 1, w2 = (int64_t)g.w - ow + 1;
+    if (h2 > 0 && w2 > 0 && pairs) {
+        cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
+        return cm_occurrences_drop(c, &g);
     }
-    if (ragged && n > 0) {   /* which cell is tested first decides what raises */
-        Value **cells = malloc(n * sizeof *cells);
-        for (size_t k = 0; k < n; k++)
-            cells[k] = v_triple_steal(v_int(c[k].i), v_int(c[k].j), v_incref(c[k].c));
-        out = gu_occurrences_ragged(cx, grid, cells, n, h2, w2, h, w, true, &occs);
-        free(cells);
-        goto done;
-    }
-    for (int64_t i = 0; i < h2; i++)
-        for (int64_t j = 0; j < w2; j++) {
-            bool ok = true;
-            for (size_t k = 0; ok && k < n; k++) {
-                int64_t y = c[k].i + i, x = c[k].j + j;
-                /* every row is a full tuple here: ragged grids went above */
-                ok = y >= 0 && y < h && x >= 0 && x < w && gu_eq(g.row[y][x], c[k].c);
-            }
-            if (ok) {
-                Value *pair = v_pair_int(i, j);
-                pyset_add(&occs, pair);
-                v_decref(pair);
-            }
-        }
-    out = pyset_to_frozenset(&occs);
-done:
-    pyset_clear(&occs);
-    free(c);
-    gu_view_free(&g);
-    return out;
+    if (h2 > 0 && w2 > 0 && !gu_work(cx, (uint64_t)(h2 * w2) * (n ? n : 1)))
+        return cm_occurrences_drop(c, &g);
+    return cm_occurrences(cx, grid, &g, rows, c, n, oh, ow, h2, w2, cell3);
 }
 
 /* ---- periods ------------------------------------------------------------- */

@@ -50,7 +50,7 @@ EXTENT(width_o, TI_OBJ, 1)
 Value *tk_height_t(Ctx *cx, Value *const *a)
 {
     size_t n;
-    return tkp_len(cx, a[0], &n) ? v_int((int64_t)n) : NULL;
+    return gu_len(cx, a[0], &n) ? v_int((int64_t)n) : NULL;
 }
 
 Value *tk_width_t(Ctx *cx, Value *const *a)
@@ -58,8 +58,8 @@ Value *tk_width_t(Ctx *cx, Value *const *a)
     size_t n;
     if (!v_truthy(a[0]))
         return v_int(0);
-    Value *r = tkp_sub(cx, a[0], 0);
-    return r && tkp_len(cx, r, &n) ? v_int((int64_t)n) : NULL;
+    Value *r = gu_getitem(cx, a[0], 0);
+    return r && gu_len(cx, r, &n) ? v_int((int64_t)n) : NULL;
 }
 
 static Value *w_grid_dim(Ctx *cx, Value *g, int k)
@@ -96,7 +96,7 @@ static Value *greater(Ctx *cx, Value *h, Value *w)
     int r = h && w ? v_richcmp(cx, h, w, CMP_GT) : -1;
     v_decref(h);
     v_decref(w);
-    return r < 0 ? NULL : v_bool(r);
+    return core_bool(r);
 }
 
 Value *tk_portrait_f(Ctx *cx, Value *const *a)
@@ -117,7 +117,7 @@ Value *tk_square_f(Ctx *cx, Value *const *a)
     Value *p = a[0], *h = w_extent(cx, p, TI_AUTO, 0), *w = NULL, *hw = NULL, *r = NULL;
     size_t n;
     if (!h || !(w = w_extent(cx, p, TI_AUTO, 1)) || !(hw = tkp_arith(cx, h, w, '*')) ||
-        !tkp_len(cx, p, &n))
+        !gu_len(cx, p, &n))
         goto out;
     Value *nv = v_int((int64_t)n);
     bool eq = v_eq(hw, nv);
@@ -134,7 +134,7 @@ Value *tk_square_t(Ctx *cx, Value *const *a)
 {
     size_t h, w;
     Value *r;
-    if (!tkp_len(cx, a[0], &h) || !(r = tkp_sub(cx, a[0], 0)) || !tkp_len(cx, r, &w))
+    if (!gu_len(cx, a[0], &h) || !(r = gu_getitem(cx, a[0], 0)) || !gu_len(cx, r, &w))
         return NULL;
     return v_bool(h == w);
 }
@@ -146,7 +146,7 @@ static Value *line(Ctx *cx, Value *p, int mode, int along)
     Value *x = w_extent(cx, p, mode, along);
     if (!x)
         return NULL;
-    if (!tkp_len(cx, p, &n)) {
+    if (!gu_len(cx, p, &n)) {
         v_decref(x);
         return NULL;
     }
@@ -237,8 +237,7 @@ Value *tk_asobject(Ctx *cx, Value *const *a)
         for (size_t j = 0; j < r->u.tup.len; j++) {
             Value *t = v_triple_steal(v_int((int64_t)i), v_int((int64_t)j),
                                       v_incref(r->u.tup.items[j]));
-            pyset_add(&s, t);
-            v_decref(t);
+            core_set_put(&s, t);
         }
     }
     return pyset_take(&s);
@@ -261,21 +260,19 @@ static int in_range(Ctx *cx, Value *v, size_t n)
 /* frozenset((i, j, grid[i][j]) for i, j in toindices(patch) if in bounds) */
 Value *tk_toobject(Ctx *cx, Value *const *a)
 {
-    Value *g = a[1], *r0;
+    Value *g = a[1], *ti;
     size_t h, w;
-    if (!tkp_len(cx, g, &h) || !(r0 = tkp_sub(cx, g, 0)) || !tkp_len(cx, r0, &w))
+    if (!gu_hw(cx, g, &h, &w) || !(ti = tkp_toindices(cx, a[0], TI_AUTO)))
         return NULL;
-    Value *ti = tkp_toindices(cx, a[0], TI_AUTO);
-    if (!ti)
+    if (!tkp_charge(cx, v_len(ti))) {
+        v_decref(ti);
         return NULL;
-    size_t n = v_len(ti);
+    }
     Value **it = v_items(ti);
     PySet s;
     pyset_init(&s);
-    if (!tkp_charge(cx, n))
-        goto fail;
-    for (size_t x = 0; x < n; x++) {
-        Value **ij = tkp_unpack(cx, it[x], 2), *row, *c;
+    for (size_t x = 0, n = v_len(ti); x < n; x++) {
+        Value **ij = gu_unpack(cx, it[x], 2), *row, *c;
         int ok;
         if (!ij || (ok = in_range(cx, ij[0], h)) < 0 || (ok && (ok = in_range(cx, ij[1], w)) < 0))
             goto fail;
@@ -285,12 +282,11 @@ Value *tk_toobject(Ctx *cx, Value *const *a)
             cx_raise(cx, "TypeError", "tuple indices must be integers or slices");
             goto fail;
         }
-        if (!(row = tkp_sub(cx, g, (size_t)ij[0]->u.i)) ||
-            !(c = tkp_sub(cx, row, (size_t)ij[1]->u.i)))
+        if (!(row = gu_getitem(cx, g, (size_t)ij[0]->u.i)) ||
+            !(c = gu_getitem(cx, row, (size_t)ij[1]->u.i)))
             goto fail;
         Value *t = v_triple_steal(v_incref(ij[0]), v_incref(ij[1]), v_incref(c));
-        pyset_add(&s, t);
-        v_decref(t);
+        core_set_put(&s, t);
     }
     v_decref(ti);
     return pyset_take(&s);
@@ -304,21 +300,19 @@ fail:
 static Value *recolor(Ctx *cx, Value *color, Value *p, int mode)
 {
     Value *ti = tkp_toindices(cx, p, mode);
-    if (!ti)
+    if (!ti || !tkp_charge(cx, v_len(ti))) {
+        v_decref(ti);
         return NULL;
-    size_t n = v_len(ti);
+    }
     Value **it = v_items(ti);
     PySet s;
     pyset_init(&s);
-    if (!tkp_charge(cx, n))
-        goto fail;
-    for (size_t x = 0; x < n; x++) {
-        Value **ij = tkp_unpack(cx, it[x], 2);
+    for (size_t x = 0, n = v_len(ti); x < n; x++) {
+        Value **ij = gu_unpack(cx, it[x], 2);
         if (!ij)
             goto fail;
         Value *t = v_triple_steal(v_incref(ij[0]), v_incref(ij[1]), v_incref(color));
-        pyset_add(&s, t);
-        v_decref(t);
+        core_set_put(&s, t);
     }
     v_decref(ti);
     return pyset_take(&s);
@@ -334,14 +328,14 @@ Value *tk_recolor_o(Ctx *cx, Value *const *a) { return recolor(cx, a[0], a[1], T
 /* next(iter(obj), (0, 0, -inf)), then [2] if a tuple, else -inf */
 Value *tk_color(Ctx *cx, Value *const *a)
 {
-    if (!tkp_iterable(cx, a[0]))
+    if (!gu_iterable(cx, a[0]))
         return NULL;
     if (v_len(a[0]) == 0)
         return v_float(-INFINITY);
     Value *f = v_items(a[0])[0];
     if (f->type != V_TUPLE)
         return v_float(-INFINITY);
-    Value *c = tkp_sub(cx, f, 2);
+    Value *c = gu_getitem(cx, f, 2);
     return c ? v_incref(c) : NULL;
 }
 
@@ -349,19 +343,19 @@ Value *tk_color(Ctx *cx, Value *const *a)
 Value *tk_colorfilter(Ctx *cx, Value *const *a)
 {
     Value *objs = a[0];
-    if (!tkp_iterable(cx, objs))
+    if (!gu_iterable(cx, objs))
         return NULL;
     size_t n = v_len(objs), k = 0;
     Value **it = v_items(objs), **keep = malloc((n + 1) * sizeof *keep);
     for (size_t x = 0; x < n; x++) {
         Value *o = it[x], *c;
-        if (!tkp_iterable(cx, o))
+        if (!gu_iterable(cx, o))
             goto fail;
         if (v_len(o) == 0) {
             cx_raise(cx, "RuntimeError", "generator raised StopIteration");
             goto fail;
         }
-        if (!(c = tkp_sub(cx, v_items(o)[0], 2)))
+        if (!(c = gu_getitem(cx, v_items(o)[0], 2)))
             goto fail;
         if (v_eq(c, a[1]))
             keep[k++] = o;
@@ -378,12 +372,12 @@ fail:
 Value *tk_colorfilter_t(Ctx *cx, Value *const *a)
 {
     Value *objs = a[0];
-    if (!tkp_iterable(cx, objs))
+    if (!gu_iterable(cx, objs))
         return NULL;
     size_t n = v_len(objs), k = 0;
     Value **it = v_items(objs), **keep = malloc((n + 1) * sizeof *keep);
     for (size_t x = 0; x < n; x++) {
-        Value *f = tkp_sub(cx, it[x], 0), *c = f ? tkp_sub(cx, f, 2) : NULL;
+        Value *f = gu_getitem(cx, it[x], 0), *c = f ? gu_getitem(cx, f, 2) : NULL;
         if (!c) {
             free(keep);
             return NULL;
@@ -402,7 +396,7 @@ Value *tk_shift(Ctx *cx, Value *const *a) { return shift(cx, a[0], a[1]); }
 static Value *normalize(Ctx *cx, Value *p, int mode)
 {
     size_t n;
-    if (!tkp_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(p);

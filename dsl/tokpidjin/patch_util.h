@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include "prim.h"
 #include "pyset.h"
+#include "common/core_util.h"
+#include "common/grid_util.h"
 
 /* math.nan: one object, since the reference tests `x is math.nan`. */
 #define tk_nan_ v_nan_   /* the one math.nan (value.c) */
@@ -40,86 +42,7 @@ static inline Value *tkp_wrap(Ctx *cx, Value *r, Value *d)
 #define TKP_TUP0 (&v_empty_tuple_)
 #define TKP_FALSE (&v_False_)
 
-static inline bool tkp_len(Ctx *cx, const Value *v, size_t *n)
-{
-    if (!v_is_container(v)) {
-        cx_raise(cx, "TypeError", "object of type '%s' has no len()", v_typename(v));
-        return false;
-    }
-    *n = v_len(v);
-    return true;
-}
-
-static inline bool tkp_iterable(Ctx *cx, const Value *v)
-{
-    if (v_is_container(v))
-        return true;
-    cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(v));
-    return false;
-}
-
-/* v[k] for k >= 0, borrowed */
-static inline Value *tkp_sub(Ctx *cx, const Value *v, size_t k)
-{
-    if (v->type != V_TUPLE)
-        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(v));
-    if (k >= v->u.tup.len)
-        return cx_raise(cx, "IndexError", "tuple index out of range");
-    return v->u.tup.items[k];
-}
-
-/* `a, b(, c) = v`: v's n items (iteration order), borrowed */
-static inline Value **tkp_unpack(Ctx *cx, const Value *v, size_t n)
-{
-    if (v->type == V_TUPLE && v->u.tup.len == n)
-        return v->u.tup.items;
-    if (!v_is_container(v)) {
-        cx_raise(cx, "TypeError", "cannot unpack non-iterable %s object", v_typename(v));
-        return NULL;
-    }
-    size_t m = v_len(v);
-    if (m == n)
-        return v_items(v);
-    if (m < n)
-        cx_raise(cx, "ValueError", "not enough values to unpack (expected %zu, got %zu)", n, m);
-    else
-        cx_raise(cx, "ValueError", "too many values to unpack (expected %zu)", n);
-    return NULL;
-}
-
 /* ---- numbers: int (bool) and float, as Python combines them ------------- */
-
-static inline bool tkp_isnum(const Value *v)
-{
-    return v->type == V_INT || v->type == V_BOOL || v->type == V_FLOAT;
-}
-
-static inline double tkp_dbl(const Value *v)
-{
-    return v->type == V_FLOAT ? v->u.f : (double)v->u.i;
-}
-
-/* CPython's float floor division */
-static inline double tkp_fdiv(double v, double w)
-{
-    double mod = fmod(v, w), div = (v - mod) / w, fl;
-    if (mod != 0.0 && ((w < 0) != (mod < 0)))
-        div -= 1.0;
-    if (div != 0.0) {
-        fl = floor(div);
-        if (div - fl > 0.5)
-            fl += 1.0;
-    } else {
-        fl = copysign(0.0, v / w);
-    }
-    return fl;
-}
-
-static inline int64_t tkp_ifdiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
 
 /* a OP b for OP in + - * / (floor division); TypeError for non-numbers */
 static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
@@ -133,13 +56,13 @@ static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
         default:
             if (y == 0)
                 return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
-            return v_int(tkp_ifdiv(x, y));
+            return v_int(core_floordiv(x, y));
         }
     }
-    if (!tkp_isnum(a) || !tkp_isnum(b))
+    if (!core_is_num(a) || !core_is_num(b))
         return cx_raise(cx, "TypeError", "unsupported operand type(s) for %c: '%s' and '%s'",
                         op, v_typename(a), v_typename(b));
-    double x = tkp_dbl(a), y = tkp_dbl(b);
+    double x = core_as_f(a), y = core_as_f(b);
     switch (op) {
     case '+': return v_float(x + y);
     case '-': return v_float(x - y);
@@ -147,7 +70,7 @@ static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
     default:
         if (y == 0.0)
             return cx_raise(cx, "ZeroDivisionError", "float floor division by zero");
-        return v_float(tkp_fdiv(x, y));
+        return v_float(core_float_floordiv(x, y));
     }
 }
 
@@ -204,17 +127,6 @@ static inline bool tkp_eq_int(const Value *x, int64_t k)
     return false;
 }
 
-/* An int usable as a range() bound (bools are ints). */
-static inline bool tkp_int(Ctx *cx, const Value *v, int64_t *out)
-{
-    if (v_is_int(v)) {
-        *out = v->u.i;
-        return true;
-    }
-    cx_raise(cx, "TypeError", "'%s' object cannot be interpreted as an integer", v_typename(v));
-    return false;
-}
-
 /* ---- views: what `for i, j in toindices*(p)` walks --------------------- */
 
 /* Which toindices the body calls. */
@@ -264,7 +176,7 @@ static inline bool tkp_view(Ctx *cx, Value *p, int mode, TkView *v)
     v->w = 0;
     v->own = NULL;
     if (mode == TI_IDX) {
-        if (!tkp_iterable(cx, p))
+        if (!gu_iterable(cx, p))
             return false;
         v->items = v_items(p);
         v->n = v_len(p);
@@ -304,8 +216,7 @@ static inline Value *tkp_pairs3(Value *const *it, size_t n)
     for (size_t x = 0; x < n; x++) {
         Value **c = v_items(it[x]);
         Value *t = v_pair_steal(v_incref(c[0]), v_incref(c[1]));
-        pyset_add(&s, t);
-        v_decref(t);
+        core_set_put(&s, t);
     }
     return pyset_take(&s);
 }
@@ -315,7 +226,7 @@ static inline Value **tkp_loc(Ctx *cx, const TkView *v, size_t x)
 {
     if (v->w == 3)
         return v_items(v->items[x]);
-    return tkp_unpack(cx, v->items[x], 2);
+    return gu_unpack(cx, v->items[x], 2);
 }
 
 /* toindices*(p) itself, as a new reference (never raises for the wrapped
@@ -410,7 +321,7 @@ static inline Value *zcorner(Ctx *cx, Value *p, int mode, int op0, int op1, int 
     size_t m = 2;
     if (v.w == 0)                             /* zip stops at the shortest */
         for (size_t x = 0; x < v.n; x++) {
-            if (!tkp_iterable(cx, v.items[x])) {
+            if (!gu_iterable(cx, v.items[x])) {
                 tkp_view_done(&v);
                 return NULL;
             }
@@ -470,7 +381,7 @@ static inline Value *w_corner(Ctx *cx, Value *p, int which)
 static inline Value *extent(Ctx *cx, Value *p, int mode, int k)
 {
     size_t n;
-    if (!tkp_len(cx, p, &n))
+    if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_int(0);
@@ -511,8 +422,8 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
         return v_incref(TKP_FSET0);
     if (d->type == V_TUPLE && d->u.tup.len == 0)
         return v_incref(p);
-    Value **dd = tkp_unpack(cx, d, 2);
-    if (!dd || !tkp_iterable(cx, p))
+    Value **dd = gu_unpack(cx, d, 2);
+    if (!dd || !gu_iterable(cx, p))
         return NULL;
     Value **it = v_items(p);
     size_t n = v_len(p);
@@ -538,7 +449,7 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
         }
         if (e->type == V_TUPLE && e->u.tup.len == w)
             c = e->u.tup.items;
-        else if (!(c = tkp_unpack(cx, e, w)))
+        else if (!(c = gu_unpack(cx, e, w)))
             goto fail;
         if (fast && v_is_int(c[0]) && v_is_int(c[1])) {
             ni = v_int(c[0]->u.i + di);
@@ -552,8 +463,7 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
             }
         }
         t = w == 3 ? v_triple_steal(ni, nj, v_incref(c[2])) : v_pair_steal(ni, nj);
-        pyset_add(&s, t);
-        v_decref(t);
+        core_set_put(&s, t);
     }
     return pyset_take(&s);
 fail:

@@ -94,7 +94,7 @@ static int adjacent(Ctx *cx, Value *a, Value *b)
 Value *tk_adjacent(Ctx *cx, Value *const *a)
 {
     int r = adjacent(cx, a[0], a[1]);
-    return r < 0 ? NULL : v_bool(r);
+    return core_bool(r);
 }
 
 /* {k-th coordinate of toindices(a)} & {... of toindices(b)} is non-empty */
@@ -148,17 +148,8 @@ fail:
     return -1;
 }
 
-Value *tk_hmatching(Ctx *cx, Value *const *a)
-{
-    int r = matching(cx, a[0], a[1], 0);
-    return r < 0 ? NULL : v_bool(r);
-}
-
-Value *tk_vmatching(Ctx *cx, Value *const *a)
-{
-    int r = matching(cx, a[0], a[1], 1);
-    return r < 0 ? NULL : v_bool(r);
-}
+Value *tk_hmatching(Ctx *cx, Value *const *a) { return core_bool(matching(cx, a[0], a[1], 0)); }
+Value *tk_vmatching(Ctx *cx, Value *const *a) { return core_bool(matching(cx, a[0], a[1], 1)); }
 
 /* (uppermost + height_f // 2, leftmost + width_f // 2); () for math.nan */
 static Value *center(Ctx *cx, Value *p)
@@ -244,7 +235,7 @@ Value *tk_gravitate(Ctx *cx, Value *const *a)
     if (cs)
         cd = tkp_wrap(cx, center(cx, dst), TKP_TUP0);
     Value **ps, **pd;
-    if (!cd || !(ps = tkp_unpack(cx, cs, 2)) || !(pd = tkp_unpack(cx, cd, 2)))
+    if (!cd || !(ps = gu_unpack(cx, cs, 2)) || !(pd = gu_unpack(cx, cd, 2)))
         goto out;
     int64_t i = 0, j = 0;
     int vm = matching(cx, src, dst, 1);
@@ -306,9 +297,9 @@ Value *tk_bordering(Ctx *cx, Value *const *a)
         if (!x)
             return NULL;
         size_t n = 1;
-        if (k == 2 && !tkp_len(cx, g, &n))
+        if (k == 2 && !gu_len(cx, g, &n))
             n = 0;
-        if (k == 3 && (!(r0 = tkp_sub(cx, g, 0)) || !tkp_len(cx, r0, &n)))
+        if (k == 3 && (!(r0 = gu_getitem(cx, g, 0)) || !gu_len(cx, r0, &n)))
             n = 0;
         if (n == 0 && cx->err) {
             v_decref(x);
@@ -331,7 +322,7 @@ Value *tk_centerofmass(Ctx *cx, Value *const *a)
     size_t n = v_len(ti), m = 0;
     Value **it = v_items(ti);
     for (size_t x = 0; x < n; x++) {
-        if (!tkp_iterable(cx, it[x]))
+        if (!gu_iterable(cx, it[x]))
             goto out;
         if (x == 0 || v_len(it[x]) < m)
             m = v_len(it[x]);
@@ -381,7 +372,7 @@ Value *tk_position(Ctx *cx, Value *const *a)
         if (!c[k])
             goto out;
     }
-    if (!(pa = tkp_unpack(cx, c[0], 2)) || !(pb = tkp_unpack(cx, c[1], 2)))
+    if (!(pa = gu_unpack(cx, c[0], 2)) || !(pb = gu_unpack(cx, c[1], 2)))
         goto out;
     Value *ia = pa[0], *ja = pa[1], *ib = pb[0], *jb = pb[1];
     int lt;

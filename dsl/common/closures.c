@@ -1,0 +1,27 @@
+/* closures.c -- closure bodies both dialects share (closures.h). */
+#include "common/closures.h"
+
+/* The free arguments are the closure's arity (at most three). */
+static Value *bind_inv(Ctx *cx, Value *self, Value *const *argv, bool right)
+{
+    Value *args[4];
+    int n = self->u.fn.arity;
+    for (int i = 0; i < n; i++)
+        args[right ? i : i + 1] = argv[i];
+    args[right ? n : 0] = self->u.fn.cap[1];
+    return v_call(cx, self->u.fn.cap[0], n + 1, args);
+}
+
+static Value *rbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, true); }
+static Value *lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_inv(cx, self, argv, false); }
+
+Value *cm_bind(Ctx *cx, Value *const *a, bool right, const char *name, int prim)
+{
+    Value *f = a[0];
+    if (f->type != V_FUNC)
+        return cx_raise(cx, "AttributeError", "'%s' object has no attribute '__code__'",
+                        v_typename(f));
+    int n = f->u.fn.arity == V_ARITY_ANY ? 0 : f->u.fn.arity;
+    int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
+    return v_func_new(right ? rbind_inv : lbind_inv, name, prim, arity, arity, 2, a);
+}

@@ -1,0 +1,13 @@
+/* closures.h -- closures both dialects' primitives return (closures.c),
+ * each named as its dialect's reference names it. */
+#ifndef ARC_CLOSURES_H
+#define ARC_CLOSURES_H
+
+#include "value.h"
+
+/* rbind/lbind(function, fixed): function(*args, fixed) (right) or
+ * function(fixed, *args).  The closure's free arguments follow the
+ * callee's argument count (*args counts 0): 2 -> 1, 3 -> 2, else 3. */
+Value *cm_bind(Ctx *cx, Value *const *a, bool right, const char *name, int prim);
+
+#endif

@@ -1,0 +1,193 @@
+/* occurrences.c -- occurrences(grid, obj)'s search, once the dialect has
+ * normalised obj to cells and charged the work its reference does. */
+#include "common/cells.h"
+
+/* occurrences on a grid whose rows are not all full tuples: whether the
+ * normalised cells (a frozenset, arc-dsl's (v, (i, j)) or, with triple,
+ * tokpidjin's (i, j, v)) occur at (i, j), tested as CPython's loop does:
+ * the cells of shift(normed, (i, j)) in that frozenset's order, each
+ * `0 <= a < h and 0 <= b < w and grid[a][b] == v`, stopping at the first
+ * miss, so a bad row raises only where it is reached.  -1 raised. */
+static int occurs_ragged(Ctx *cx, const Value *grid, Value *normed, int64_t i, int64_t j,
+                         int64_t h, int64_t w, bool triple)
+{
+    size_t n = v_len(normed);
+    Value **moved = malloc(n * sizeof *moved);
+    for (size_t k = 0; k < n; k++) {
+        Value *const *c = v_items(v_items(normed)[k]);
+        Value *const *ij = triple ? c : v_items(c[1]);
+        Value *ni = v_int(ij[0]->u.i + i), *nj = v_int(ij[1]->u.i + j);
+        moved[k] = triple ? v_triple_steal(ni, nj, v_incref(c[2]))
+                          : v_pair_steal(v_incref(c[0]), v_pair_steal(ni, nj));
+    }
+    Value *shifted = fs_from_items(moved, n);
+    for (size_t k = 0; k < n; k++)
+        v_decref(moved[k]);
+    free(moved);
+    int ok = 1;
+    for (size_t k = 0; ok == 1 && k < n; k++) {
+        Value *const *c = v_items(v_items(shifted)[k]);
+        Value *const *ij = triple ? c : v_items(c[1]);
+        int64_t y = ij[0]->u.i, x = ij[1]->u.i;
+        if (y < 0 || y >= h || x < 0 || x >= w) {
+            ok = 0;
+        } else {
+            Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
+            ok = !v ? -1 : gu_eq(v, triple ? c[2] : c[0]);
+        }
+    }
+    v_decref(shifted);
+    return ok;
+}
+
+/* occurrences' result on such a grid: cells (n > 0 new references,
+ * taken, in obj's order) make normed; each (i, j) of h2 x w2 is tested in turn
+ * into occs.  The frozenset, or NULL raised. */
+static Value *occurrences_ragged(Ctx *cx, const Value *grid, Value **cells, size_t n,
+                                 int64_t h2, int64_t w2, int64_t h, int64_t w, PySet *occs)
+{
+    bool triple = v_len(cells[0]) == 3;
+    Value *normed = fs_from_items(cells, n);
+    for (size_t k = 0; k < n; k++)
+        v_decref(cells[k]);
+    int r = 0;
+    for (int64_t i = 0; r >= 0 && i < h2; i++)
+        for (int64_t j = 0; r >= 0 && j < w2; j++)
+            if ((r = occurs_ragged(cx, grid, normed, i, j, h, w, triple)) == 1) {
+                Value *pair = v_pair_int(i, j);
+                pyset_add(occs, pair);
+                v_decref(pair);
+            }
+    v_decref(normed);
+    return r < 0 ? NULL : pyset_to_frozenset(occs);
+}
+
+/* When the normalised cells c (all inside oh x ow) fill that box with one
+ * colour: prefix sums S[i][j] (rows of w + 1) of the grid cells gi holding
+ * it, so a window's count is four loads.  NULL (nothing raised) otherwise,
+ * or with MemoryError raised. */
+static uint32_t *solid_sums(Ctx *cx, const int64_t *gi, int64_t h, int64_t w, const GCell *c,
+                            size_t n, int64_t oh, int64_t ow)
+{
+    if (n == 0 || n != (size_t)(oh * ow) || n < 4)
+        return NULL;
+    int64_t v = c[0].c->u.i;
+    uint8_t *seen = gu_alloc(cx, n, 1);
+    if (!seen)
+        return NULL;
+    size_t covered = 0;
+    for (size_t k = 0; k < n && c[k].c->u.i == v; k++) {
+        uint8_t *s = &seen[c[k].i * ow + c[k].j];
+        covered += !*s;
+        *s = 1;
+    }
+    free(seen);
+    if (covered != n)       /* another colour, or a tuple repeating a cell */
+        return NULL;
+    uint32_t *S = gu_alloc(cx, (size_t)((h + 1) * (w + 1)), sizeof *S);
+    if (!S)
+        return NULL;
+    for (int64_t i = 0; i < h; i++)
+        for (int64_t j = 0; j < w; j++)
+            S[(i + 1) * (w + 1) + j + 1] = S[i * (w + 1) + j + 1] + S[(i + 1) * (w + 1) + j] -
+                                           S[i * (w + 1) + j] + (gi[i * w + j] == v);
+    return S;
+}
+
+Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c, size_t n,
+                      int64_t oh, int64_t ow, int64_t h2, int64_t w2, ObjCell cell)
+{
+    Value *out = NULL;
+    bool full = rows && gu_view_full(grid, g);
+    int64_t *gi = NULL, *off = NULL, *col = NULL;
+    int64_t h = (int64_t)g->h, w = (int64_t)g->w;
+    PySet occs;
+    pyset_init(&occs);
+    /* ints everywhere: compare on a flat copy of the grid */
+    bool flat = full;
+    for (size_t k = 0; flat && k < n; k++)
+        flat = v_is_int(c[k].c);
+    if (flat && (gi = gu_alloc(cx, g->h * g->w, sizeof *gi)))
+        for (size_t i = 0; flat && i < g->h; i++)
+            for (size_t j = 0; flat && j < g->w; j++) {
+                flat = v_is_int(g->row[i][j]);
+                gi[i * g->w + j] = flat ? g->row[i][j]->u.i : 0;
+            }
+    if (!flat) {
+        free(gi);
+        gi = NULL;
+    } else if (!gi) {
+        goto done;
+    }
+    /* ints everywhere: a normalised cell at (ci, cj) lies inside the grid
+     * for every (i, j) tried, so each test is one load at a fixed offset.
+     * Not when shape() measured obj as a grid (a tuple of cells): its
+     * cells may then reach past (oh, ow), and the bounds tests stay. */
+    for (size_t k = 0; gi && k < n; k++)
+        if (c[k].i < 0 || c[k].i >= oh || c[k].j < 0 || c[k].j >= ow) {
+            free(gi);
+            gi = NULL;
+        }
+    if (gi) {
+        if (!(off = gu_alloc(cx, 2 * n, sizeof *off)))
+            goto done;
+        col = off + n;
+        for (size_t k = 0; k < n; k++) {
+            off[k] = c[k].i * w + c[k].j;
+            col[k] = c[k].c->u.i;
+        }
+    }
+    /* a ragged grid: which cell CPython tests first decides whether a
+     * short row raises, so the cells go in shift(normed)'s order */
+    if (!full && n > 0) {
+        Value **cells = malloc(n * sizeof *cells);
+        for (size_t k = 0; k < n; k++)
+            cells[k] = cell(c[k].i, c[k].j, c[k].c);
+        out = occurrences_ragged(cx, grid, cells, n, h2, w2, h, w, &occs);
+        free(cells);
+        goto done;
+    }
+    /* a solid oh x ow block of one colour (canvas(...) as an object, as
+     * a64e4611 searches for 81 sizes): a window matches when it counts
+     * oh * ow cells of that colour, read off prefix sums */
+    uint32_t *sums = gi ? solid_sums(cx, gi, h, w, c, n, oh, ow) : NULL;
+    if (cx->err)
+        goto done;
+    for (int64_t i = 0; i < h2; i++)
+        for (int64_t j = 0; j < w2; j++) {
+            bool ok = true;
+            if (sums) {
+                const uint32_t *top = sums + i * (w + 1) + j, *bot = top + oh * (w + 1);
+                ok = bot[ow] - top[ow] - bot[0] + top[0] == (uint32_t)n;
+            } else if (gi) {
+                const int64_t *at = gi + i * w + j;
+                for (size_t k = 0; ok && k < n; k++)
+                    ok = at[off[k]] == col[k];
+            } else {
+                for (size_t k = 0; ok && k < n; k++) {
+                    int64_t y = c[k].i + i, x = c[k].j + j;
+                    if (y < 0 || y >= h || x < 0 || x >= w) {
+                        ok = false;
+                    } else {
+                        Value *v = gu_at(cx, grid, (size_t)y, (size_t)x);
+                        if (!v)
+                            goto done;
+                        ok = gu_eq(v, c[k].c);
+                    }
+                }
+            }
+            if (ok) {
+                Value *pair = v_pair_int(i, j);
+                pyset_add(&occs, pair);
+                v_decref(pair);
+            }
+        }
+    out = pyset_to_frozenset(&occs);
+    free(sums);
+done:
+    pyset_clear(&occs);
+    free(gi);
+    free(off);
+    cm_occurrences_drop(c, g);
+    return out;
+}
