@@ -158,30 +158,21 @@ OS_HD static inline bool os_has(const OSet *s, const OHash *H, int16_t k)
     });
 }
 
+PY_SET_SLOT_FN(os_slot, int16_t, uint32_t)
+
 OS_HD static inline void os_add(OSet *s, const OHash *H, int16_t k, int16_t *spare)
 {
-    int16_t *t = s->t;
-    uint32_t mask = s->mask, e = 0, freeslot = 0xFFFFFFFFu;
-    PY_PROBE(uint32_t, mask, oh_get(H, k), {
-        if (t[j] == -1) {
-            e = j;
-            goto found_empty;
-        }
-        if (t[j] == k)
-            return;
-        if (t[j] == -2)
-            freeslot = j;
-    });
-found_empty:
-    s->used++;
-    if (freeslot != 0xFFFFFFFFu) {
-        t[freeslot] = k;
+    int how;
+    uint32_t mask = s->mask, e = os_slot(s->t, mask, oh_get(H, k), k, &how);
+    if (how == 0)
         return;
-    }
-    t[e] = k;
+    s->t[e] = k;
+    s->used++;
+    if (how == 1)
+        return;
     s->fill++;
-    if (s->fill * 5 >= mask * 3)
-        os_resize(s, H, s->used > 50000 ? s->used * 2 : s->used * 4, spare);
+    if (PY_SET_FULL(s->fill, mask))
+        os_resize(s, H, PY_SET_GROW(s->used), spare);
 }
 
 /* MERGE(d, src) (§3); also COPY into a fresh d, and so frozenset(src). */
@@ -190,7 +181,7 @@ OS_HD static inline void os_merge(OSet *d, const OSet *src, const OHash *H, int1
     uint32_t n = src->used;
     if (n == 0)
         return;
-    if ((d->fill + n) * 5 >= d->mask * 3)
+    if (PY_SET_FULL(d->fill + n, d->mask))
         os_resize(d, H, (d->used + n) * 2, spare);
     if (d->fill == 0 && d->mask == src->mask && src->fill == src->used) {
         for (uint32_t i = 0; i <= d->mask; i++)
@@ -239,7 +230,7 @@ OS_HD static inline void os_sub_occupied(OSet *r, int16_t *store, const OSet *a,
                 r->used--;
             }
         if (r->fill - r->used > r->mask / 4)
-            os_resize(r, H, r->used > 50000 ? r->used * 2 : r->used * 4, spare);
+            os_resize(r, H, PY_SET_GROW(r->used), spare);
     } else {
         for (uint32_t i = 0; i <= a->mask; i++)
             if (a->t[i] >= 0 && !oc_has(occ, a->t[i]))

@@ -82,30 +82,21 @@ static void is_resize(ISet *s, const uint64_t *H, size_t minused)
         free(old);
 }
 
+PY_SET_SLOT_FN(is_slot, int32_t, size_t)
+
 static void is_add(ISet *s, const uint64_t *H, int32_t k)
 {
-    int32_t *t = s->t;
-    size_t mask = s->mask, e = 0, freeslot = SIZE_MAX;
-    PY_PROBE(size_t, mask, H[k], {
-        if (t[j] == -1) {
-            e = j;
-            goto found_empty;
-        }
-        if (t[j] == k)
-            return;
-        if (t[j] == -2)
-            freeslot = j;
-    });
-found_empty:
-    s->used++;
-    if (freeslot != SIZE_MAX) {
-        t[freeslot] = k;
+    int how;
+    size_t mask = s->mask, e = is_slot(s->t, mask, H[k], k, &how);
+    if (how == 0)
         return;
-    }
-    t[e] = k;
+    s->t[e] = k;
+    s->used++;
+    if (how == 1)
+        return;
     s->fill++;
-    if ((size_t)s->fill * 5 >= mask * 3)
-        is_resize(s, H, s->used > 50000 ? (size_t)s->used * 2 : (size_t)s->used * 4);
+    if (PY_SET_FULL(s->fill, mask))
+        is_resize(s, H, PY_SET_GROW((size_t)s->used));
 }
 
 /* MERGE(d, src) (§3) */
@@ -114,7 +105,7 @@ static void is_merge(ISet *d, const ISet *src, const uint64_t *H)
     size_t n = src->used;
     if (n == 0)
         return;
-    if ((d->fill + n) * 5 >= (size_t)d->mask * 3)
+    if (PY_SET_FULL(d->fill + n, d->mask))
         is_resize(d, H, (d->used + n) * 2);
     if (d->fill == 0 && d->mask == src->mask && src->fill == src->used) {
         memcpy(d->t, src->t, (d->mask + 1) * sizeof *d->t);
@@ -166,7 +157,7 @@ static void is_merge_img(ISet *d, const NbImg *im, const uint64_t *H)
     size_t n = im->n;
     if (n == 0)
         return;
-    if ((d->fill + n) * 5 >= (size_t)d->mask * 3)
+    if (PY_SET_FULL(d->fill + n, d->mask))
         is_resize(d, H, (d->used + n) * 2);
     if (d->fill == 0) {
         if (d->mask == im->mask)
@@ -218,7 +209,7 @@ static void is_sub(ISet *r, const ISet *a, const Occ *b, const uint64_t *H, int3
                 r->used--;
             }
         if (r->fill - r->used > r->mask / 4)
-            is_resize(r, H, r->used > 50000 ? (size_t)r->used * 2 : (size_t)r->used * 4);
+            is_resize(r, H, PY_SET_GROW((size_t)r->used));
     } else {
         /* the survivors in slot order, gathered without branches (which
          * keys are empty, taken or new is data, unpredictable) */
@@ -453,8 +444,8 @@ static size_t grown_mask(size_t n)
 {
     size_t mask = 7;
     for (size_t fill = 1; fill <= n; fill++)
-        if (fill * 5 >= mask * 3) {
-            size_t minused = fill > 50000 ? fill * 2 : fill * 4, size = 8;
+        if (PY_SET_FULL(fill, mask)) {
+            size_t minused = PY_SET_GROW(fill), size = 8;
             while (size <= minused)
                 size <<= 1;
             mask = size - 1;

@@ -6,6 +6,7 @@
 #ifndef ARC_PYPROBE_H
 #define ARC_PYPROBE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __CUDACC__
@@ -33,6 +34,39 @@
             i_ = (T)((i_ * 5 + 1 + perturb_) & (mask));                     \
         }                                                                   \
     } while (0)
+
+/* PY_SET_SLOT_FN(name, K, I) defines
+ *     I name(const K *t, I mask, uint64_t h, K k, int *how)
+ * set.add's walk (cpython-set-order.md §2.4) over a table of small integer
+ * keys (-1 empty, -2 dummy) whose hashes the caller knows: the slot key k
+ * of hash h is in (*how 0), or takes -- the last dummy on its path (*how
+ * 1), else the empty slot that ended it (*how 2). */
+#define PY_SET_SLOT_FN(name, K, I)                                          \
+    PY_HD static inline I name(const K *t, I mask, uint64_t h, K k, int *how) \
+    {                                                                       \
+        I dummy = 0;                                                        \
+        bool seen = false;                                                  \
+        PY_PROBE(I, mask, h, {                                              \
+            if (t[j] == -1) {                                               \
+                *how = seen ? 1 : 2;                                        \
+                return seen ? dummy : j;                                    \
+            }                                                               \
+            if (t[j] == k) {                                                \
+                *how = 0;                                                   \
+                return j;                                                   \
+            }                                                               \
+            if (t[j] == -2) {                                               \
+                dummy = j;                                                  \
+                seen = true;                                                \
+            }                                                               \
+        });                                                                 \
+    }
+
+/* set.add's growth rule: a table of mask + 1 slots, fill of them used or
+ * dummy, is full at three fifths; it then grows to hold at least
+ * PY_SET_GROW(used) keys. */
+#define PY_SET_FULL(fill, mask) ((uint64_t)(fill) * 5 >= (uint64_t)(mask) * 3)
+#define PY_SET_GROW(used) ((used) > 50000 ? (used) * 2 : (used) * 4)
 
 #define PY_HASH_MODULUS ((uint64_t)0x1FFFFFFFFFFFFFFF)   /* 2**61 - 1 */
 

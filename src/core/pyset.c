@@ -166,8 +166,8 @@ found_empty:
     e->key = v_incref(key);
     e->hash = h;
     s->fill++;
-    if ((size_t)s->fill * 5 >= mask * 3)
-        resize(s, s->used > 50000 ? (size_t)s->used * 2 : (size_t)s->used * 4);
+    if (PY_SET_FULL(s->fill, mask))
+        resize(s, PY_SET_GROW((size_t)s->used));
 }
 
 static bool discard_entry(PySet *s, Value *key, int64_t h)
@@ -321,7 +321,7 @@ static void merge_view(PySet *d, const View *src)
     size_t n = src->used;
     if (n == 0)
         return;
-    if ((d->fill + n) * 5 >= (size_t)d->mask * 3)
+    if (PY_SET_FULL(d->fill + n, d->mask))
         resize(d, (d->used + n) * 2);
     PySetEntry *t = d->table;
     size_t mask = d->mask;
@@ -408,7 +408,7 @@ static void sub_view(PySet *r, const View *a, const View *b)
         merge_view(r, a);
         VIEW_EACH(b, k, h, discard_entry(r, k, h););
         if (r->fill - r->used > r->mask / 4)
-            resize(r, r->used > 50000 ? (size_t)r->used * 2 : (size_t)r->used * 4);
+            resize(r, PY_SET_GROW((size_t)r->used));
     } else {
         VIEW_EACH(a, k, h, if (!view_has(b, k, h)) add_entry(r, k, h););
     }
@@ -517,7 +517,7 @@ Value *pyset_take(PySet *s)
 size_t pyset_copy_mask(size_t n)
 {
     size_t size = MINSIZE;
-    if (n * 5 >= (MINSIZE - 1) * 3)
+    if (PY_SET_FULL(n, MINSIZE - 1))
         while (size <= 2 * n)
             size <<= 1;
     return size - 1;
