@@ -3,6 +3,7 @@
  * tests/tasks with the first line of its error in NAME.expected. */
 #define _XOPEN_SOURCE 700
 #include "taskread.h"
+#include "taskscan.h"
 #include "tap_c.h"
 
 #include <dirent.h>
@@ -177,6 +178,65 @@ static void test_bad_files(void) {
     }
 }
 
+/* The direct reader (taskscan.h): what it takes, read as the cJSON path
+ * reads it, and what it must leave to that path. */
+static void test_scan(void) {
+    static const struct { const char *json, *want; } take[] = {
+        {"{\"train\": [{\"input\": [[1, 2], [3, 4]], \"output\": [[5]]}], \"test\": []}",
+         "train 2x2 1234 1x1 5; test"},
+        {" {\"test\":[{\"output\":[[0,0,0]],\"input\":[[9]]},{\"input\":[[7],[8]]}],\r\n"
+         "\t\"train\" : [ ] } \n", "train; test 1x1 9 1x3 000, 2x1 78 -"},
+    };
+    static const char *decline[] = {
+        "{\"train\": [], \"test\": [], \"name\": \"x\"}",            /* another key */
+        "{\"train\": [], \"train\": [], \"test\": []}",                /* a key twice */
+        "{\"train\": [{\"input\": [[1.0]], \"output\": [[1]]}], \"test\": []}",
+        "{\"train\": [{\"input\": [[10]], \"output\": [[1]]}], \"test\": []}",
+        "{\"train\": [{\"input\": [[1e0]], \"output\": [[1]]}], \"test\": []}",
+        "{\"tr\\u0061in\": [], \"test\": []}",                        /* an escape */
+        "{\"train\": [{\"input\": [], \"output\": [[1]]}], \"test\": []}",
+        "{\"train\": [{\"input\": [[]], \"output\": [[1]]}], \"test\": []}",
+        "{\"train\": [{\"input\": [[1, 2], [3]], \"output\": [[1]]}], \"test\": []}",
+        "{\"train\": [{\"input\": [[1]]}], \"test\": []}",           /* train needs output */
+        "{\"train\": []}",
+        "{\"train\": [], \"test\": []} x",
+        "{\"train\": [], \"test\": [],}",
+        "{\"train\": [{\"input\": [[1],], \"output\": [[1]]}], \"test\": []}",
+    };
+    for (size_t i = 0; i < sizeof take / sizeof take[0]; i++) {
+        Task t = {0};
+        if (!ok(taskscan(take[i].json, strlen(take[i].json), &t) == 0, "scan takes case %zu", i))
+            continue;
+        char got[256];
+        size_t n = 0;
+        for (int part = 0; part < 2; part++) {
+            n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", part ? "; test" : "train",
+                                  "");
+            Sample *sm = part ? t.test : t.train;
+            for (int k = 0; k < (part ? t.ntest : t.ntrain); k++)
+                for (int g = 0; g < 2; g++) {
+                    GridBytes gb = g ? sm[k].out : sm[k].in;
+                    if (!gb.h) {
+                        n += (size_t)snprintf(got + n, sizeof got - n, " -");
+                        continue;
+                    }
+                    n += (size_t)snprintf(got + n, sizeof got - n, "%s %dx%d ",
+                                          g || !k ? "" : ",", gb.h, gb.w);
+                    for (int c = 0; c < gb.h * gb.w; c++)
+                        got[n++] = (char)('0' + t.cells[gb.off + (uint32_t)c]);
+                    got[n] = '\0';
+                }
+        }
+        is(got, take[i].want, "scan reads the grids in file order");
+        free(t.train), free(t.test), free(t.cells);
+    }
+    for (size_t i = 0; i < sizeof decline / sizeof decline[0]; i++) {
+        Task t = {0};
+        ok(taskscan(decline[i], strlen(decline[i]), &t) == -1 && !t.train && !t.test && !t.cells,
+           "scan declines, leaving nothing: %s", decline[i]);
+    }
+}
+
 int main(void) {
     const char *srcdir = getenv("srcdir");
     char dir[4096];
@@ -185,6 +245,7 @@ int main(void) {
         printf("1..0 # SKIP cannot enter %s\n", dir);
         return 1;
     }
+    test_scan();
     test_single();
     test_dir();
     test_combined();

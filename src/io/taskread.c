@@ -7,6 +7,7 @@
 #include "taskread.h"
 #include "fanout.h"
 #include "taskjson.h"
+#include "taskscan.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -154,11 +155,9 @@ static void line_col(const char *buf, const char *at, int *line, int *col) {
     }
 }
 
-/* Parse a whole file; on error report line:col of where cJSON gave up. */
-static cJSON *parse_file(const Where *w) {
-    size_t len;
-    char *buf = read_file(w, &len);
-    if (!buf) return NULL;
+/* Parse a file's text (freed here); on error report line:col of where
+ * cJSON gave up. */
+static cJSON *parse_text(const Where *w, char *buf, size_t len) {
     const char *end = NULL;
     json_enter();
     cJSON *j = taskjson_parse(buf, len);
@@ -187,6 +186,12 @@ static cJSON *parse_file(const Where *w) {
     }
     free(buf);
     return j;
+}
+
+static cJSON *parse_file(const Where *w) {
+    size_t len;
+    char *buf = read_file(w, &len);
+    return buf ? parse_text(w, buf, len) : NULL;
 }
 
 static const char *base_name(const char *path) {
@@ -453,7 +458,24 @@ static int load_combined(const Where *w, const cJSON *j, const char *solutions, 
 
 /* One file: single task, or combined challenges (not inside a directory). */
 static int load_file(const Where *w, const char *solutions, bool in_dir, TaskSet *ts, int *cap) {
-    cJSON *j = parse_file(w);
+    size_t len;
+    char *buf = read_file(w, &len);
+    if (!buf) return -1;
+    Task one = {0};
+    if (!solutions && taskscan(buf, len, &one) == 0) {
+        free(buf);
+        Task *t = ts_push(ts, cap);
+        if (!t) {
+            free(one.train), free(one.test), free(one.cells);
+            return fail(w, NULL, "out of memory");
+        }
+        *t = one;
+        t->id = strip_suffix(base_name(w->file), ".json");
+        t->split = parent_name(w->file);
+        if (!t->id || !t->split) return fail(w, NULL, "out of memory");
+        return 0;
+    }
+    cJSON *j = parse_text(w, buf, len);
     if (!j) return -1;
     int rc;
     if (!cJSON_IsObject(j))

@@ -1,0 +1,183 @@
+/* taskscan.c -- a task file read straight into a Task, with no JSON tree
+ * (taskscan.h).  One pass over the bytes: the grammar below, cells stored
+ * as they are met.  Whatever falls outside it is declined, and the caller
+ * asks cJSON, which alone judges and locates what is wrong. */
+#include "taskscan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { GRID_SIDE = 30 };
+
+typedef struct {
+    const char *p, *end;
+    Task *t;
+} Scan;
+
+static inline void ws(Scan *s)
+{
+    while (s->p < s->end && (*s->p == ' ' || *s->p == '\n' || *s->p == '\r' || *s->p == '\t'))
+        s->p++;
+}
+
+static inline bool eat(Scan *s, char c)
+{
+    ws(s);
+    if (s->p < s->end && *s->p == c) {
+        s->p++;
+        return true;
+    }
+    return false;
+}
+
+/* A key without escapes: its bytes, or NULL. */
+static const char *key(Scan *s, size_t *n)
+{
+    if (!eat(s, '"'))
+        return NULL;
+    const char *k = s->p;
+    while (s->p < s->end && *s->p != '"') {
+        if (*s->p == '\\' || (unsigned char)*s->p < 0x20)
+            return NULL;
+        s->p++;
+    }
+    if (s->p == s->end)
+        return NULL;
+    *n = (size_t)(s->p++ - k);
+    return eat(s, ':') ? k : NULL;
+}
+
+static bool key_is(const char *k, size_t n, const char *want)
+{
+    return n == strlen(want) && memcmp(k, want, n) == 0;
+}
+
+static bool cells_room(Task *t, size_t n)
+{
+    if (t->ncells + n <= t->capcells)
+        return true;
+    size_t cap = t->capcells ? 2 * t->capcells : 4096;
+    while (cap < t->ncells + n)
+        cap *= 2;
+    uint8_t *c = realloc(t->cells, cap);
+    if (!c)
+        return false;
+    t->cells = c, t->capcells = cap;
+    return true;
+}
+
+/* [[d, ...], ...]: non-empty, rectangular, at most 30 x 30, one-digit
+ * cells (a digit followed by more digits, '.', 'e' or 'E' is declined). */
+static bool grid(Scan *s, GridBytes *g)
+{
+    if (!eat(s, '[') || s->t->ncells > UINT32_MAX - GRID_SIDE * GRID_SIDE ||
+        !cells_room(s->t, GRID_SIDE * GRID_SIDE))
+        return false;
+    uint8_t *c = s->t->cells + s->t->ncells;
+    int h = 0, w = -1;
+    do {
+        if (!eat(s, '[') || h == GRID_SIDE)
+            return false;
+        int n = 0;
+        do {
+            ws(s);
+            if (s->p >= s->end || *s->p < '0' || *s->p > '9' || n == GRID_SIDE)
+                return false;
+            char d = *s->p++;
+            if (s->p < s->end && ((*s->p >= '0' && *s->p <= '9') || *s->p == '.' ||
+                                  *s->p == 'e' || *s->p == 'E'))
+                return false;
+            c[h * GRID_SIDE + n++] = (uint8_t)(d - '0');
+        } while (eat(s, ','));
+        if (!eat(s, ']') || (w >= 0 && n != w))
+            return false;
+        w = n;
+        h++;
+    } while (eat(s, ','));
+    if (!eat(s, ']'))
+        return false;
+    for (int i = 1; i < h; i++)           /* rows were laid 30 apart */
+        memmove(c + i * w, c + i * GRID_SIDE, (size_t)w);
+    *g = (GridBytes){(uint8_t)h, (uint8_t)w, (uint32_t)s->t->ncells};
+    s->t->ncells += (size_t)h * (size_t)w;
+    return true;
+}
+
+/* {"input": grid, "output": grid}, either order, output optional unless
+ * need_output. */
+static bool pair(Scan *s, Sample *sm, bool need_output)
+{
+    if (!eat(s, '{'))
+        return false;
+    bool in = false, out = false;
+    do {
+        size_t n;
+        const char *k = key(s, &n);
+        if (!k)
+            return false;
+        bool is_in = key_is(k, n, "input"), is_out = key_is(k, n, "output");
+        if ((!is_in && !is_out) || (is_in && in) || (is_out && out) ||
+            !grid(s, is_in ? &sm->in : &sm->out))
+            return false;
+        in |= is_in;
+        out |= is_out;
+    } while (eat(s, ','));
+    return eat(s, '}') && in && (out || !need_output);
+}
+
+static bool pairs(Scan *s, Sample **out, int *nout, bool need_output)
+{
+    if (!eat(s, '['))
+        return false;
+    int cap = 0;
+    if (eat(s, ']'))
+        return (*out = calloc(1, sizeof **out)) != NULL;
+    do {
+        if (*nout == cap) {
+            cap = cap ? 2 * cap : 8;
+            Sample *g = realloc(*out, sizeof *g * (size_t)cap);
+            if (!g)
+                return false;
+            *out = g;
+        }
+        Sample *sm = &(*out)[(*nout)++];
+        memset(sm, 0, sizeof *sm);
+        if (!pair(s, sm, need_output))
+            return false;
+    } while (eat(s, ','));
+    return eat(s, ']');
+}
+
+int taskscan(const char *buf, size_t len, Task *t)
+{
+    Scan s = {buf, buf + len, t};
+    bool train = false, test = false, ok = eat(&s, '{');
+    while (ok) {
+        size_t n;
+        const char *k = key(&s, &n);
+        if (k && key_is(k, n, "train") && !train)
+            ok = train = pairs(&s, &t->train, &t->ntrain, true);
+        else if (k && key_is(k, n, "test") && !test)
+            ok = test = pairs(&s, &t->test, &t->ntest, false);
+        else
+            ok = false;
+        if (ok && !eat(&s, ','))
+            break;
+    }
+    ok = ok && train && test && eat(&s, '}');
+    ws(&s);
+    if (ok && s.p == s.end) {
+        uint8_t *fit = t->ncells ? realloc(t->cells, t->ncells) : NULL;
+        if (fit)
+            t->cells = fit, t->capcells = t->ncells;
+        return 0;
+    }
+    free(t->train);
+    free(t->test);
+    free(t->cells);
+    t->train = t->test = NULL;
+    t->ntrain = t->ntest = 0;
+    t->cells = NULL;
+    t->ncells = t->capcells = 0;
+    return -1;
+}

@@ -1,0 +1,19 @@
+/* taskscan.h -- an ARC task file read straight into a Task, without a
+ * JSON tree: the shape every ARC and re-arc task file has,
+ *   {"train": [pair, ...], "test": [pair, ...]}, keys in any order, once,
+ *   pair = {"input": grid, "output": grid} (output optional in test),
+ *   grid = non-empty rectangular rows of one-digit cells, at most 30 x 30,
+ * with JSON whitespace anywhere.  Anything else -- other keys, escapes,
+ * other numbers, a bad grid, malformed JSON -- it declines, and the caller
+ * reads the file with cJSON, which alone judges and locates what is wrong;
+ * what it accepts, that path reads the same way. */
+#ifndef ARC_TASKSCAN_H
+#define ARC_TASKSCAN_H
+
+#include "task.h"
+
+/* Fill t's samples and cells from buf[0..len); 0, or -1 (declined, t's
+ * samples and cells left empty).  id and split are the caller's. */
+int taskscan(const char *buf, size_t len, Task *t);
+
+#endif
