@@ -55,6 +55,8 @@ void task_open(const Task *ct)
     Task *t = (Task *)ct;
     pthread_mutex_lock(&open_lock);
     if (t->opened++ == 0) {
+        if (!t->cells && t->reread)
+            t->reread(t);
         samples_open(t, t->train, t->ntrain);
         samples_open(t, t->test, t->ntest);
         t->pairs = v_tuple_new((size_t)t->ntrain);
@@ -78,8 +80,13 @@ void task_close(const Task *ct)
 {
     Task *t = (Task *)ct;
     pthread_mutex_lock(&open_lock);
-    if (t->opened > 0 && --t->opened == 0)
+    if (t->opened > 0 && --t->opened == 0) {
         task_values_free(t);
+        if (t->reread) {
+            free(t->cells);
+            t->cells = NULL;
+        }
+    }
     pthread_mutex_unlock(&open_lock);
 }
 
@@ -90,6 +97,7 @@ static void task_free(Task *t)
     free(t->train);
     free(t->test);
     free(t->cells);
+    free(t->path);
     free(t->id);
     free(t->split);
     memset(t, 0, sizeof *t);

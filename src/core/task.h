@@ -24,20 +24,26 @@ typedef struct {
     Value *input, *output;
 } Sample;
 
-typedef struct {
+typedef struct Task Task;
+struct Task {
     char *id;                /* "007bbfb7" */
     char *split;             /* "training", "evaluation", or the directory name */
     Sample *train; int ntrain;
     Sample *test;  int ntest;
-    uint8_t *cells;          /* every grid's cells */
+    uint8_t *cells;          /* every grid's cells; NULL while a streamed task is closed */
     size_t ncells, capcells;
+    /* a large set streams: a task's cells are read again from its file
+     * (path) when it opens and freed when it closes; reread is the
+     * reader's (io), which ends the run if the file no longer holds them */
+    char *path;
+    void (*reread)(Task *t);
     int opened;              /* task_open count */
     /* while open: S of the batt protocol, ((input, output), ...) of the
      * train pairs: one value per task, so that calls on S are shared by
      * the call cache across the task's samples (atomic refcount; the task
      * holds one) */
     Value *pairs;
-} Task;
+};
 
 typedef struct {
     Task *tasks;

@@ -472,7 +472,8 @@ static int load_file(const Where *w, const char *solutions, bool in_dir, TaskSet
         *t = one;
         t->id = strip_suffix(base_name(w->file), ".json");
         t->split = parent_name(w->file);
-        if (!t->id || !t->split) return fail(w, NULL, "out of memory");
+        t->path = in_dir ? strdup(w->file) : NULL;
+        if (!t->id || !t->split || (in_dir && !t->path)) return fail(w, NULL, "out of memory");
         return 0;
     }
     cJSON *j = parse_text(w, buf, len);
@@ -539,6 +540,53 @@ static void *dir_worker(void *arg) {
     return NULL;
 }
 
+/* A set whose cells pass this streams them (task.h): memory then follows
+ * the tasks being run, not the size of the set. */
+#define STREAM_CELLS ((size_t)8 << 20)
+
+/* task_open's read of a streamed task: the same file, scanned again. */
+static void reread_task(Task *t) {
+    char err[512];
+    Where w = {t->path, err, sizeof err};
+    size_t len;
+    char *buf = read_file(&w, &len);
+    Task again = {0};
+    bool same = buf && taskscan(buf, len, &again) == 0 && again.ntrain == t->ntrain &&
+                again.ntest == t->ntest && again.ncells == t->ncells;
+    for (int k = 0; same && k < t->ntrain + t->ntest; k++) {
+        const Sample *a = task_sample(&again, k), *b = task_sample(t, k);
+        same = memcmp(&a->in, &b->in, sizeof a->in) == 0 && memcmp(&a->out, &b->out, sizeof a->out) == 0;
+    }
+    free(buf);
+    free(again.train);
+    free(again.test);
+    if (!same) {
+        fprintf(stderr, "arcrun: %s: %s\n", t->path,
+                buf ? "changed since the run read it; stopping" : err);
+        exit(3);
+    }
+    t->cells = again.cells;
+}
+
+/* Stream the tasks read by taskscan (they have a path) once the set is
+ * large; the others keep their cells. */
+static void stream_large(TaskSet *ts) {
+    size_t cells = 0, limit = STREAM_CELLS;
+    const char *test = getenv("ARCRUN_STREAM_CELLS");    /* tests: stream small sets too */
+    if (test && *test)
+        limit = (size_t)strtoull(test, NULL, 10);
+    for (int i = 0; i < ts->ntasks; i++)
+        cells += ts->tasks[i].ncells;
+    if (cells <= limit)
+        return;
+    for (int i = 0; i < ts->ntasks; i++)
+        if (ts->tasks[i].path) {
+            free(ts->tasks[i].cells);
+            ts->tasks[i].cells = NULL;
+            ts->tasks[i].reread = reread_task;
+        }
+}
+
 static int load_dir(const Where *w, const char *solutions, int jobs, TaskSet *ts, int *cap) {
     if (solutions) return fail(w, NULL, "a solutions file applies only to a combined challenges file");
     DIR *d = opendir(w->file);
@@ -588,6 +636,7 @@ static int load_dir(const Where *w, const char *solutions, int jobs, TaskSet *ts
     free(dl.one);
     for (size_t i = 0; i < n; i++) free(names[i]);
     free(names);
+    if (rc == 0) stream_large(ts);
     return rc;
 }
 
