@@ -118,6 +118,7 @@ static Expr *testlist_expr(ParseCtx *pc, Loc at, ExprList l)
 %token DEF "'def'" RETURN "'return'" TRY "'try'" EXCEPT "'except'"
 %token FROM "'from'" IMPORT "'import'" AS "'as'" PASS "'pass'"
 %token TRUE "'True'" FALSE "'False'" NONE "'None'"
+%token ARROW "'->'"
 
 %type <expr> expr postfix atom except_clause
 %type <el> testlist expr_list args params param_list strings
@@ -236,14 +237,26 @@ compound_stmt
     ;
 
 funcdef
-    : DEF NAME '(' params ')' ':' suite
+    : DEF NAME '(' params ')' returns ':' suite
         {
             $$ = ast_stmt(pc, S_DEF, LOC(@1));
             $$->u.def.name = $2;
             $$->u.def.params = $4.head;
             $$->u.def.nparams = $4.n;
-            $$->u.def.body = $7.head;
+            $$->u.def.body = $8.head;
         }
+    ;
+
+/* Annotations (I: Grid, -> Grid) are read and set aside: CPython keeps
+ * them in __annotations__, which no DSL program reads. */
+returns
+    : %empty
+    | ARROW expr                        { (void)$2; }
+    ;
+
+annotation
+    : %empty
+    | ':' expr                          { (void)$2; }
     ;
 
 params
@@ -252,14 +265,14 @@ params
     ;
 
 param_list
-    : NAME
+    : NAME annotation
         {
             $$ = (ExprList){0};
             Expr *e = ast_expr(pc, E_NAME, LOC(@1));
             e->u.name = $1;
             el_push(&$$, e);
         }
-    | param_list ',' NAME
+    | param_list ',' NAME annotation
         {
             $$ = $1;
             Expr *e = ast_expr(pc, E_NAME, LOC(@3));

@@ -112,6 +112,9 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
             pc_error(&pc, s->loc, "only imports and function definitions may appear at the top level");
         }
     }
+    if (m->nprogs == 0 && !pc.nerr)
+        pc_error(&pc, (Loc){1, 1}, "the file defines no program: a def solve_<task id>(I) "
+                 "or a def batt(task_id, S, I, C, log_path)");
     lower_done(&L);
     free(defs);
     m->nstmts_total = L.counted;
