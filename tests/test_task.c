@@ -237,6 +237,54 @@ static void test_scan(void) {
     }
 }
 
+/* The two readers on every task file of ../shared: the same samples, grid
+ * sizes and cells (streaming off: the sets are compared whole). */
+static bool same_sets(const TaskSet *a, const TaskSet *b) {
+    if (a->ntasks != b->ntasks) return false;
+    for (int i = 0; i < a->ntasks; i++) {
+        const Task *x = &a->tasks[i], *y = &b->tasks[i];
+        if (strcmp(x->id, y->id) || x->ntrain != y->ntrain || x->ntest != y->ntest ||
+            x->ncells != y->ncells)
+            return false;
+        for (int k = 0; k < task_nsamples(x); k++) {
+            const Sample *p = task_sample(x, k), *q = task_sample(y, k);
+            if (p->in.h != q->in.h || p->in.w != q->in.w || p->out.h != q->out.h ||
+                p->out.w != q->out.w ||
+                memcmp(x->cells + p->in.off, y->cells + q->in.off, (size_t)p->in.h * p->in.w) ||
+                (p->out.h && memcmp(x->cells + p->out.off, y->cells + q->out.off,
+                                    (size_t)p->out.h * p->out.w)))
+                return false;
+        }
+    }
+    return true;
+}
+
+static void test_readers_agree(void) {
+    const char *shared = getenv("SHARED");
+    static const char *sets[] = {"arc-agi-1/training", "arc-agi-1/evaluation",
+                                 "arc-agi-2/training", "arc-agi-2/evaluation", "rearc-100"};
+    char dir[4096], err[1024];
+    setenv("ARCRUN_STREAM_CELLS", "18446744073709551615", 1);
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        snprintf(dir, sizeof dir, "%s/%s", shared && *shared ? shared : "../shared", sets[i]);
+        if (access(dir, R_OK) != 0) {
+            printf("ok %d # SKIP %s not present\n", ++ntest, dir);
+            continue;
+        }
+        TaskSet a = {0}, b = {0};
+        taskread_use_scan(true);
+        int ra = taskset_load(dir, NULL, &a, err, sizeof err);
+        taskread_use_scan(false);
+        int rb = taskset_load(dir, NULL, &b, err, sizeof err);
+        taskread_use_scan(true);
+        ok(ra == 0 && rb == 0 && same_sets(&a, &b),
+           "%s: the direct reader and cJSON read the same %d tasks", sets[i], a.ntasks);
+        taskset_free(&a);
+        taskset_free(&b);
+    }
+    unsetenv("ARCRUN_STREAM_CELLS");
+}
+
 int main(void) {
     const char *srcdir = getenv("srcdir");
     char dir[4096];
@@ -246,6 +294,7 @@ int main(void) {
         return 1;
     }
     test_scan();
+    test_readers_agree();
     test_single();
     test_dir();
     test_combined();

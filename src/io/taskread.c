@@ -457,12 +457,16 @@ static int load_combined(const Where *w, const cJSON *j, const char *solutions, 
 }
 
 /* One file: single task, or combined challenges (not inside a directory). */
+static bool use_scan = true;
+
+void taskread_use_scan(bool on) { use_scan = on; }
+
 static int load_file(const Where *w, const char *solutions, bool in_dir, TaskSet *ts, int *cap) {
     size_t len;
     char *buf = read_file(w, &len);
     if (!buf) return -1;
     Task one = {0};
-    if (!solutions && taskscan(buf, len, &one) == 0) {
+    if (!solutions && use_scan && taskscan(buf, len, &one) == 0) {
         free(buf);
         Task *t = ts_push(ts, cap);
         if (!t) {

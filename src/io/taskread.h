@@ -17,4 +17,8 @@ int taskset_load(const char *path, const char *solutions, TaskSet *out,
 int taskset_load_jobs(const char *path, const char *solutions, int jobs, TaskSet *out,
                       char *err, size_t errlen);
 
+/* Whether files go through taskscan.h first (the default) or straight to
+ * cJSON: tests compare the two readers on whole task sets. */
+void taskread_use_scan(bool on);
+
 #endif
