@@ -10,6 +10,7 @@
 #include "fanout.h"
 #include "stats.h"
 #include "linebuf.h"
+#include "pairing.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -297,39 +298,6 @@ static void note_pair(Totals *t, Group *g)
 }
 
 
-static int cmp_task_id(const void *a, const void *b)
-{
-    return strcmp((*(const Task *const *)a)->id, (*(const Task *const *)b)->id);
-}
-
-/* own[p]: the id number of solve_<id>'s task <id> (-1: no such task; -2:
- * not a solver, it runs on every task); idno[k]: task k's.  Equal ids get
- * equal numbers.  400 solvers x 400 tasks compared by name took 2% of the
- * solvers' run. */
-static int *own_tasks(const IrModule *m, const TaskSet *ts, int **idno)
-{
-    int *own = xmalloc_(sizeof(int) * (size_t)(m->nprogs + 1));
-    const Task **by_id = xmalloc_(sizeof(Task *) * (size_t)(ts->ntasks + 1));
-    *idno = xmalloc_(sizeof(int) * (size_t)(ts->ntasks + 1));
-    for (int k = 0; k < ts->ntasks; k++)
-        by_id[k] = &ts->tasks[k];
-    qsort(by_id, (size_t)ts->ntasks, sizeof *by_id, cmp_task_id);
-    for (int i = 0, no = 0; i < ts->ntasks; i++) {
-        no += i > 0 && strcmp(by_id[i - 1]->id, by_id[i]->id) != 0;
-        (*idno)[by_id[i] - ts->tasks] = no;
-    }
-    for (int p = 0; p < m->nprogs; p++) {
-        const char *name = m->progs[p].name;
-        own[p] = -2;
-        if (strncmp(name, "solve_", 6) != 0)
-            continue;
-        Task key = {.id = (char *)name + 6};
-        const Task *kp = &key, **hit = bsearch(&kp, by_id, (size_t)ts->ntasks, sizeof *by_id, cmp_task_id);
-        own[p] = hit ? (*idno)[*hit - ts->tasks] : -1;
-    }
-    free(by_id);
-    return own;
-}
 
 /* Instances of groups [g0, g1) run together. */
 typedef struct {
@@ -639,7 +607,7 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
             shapes[p] = shape_of_output(&m->progs[p]);
     long ruled_out = 0;
     long npairs = (long)m->nprogs * ts->ntasks;
-    int *idno = NULL, *own = ro->all_pairs ? NULL : own_tasks(m, ts, &idno);
+    int *idno = NULL, *own = ro->all_pairs ? NULL : own_tasks(m, ts, ro->entry, &idno);
     for (long idx = 0; idx < npairs; idx++) {
         int p = ro->all_pairs ? (int)(idx % m->nprogs) : (int)(idx / ts->ntasks);
         int k = ro->all_pairs ? (int)(idx / m->nprogs) : (int)(idx % ts->ntasks);

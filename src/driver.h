@@ -20,6 +20,8 @@ typedef struct {
     int jobs;                /* --jobs */
     bool no_cache;           /* --no-cache */
     bool all_pairs;          /* --all-pairs: every program on every task */
+    const char *entry;       /* --entry: PREFIX<id> runs on task <id>; NULL:
+                                solve_ and verify_ (re-arc's verifiers) */
     double parse_s, load_s;  /* --stats: time spent reading the program and the tasks */
 } RunOptions;
 

@@ -47,13 +47,16 @@ static void usage(FILE *f)
 "PROGRAM is a DSL file in Python syntax (solvers.py, a batt .py/.dsl file).\n"
 "TASKS is an ARC task file, a directory of them, or a combined\n"
 "*_challenges.json file (its *_solutions.json is found beside it).\n"
-"arc-dsl programs named solve_<id> run on every sample of task <id>; a\n"
+"arc-dsl programs named solve_<id> or verify_<id> (re-arc's) run on every\n"
+"sample of task <id>, any other on every task; a\n"
 "program defining batt(task_id, S, I, C, log_path) runs in the tokpidjin\n"
 "dialect on every sample of every task, twice (C=None, then C=the output).\n"
 "\n"
 "Options:\n"
 "  --dialect=arc-dsl|tokpidjin  override the dialect picked from the program\n"
 "  --solutions=FILE      expected outputs for a combined challenges file\n"
+"  --entry=PREFIX        programs named PREFIX<id> run on task <id> (instead of\n"
+"                        solve_ and verify_); any other program on every task\n"
 "  --format=text|jsonl   per-task lines (default) or one JSON object per instance\n"
 "  --trace=FILE          write every assigned variable of every instance (JSON Lines)\n"
 "  --stats[=table|json]  per-op calls, batches, batch sizes and time, the ten\n"
@@ -186,7 +189,7 @@ static void *load_tasks(void *arg)
 int main(int argc, char **argv)
 {
     enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE, OPT_STATS, OPT_ALL_PAIRS, OPT_TIMEOUT, OPT_NO_CACHE,
-           OPT_BACKEND, OPT_COMPARE, OPT_CALIBRATION, OPT_OPS };
+           OPT_BACKEND, OPT_COMPARE, OPT_CALIBRATION, OPT_OPS, OPT_ENTRY };
     static const struct option longopts[] = {
         {"dialect", required_argument, NULL, OPT_DIALECT},
         {"solutions", required_argument, NULL, OPT_SOLUTIONS},
@@ -198,6 +201,7 @@ int main(int argc, char **argv)
         {"stats", optional_argument, NULL, OPT_STATS},
         {"jobs", required_argument, NULL, 'j'},
         {"all-pairs", no_argument, NULL, OPT_ALL_PAIRS},
+        {"entry", required_argument, NULL, OPT_ENTRY},
         {"no-cache", no_argument, NULL, OPT_NO_CACHE},
         {"backend", required_argument, NULL, OPT_BACKEND},
         {"compare", no_argument, NULL, OPT_COMPARE},
@@ -212,7 +216,7 @@ int main(int argc, char **argv)
     int dialect = -1, verbose = 0, quiet = 0, check = 0, stats = 0, all_pairs = 0, no_cache = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int jobs = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
-    const char *solutions = NULL, *trace_path = NULL;
+    const char *solutions = NULL, *trace_path = NULL, *entry = NULL;
     ReportFormat format = REPORT_TEXT;
     /* Search stops a runaway pair soon (it only decides "not solved");
      * a plain run must finish what CPython finishes: one batt instance runs
@@ -280,6 +284,13 @@ int main(int argc, char **argv)
             break;
         }
         case OPT_ALL_PAIRS: all_pairs = 1; break;
+        case OPT_ENTRY:
+            if (!*optarg) {
+                fputs("arcrun: --entry wants a prefix, e.g. --entry=verify_\n", stderr);
+                return EXIT_USAGE;
+            }
+            entry = optarg;
+            break;
         case OPT_NO_CACHE: no_cache = 1; break;
         case OPT_BACKEND:
             if (backend_mode_parse(optarg) < 0) {
@@ -439,7 +450,7 @@ int main(int argc, char **argv)
         .work_limit = budget >= 0 ? (uint64_t)budget : all_pairs ? BUDGET_SEARCH : BUDGET_RUN,
         .time_limit = timeout, .interrupted = &interrupted, .trace = trace,
         .stats = stats ? stderr : NULL, .stats_json = stats == 2,
-        .jobs = jobs, .all_pairs = all_pairs, .no_cache = no_cache,
+        .jobs = jobs, .all_pairs = all_pairs, .no_cache = no_cache, .entry = entry,
         .parse_s = (double)t_parse / 1e9, .load_s = (double)tl.ns / 1e9,
     };
     gopt.verbose = verbose;

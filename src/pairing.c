@@ -1,0 +1,51 @@
+/* pairing.c -- which task a program is for: PREFIX<id> runs on task <id>
+ * (pairing.h). */
+#include "pairing.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_task_id(const void *a, const void *b)
+{
+    return strcmp((*(const Task *const *)a)->id, (*(const Task *const *)b)->id);
+}
+
+/* The length of the entry prefix name starts with (--entry, or solve_ and
+ * verify_), 0 when none. */
+static size_t entry_prefix(const char *entry, const char *name)
+{
+    static const char *const fixed[] = {"solve_", "verify_"};
+    for (size_t i = 0; i < (entry ? 1 : 2); i++) {
+        const char *pre = entry ? entry : fixed[i];
+        size_t n = strlen(pre);
+        if (strncmp(name, pre, n) == 0)
+            return n;
+    }
+    return 0;
+}
+
+int *own_tasks(const IrModule *m, const TaskSet *ts, const char *entry, int **idno)
+{
+    int *own = xmalloc_(sizeof(int) * (size_t)(m->nprogs + 1));
+    const Task **by_id = xmalloc_(sizeof(Task *) * (size_t)(ts->ntasks + 1));
+    *idno = xmalloc_(sizeof(int) * (size_t)(ts->ntasks + 1));
+    for (int k = 0; k < ts->ntasks; k++)
+        by_id[k] = &ts->tasks[k];
+    qsort(by_id, (size_t)ts->ntasks, sizeof *by_id, cmp_task_id);
+    for (int i = 0, no = 0; i < ts->ntasks; i++) {
+        no += i > 0 && strcmp(by_id[i - 1]->id, by_id[i]->id) != 0;
+        (*idno)[by_id[i] - ts->tasks] = no;
+    }
+    for (int p = 0; p < m->nprogs; p++) {
+        const char *name = m->progs[p].name;
+        size_t pre = entry_prefix(entry, name);
+        own[p] = -2;
+        if (!pre)
+            continue;
+        Task key = {.id = (char *)name + pre};
+        const Task *kp = &key, **hit = bsearch(&kp, by_id, (size_t)ts->ntasks, sizeof *by_id, cmp_task_id);
+        own[p] = hit ? (*idno)[*hit - ts->tasks] : -1;
+    }
+    free(by_id);
+    return own;
+}

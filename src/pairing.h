@@ -1,0 +1,16 @@
+/* pairing.h -- which task each program of a module is for. */
+#ifndef ARC_PAIRING_H
+#define ARC_PAIRING_H
+
+#include "ir.h"
+#include "task.h"
+
+/* own[p]: the id number of the task program p is named for -- PREFIX<id>
+ * with PREFIX entry (--entry), or solve_ and verify_ when entry is NULL --
+ * or -1 when no task has that id, -2 when p is named for none (it runs on
+ * every task); idno[k]: task k's.  Equal ids get equal numbers (a set of
+ * solvers x tasks compared by name took 2% of the solvers' run).  Both
+ * malloc'd. */
+int *own_tasks(const IrModule *m, const TaskSet *ts, const char *entry, int **idno);
+
+#endif
