@@ -259,6 +259,35 @@ static bool same_sets(const TaskSet *a, const TaskSet *b) {
     return true;
 }
 
+/* re-arc's task files: an array of pairs, the first three train. */
+static void test_rearc(void) {
+    char err[512];
+    for (int k = 1; k <= 2; k++) {
+        char path[64];
+        snprintf(path, sizeof path, "rearc/arr0%d.json", k);
+        TaskSet ts = {0};
+        if (!ok(taskset_load(path, NULL, &ts, err, sizeof err) == 0, "%s loads", path)) {
+            printf("# %s\n", err);
+            continue;
+        }
+        Task *t = &ts.tasks[0];
+        ok(ts.ntasks == 1 && t->ntrain == 3 && t->ntest == 2, "%s: 3 train pairs, 2 test", path);
+        task_open(t);
+        repr_is(t->train[2].input, "((7,),)", "pairs in file order, keys in any order");
+        repr_is(t->test[0].input, "((8,), (9,))", "the fourth pair is the first test pair");
+        repr_is(t->test[1].output, "((2, 2),)", "test outputs known");
+        char id[16];
+        snprintf(id, sizeof id, "arr0%d", k);
+        is(t->id, id, "id from the file name");
+        taskset_free(&ts);
+    }
+    static const char arr[] = "[{\"input\": [[1]], \"output\": [[2]]}]";
+    Task t = {0};
+    ok(taskscan(arr, strlen(arr), &t) == 0 && t.ntrain == 1 && t.ntest == 0,
+       "scan takes an array of one pair: one train pair, no test");
+    free(t.train), free(t.test), free(t.cells);
+}
+
 static void test_readers_agree(void) {
     const char *shared = getenv("SHARED");
     static const char *sets[] = {"arc-agi-1/training", "arc-agi-1/evaluation",
@@ -295,6 +324,7 @@ int main(void) {
     }
     test_scan();
     test_readers_agree();
+    test_rearc();
     test_single();
     test_dir();
     test_combined();

@@ -313,6 +313,9 @@ static int load_grid(const Where *w, const cJSON *g, const Path *p, Task *t, Gri
 /* ---- tasks -------------------------------------------------------------- */
 
 /* One of "train"/"test": an array of {input, output}; output optional in test. */
+static int load_pairs(const Where *w, const cJSON *a, const Path *pa, bool need_output, Task *t,
+                      Sample **out, int *nout);
+
 static int load_samples(const Where *w, const cJSON *obj, const Path *p, const char *key,
                         bool need_output, Task *t, Sample **out, int *nout) {
     Path pa;
@@ -320,13 +323,19 @@ static int load_samples(const Where *w, const cJSON *obj, const Path *p, const c
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!a) return fail(w, p->s, "missing \"%s\"", key);
     if (!cJSON_IsArray(a)) return fail(w, pa.s, "expected an array of pairs, got %s", jtype(a));
+    return load_pairs(w, a, &pa, need_output, t, out, nout);
+}
+
+/* The array a of {input, output} at path pa. */
+static int load_pairs(const Where *w, const cJSON *a, const Path *pa, bool need_output, Task *t,
+                      Sample **out, int *nout) {
     int n = cJSON_GetArraySize(a), i = 0;
     Sample *s = calloc(n ? (size_t)n : 1, sizeof *s);
-    if (!s) return fail(w, pa.s, "out of memory");
+    if (!s) return fail(w, pa->s, "out of memory");
     *out = s, *nout = 0;
     for (const cJSON *e = a->child; e; e = e->next, i++) {
         Path pe, pg;
-        path_index(&pe, &pa, i);
+        path_index(&pe, pa, i);
         if (!cJSON_IsObject(e))
             return fail(w, pe.s, "expected an object {\"input\", \"output\"}, got %s", jtype(e));
         const cJSON *in = cJSON_GetObjectItemCaseSensitive(e, "input");
@@ -351,6 +360,24 @@ static int load_task(const Where *w, const cJSON *obj, const Path *p, Task *t) {
     uint8_t *fit = t->ncells ? realloc(t->cells, t->ncells) : NULL;   /* a large set holds many */
     if (fit) t->cells = fit, t->capcells = t->ncells;
     return 0;
+}
+
+/* re-arc's task file: an array of {input, output} (split by rearc_split). */
+static Task *ts_push(TaskSet *ts, int *cap);
+
+static int load_rearc(const Where *w, const cJSON *j, TaskSet *ts, int *cap) {
+    Path root = {"$"};
+    Task *t = ts_push(ts, cap);
+    if (!t) return fail(w, NULL, "out of memory");
+    t->id = strip_suffix(base_name(w->file), ".json");
+    t->split = parent_name(w->file);
+    if (!t->id || !t->split) return fail(w, NULL, "out of memory");
+    Sample *all = NULL;
+    int n = 0;
+    int rc = load_pairs(w, j, &root, true, t, &all, &n);
+    if (rc == 0 && rearc_split(t, all, n) < 0) rc = fail(w, NULL, "out of memory");
+    free(all);
+    return rc;
 }
 
 static bool is_single_task(const cJSON *j) {
@@ -483,8 +510,12 @@ static int load_file(const Where *w, const char *solutions, bool in_dir, TaskSet
     cJSON *j = parse_text(w, buf, len);
     if (!j) return -1;
     int rc;
-    if (!cJSON_IsObject(j))
-        rc = fail(w, "$", "expected an object (a task or {task id: task}), got %s", jtype(j));
+    if (cJSON_IsArray(j))
+        rc = solutions ? fail(w, NULL, "a solutions file applies only to a combined challenges file")
+                       : load_rearc(w, j, ts, cap);
+    else if (!cJSON_IsObject(j))
+        rc = fail(w, "$", "expected an object (a task or {task id: task}) or an array of pairs "
+                  "(re-arc), got %s", jtype(j));
     else if (is_single_task(j))
         rc = solutions ? fail(w, NULL, "a solutions file applies only to a combined challenges file")
                        : load_single(w, j, ts, cap);

@@ -148,9 +148,41 @@ static bool pairs(Scan *s, Sample **out, int *nout, bool need_output)
     return eat(s, ']');
 }
 
+#define REARC_TRAIN 3
+
+int rearc_split(Task *t, Sample *all, int n)
+{
+    int k = n < REARC_TRAIN ? n : REARC_TRAIN;
+    t->train = calloc((size_t)(k ? k : 1), sizeof *t->train);
+    t->test = calloc((size_t)(n - k ? n - k : 1), sizeof *t->test);
+    if (!t->train || !t->test)
+        return -1;
+    memcpy(t->train, all, sizeof *all * (size_t)k);
+    memcpy(t->test, all + k, sizeof *all * (size_t)(n - k));
+    t->ntrain = k, t->ntest = n - k;
+    return 0;
+}
+
+static bool rearc(Scan *s, Task *t)
+{
+    Sample *all = NULL;
+    int n = 0;
+    bool ok = pairs(s, &all, &n, true) && rearc_split(t, all, n) == 0;
+    free(all);
+    return ok;
+}
+
 int taskscan(const char *buf, size_t len, Task *t)
 {
     Scan s = {buf, buf + len, t};
+    ws(&s);
+    if (s.p < s.end && *s.p == '[') {
+        bool ok = rearc(&s, t);
+        ws(&s);
+        if (ok && s.p == s.end)
+            goto done;
+        goto decline;
+    }
     bool train = false, test = false, ok = eat(&s, '{');
     while (ok) {
         size_t n;
@@ -166,12 +198,14 @@ int taskscan(const char *buf, size_t len, Task *t)
     }
     ok = ok && train && test && eat(&s, '}');
     ws(&s);
-    if (ok && s.p == s.end) {
-        uint8_t *fit = t->ncells ? realloc(t->cells, t->ncells) : NULL;
-        if (fit)
-            t->cells = fit, t->capcells = t->ncells;
-        return 0;
-    }
+    if (!ok || s.p != s.end)
+        goto decline;
+done:;
+    uint8_t *fit = t->ncells ? realloc(t->cells, t->ncells) : NULL;
+    if (fit)
+        t->cells = fit, t->capcells = t->ncells;
+    return 0;
+decline:
     free(t->train);
     free(t->test);
     free(t->cells);

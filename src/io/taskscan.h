@@ -3,7 +3,8 @@
  *   {"train": [pair, ...], "test": [pair, ...]}, keys in any order, once,
  *   pair = {"input": grid, "output": grid} (output optional in test),
  *   grid = non-empty rectangular rows of one-digit cells, at most 30 x 30,
- * with JSON whitespace anywhere.  Anything else -- other keys, escapes,
+ * or re-arc's [pair, ...] (every output given), with JSON whitespace
+ * anywhere.  Anything else -- other keys, escapes,
  * other numbers, a bad grid, malformed JSON -- it declines, and the caller
  * reads the file with cJSON, which alone judges and locates what is wrong;
  * what it accepts, that path reads the same way. */
@@ -13,7 +14,14 @@
 #include "task.h"
 
 /* Fill t's samples and cells from buf[0..len); 0, or -1 (declined, t's
- * samples and cells left empty).  id and split are the caller's. */
+ * samples and cells left empty).  id and split are the caller's.  Also
+ * takes re-arc's task files, an array of pairs (rearc_split). */
 int taskscan(const char *buf, size_t len, Task *t);
+
+/* re-arc's task file is an array of {input, output}: its first three
+ * pairs are the train pairs (S, for batt programs), the rest the test
+ * pairs, as ../shared/tools/gen_rearc.py splits them; every one is run.
+ * t takes copies of all[0..n); 0, or -1 out of memory. */
+int rearc_split(Task *t, Sample *all, int n);
 
 #endif
