@@ -56,6 +56,7 @@ static void usage(FILE *f)
 "Options:\n"
 "  --dialect=arc-dsl|tokpidjin  override the dialect picked from the program\n"
 "  --solutions=FILE      expected outputs for a combined challenges file\n"
+"  --task=ID[,ID...]     run only these tasks of TASKS\n"
 "  --entry=PREFIX        programs named PREFIX<id> run on task <id> (instead of\n"
 "                        solve_ and verify_); any other program on every task\n"
 "  --format=text|jsonl   per-task lines (default) or one JSON object per instance\n"
@@ -190,7 +191,7 @@ static void *load_tasks(void *arg)
 int main(int argc, char **argv)
 {
     enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE, OPT_STATS, OPT_ALL_PAIRS, OPT_TIMEOUT, OPT_NO_CACHE,
-           OPT_BACKEND, OPT_COMPARE, OPT_CALIBRATION, OPT_OPS, OPT_ENTRY };
+           OPT_BACKEND, OPT_COMPARE, OPT_CALIBRATION, OPT_OPS, OPT_ENTRY, OPT_TASK };
     static const struct option longopts[] = {
         {"dialect", required_argument, NULL, OPT_DIALECT},
         {"solutions", required_argument, NULL, OPT_SOLUTIONS},
@@ -203,6 +204,7 @@ int main(int argc, char **argv)
         {"jobs", required_argument, NULL, 'j'},
         {"all-pairs", no_argument, NULL, OPT_ALL_PAIRS},
         {"entry", required_argument, NULL, OPT_ENTRY},
+        {"task", required_argument, NULL, OPT_TASK},
         {"no-cache", no_argument, NULL, OPT_NO_CACHE},
         {"backend", required_argument, NULL, OPT_BACKEND},
         {"compare", no_argument, NULL, OPT_COMPARE},
@@ -218,6 +220,8 @@ int main(int argc, char **argv)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int jobs = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
     const char *solutions = NULL, *trace_path = NULL, *entry = NULL;
+    char *task_ids[256];     /* --task: the ids a run keeps */
+    int ntask_ids = 0;
     ReportFormat format = REPORT_TEXT;
     /* Search stops a runaway pair soon (it only decides "not solved");
      * a plain run must finish what CPython finishes: one batt instance runs
@@ -285,6 +289,15 @@ int main(int argc, char **argv)
             break;
         }
         case OPT_ALL_PAIRS: all_pairs = 1; break;
+        case OPT_TASK:
+            for (char *id = strtok(optarg, ","); id; id = strtok(NULL, ","))
+                if (ntask_ids < 256)
+                    task_ids[ntask_ids++] = id;
+            if (!ntask_ids) {
+                fputs("arcrun: --task wants task ids, e.g. --task=007bbfb7,00d62c1b\n", stderr);
+                return EXIT_USAGE;
+            }
+            break;
         case OPT_ENTRY:
             if (!*optarg) {
                 fputs("arcrun: --entry wants a prefix, e.g. --entry=verify_\n", stderr);
@@ -435,6 +448,13 @@ int main(int argc, char **argv)
     TaskSet ts = tl.ts;
     if (tl.rc != 0) {
         fprintf(stderr, "arcrun: %s\n", tl.err);
+        ir_free(m);
+        return EXIT_INPUT;
+    }
+    const char *missing;
+    if (ntask_ids && taskset_select(&ts, task_ids, ntask_ids, &missing) != 0) {
+        fprintf(stderr, "arcrun: --task: no task '%s' in %s\n", missing, args[1]);
+        taskset_free(&ts);
         ir_free(m);
         return EXIT_INPUT;
     }

@@ -113,6 +113,27 @@ void taskset_free(TaskSet *ts)
     ts->tasks = NULL, ts->ntasks = 0;
 }
 
+int taskset_select(TaskSet *ts, char *const *ids, int n, const char **missing)
+{
+    for (int k = 0; k < n; k++)
+        if (!taskset_find(ts, ids[k])) {
+            *missing = ids[k];
+            return -1;
+        }
+    int kept = 0;
+    for (int i = 0; i < ts->ntasks; i++) {
+        bool keep = false;
+        for (int k = 0; k < n && !keep; k++)
+            keep = strcmp(ts->tasks[i].id, ids[k]) == 0;
+        if (keep)
+            ts->tasks[kept++] = ts->tasks[i];
+        else
+            task_free(&ts->tasks[i]);
+    }
+    ts->ntasks = kept;
+    return 0;
+}
+
 Task *taskset_find(const TaskSet *ts, const char *id)
 {
     for (int i = 0; i < ts->ntasks; i++)

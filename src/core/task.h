@@ -67,6 +67,10 @@ void task_close(const Task *t);
 Value *task_grid_value(const Task *t, GridBytes g);
 
 void taskset_free(TaskSet *ts);
+/* Keep the tasks whose id is one of ids[0..n), in the set's order, and
+ * free the others; -1 (nothing freed) with *missing the first id no task
+ * has. */
+int taskset_select(TaskSet *ts, char *const *ids, int n, const char **missing);
 /* Find a task by id; NULL if absent. */
 Task *taskset_find(const TaskSet *ts, const char *id);
 
