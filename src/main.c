@@ -483,7 +483,9 @@ int main(int argc, char **argv)
         return EXIT_INPUT;
     }
     int rc = report_run(m, &ts, &ro, stdout);
-    long differ = backend_gpu_finish(stderr, verbose || stats);
+    /* --stats=json's stderr is one JSON object: the GPU table only when asked
+     * for otherwise (-v, --compare) */
+    long differ = backend_gpu_finish(stderr, verbose || stats == 1);
     if (trace)
         fclose(trace);
     taskset_free(&ts);
