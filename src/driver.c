@@ -235,6 +235,8 @@ static void end_shared(Totals *t, Instance *in, Ending *e)
     if (e->ok >= 0) {
         t->c.pairs++;
         t->c.pairs_correct += e->ok;
+    } else {
+        t->c.unscored++;
     }
     if (in->status == INST_BUDGET) {
         if (stopped_by_clock(in))

@@ -23,6 +23,7 @@ typedef struct {
 /* What the closing lines count. */
 typedef struct {
     long groups_done, groups_solved, pairs, pairs_correct, errors;
+    long unscored;           /* samples run with no expected output */
     long work_stops, time_stops;     /* instances stopped by a budget */
     long batt_calls;
     SolverScore *scores;

@@ -67,6 +67,11 @@ void fmt_text_summary(FILE *out, const RunCounts *c, int ngroups, int unpaired, 
     if (c->errors)
         fprintf(out, ", %ld instance%s raised", c->errors, c->errors == 1 ? "" : "s");
     fputc('\n', out);
+    /* a test-only challenges file: its test samples ran, nothing checked them */
+    if (c->unscored)
+        fprintf(out, "(%ld sample%s had no expected output: run, not scored; "
+                "tasks count as solved on their other pairs)\n", c->unscored,
+                c->unscored == 1 ? "" : "s");
     if (unpaired)
         fprintf(out, "(%d program%s had no matching task)\n", unpaired, unpaired == 1 ? "" : "s");
 }
