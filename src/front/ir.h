@@ -47,6 +47,7 @@ typedef struct {
 
 typedef struct {
     char *name;              /* "solve_67a3c6ac", "batt" */
+    const char *file;        /* the module's path (IrModule.path) */
     int dialect;             /* DIALECT_* */
     int nparams;
     int nslots;

@@ -104,7 +104,8 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
                 cap = cap ? 2 * cap : 8;
                 m->progs = lower_realloc(m->progs, (size_t)cap * sizeof *m->progs);
             }
-            lower_def(&L, s, &m->progs[m->nprogs++]);
+            lower_def(&L, s, &m->progs[m->nprogs]);
+            m->progs[m->nprogs++].file = m->path;
         } else if (s->kind == S_IMPORT || s->kind == S_PASS ||
                    (s->kind == S_EXPR && s->u.expr->kind == E_STR)) {
             continue;

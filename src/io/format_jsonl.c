@@ -51,8 +51,14 @@ void fmt_jsonl_instance(FILE *out, const Instance *in, int ok)
         fputs("null, \"output\": ", out);
         json_repr(out, in->result);
     } else {
+        char where[160];
         json_string(out, in->error ? in->error : "error");
         fputs(", \"output\": null", out);
+        instance_where(in, where, sizeof where);
+        if (*where) {
+            fputs(", \"where\": ", out);
+            json_string(out, where);
+        }
     }
     fputs("}\n", out);
 }

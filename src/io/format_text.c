@@ -16,12 +16,19 @@ char *fmt_text_problem(const Instance *in, int ok)
         what = "wrong output";
     else
         return NULL;
-    char name[32];
+    char name[32], where[160], bare[64];
+    size_t wl = strlen(what);
+    if (wl >= 2 && wl < sizeof bare && strcmp(what + wl - 2, ": ") == 0) {
+        memcpy(bare, what, wl - 2);     /* "StopIteration: ", no message */
+        bare[wl - 2] = '\0';
+        what = bare;
+    }
     sample_name(in->task, in->sample, name, sizeof name);
-    size_t len = strlen(name) + strlen(what) + 3;
+    instance_where(in, where, sizeof where);
+    size_t len = strlen(name) + strlen(what) + strlen(where) + 8;
     char *s = malloc(len);
     if (s)
-        snprintf(s, len, "%s: %s", name, what);
+        snprintf(s, len, *where ? "%s: %s (%s)" : "%s: %s", name, what, where);
     return s;
 }
 

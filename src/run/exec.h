@@ -151,6 +151,10 @@ static inline bool instance_doomed(const Instance *in)
     return in->pair_failed && atomic_load_explicit(in->pair_failed, memory_order_relaxed);
 }
 void instance_cancel(Instance *in);
+/* Where an instance that raised or spent its budget stopped: "FILE:LINE: x3
+ * = extract(...)", the statement's line, what it assigns and what it calls
+ * (a DSL primitive or closure by name); "" when it stopped elsewhere. */
+void instance_where(const Instance *in, char *buf, size_t len);
 /* Mark in's pair failed when in failed where the output is known. */
 void instance_note_failure(Instance *in);
 

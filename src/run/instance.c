@@ -158,6 +158,31 @@ void instance_cancel(Instance *in)
     in->cancelled = true;
 }
 
+void instance_where(const Instance *in, char *buf, size_t len)
+{
+    *buf = '\0';
+    if (in->status != INST_ERROR && in->status != INST_BUDGET)
+        return;
+    if (in->pc < 0 || in->pc >= in->prog->nstmts)
+        return;
+    const IrStmt *s = &in->prog->stmts[in->pc];
+    const char *dst = s->kind == IR_CALL || s->kind == IR_BIND ? in->prog->slot_names[s->dst]
+                    : s->kind == IR_UNPACK && s->ndst ? in->prog->slot_names[s->dsts[0]] : NULL;
+    /* a finished instance's slots are released: a callee held in one is
+     * named by its variable */
+    const char *callee = NULL;
+    if (s->kind == IR_CALL || s->kind == IR_UNPACK) {
+        if (s->callee.slot >= 0)
+            callee = in->prog->slot_names[s->callee.slot];
+        else if (s->callee.k && s->callee.k->type == V_FUNC)
+            callee = s->callee.k->u.fn.name;
+    }
+    int n = snprintf(buf, len, "%s:%d", in->prog->file ? in->prog->file : in->prog->name, s->line);
+    if (dst && callee && n >= 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, ": %s%s = %s(...)", dst,
+                 s->kind == IR_UNPACK ? ", ..." : "", callee);
+}
+
 void instance_complete(Instance *in, Value *result)
 {
     const IrStmt *s = &in->prog->stmts[in->pc];
