@@ -22,8 +22,9 @@ void *xmalloc_(size_t n);
 
 /* A group's lines wait in its own buffer and go out in group order when
  * its chunk ends, so the output does not depend on which groups share a
- * chunk (--jobs sizes the chunks); within it, each instance's lines go out
- * in instance order (linebuf.h), whatever order they finish in. */
+ * chunk (--jobs sizes the chunks); within it, each line is keyed
+ * (linebuf.h) by its instance, or for --trace by its lockstep position, so
+ * it does not depend on the waves the group ran in either. */
 typedef LineBuf GroupBuf;
 #define gbuf_begin linebuf_begin
 #define gbuf_end linebuf_end
@@ -115,12 +116,20 @@ static void print_group(const RunOptions *ro, Group *g)
     g->problem = NULL;
 }
 
+/* A trace line goes where lockstep over the whole group wrote it: step
+ * by step, instance by instance (waves run a group in parts). */
+static int64_t trace_key(const Instance *in, const IrStmt *s)
+{
+    const Group *g = in->user;
+    return instance_event_order(in, s) << 32 | (int64_t)(in - g->first);
+}
+
 static void on_assign(Instance *in, const IrStmt *s, void *arg)
 {
     (void)arg;
     Group *g = in->user;
     fmt_trace_assign(gbuf_begin(&g->trace), in, s);
-    gbuf_end(&g->trace, (int)(in - g->first));
+    gbuf_end(&g->trace, trace_key(in, s));
 }
 
 static void progress_draw(Totals *t, bool final)
@@ -189,7 +198,7 @@ static void end_local(const RunOptions *ro, Instance *in, Ending *e)
     int ok = e->ok = instance_correct(in);
     if (g->tracing) {
         fmt_trace_end(gbuf_begin(&g->trace), in, ok);
-        gbuf_end(&g->trace, k);
+        gbuf_end(&g->trace, trace_key(in, NULL));
     }
     if (ok == 0)
         instance_note_failure(in);   /* a wrong output dooms the pair too */

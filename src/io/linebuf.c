@@ -18,7 +18,7 @@ FILE *linebuf_begin(LineBuf *b)
     return b->f;
 }
 
-void linebuf_end(LineBuf *b, int key)
+void linebuf_end(LineBuf *b, int64_t key)
 {
     fflush(b->f);
     if (b->npiece == b->cappiece) {

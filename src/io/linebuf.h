@@ -5,10 +5,11 @@
 #define ARC_LINEBUF_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef struct {
-    int key;
+    int64_t key;
     size_t start, end;
 } LinePiece;
 
@@ -23,7 +24,7 @@ typedef struct {
 
 /* The stream to write the next piece to, until linebuf_end. */
 FILE *linebuf_begin(LineBuf *b);
-void linebuf_end(LineBuf *b, int key);
+void linebuf_end(LineBuf *b, int64_t key);
 /* Write the pieces to `to` (NULL: drop them) sorted by key, and empty b. */
 void linebuf_flush(LineBuf *b, FILE *to);
 

@@ -274,6 +274,19 @@ static uint8_t *plan_varies(const IrProgram *p)
     return stmt;
 }
 
+/* step_at[j]: the step in which lockstep runs statement j, one call per
+ * step; [nstmts]: the step of falling off the end. */
+static int32_t *plan_steps(const IrProgram *p)
+{
+    int32_t *at = xmalloc_(sizeof *at * (size_t)(p->nstmts + 1)), calls = 0;
+    for (int k = 0; k < p->nstmts; k++) {
+        at[k] = 1 + calls;
+        calls += p->stmts[k].kind == IR_CALL || p->stmts[k].kind == IR_UNPACK;
+    }
+    at[p->nstmts] = 1 + calls;
+    return at;
+}
+
 static void plan_free(int32_t **plan, const IrProgram *p)
 {
     for (int k = 0; k < p->nstmts; k++)
@@ -362,6 +375,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     const IrProgram **plan_prog = xmalloc_(sizeof(IrProgram *) * (size_t)(n ? n : 1));
     int32_t ***plans = xmalloc_(sizeof(int32_t **) * (size_t)(n ? n : 1));
     uint8_t **varies = xmalloc_(sizeof(uint8_t *) * (size_t)(n ? n : 1));
+    int32_t **steps = xmalloc_(sizeof(int32_t *) * (size_t)(n ? n : 1));
     int nplans = 0;
     for (int i = 0; i < n; i++) {
         Instance *in = insts[i];
@@ -377,11 +391,13 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                 plan_prog[q] = in->prog;
                 plans[q] = plan_make(in->prog);
                 varies[q] = plan_varies(in->prog);
+                steps[q] = plan_steps(in->prog);
                 nplans++;
             }
         }
         in->free_after = (const int32_t *const *)plans[q];
         in->varies = varies[q];
+        in->step_at = steps[q];
     }
 
     for (;;) {
@@ -579,12 +595,14 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     for (int q = 0; q < nplans; q++) {
         plan_free(plans[q], plan_prog[q]);
         free(varies[q]);
+        free(steps[q]);
     }
     free(plans);
     free(varies);
+    free(steps);
     free(plan_prog);
     for (int i = 0; i < n; i++)
-        insts[i]->free_after = NULL, insts[i]->varies = NULL;
+        insts[i]->free_after = NULL, insts[i]->varies = NULL, insts[i]->step_at = NULL;
     free(pend);
     free(members);
     free(before);

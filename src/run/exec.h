@@ -30,6 +30,8 @@ struct Instance {
     const int32_t *const *free_after;   /* exec's plan: slots dead after each stmt */
     const uint8_t *varies;   /* exec's plan: statements whose operands depend on
                                 I or C, so their cached calls serve no other sample */
+    const int32_t *step_at;  /* exec's plan: the lockstep step of each statement
+                                (1 + the calls before it), [nstmts] the last */
     uint64_t time_limit_ns;  /* time budget for all its calls, 0 = none */
     uint64_t spent_ns;       /* time spent in its calls so far */
     uint64_t *cache_filter;  /* cache entries it has taken (callcache.h) */
@@ -155,6 +157,11 @@ void instance_cancel(Instance *in);
  * = extract(...)", the statement's line, what it assigns and what it calls
  * (a DSL primitive or closure by name); "" when it stopped elsewhere. */
 void instance_where(const Instance *in, char *buf, size_t len);
+/* Where an event of the instance falls in the lockstep order of its
+ * program, whatever waves it ran in: statement s's assignment, or (s
+ * NULL) its end.  Events of a step's statements that are not calls come
+ * before its calls'; ties between instances go by their order. */
+int64_t instance_event_order(const Instance *in, const IrStmt *s);
 /* Mark in's pair failed when in failed where the output is known. */
 void instance_note_failure(Instance *in);
 

@@ -183,6 +183,19 @@ void instance_where(const Instance *in, char *buf, size_t len)
                  s->kind == IR_UNPACK ? ", ..." : "", callee);
 }
 
+int64_t instance_event_order(const Instance *in, const IrStmt *s)
+{
+    int32_t j = s ? (int32_t)(s - in->prog->stmts) : in->pc;
+    if (j < 0 || j > in->prog->nstmts || !in->step_at)
+        return 0;
+    /* an assignment by a call, or an end at one (an error, a spent budget),
+     * comes in the step's second half */
+    bool call = j < in->prog->nstmts && (in->prog->stmts[j].kind == IR_CALL ||
+                                         in->prog->stmts[j].kind == IR_UNPACK) &&
+                (s || in->status == INST_ERROR || in->status == INST_BUDGET);
+    return (int64_t)in->step_at[j] * 2 + call;
+}
+
 void instance_complete(Instance *in, Value *result)
 {
     const IrStmt *s = &in->prog->stmts[in->pc];
