@@ -42,6 +42,32 @@ static void trace_key(FILE *f, const Instance *in)
     instance_key(f, in, "solver");
 }
 
+/* A grid (a non-empty tuple of equal tuples of ints) as JSON arrays, so a
+ * reader needs no Python literal parser; false, nothing written, for any
+ * other value. */
+static bool json_grid(FILE *f, const char *key, Value *v)
+{
+    if (!v || !v_is_grid(v))
+        return false;
+    fprintf(f, ", \"%s\": [", key);
+    for (size_t i = 0; i < v->u.tup.len; i++) {
+        const Value *row = v->u.tup.items[i];
+        fputs(i ? ", [" : "[", f);
+        for (size_t j = 0; j < row->u.tup.len; j++) {
+            const Value *c = row->u.tup.items[j];
+            if (j)
+                fputs(", ", f);
+            if (c->type == V_BOOL)
+                fputs(c->u.i ? "true" : "false", f);   /* as json.dumps writes them */
+            else
+                fprintf(f, "%lld", (long long)c->u.i);
+        }
+        fputc(']', f);
+    }
+    fputc(']', f);
+    return true;
+}
+
 void fmt_jsonl_instance(FILE *out, const Instance *in, int ok)
 {
     instance_key(out, in, "program");
@@ -50,6 +76,7 @@ void fmt_jsonl_instance(FILE *out, const Instance *in, int ok)
     if (in->status == INST_DONE) {
         fputs("null, \"output\": ", out);
         json_repr(out, in->result);
+        json_grid(out, "grid", in->result);
     } else {
         char where[160];
         json_string(out, in->error ? in->error : "error");
@@ -60,6 +87,7 @@ void fmt_jsonl_instance(FILE *out, const Instance *in, int ok)
             json_string(out, where);
         }
     }
+    json_grid(out, "expected", task_sample(in->task, in->sample)->output);
     fputs("}\n", out);
 }
 
