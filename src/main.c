@@ -25,6 +25,7 @@ enum {
     EXIT_UNSUPPORTED = 4, /* the program needs primitives not implemented yet */
     EXIT_COMPARE_DIFF = 5, /* --compare: a GPU value differed from the CPU's */
     EXIT_NO_DEVICE = 6,   /* calibrate: no GPU to calibrate */
+    EXIT_SKIPPED = 7,     /* the run finished; malformed task files were left out */
     EXIT_INTERRUPTED = 130,
 };
 
@@ -92,7 +93,9 @@ static void usage(FILE *f)
 "Exit status: 0 success; 1 eval raised a DSL exception; 2 usage error;\n"
 "3 bad program or task input; 4 the program needs primitives not implemented\n"
 "yet; 5 --compare found a GPU value different from the CPU's; 6 calibrate\n"
-"could not run (no GPU, or FILE not writable); 130 interrupted (what finished was printed).\n", f);
+"could not run (no GPU, or FILE not writable); 7 the run finished, but malformed\n"
+"task files of a directory were left out (each named on stderr); 130 interrupted\n"
+"(what finished was printed).\n", f);
 }
 
 static void version(void)
@@ -451,6 +454,12 @@ int main(int argc, char **argv)
         ir_free(m);
         return EXIT_INPUT;
     }
+    /* a malformed file of a directory: said, left out, and the exit says so */
+    int skipped = ts.nskipped;
+    for (char *l = ts.skipped, *e; l && *l; l = e + 1) {
+        e = strchr(l, '\n');
+        fprintf(stderr, "arcrun: %.*s (skipped)\n", (int)(e - l), l);
+    }
     const char *missing;
     if (ntask_ids && taskset_select(&ts, task_ids, ntask_ids, &missing) != 0) {
         fprintf(stderr, "arcrun: --task: no task '%s' in %s\n", missing, args[1]);
@@ -494,5 +503,5 @@ int main(int argc, char **argv)
         return EXIT_INTERRUPTED;
     if (gopt.compare && differ)
         return EXIT_COMPARE_DIFF;
-    return EXIT_OK;
+    return skipped ? EXIT_SKIPPED : EXIT_OK;
 }

@@ -110,7 +110,9 @@ void taskset_free(TaskSet *ts)
     for (int i = 0; i < ts->ntasks; i++)
         task_free(&ts->tasks[i]);
     free(ts->tasks);
+    free(ts->skipped);
     ts->tasks = NULL, ts->ntasks = 0;
+    ts->skipped = NULL, ts->nskipped = 0;
 }
 
 int taskset_select(TaskSet *ts, char *const *ids, int n, const char **missing)

@@ -48,6 +48,10 @@ struct Task {
 typedef struct {
     Task *tasks;
     int ntasks;
+    /* files of a directory left out as malformed: their messages, one a
+     * line, in name order (NULL: none) */
+    char *skipped;
+    int nskipped;
 } TaskSet;
 
 /* The sample's input/expected output by index (train then test). */

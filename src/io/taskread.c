@@ -536,13 +536,13 @@ static int cmp_str(const void *a, const void *b) {
 }
 
 /* A directory's files, loaded by several threads: each file into its own
- * set, joined in name order; the first bad file in that order is reported. */
+ * set, joined in name order.  A malformed file is left out, its message
+ * kept (TaskSet.skipped); the directory fails only when every file does. */
 typedef struct {
     const Where *w;
     char **names;
     size_t n;
     atomic_size_t next;
-    atomic_size_t first_bad;     /* the lowest failed index so far (n: none) */
     struct { TaskSet ts; int cap, rc; char err[1024]; } *one;
 } DirLoad;
 
@@ -552,10 +552,6 @@ static void *dir_worker(void *arg) {
     bool slash = len > 0 && dl->w->file[len - 1] == '/';
     for (size_t i; (i = atomic_fetch_add(&dl->next, 1)) < dl->n;) {
         Where fw = {NULL, dl->one[i].err, sizeof dl->one[i].err};
-        if (i > atomic_load(&dl->first_bad)) {     /* not reached in name order */
-            dl->one[i].rc = 1;
-            continue;
-        }
         size_t fl = len + 1 + strlen(dl->names[i]) + 1;
         char *file = malloc(fl);
         if (!file) {
@@ -567,9 +563,6 @@ static void *dir_worker(void *arg) {
             dl->one[i].rc = load_file(&fw, NULL, true, &dl->one[i].ts, &dl->one[i].cap);
             free(file);
         }
-        for (size_t b = atomic_load(&dl->first_bad); dl->one[i].rc < 0 && i < b;)
-            if (atomic_compare_exchange_weak(&dl->first_bad, &b, i))
-                break;
     }
     parent_name_forget();
     return NULL;
@@ -648,19 +641,28 @@ static int load_dir(const Where *w, const char *solutions, int jobs, TaskSet *ts
     if (rc == 0) qsort(names, n, sizeof *names, cmp_str);
     DirLoad dl = {.w = w, .names = names, .n = rc == 0 ? n : 0};
     atomic_init(&dl.next, 0);
-    atomic_init(&dl.first_bad, dl.n);
     if (dl.n && !(dl.one = calloc(dl.n, sizeof *dl.one)))
         rc = fail(w, NULL, "out of memory"), dl.n = 0;
     /* eight files a thread at least: a thread costs more than a few files */
     int workers = jobs < (int)(dl.n / 8) ? jobs : (int)(dl.n / 8);
     fanout(workers, dir_worker, &dl);
-    for (size_t i = 0; i < dl.n && rc == 0; i++)
+    size_t bad = 0, len = 0;
+    for (size_t i = 0; i < dl.n; i++)
         if (dl.one[i].rc < 0) {
-            snprintf(w->err, w->errlen, "%s", dl.one[i].err);
-            rc = -1;
+            if (!bad++) snprintf(w->err, w->errlen, "%s", dl.one[i].err);
+            len += strlen(dl.one[i].err) + 1;
         }
+    if (rc == 0 && bad == dl.n && bad) rc = -1;    /* nothing to run: the first reason */
+    else if (rc == 0 && bad) {
+        char *s = ts->skipped = malloc(len + 1);
+        if (!s) rc = fail(w, NULL, "out of memory");
+        for (size_t i = 0; s && i < dl.n; i++)
+            if (dl.one[i].rc < 0) s += sprintf(s, "%s\n", dl.one[i].err);
+        ts->nskipped = (int)bad;
+    }
     for (size_t i = 0; i < dl.n; i++) {
-        for (int k = 0; k < dl.one[i].ts.ntasks && rc == 0; k++) {
+        /* a bad file's set may hold the task it failed in, half built */
+        for (int k = 0; k < dl.one[i].ts.ntasks && rc == 0 && dl.one[i].rc == 0; k++) {
             Task *t = ts_push(ts, cap);
             if (!t) { rc = fail(w, NULL, "out of memory"); break; }
             *t = dl.one[i].ts.tasks[k];
