@@ -265,32 +265,6 @@ static void on_done(Instance *in, void *arg)
     end_shared(t, in, &e);
 }
 
-static void note_missing(const Value *v, bool *seen, int *n, StrBuf *sb)
-{
-    if (!v || v->type != V_FUNC || v->refs >= 0)   /* primitives are immortal */
-        return;
-    int p = v->u.fn.prim;
-    if (p < 0 || p >= PRIM_COUNT || v != prim_value(p) || seen[p] || prim_implemented(p))
-        return;
-    seen[p] = true;
-    if ((*n)++)
-        sb_puts(sb, ", ");
-    sb_puts(sb, prim_table[p].name);
-}
-
-int module_missing_prims(const IrModule *m, StrBuf *sb)
-{
-    bool seen[PRIM_COUNT] = {0};
-    int n = 0;
-    for (int p = 0; p < m->nprogs; p++)
-        for (int k = 0; k < m->progs[p].nstmts; k++) {
-            const IrStmt *s = &m->progs[p].stmts[k];
-            note_missing(s->callee.slot < 0 ? s->callee.k : NULL, seen, &n, sb);
-            for (int a = 0; a < s->nargs; a++)
-                note_missing(s->args[a].slot < 0 ? s->args[a].k : NULL, seen, &n, sb);
-        }
-    return n;
-}
 
 /* --all-pairs: a finished pair, and which programs solve which task */
 static void note_pair(Totals *t, Group *g)
@@ -328,7 +302,15 @@ typedef struct {
     struct { char *out, *trace; size_t nout, ntrace; bool ready; } *bufs;
     int committed;
     int *order;              /* threads take chunks in this order (NULL: 0, 1, ...) */
+    bool *taken;             /* [n], under output_lock */
+    int first_free;          /* no chunk before it is free to take */
+    size_t waiting;          /* bytes of finished chunks not written yet */
 } Chunks;
+
+/* Lines that finished chunks may hold back while an earlier chunk runs:
+ * past this, threads take the first chunk nobody has taken, which is what
+ * holds them back (costliest first would keep a whole --trace in memory). */
+#define WAITING_MAX ((size_t)64 << 20)
 
 /* Write out the finished chunks that are next in order (under output_lock);
  * at the end, `all` writes every finished one (a run stopped by Ctrl-C). */
@@ -344,6 +326,7 @@ static void commit_chunks(Chunks *cs, bool all)
         fwrite(cs->bufs[c].out, 1, cs->bufs[c].nout, cs->out);
         if (cs->trace)
             fwrite(cs->bufs[c].trace, 1, cs->bufs[c].ntrace, cs->trace);
+        cs->waiting -= cs->bufs[c].nout + cs->bufs[c].ntrace;
         free(cs->bufs[c].out);
         free(cs->bufs[c].trace);
         cs->bufs[c].out = cs->bufs[c].trace = NULL;
@@ -453,6 +436,31 @@ static void chunk_tasks(const Chunks *cs, int g0, int g1, void (*fn)(const Task 
             fn(cs->groups[g].task);
 }
 
+/* The chunk a thread takes next, or -1 when none is left. */
+static int next_chunk(Chunks *cs)
+{
+    if (!cs->buffered) {
+        int i = atomic_fetch_add(&cs->next, 1);
+        return i < cs->n ? (cs->order ? cs->order[i] : i) : -1;
+    }
+    pthread_mutex_lock(&output_lock);
+    int c = -1;
+    while (cs->first_free < cs->n && cs->taken[cs->first_free])
+        cs->first_free++;
+    if (cs->waiting > WAITING_MAX && cs->first_free < cs->n)
+        c = cs->first_free;
+    while (c < 0 && atomic_load(&cs->next) < cs->n) {
+        int i = atomic_fetch_add(&cs->next, 1);
+        int k = cs->order ? cs->order[i] : i;
+        if (!cs->taken[k])
+            c = k;
+    }
+    if (c >= 0)
+        cs->taken[c] = true;
+    pthread_mutex_unlock(&output_lock);
+    return c;
+}
+
 /* After its wave: what it made is freed at once (the lines it wrote
  * wait in its group's buffers); the end of the chunk skips it. */
 static void release_instance(Instance *in, void *arg)
@@ -469,8 +477,7 @@ static void *chunk_worker(void *arg)
     int cap = 0;
     ExecStats st;
     memset(&st, 0, sizeof st);
-    for (int i; (i = atomic_fetch_add(&cs->next, 1)) < cs->n;) {
-        int c = cs->order ? cs->order[i] : i;
+    for (int c; (c = next_chunk(cs)) >= 0;) {
         pthread_mutex_lock(&totals_lock);
         bool stop = cs->rc != 0;
         pthread_mutex_unlock(&totals_lock);
@@ -553,6 +560,7 @@ static void *chunk_worker(void *arg)
         if (cs->buffered) {
             pthread_mutex_lock(&output_lock);
             cs->bufs[c].ready = true;
+            cs->waiting += cs->bufs[c].nout + cs->bufs[c].ntrace;
             commit_chunks(cs, false);
             pthread_mutex_unlock(&output_lock);
         }
@@ -714,12 +722,14 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
         cs.eo.on_done = on_done_locked;
         cs.buffered = true;
         cs.bufs = calloc((size_t)cs.n, sizeof *cs.bufs);
-        if (!cs.bufs)
+        cs.taken = calloc((size_t)cs.n, sizeof *cs.taken);
+        if (!cs.bufs || !cs.taken)
             abort();
         cs.order = chunk_order(&cs);
         fanout(workers, chunk_worker, &cs);
         commit_chunks(&cs, true);
         free(cs.bufs);
+        free(cs.taken);
         free(cs.order);
     } else {
         chunk_worker(&cs);

@@ -26,9 +26,6 @@ typedef struct {
 } RunOptions;
 
 
-/* Primitives the module references that cannot run yet: their count, and
- * their names comma-separated in sb. */
-int module_missing_prims(const IrModule *m, StrBuf *sb);
 
 /* Run every program of m on the tasks it applies to (solve_<id> on task
  * <id>; other programs on every task), streaming one line per finished

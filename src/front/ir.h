@@ -79,6 +79,10 @@ void ir_free(IrModule *m);
  * counted until ir_free (v_pin). */
 void ir_pin_constants(IrModule *m);
 
+/* Primitives the module references that cannot run yet: their count, and
+ * their names comma-separated in sb. */
+int module_missing_prims(const IrModule *m, StrBuf *sb);
+
 /* Evaluate one expression (Python literals and nested DSL calls) for
  * `arcrun eval`.  Returns a new reference, or NULL with either *errmsg set
  * (syntax/name error, malloc'd) or an exception pending in cx. */

@@ -7,4 +7,4 @@ src_front_libfront_a_SOURCES = \
 	src/front/ast.h src/front/ast.c src/front/ir.h \
 	src/front/lower.h src/front/lower.c src/front/lower_expr.c src/front/lower_stmt.c \
 	src/front/lower_eval.c \
-	src/front/imports.h src/front/imports.c
+	src/front/imports.h src/front/imports.c src/front/missing.c
