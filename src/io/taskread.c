@@ -362,16 +362,13 @@ static int load_task(const Where *w, const cJSON *obj, const Path *p, Task *t) {
     return 0;
 }
 
-/* re-arc's task file: an array of {input, output} (split by rearc_split). */
-static Task *ts_push(TaskSet *ts, int *cap);
+static Task *file_task(const Where *w, TaskSet *ts, int *cap);
 
+/* re-arc's task file: an array of {input, output} (split by rearc_split). */
 static int load_rearc(const Where *w, const cJSON *j, TaskSet *ts, int *cap) {
     Path root = {"$"};
-    Task *t = ts_push(ts, cap);
-    if (!t) return fail(w, NULL, "out of memory");
-    t->id = strip_suffix(base_name(w->file), ".json");
-    t->split = parent_name(w->file);
-    if (!t->id || !t->split) return fail(w, NULL, "out of memory");
+    Task *t = file_task(w, ts, cap);
+    if (!t) return -1;
     Sample *all = NULL;
     int n = 0;
     int rc = load_pairs(w, j, &root, true, t, &all, &n);
@@ -399,15 +396,25 @@ static Task *ts_push(TaskSet *ts, int *cap) {
     return t;
 }
 
-/* A single-task file: id from the file name, split from its directory. */
+/* A new task for a file that holds one: id from the file name, split from
+ * its directory; NULL (said) when out of memory. */
+static Task *file_task(const Where *w, TaskSet *ts, int *cap) {
+    Task *t = ts_push(ts, cap);
+    if (t) {
+        t->id = strip_suffix(base_name(w->file), ".json");
+        t->split = parent_name(w->file);
+    }
+    if (!t || !t->id || !t->split) {
+        fail(w, NULL, "out of memory");
+        return NULL;
+    }
+    return t;
+}
+
 static int load_single(const Where *w, const cJSON *j, TaskSet *ts, int *cap) {
     Path root = {"$"};
-    Task *t = ts_push(ts, cap);
-    if (!t) return fail(w, NULL, "out of memory");
-    t->id = strip_suffix(base_name(w->file), ".json");
-    t->split = parent_name(w->file);
-    if (!t->id || !t->split) return fail(w, NULL, "out of memory");
-    return load_task(w, j, &root, t);
+    Task *t = file_task(w, ts, cap);
+    return t ? load_task(w, j, &root, t) : -1;
 }
 
 /* Test outputs of a combined file from its solutions {id: [grid...]}. */
@@ -492,33 +499,29 @@ static int load_file(const Where *w, const char *solutions, bool in_dir, TaskSet
     size_t len;
     char *buf = read_file(w, &len);
     if (!buf) return -1;
-    Task one = {0};
-    if (!solutions && use_scan && taskscan(buf, len, &one) == 0) {
-        free(buf);
-        Task *t = ts_push(ts, cap);
-        if (!t) {
-            free(one.train), free(one.test), free(one.cells);
-            return fail(w, NULL, "out of memory");
+    if (!solutions && use_scan) {
+        Task *t = file_task(w, ts, cap);
+        if (!t) { free(buf); return -1; }
+        if (taskscan(buf, len, t) == 0) {
+            free(buf);
+            t->path = in_dir ? strdup(w->file) : NULL;
+            return in_dir && !t->path ? fail(w, NULL, "out of memory") : 0;
         }
-        *t = one;
-        t->id = strip_suffix(base_name(w->file), ".json");
-        t->split = parent_name(w->file);
-        t->path = in_dir ? strdup(w->file) : NULL;
-        if (!t->id || !t->split || (in_dir && !t->path)) return fail(w, NULL, "out of memory");
-        return 0;
+        free(t->id), free(t->split);    /* declined: the cJSON path makes it */
+        ts->ntasks--;
     }
     cJSON *j = parse_text(w, buf, len);
     if (!j) return -1;
     int rc;
-    if (cJSON_IsArray(j))
-        rc = solutions ? fail(w, NULL, "a solutions file applies only to a combined challenges file")
-                       : load_rearc(w, j, ts, cap);
+    if (solutions && (cJSON_IsArray(j) || (cJSON_IsObject(j) && is_single_task(j))))
+        rc = fail(w, NULL, "a solutions file applies only to a combined challenges file");
+    else if (cJSON_IsArray(j))
+        rc = load_rearc(w, j, ts, cap);
     else if (!cJSON_IsObject(j))
         rc = fail(w, "$", "expected an object (a task or {task id: task}) or an array of pairs "
                   "(re-arc), got %s", jtype(j));
     else if (is_single_task(j))
-        rc = solutions ? fail(w, NULL, "a solutions file applies only to a combined challenges file")
-                       : load_single(w, j, ts, cap);
+        rc = load_single(w, j, ts, cap);
     else if (in_dir)
         rc = fail(w, "$", "missing \"train\" (a directory holds one task per file)");
     else if (cJSON_IsArray(j->child))
