@@ -275,8 +275,13 @@ static inline bool gu_locs(Ctx *cx, const Value *patch, GLoc **out, size_t *n)
     return true;
 }
 
-/* The cells of `for c, (i, j) in obj`, in obj's iteration order. */
-static inline bool gu_cells(Ctx *cx, const Value *obj, GCell **out, size_t *n)
+/* An element of an object read as a cell, in the dialect's layout; false
+ * with the exception raised. */
+typedef bool (*GCellOf)(Ctx *cx, Value *e, GCell *c);
+
+/* The cells of an object in its iteration order, each read by cell_of. */
+static inline bool gu_cells_with(Ctx *cx, const Value *obj, GCell **out, size_t *n,
+                                 GCellOf cell_of)
 {
     *out = NULL;
     *n = 0;
@@ -290,12 +295,37 @@ static inline bool gu_cells(Ctx *cx, const Value *obj, GCell **out, size_t *n)
         return false;
     Value **it = v_items(obj);
     for (size_t k = 0; k < len; k++)
-        if (!gu_cell(cx, it[k], &c[k].c, &c[k].i, &c[k].j)) {
+        if (!cell_of(cx, it[k], &c[k])) {
             free(c);
             return false;
         }
     *out = c;
     *n = len;
+    return true;
+}
+
+static inline bool gu_cell_of(Ctx *cx, Value *e, GCell *c)
+{
+    return gu_cell(cx, e, &c->c, &c->i, &c->j);
+}
+
+/* The cells of `for c, (i, j) in obj`, in obj's iteration order. */
+static inline bool gu_cells(Ctx *cx, const Value *obj, GCell **out, size_t *n)
+{
+    return gu_cells_with(cx, obj, out, n, gu_cell_of);
+}
+
+/* `for r in grid: for v in r`: every row iterable; the cells they hold. */
+static inline bool gu_row_cells(Ctx *cx, const Value *g, size_t *cells)
+{
+    if (!gu_iterable(cx, g))
+        return false;
+    *cells = 0;
+    for (size_t i = 0; i < v_len(g); i++) {
+        if (!gu_iterable(cx, v_items(g)[i]))
+            return false;
+        *cells += v_len(v_items(g)[i]);
+    }
     return true;
 }
 

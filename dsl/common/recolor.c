@@ -10,14 +10,10 @@ static inline bool eqv(bool same, const Value *a, const Value *b)
 
 Value *cm_map_cells(Ctx *cx, Value *g, Value *x, Value *y, bool sw, bool same)
 {
-    if (!gu_iterable(cx, g))
+    size_t cells;
+    if (!gu_row_cells(cx, g, &cells))
         return NULL;
-    size_t h = v_len(g), cells = 0;
-    for (size_t i = 0; i < h; i++) {
-        if (!gu_iterable(cx, v_items(g)[i]))
-            return NULL;
-        cells += v_len(v_items(g)[i]);
-    }
+    size_t h = v_len(g);
     if (!gu_work(cx, cells))
         return NULL;
     bool xy = sw && eqv(same, x, y);

@@ -47,30 +47,19 @@ Value *tk_frontiers(Ctx *cx, Value *const *a) { return cm_frontiers(cx, a[0], ce
 /* ---- int cells ----------------------------------------------------------- */
 
 
-/* The elements of an object as int cells (each must unpack as 3). */
+/* An element of an object as an int cell (it must unpack as 3). */
+static bool cell3_of(Ctx *cx, Value *e, GCell *c)
+{
+    Value **f = tk_unpack(cx, e, 3);
+    if (!f || !tk_coord(cx, f[0], &c->i) || !tk_coord(cx, f[1], &c->j))
+        return false;
+    c->c = f[2];
+    return true;
+}
+
 static bool tcells(Ctx *cx, Value *obj, GCell **out, size_t *n)
 {
-    *out = NULL;
-    *n = 0;
-    if (!gu_iterable(cx, obj))
-        return false;
-    size_t len = v_len(obj);
-    if (len == 0)
-        return true;
-    GCell *c = gu_alloc(cx, len, sizeof *c);
-    if (!c)
-        return false;
-    for (size_t k = 0; k < len; k++) {
-        Value **e = tk_unpack(cx, v_items(obj)[k], 3);
-        if (!e || !tk_coord(cx, e[0], &c[k].i) || !tk_coord(cx, e[1], &c[k].j)) {
-            free(c);
-            return false;
-        }
-        c[k].c = e[2];
-    }
-    *out = c;
-    *n = len;
-    return true;
+    return gu_cells_with(cx, obj, out, n, cell3_of);
 }
 
 /* normalize(obj) of cells in place; the box's height and width */

@@ -14,14 +14,10 @@ Value *tk_upscale_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     int64_t f = 0;
-    if (!gu_iterable(cx, g))
+    size_t cells;
+    if (!gu_row_cells(cx, g, &cells))
         return NULL;
-    size_t h = v_len(g), cells = 0;
-    for (size_t i = 0; i < h; i++) {
-        if (!gu_iterable(cx, v_items(g)[i]))
-            return NULL;
-        cells += v_len(v_items(g)[i]);
-    }
+    size_t h = v_len(g);
     if (h > 0 && !gu_int(cx, a[1], &f))
         return NULL;
     size_t k = f > 0 ? (size_t)f : 0;
