@@ -20,18 +20,13 @@
 
 void *xmalloc_(size_t n);
 
-/* A group's lines wait in its own buffer and go out in group order when
- * its chunk ends, so the output does not depend on which groups share a
- * chunk (--jobs sizes the chunks); within it, each line is keyed
- * (linebuf.h) by its instance, or for --trace by its lockstep position, so
- * it does not depend on the waves the group ran in either. */
-typedef LineBuf GroupBuf;
-#define gbuf_begin linebuf_begin
-#define gbuf_end linebuf_end
-#define gbuf_flush linebuf_flush
-
 /* One (program, task) pair: its instances finish independently; the line
- * is printed when the last one does. */
+ * is printed when the last one does.  A group's lines wait in its own
+ * buffers and go out in group order when its chunk ends, so the output
+ * does not depend on which groups share a chunk (--jobs sizes the chunks);
+ * within it, each line is keyed (linebuf.h) by its instance, or for
+ * --trace by its lockstep position, so it does not depend on the waves
+ * the group ran in either. */
 typedef struct {
     const IrProgram *prog;
     const Task *task;
@@ -41,7 +36,7 @@ typedef struct {
     bool batt;               /* each sample twice: C=None, then C=O */
     atomic_bool failed;      /* search mode: a sample failed, the rest may stop */
     const OutShape *shape;   /* ARCRUN_SHAPE_CHECK: the shape its outputs must have */
-    GroupBuf out, trace;     /* its lines, written out when its chunk ends */
+    LineBuf out, trace;     /* its lines, written out when its chunk ends */
     uint64_t spent_ns;       /* its instances' time in calls (--stats) */
     bool tracing;            /* --trace: assignments go to trace */
     int problem_k;           /* the first instance that went wrong, and how */
@@ -108,9 +103,9 @@ static bool group_solved(const Group *g)
 static void print_group(const RunOptions *ro, Group *g)
 {
     if (!ro->quiet && !ro->all_pairs && ro->format == REPORT_TEXT) {
-        fmt_text_pair(gbuf_begin(&g->out), g->prog, g->task, g->n, g->correct, g->unknown,
+        fmt_text_pair(linebuf_begin(&g->out), g->prog, g->task, g->n, g->correct, g->unknown,
                       g->problem);
-        gbuf_end(&g->out, g->n);
+        linebuf_end(&g->out, g->n);
     }
     free(g->problem);
     g->problem = NULL;
@@ -128,8 +123,8 @@ static void on_assign(Instance *in, const IrStmt *s, void *arg)
 {
     (void)arg;
     Group *g = in->user;
-    fmt_trace_assign(gbuf_begin(&g->trace), in, s);
-    gbuf_end(&g->trace, trace_key(in, s));
+    fmt_trace_assign(linebuf_begin(&g->trace), in, s);
+    linebuf_end(&g->trace, trace_key(in, s));
 }
 
 static void progress_draw(Totals *t, bool final)
@@ -190,15 +185,15 @@ static void end_local(const RunOptions *ro, Instance *in, Ending *e)
     if (g->batt) {
         e->batt_eq = batt_matches(in);
         if (ro->format == REPORT_JSONL) {
-            fmt_jsonl_batt(gbuf_begin(&g->out), in);
-            gbuf_end(&g->out, k);
+            fmt_jsonl_batt(linebuf_begin(&g->out), in);
+            linebuf_end(&g->out, k);
         }
         return;
     }
     int ok = e->ok = instance_correct(in);
     if (g->tracing) {
-        fmt_trace_end(gbuf_begin(&g->trace), in, ok);
-        gbuf_end(&g->trace, trace_key(in, NULL));
+        fmt_trace_end(linebuf_begin(&g->trace), in, ok);
+        linebuf_end(&g->trace, trace_key(in, NULL));
     }
     if (ok == 0)
         instance_note_failure(in);   /* a wrong output dooms the pair too */
@@ -207,8 +202,8 @@ static void end_local(const RunOptions *ro, Instance *in, Ending *e)
     else
         g->correct += ok;
     if (ro->format == REPORT_JSONL && !ro->all_pairs) {
-        fmt_jsonl_instance(gbuf_begin(&g->out), in, ok);
-        gbuf_end(&g->out, k);
+        fmt_jsonl_instance(linebuf_begin(&g->out), in, ok);
+        linebuf_end(&g->out, k);
     }
     if (ro->format == REPORT_TEXT && !ro->quiet && !ro->all_pairs &&
         (!g->problem || k < g->problem_k)) {
@@ -542,8 +537,8 @@ static void *chunk_worker(void *arg)
                     instance_release(&insts[base + s]);
         chunk_tasks(cs, g0, g1, task_close);
         for (int gi = g0; gi < g1; gi++) {
-            gbuf_flush(&cs->groups[gi].out, out);
-            gbuf_flush(&cs->groups[gi].trace, trace);
+            linebuf_flush(&cs->groups[gi].out, out);
+            linebuf_flush(&cs->groups[gi].trace, trace);
         }
         fflush(out);
         if (trace)
