@@ -6,6 +6,7 @@
 #include "prim.h"
 #include "driver.h"
 #include "taskread.h"
+#include "vmem.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -193,6 +194,7 @@ static void *load_tasks(void *arg)
 
 int main(int argc, char **argv)
 {
+    vmem_setup();
     enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE, OPT_STATS, OPT_ALL_PAIRS, OPT_TIMEOUT, OPT_NO_CACHE,
            OPT_BACKEND, OPT_COMPARE, OPT_CALIBRATION, OPT_OPS, OPT_ENTRY, OPT_TASK };
     static const struct option longopts[] = {

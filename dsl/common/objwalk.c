@@ -132,10 +132,18 @@ typedef struct {
     _Atomic uint8_t state;      /* in a shape's table: 0 not made, 1 being made, 2 ready */
     uint8_t n, mask;
     uint8_t slot[8];
-    int32_t key[8];
+    uint8_t step[8];            /* each key as a step from cand: (di + 1) * 3 + dj + 1 */
 } NbImg;
 
-static void img_of(NbImg *im, const int32_t *keys, int nk, const uint64_t *H)
+/* A key one step from cand, in an image: the shape's tables hold a byte per
+ * key, not its location number, and stay a third of the size. */
+static inline int32_t img_key(int32_t cand, uint8_t step, size_t w)
+{
+    return cand + (int32_t)((step / 3 - 1) * (int64_t)w) + step % 3 - 1;
+}
+
+static void img_of(NbImg *im, int32_t cand, size_t w, const int32_t *keys, int nk,
+                   const uint64_t *H)
 {
     ISet t;
     is_init(&t);
@@ -145,14 +153,16 @@ static void img_of(NbImg *im, const int32_t *keys, int nk, const uint64_t *H)
     im->mask = (uint8_t)t.mask;
     for (size_t x = 0; x <= t.mask; x++)
         if (t.t[x] >= 0) {
+            int32_t di = t.t[x] / (int32_t)w - cand / (int32_t)w;
+            int32_t dj = t.t[x] % (int32_t)w - cand % (int32_t)w;
             im->slot[im->n] = (uint8_t)x;
-            im->key[im->n++] = t.t[x];
+            im->step[im->n++] = (uint8_t)((di + 1) * 3 + dj + 1);
         }
     is_free(&t);
 }
 
 /* MERGE(d, that set) (§3), as is_merge above does with a built one */
-static void is_merge_img(ISet *d, const NbImg *im, const uint64_t *H)
+static void is_merge_img(ISet *d, const NbImg *im, int32_t cand, size_t w, const uint64_t *H)
 {
     size_t n = im->n;
     if (n == 0)
@@ -162,14 +172,14 @@ static void is_merge_img(ISet *d, const NbImg *im, const uint64_t *H)
     if (d->fill == 0) {
         if (d->mask == im->mask)
             for (size_t q = 0; q < n; q++)
-                d->t[im->slot[q]] = im->key[q];
+                d->t[im->slot[q]] = img_key(cand, im->step[q], w);
         else
             for (size_t q = 0; q < n; q++)
-                is_insert_clean(d->t, d->mask, H, im->key[q]);
+                is_insert_clean(d->t, d->mask, H, img_key(cand, im->step[q], w));
         d->fill = d->used = (uint32_t)n;
     } else {
         for (size_t q = 0; q < n; q++)
-            is_add(d, H, im->key[q]);
+            is_add(d, H, img_key(cand, im->step[q], w));
     }
 }
 
@@ -383,14 +393,14 @@ static const NbImg *nb_img(OScan *s, NbImg *tab, NbImg *local, int32_t cand, boo
     int8_t order[8];
     int nk = nb_keys(cand / (int64_t)s->w, cand % (int64_t)s->w, s->h, s->w,
                      o_nb(s, (size_t)cand, diag, order), nd, keys);
-    img_of(local, keys, nk, s->H);
+    img_of(local, cand, s->w, keys, nk, s->H);
     uint8_t none = 0;
     if (tab && atomic_compare_exchange_strong(&tab[cand].state, &none, 1)) {
         NbImg *t = &tab[cand];
         t->n = local->n;
         t->mask = local->mask;
         memcpy(t->slot, local->slot, sizeof t->slot);
-        memcpy(t->key, local->key, sizeof t->key);
+        memcpy(t->step, local->step, sizeof t->step);
         atomic_store_explicit(&t->state, 2, memory_order_release);
     }
     return local;
@@ -653,7 +663,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                     }
                     occ_add(&occupied, cand);
                     NbImg local;
-                    is_merge_img(&nbhd, nb_img(&s, imgs, &local, cand, diagonal, nd), s.H);
+                    is_merge_img(&nbhd, nb_img(&s, imgs, &local, cand, diagonal, nd), cand, s.w, s.H);
                 }
                 is_free(&cands);
                 is_sub(&cands, &nbhd, &occupied, s.H, keep);

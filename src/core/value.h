@@ -82,12 +82,13 @@ struct Value {
  * refcounting a set of interned cells touches none of its cells. */
 #define V_SMALL_MIN (-64)
 #define V_SMALL_MAX 1024
-/* Interned places (i, j): i, j in MIN .. MIN+SPAN-1.  Upscaled grids, long
- * shoot lines and shifted copies reach hundreds of rows; a place outside
- * costs an allocation per use.  The arena is 485 MB of bss, paged in as
- * chunks of it are first used (a few MB in a typical run). */
+/* Interned places (i, j): i, j in MIN .. MIN+SPAN-1, which holds a 30 x 30
+ * grid doubled, shifted, or shot at from inside.  A place outside costs an
+ * allocation per use; a wider span costs resident memory instead, since a
+ * tile of the arena once paged in stays for the run (a span of 512 kept
+ * tens of megabytes of large grids' cells alive). */
 #define V_INTERN_MIN (-64)
-#define V_INTERN_SPAN 512
+#define V_INTERN_SPAN 128
 #define V_INTERN_TABLES 21  /* locations, then 10 arc-dsl and 10 tokpidjin cell colours */
 /* An interned tuple is a tuple's block (V_TUPLE_BASE bytes: value.c's
  * tuples end after u.tup) and room for three items: 56 bytes, not 88. */

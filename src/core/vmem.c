@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef HAVE_MALLOC_H
+#include <malloc.h>
+#endif
 
 /* What this thread holds from vmem, and the most it held since the last
  * vmem_peak_reset (vmem.h). */
@@ -28,6 +31,14 @@ static inline void count_free(size_t n)
 int64_t vmem_live(void) { return live_bytes; }
 int64_t vmem_peak(void) { return peak_bytes; }
 void vmem_peak_reset(void) { peak_bytes = live_bytes; }
+
+void vmem_setup(void)
+{
+#ifdef M_MMAP_THRESHOLD
+    /* setting it also stops glibc adjusting it and the trim threshold */
+    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
+}
 
 static void *sys_alloc(size_t n)
 {

@@ -11,6 +11,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Once, before the first allocation: blocks past VMEM_SMALL that reach
+ * mmap's size go back to the system when freed.  glibc otherwise raises
+ * its mmap threshold after each such free, and later large tables then
+ * come from the heap, which a run's one large moment leaves fragmented
+ * for the rest of it. */
+void vmem_setup(void);
+
 void *vmem_alloc(size_t n);
 void *vmem_calloc(size_t n);
 /* n: the size p was allocated with (blocks carry no header; sanitizer

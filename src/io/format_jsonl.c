@@ -49,22 +49,30 @@ static bool json_grid(FILE *f, const char *key, Value *v)
 {
     if (!v || !v_is_grid(v))
         return false;
-    fprintf(f, ", \"%s\": [", key);
+    StrBuf sb;
+    sb_init(&sb);
+    sb_puts(&sb, ", \"");
+    sb_puts(&sb, key);
+    sb_puts(&sb, "\": [");
     for (size_t i = 0; i < v->u.tup.len; i++) {
         const Value *row = v->u.tup.items[i];
-        fputs(i ? ", [" : "[", f);
+        sb_puts(&sb, i ? ", [" : "[");
         for (size_t j = 0; j < row->u.tup.len; j++) {
             const Value *c = row->u.tup.items[j];
             if (j)
-                fputs(", ", f);
+                sb_putn(&sb, ", ", 2);
             if (c->type == V_BOOL)
-                fputs(c->u.i ? "true" : "false", f);   /* as json.dumps writes them */
+                sb_puts(&sb, c->u.i ? "true" : "false");   /* as json.dumps writes them */
+            else if ((uint64_t)c->u.i <= 9)
+                sb_putc(&sb, (char)('0' + c->u.i));
             else
-                fprintf(f, "%lld", (long long)c->u.i);
+                sb_int(&sb, c->u.i);
         }
-        fputc(']', f);
+        sb_putc(&sb, ']');
     }
-    fputc(']', f);
+    sb_putc(&sb, ']');
+    fwrite(sb.buf, 1, sb.len, f);
+    sb_free(&sb);
     return true;
 }
 
