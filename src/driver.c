@@ -629,6 +629,10 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
         const Task *t = &ts->tasks[k];
         if (own && own[p] != -2 && own[p] != idno[k])
             continue;
+        if (prog->called && !pairing_named(ro->entry, prog->name)) {
+            paired[p] = true;          /* a helper: it runs where it is called */
+            continue;
+        }
         if (ngroups == cap) {
             cap *= 2;
             groups = realloc(groups, sizeof(Group) * (size_t)cap);

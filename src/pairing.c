@@ -24,6 +24,11 @@ static size_t entry_prefix(const char *entry, const char *name)
     return 0;
 }
 
+bool pairing_named(const char *entry, const char *name)
+{
+    return entry_prefix(entry, name) != 0;
+}
+
 int *own_tasks(const IrModule *m, const TaskSet *ts, const char *entry, int **idno)
 {
     int *own = xmalloc_(sizeof(int) * (size_t)(m->nprogs + 1));

@@ -13,4 +13,8 @@
  * malloc'd. */
 int *own_tasks(const IrModule *m, const TaskSet *ts, const char *entry, int **idno);
 
+/* Whether name is PREFIX<something> for the entry prefixes above.  A def
+ * another def calls (a helper) runs as a program only when it is. */
+bool pairing_named(const char *entry, const char *name);
+
 #endif

@@ -682,6 +682,20 @@ int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op)
 
 /* ---- calls -------------------------------------------------------------- */
 
+bool v_unpack_check(Ctx *cx, const Value *v, int n)
+{
+    if (!v_is_container(v)) {
+        cx_raise(cx, "TypeError", "cannot unpack non-iterable %s object", v_typename(v));
+        return false;
+    }
+    size_t len = v_len(v);
+    if (len > (size_t)n)
+        cx_raise(cx, "ValueError", "too many values to unpack (expected %d)", n);
+    else if (len < (size_t)n)
+        cx_raise(cx, "ValueError", "not enough values to unpack (expected %d, got %zu)", n, len);
+    return len == (size_t)n;
+}
+
 Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
 {
     if (f->type != V_FUNC)

@@ -363,6 +363,10 @@ bool v_eq(const Value *a, const Value *b); /* Python == */
 enum { CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op);
 
+/* `a, b, ... = v` with n targets: true when v is a container of n items;
+ * else false with CPython's TypeError or ValueError raised in cx. */
+bool v_unpack_check(Ctx *cx, const Value *v, int n);
+
 /* Call a value as a function; TypeError if not callable or wrong arity. */
 Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv);
 

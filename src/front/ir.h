@@ -55,7 +55,13 @@ typedef struct {
     IrStmt *stmts;
     int nstmts;
     int line;                /* line of the def */
+    bool called;             /* another def or a module constant names it: a
+                                helper, run as a program only when its name
+                                pairs it with a task */
 } IrProgram;
+
+/* A def as a function value's target (calldef.c): what a call runs. */
+typedef struct IrDef IrDef;
 
 typedef struct {
     char *path;
@@ -66,6 +72,10 @@ typedef struct {
     char *warnings;          /* located warnings for stderr, or NULL (malloc'd) */
     Value **pinned;          /* constants made immortal for runs (ir_pin_constants) */
     size_t npinned, cappinned;
+    Value **bound;           /* what the top level binds: defs' function values, constants */
+    int nbound;
+    IrDef **defs;            /* [ndefs]: each def's call target */
+    int ndefs;
 } IrModule;
 
 /* Parse and lower a file.  dialect < 0: pick it from the program (def batt

@@ -24,7 +24,11 @@ void ir_free(IrModule *m)
 {
     if (!m) return;
     for (int i = 0; i < m->nprogs; i++) lower_program_clear(&m->progs[i]);
+    for (int i = 0; i < m->nbound; i++) v_decref(m->bound[i]);
     for (size_t i = 0; i < m->npinned; i++) v_free_pinned(m->pinned[i]);   /* after the decrefs, which skip them */
+    for (int i = 0; i < m->ndefs; i++) def_free(m->defs[i]);
+    free(m->defs);
+    free(m->bound);
     free(m->pinned);
     free(m->progs);
     free(m->warnings);
@@ -61,6 +65,106 @@ static bool utf8_source(ParseCtx *pc, const char *src, size_t len)
     return false;
 }
 
+/* ---- top-level names ------------------------------------------------------ */
+
+static int mod_slot(const ModScope *ms, const char *name, uint32_t *at)
+{
+    uint32_t i = lower_name_hash(name) & (ms->index_cap - 1);
+    for (; ms->index[i] >= 0; i = (i + 1) & (ms->index_cap - 1))
+        if (strcmp(ms->names[ms->index[i]].name, name) == 0)
+            break;
+    *at = i;
+    return ms->index[i];
+}
+
+/* Bind name (the latest binding of a name is the one code sees). */
+static void mod_bind(IrModule *m, ModScope *ms, const char *name, Value *v, int def, int line)
+{
+    if (ms->n == ms->cap) {
+        ms->cap = ms->cap ? 2 * ms->cap : 16;
+        ms->names = lower_realloc(ms->names, (size_t)ms->cap * sizeof *ms->names);
+        m->bound = lower_realloc(m->bound, (size_t)ms->cap * sizeof *m->bound);
+    }
+    m->bound[m->nbound++] = v;
+    ms->names[ms->n] = (ModName){name, v, def, line};
+    uint32_t at;
+    mod_slot(ms, name, &at);
+    ms->index[at] = ms->n++;
+}
+
+const ModName *mod_lookup(Lower *L, const char *name)
+{
+    ModScope *ms = L->mod;
+    uint32_t at;
+    int k = ms ? mod_slot(ms, name, &at) : -1;
+    if (k < 0)
+        return NULL;
+    const ModName *mn = &ms->names[k];
+    if (ms->visible_line && mn->line >= ms->visible_line)
+        return NULL;           /* a def further down: not bound yet when this runs */
+    if (mn->def >= 0 && mn->def != L->def_index)
+        ms->called[mn->def] = true;
+    return mn;
+}
+
+/* NAME = expr at the top level: evaluated once, now, in file order, as
+ * the import runs it; defs then read the value. */
+static void lower_constant(Lower *L, IrModule *m, ModScope *ms, Stmt *s)
+{
+    Expr *t = s->u.assign.targets;
+    if (s->u.assign.tuple || s->u.assign.ntargets != 1 || t->kind != E_NAME) {
+        pc_error(L->pc, s->loc, "at the top level, assign one name at a time (NAME = value)");
+        return;
+    }
+    IrProgram tmp;
+    lower_begin(L, &tmp);
+    L->def_index = -1;
+    ms->visible_line = s->loc.line;
+    IrOperand res = op_slot(-1);
+    int prim, nerr = L->pc->nerr;
+    if (lower_value(L, s->u.assign.value, &res, &prim) == 0 && L->pc->nerr == nerr) {
+        Ctx cx;
+        ctx_init(&cx, L->dialect);
+        Value *v = ir_run(&cx, &tmp, NULL, res);
+        if (v)
+            mod_bind(m, ms, t->u.name, v, -1, s->loc.line);
+        else
+            pc_error(L->pc, s->loc, "evaluating '%s' raised %s", t->u.name, cx.errmsg);
+    }
+    ms->visible_line = 0;
+    op_drop(&res);
+    lower_program_clear(&tmp);
+    lower_locals_reset(L);
+}
+
+/* A def another names is a helper: called with any number of arguments,
+ * never handed batt's lists.  The others are programs. */
+static void check_defs(Lower *L, IrModule *m, Stmt *body)
+{
+    int d = 0;
+    for (Stmt *s = body; s; s = s->next) {
+        if (s->kind != S_DEF)
+            continue;
+        IrProgram *p = &m->progs[d++];
+        if (p->called) {
+            for (int k = 0; k < p->nstmts; k++)
+                if (p->stmts[k].kind == IR_EMPTY_LIST || p->stmts[k].guarded) {
+                    pc_error(L->pc, (Loc){p->stmts[k].line, p->stmts[k].col},
+                             "'%s' is called by another def, and a called def cannot use %s",
+                             p->name, p->stmts[k].guarded ? "try" : "the record lists");
+                    break;
+                }
+            continue;
+        }
+        int want = L->dialect == DIALECT_TOKPIDJIN ? 5 : 1;
+        if (p->nparams != want)
+            pc_error(L->pc, s->loc, L->dialect == DIALECT_TOKPIDJIN
+                     ? "'%s' takes %d parameters; a batt program is called with 5 (task_id, S, I, C, log_path)"
+                     : "'%s' takes %d parameters; an arc-dsl program is called with 1, the input grid",
+                     p->name, p->nparams);
+    }
+}
+
 IrModule *ir_load_string(const char *name, const char *src, int dialect, char **errmsg)
 {
     size_t len = strlen(src);
@@ -82,42 +186,62 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
     L.pc = &pc;
     L.dialect = m->dialect;
     imports_scan(&L.imports, pc.body);
-    int cap = 0;
-    /* program names, open-addressed: a batt file defines thousands */
-    size_t ndefs = 0, dcap = 16;
+
+    /* every def is bound first (a def may call one further down), then the
+     * top level runs in order: constants, then the defs' bodies */
+    int ndefs = 0;
     for (Stmt *s = pc.body; s; s = s->next)
         ndefs += s->kind == S_DEF;
-    while (dcap < 2 * ndefs) dcap *= 2;
-    int *defs = lower_realloc(NULL, dcap * sizeof *defs);
-    memset(defs, -1, dcap * sizeof *defs);
-    for (Stmt *s = pc.body; s && pc.nerr <= PC_MAX_ERRORS; s = s->next) {
-        if (s->kind == S_DEF) {
-            uint32_t d = lower_name_hash(s->u.def.name) & (uint32_t)(dcap - 1);
-            for (; defs[d] >= 0; d = (d + 1) & (uint32_t)(dcap - 1))
-                if (strcmp(m->progs[defs[d]].name, s->u.def.name) == 0) {
-                    pc_error(&pc, s->loc, "function '%s' is already defined (line %d)",
-                        s->u.def.name, m->progs[defs[d]].line);
-                    break;
-                }
-            if (defs[d] < 0) defs[d] = m->nprogs;
-            if (m->nprogs == cap) {
-                cap = cap ? 2 * cap : 8;
-                m->progs = lower_realloc(m->progs, (size_t)cap * sizeof *m->progs);
-            }
-            lower_def(&L, s, &m->progs[m->nprogs]);
-            m->progs[m->nprogs++].file = m->path;
-        } else if (s->kind == S_IMPORT || s->kind == S_PASS ||
-                   (s->kind == S_EXPR && s->u.expr->kind == E_STR)) {
+    m->progs = lower_realloc(NULL, (size_t)(ndefs ? ndefs : 1) * sizeof *m->progs);
+    memset(m->progs, 0, (size_t)(ndefs ? ndefs : 1) * sizeof *m->progs);
+    m->defs = lower_realloc(NULL, (size_t)(ndefs ? ndefs : 1) * sizeof *m->defs);
+    ModScope ms = {0};
+    ms.index_cap = 16;
+    while (ms.index_cap < 4 * (uint32_t)ndefs + 16) ms.index_cap *= 2;
+    ms.index = lower_realloc(NULL, ms.index_cap * sizeof *ms.index);
+    memset(ms.index, -1, ms.index_cap * sizeof *ms.index);
+    ms.called = lower_realloc(NULL, (size_t)(ndefs ? ndefs : 1) * sizeof *ms.called);
+    memset(ms.called, 0, (size_t)(ndefs ? ndefs : 1) * sizeof *ms.called);
+    L.mod = &ms;
+    int d = 0;
+    for (Stmt *s = pc.body; s; s = s->next) {
+        if (s->kind != S_DEF)
             continue;
-        } else {
-            pc_error(&pc, s->loc, "only imports and function definitions may appear at the top level");
-        }
+        uint32_t at;
+        int k = mod_slot(&ms, s->u.def.name, &at);
+        if (k >= 0)
+            pc_error(&pc, s->loc, "function '%s' is already defined (line %d)",
+                     s->u.def.name, ms.names[k].line);
+        mod_bind(m, &ms, s->u.def.name, def_value_new(m, d, s->u.def.name, s->u.def.nparams),
+                 d, s->loc.line);
+        m->ndefs = ++d;
     }
-    if (m->nprogs == 0 && !pc.nerr)
+    for (Stmt *s = pc.body; s && pc.nerr <= PC_MAX_ERRORS; s = s->next) {
+        if (s->kind == S_ASSIGN)
+            lower_constant(&L, m, &ms, s);
+        else if (s->kind != S_DEF && s->kind != S_IMPORT && s->kind != S_PASS &&
+                 !(s->kind == S_EXPR && s->u.expr->kind == E_STR))
+            pc_error(&pc, s->loc, "only imports, constants (NAME = value) and function "
+                                  "definitions may appear at the top level");
+    }
+    for (Stmt *s = pc.body; s && pc.nerr <= PC_MAX_ERRORS; s = s->next) {
+        if (s->kind != S_DEF)
+            continue;
+        L.def_index = m->nprogs;
+        lower_def(&L, s, &m->progs[m->nprogs]);
+        m->progs[m->nprogs++].file = m->path;
+    }
+    for (int k = 0; k < m->nprogs; k++)
+        m->progs[k].called = ms.called[k];
+    if (!pc.nerr)
+        check_defs(&L, m, pc.body);
+    if (ndefs == 0 && !pc.nerr)
         pc_error(&pc, (Loc){1, 1}, "the file defines no program: a def solve_<task id>(I) "
                  "or a def batt(task_id, S, I, C, log_path)");
     lower_done(&L);
-    free(defs);
+    free(ms.names);
+    free(ms.index);
+    free(ms.called);
     m->nstmts_total = L.counted;
     m->warnings = pc_take_warnings(&pc);
     if (pc.nerr) {

@@ -35,6 +35,8 @@
 
 enum { L_SLOT, L_ALIAS, L_LIST };
 
+typedef struct ModScope ModScope;   /* lower.c */
+
 typedef struct {
     const char *name;
     int kind;
@@ -63,6 +65,8 @@ typedef struct {
     ImportScope imports;   /* which DSL names the file's imports bind */
     const char **unbound;  /* DSL names used but not imported (warned once each) */
     int nunbound;
+    ModScope *mod;         /* the module's top-level names, or NULL (eval) */
+    int def_index;         /* the def being lowered, or -1 */
 } Lower;
 
 #define ERR(L, at, ...) (pc_error((L)->pc, (at), __VA_ARGS__), -1)
@@ -94,6 +98,40 @@ int lower_call(Lower *L, Expr *e, IrOperand *callee, IrOperand *args, int *nargs
 void lower_emit_call(Lower *L, Loc at, IrOperand callee, IrOperand *args, int nargs, int dst);
 /* e into an operand (a slot or a constant); prim: the primitive it names, or -1 */
 int lower_value(Lower *L, Expr *e, IrOperand *out, int *prim);
+
+/* ---- lower.c: the names a module binds at the top level --------------------- */
+
+typedef struct {
+    const char *name;
+    Value *v;              /* borrowed from IrModule.bound */
+    int def;               /* the def's index, or -1 for a constant */
+    int line;
+} ModName;
+
+struct ModScope {
+    ModName *names;
+    int n, cap;
+    int *index;            /* open addressing over names: latest binding, -1 empty */
+    uint32_t index_cap;
+    bool *called;          /* [ndefs]: named by another def or a constant */
+    int visible_line;      /* > 0: only names bound before this line (module code
+                              runs top to bottom); 0: all (defs run after import) */
+};
+
+/* The binding of name at the top level that the code being lowered sees, or
+ * NULL; marks a def named from elsewhere as called. */
+const ModName *mod_lookup(Lower *L, const char *name);
+
+/* ---- calldef.c ----------------------------------------------------------------- */
+
+/* The function value a def is called through (its name, its arity); m
+ * owns the target, which finds the def once m->progs[index] is lowered. */
+Value *def_value_new(IrModule *m, int index, const char *name, int nparams);
+void def_free(IrDef *d);
+/* Run p's statements in order for one caller: params are p's first slots
+ * (borrowed).  Returns what its `return` gives, else result's value (a
+ * slot of p or a constant), else None; NULL with an exception in cx. */
+Value *ir_run(Ctx *cx, const IrProgram *p, Value *const *params, IrOperand result);
 
 /* ---- lower_stmt.c ------------------------------------------------------------ */
 

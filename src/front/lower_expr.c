@@ -196,6 +196,14 @@ static int resolve(Lower *L, Expr *e, IrOperand *out, int *prim)
                               "in the whole function", name, later, name);
     if (later)
         return ERR(L, e->loc, "'%s' is used before it is assigned (line %d)", name, later);
+    const ModName *mn = mod_lookup(L, name);
+    if (mn) {
+        Value *v = mn->v;
+        *out = op_k(v_incref(v));
+        if (v->type == V_FUNC && v->u.fn.prim >= 0 && v == prim_value(v->u.fn.prim))
+            *prim = v->u.fn.prim;
+        return 0;
+    }
     const char *dsl_name = imports_target(&L->imports, name);
     Value *c = const_lookup(L->dialect, dsl_name);
     int id = c ? -1 : prim_lookup(L->dialect, dsl_name);

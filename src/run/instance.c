@@ -210,16 +210,7 @@ void instance_complete(Instance *in, Value *result)
         return;
     }
     if (s->kind == IR_UNPACK) {
-        size_t n = v_is_container(result) ? v_len(result) : 0;
-        if (!v_is_container(result) || n != s->ndst) {
-            if (!v_is_container(result))
-                cx_raise(&in->cx, "TypeError", "cannot unpack non-iterable %s object",
-                         v_typename(result));
-            else if (n > s->ndst)
-                cx_raise(&in->cx, "ValueError", "too many values to unpack (expected %d)", s->ndst);
-            else
-                cx_raise(&in->cx, "ValueError", "not enough values to unpack (expected %d, got %zu)",
-                         s->ndst, n);
+        if (!v_unpack_check(&in->cx, result, s->ndst)) {
             v_decref(result);
             in->error = strdup(in->cx.errmsg);
             in->status = INST_ERROR;
