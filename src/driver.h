@@ -6,6 +6,7 @@
 #include "ir.h"
 #include "task.h"
 #include "format.h"
+#include "submission.h"
 
 typedef struct {
     ReportFormat format;
@@ -23,6 +24,7 @@ typedef struct {
     const char *entry;       /* --entry: PREFIX<id> runs on task <id>; NULL:
                                 solve_ and verify_ (re-arc's verifiers) */
     double parse_s, load_s;  /* --stats: time spent reading the program and the tasks */
+    Submission *submission;  /* --submission: test outputs are offered to it */
 } RunOptions;
 
 

@@ -61,6 +61,12 @@ static void usage(FILE *f)
 "  --task=ID[,ID...]     run only these tasks of TASKS\n"
 "  --entry=PREFIX        programs named PREFIX<id> run on task <id> (instead of\n"
 "                        solve_ and verify_); any other program on every task\n"
+"  --submission=FILE     write the ARC Prize submission.json: for every test\n"
+"                        input of every task, attempt_1 and attempt_2 are the\n"
+"                        two most common distinct grids the programs gave (ties:\n"
+"                        the program first in the file), [[0, 0], [0, 0]] where\n"
+"                        fewer; with --all-pairs only programs that solve every\n"
+"                        train pair of the task count\n"
 "  --format=text|jsonl   per-task lines (default) or one JSON object per instance\n"
 "  --trace=FILE          write every assigned variable of every instance (JSON Lines)\n"
 "  --stats[=table|json]  per-op calls, batches, batch sizes and time, the ten\n"
@@ -192,11 +198,28 @@ static void *load_tasks(void *arg)
     return NULL;
 }
 
+/* Why --submission cannot be written for this run, or NULL: batt programs
+ * give records, not outputs; and the file must be writable before the
+ * run, not only after it. */
+static const char *submission_refusal(const IrModule *m, const char *path)
+{
+    if (m->dialect != DIALECT_ARCDSL)
+        return "a submission takes arc-dsl programs' outputs (a batt program gives records)";
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return strerror(errno);
+    fclose(f);
+    remove(tmp);
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
     vmem_setup();
     enum { OPT_DIALECT = 256, OPT_SOLUTIONS, OPT_FORMAT, OPT_CHECK, OPT_BUDGET, OPT_TRACE, OPT_STATS, OPT_ALL_PAIRS, OPT_TIMEOUT, OPT_NO_CACHE,
-           OPT_BACKEND, OPT_COMPARE, OPT_CALIBRATION, OPT_OPS, OPT_ENTRY, OPT_TASK };
+           OPT_BACKEND, OPT_COMPARE, OPT_CALIBRATION, OPT_OPS, OPT_ENTRY, OPT_TASK, OPT_SUBMISSION };
     static const struct option longopts[] = {
         {"dialect", required_argument, NULL, OPT_DIALECT},
         {"solutions", required_argument, NULL, OPT_SOLUTIONS},
@@ -210,6 +233,7 @@ int main(int argc, char **argv)
         {"all-pairs", no_argument, NULL, OPT_ALL_PAIRS},
         {"entry", required_argument, NULL, OPT_ENTRY},
         {"task", required_argument, NULL, OPT_TASK},
+        {"submission", required_argument, NULL, OPT_SUBMISSION},
         {"no-cache", no_argument, NULL, OPT_NO_CACHE},
         {"backend", required_argument, NULL, OPT_BACKEND},
         {"compare", no_argument, NULL, OPT_COMPARE},
@@ -224,7 +248,7 @@ int main(int argc, char **argv)
     int dialect = -1, verbose = 0, quiet = 0, check = 0, stats = 0, all_pairs = 0, no_cache = 0;
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     int jobs = ncpu > 0 ? (int)(ncpu > 64 ? 64 : ncpu) : 1;
-    const char *solutions = NULL, *trace_path = NULL, *entry = NULL;
+    const char *solutions = NULL, *trace_path = NULL, *entry = NULL, *submission = NULL;
     char *task_ids[256];     /* --task: the ids a run keeps */
     int ntask_ids = 0;
     ReportFormat format = REPORT_TEXT;
@@ -302,6 +326,13 @@ int main(int argc, char **argv)
                 fputs("arcrun: --task wants task ids, e.g. --task=007bbfb7,00d62c1b\n", stderr);
                 return EXIT_USAGE;
             }
+            break;
+        case OPT_SUBMISSION:
+            if (!*optarg) {
+                fputs("arcrun: --submission wants a file name, e.g. --submission=submission.json\n", stderr);
+                return EXIT_USAGE;
+            }
+            submission = optarg;
             break;
         case OPT_ENTRY:
             if (!*optarg) {
@@ -476,8 +507,22 @@ int main(int argc, char **argv)
         ir_free(m);
         return EXIT_INPUT;
     }
+    Submission *sub = NULL;
+    if (submission) {
+        const char *why = submission_refusal(m, submission);
+        if (why) {
+            fprintf(stderr, "arcrun: --submission=%s: %s\n", submission, why);
+            if (trace)
+                fclose(trace);
+            taskset_free(&ts);
+            ir_free(m);
+            return EXIT_INPUT;
+        }
+        sub = sub_new(&ts);
+    }
     signal(SIGINT, on_sigint);
     RunOptions ro = {
+        .submission = sub,
         .format = format, .verbose = verbose, .quiet = quiet,
         .work_limit = budget >= 0 ? (uint64_t)budget : all_pairs ? BUDGET_SEARCH : BUDGET_RUN,
         .time_limit = timeout, .interrupted = &interrupted, .trace = trace,
@@ -499,8 +544,18 @@ int main(int argc, char **argv)
     long differ = backend_gpu_finish(stderr, verbose || stats == 1);
     if (trace)
         fclose(trace);
+    /* written after an interruption too: what finished is in it */
+    bool sub_failed = sub && sub_write(sub, &ts, submission) != 0;
+    if (sub_failed)
+        fprintf(stderr, "arcrun: cannot write %s: %s\n", submission, strerror(errno));
+    else if (sub && !quiet)
+        fprintf(stderr, "arcrun: wrote %s (%d task%s)\n", submission, ts.ntasks,
+                ts.ntasks == 1 ? "" : "s");
+    sub_free(sub);
     taskset_free(&ts);
     ir_free(m);
+    if (sub_failed)
+        return EXIT_INPUT;
     if (rc < 0)
         return EXIT_INTERRUPTED;
     if (gopt.compare && differ)

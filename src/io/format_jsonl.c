@@ -42,38 +42,18 @@ static void trace_key(FILE *f, const Instance *in)
     instance_key(f, in, "solver");
 }
 
-/* A grid (a non-empty tuple of equal tuples of ints) as JSON arrays, so a
- * reader needs no Python literal parser; false, nothing written, for any
- * other value. */
-static bool json_grid(FILE *f, const char *key, Value *v)
+/* A grid as JSON arrays beside its repr, so a reader needs no Python
+ * literal parser; nothing for any other value. */
+static void json_grid(FILE *f, const char *key, Value *v)
 {
-    if (!v || !v_is_grid(v))
-        return false;
     StrBuf sb;
     sb_init(&sb);
     sb_puts(&sb, ", \"");
     sb_puts(&sb, key);
-    sb_puts(&sb, "\": [");
-    for (size_t i = 0; i < v->u.tup.len; i++) {
-        const Value *row = v->u.tup.items[i];
-        sb_puts(&sb, i ? ", [" : "[");
-        for (size_t j = 0; j < row->u.tup.len; j++) {
-            const Value *c = row->u.tup.items[j];
-            if (j)
-                sb_putn(&sb, ", ", 2);
-            if (c->type == V_BOOL)
-                sb_puts(&sb, c->u.i ? "true" : "false");   /* as json.dumps writes them */
-            else if ((uint64_t)c->u.i <= 9)
-                sb_putc(&sb, (char)('0' + c->u.i));
-            else
-                sb_int(&sb, c->u.i);
-        }
-        sb_putc(&sb, ']');
-    }
-    sb_putc(&sb, ']');
-    fwrite(sb.buf, 1, sb.len, f);
+    sb_puts(&sb, "\": ");
+    if (sb_json_grid(&sb, v))
+        fwrite(sb.buf, 1, sb.len, f);
     sb_free(&sb);
-    return true;
 }
 
 void fmt_jsonl_instance(FILE *out, const Instance *in, int ok)

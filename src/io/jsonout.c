@@ -94,3 +94,28 @@ void sb_int(StrBuf *sb, long long i)
         *--p = '-';
     sb_putn(sb, p, (size_t)(buf + sizeof buf - p));
 }
+
+bool sb_json_grid(StrBuf *sb, Value *v)
+{
+    if (!v || !v_is_grid(v))
+        return false;
+    sb_putc(sb, '[');
+    for (size_t i = 0; i < v->u.tup.len; i++) {
+        const Value *row = v->u.tup.items[i];
+        sb_puts(sb, i ? ", [" : "[");
+        for (size_t j = 0; j < row->u.tup.len; j++) {
+            const Value *c = row->u.tup.items[j];
+            if (j)
+                sb_putn(sb, ", ", 2);
+            if (c->type == V_BOOL)
+                sb_puts(sb, c->u.i ? "true" : "false");
+            else if ((uint64_t)c->u.i <= 9)
+                sb_putc(sb, (char)('0' + c->u.i));
+            else
+                sb_int(sb, c->u.i);
+        }
+        sb_putc(sb, ']');
+    }
+    sb_putc(sb, ']');
+    return true;
+}
