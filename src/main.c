@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <sys/stat.h>
 
 /* Exit codes (documented in --help and the README). */
 enum {
@@ -41,15 +43,19 @@ static void on_sigint(int sig)
 static void usage(FILE *f)
 {
     fputs(
-"Usage: arcrun [OPTIONS] PROGRAM TASKS     run DSL programs over ARC tasks\n"
+"Usage: arcrun [OPTIONS] PROGRAM... TASKS...  run DSL programs over ARC tasks\n"
 "       arcrun eval [OPTIONS] 'EXPR'      evaluate one DSL expression, print its repr\n"
 "       arcrun --check PROGRAM...         parse programs, report counts and errors\n"
 "       arcrun calibrate [OPTIONS] [TASKS...]  measure GPU crossover batch sizes\n"
 "\n"
-"PROGRAM is a DSL file in Python syntax (solvers.py, a batt .py/.dsl file).\n"
-"TASKS is an ARC task file, a directory of them, a combined\n"
+"PROGRAM is a DSL file in Python syntax (solvers.py, a batt .py/.dsl file), or a\n"
+"directory of them, where <id>.py's `def solve` runs as solve_<id>.  Each file\n"
+"is its own module: its helper defs and NAME = value constants serve its programs.\n"
+"TASKS is an ARC task file (.json), a directory of them, a combined\n"
 "*_challenges.json file (its *_solutions.json is found beside it), or a\n"
 "re-arc task file (an array of examples: the first three train, the rest test).\n"
+"Programs come first, then tasks: an argument that is a .json file or a directory\n"
+"holding one is TASKS.\n"
 "arc-dsl programs named solve_<id> or verify_<id> (re-arc's) run on every\n"
 "sample of task <id>, any other on every task; a\n"
 "program defining batt(task_id, S, I, C, log_path) runs in the tokpidjin\n"
@@ -151,7 +157,7 @@ static int cmd_check(int dialect, char **files, int n)
     long progs = 0, stmts = 0;
     for (int i = 0; i < n; i++) {
         char *err = NULL;
-        IrModule *m = ir_load_file(files[i], dialect, &err);
+        IrModule *m = ir_load_paths(&files[i], 1, dialect, &err);
         if (!m) {
             fputs(err ? err : "error\n", stderr);
             free(err);
@@ -182,7 +188,9 @@ static int cmd_check(int dialect, char **files, int n)
 
 /* Loading the tasks, on a thread of its own beside the program's parse. */
 typedef struct {
-    const char *path, *solutions;
+    char **paths;            /* one or more TASKS arguments */
+    int npaths;
+    const char *solutions;
     int jobs, rc;
     TaskSet ts;
     uint64_t ns;
@@ -193,9 +201,37 @@ static void *load_tasks(void *arg)
 {
     TaskLoad *tl = arg;
     uint64_t t0 = now_ns();
-    tl->rc = taskset_load_jobs(tl->path, tl->solutions, tl->jobs, &tl->ts, tl->err, sizeof tl->err);
+    tl->rc = 0;
+    for (int i = 0; i < tl->npaths && tl->rc == 0; i++) {
+        TaskSet one;
+        tl->rc = taskset_load_jobs(tl->paths[i], tl->solutions, tl->jobs, &one, tl->err, sizeof tl->err);
+        if (tl->rc == 0)
+            taskset_append(&tl->ts, &one);
+    }
+    if (tl->rc != 0)
+        taskset_free(&tl->ts);
     tl->ns = now_ns() - t0;
     return NULL;
+}
+
+/* Whether a run's argument names tasks: a .json file, or a directory that
+ * holds some.  Everything else names programs (a .py or .dsl file, a
+ * directory of them). */
+static bool names_tasks(const char *path)
+{
+    size_t n = strlen(path);
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        return n > 5 && strcmp(path + n - 5, ".json") == 0;
+    DIR *d = opendir(path);
+    bool json = false;
+    for (struct dirent *e; d && !json && (e = readdir(d));) {
+        size_t k = strlen(e->d_name);
+        json = k > 5 && strcmp(e->d_name + k - 5, ".json") == 0;
+    }
+    if (d)
+        closedir(d);
+    return json;
 }
 
 /* Why --submission cannot be written for this run, or NULL: batt programs
@@ -444,18 +480,45 @@ int main(int argc, char **argv)
         }
         return cmd_check(dialect, args, nargs);
     }
-    if (nargs != 2) {
+    /* PROGRAM... TASKS...: each argument is one or the other (names_tasks) */
+    if (nargs < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    char **progs = args;
+    int nprogs = 0, ntask_paths = 0;
+    for (int i = 0; i < nargs; i++) {
+        struct stat st;
+        if (stat(args[i], &st) != 0) {
+            fprintf(stderr, "arcrun: %s: %s\n", args[i], strerror(errno));
+            return EXIT_INPUT;
+        }
+        if (names_tasks(args[i])) {
+            ntask_paths++;
+        } else if (ntask_paths) {
+            fprintf(stderr, "arcrun: '%s' comes after the tasks, but is not tasks "
+                    "(a .json file or a directory of them): programs come first\n", args[i]);
+            return EXIT_USAGE;
+        } else {
+            nprogs++;
+        }
+    }
+    if (nprogs == 0 || ntask_paths == 0) {
+        if (nargs > 0)
+            fprintf(stderr, "arcrun: %s\n", nprogs ? "no TASKS given (a .json file, or a directory of them)"
+                                                    : "no PROGRAM given (a .py or .dsl file, or a directory of them)");
         usage(stderr);
         return EXIT_USAGE;
     }
 
+    char **task_paths = args + nprogs;
     /* the tasks load on their own thread(s) while the program parses */
-    TaskLoad tl = {.path = args[1], .solutions = solutions, .jobs = jobs};
+    TaskLoad tl = {.paths = task_paths, .npaths = ntask_paths, .solutions = solutions, .jobs = jobs};
     pthread_t loader;
     bool loading = jobs > 1 && pthread_create(&loader, NULL, load_tasks, &tl) == 0;
     char *err = NULL;
     uint64_t t_parse = now_ns();
-    IrModule *m = ir_load_file(args[0], dialect, &err);
+    IrModule *m = ir_load_paths(progs, nprogs, dialect, &err);
     t_parse = now_ns() - t_parse;
     if (loading)
         pthread_join(loader, NULL);
@@ -471,7 +534,7 @@ int main(int argc, char **argv)
     StrBuf sb;
     sb_init(&sb);
     if (module_missing_prims(m, &sb)) {
-        fprintf(stderr, "arcrun: %s uses primitives not implemented yet: %s\n", args[0], sb.buf);
+        fprintf(stderr, "arcrun: %s uses primitives not implemented yet: %s\n", m->path, sb.buf);
         sb_free(&sb);
         ir_free(m);
         if (loading && tl.rc == 0)
@@ -495,7 +558,8 @@ int main(int argc, char **argv)
     }
     const char *missing;
     if (ntask_ids && taskset_select(&ts, task_ids, ntask_ids, &missing) != 0) {
-        fprintf(stderr, "arcrun: --task: no task '%s' in %s\n", missing, args[1]);
+        fprintf(stderr, "arcrun: --task: no task '%s' in %s%s\n", missing, task_paths[0],
+                ntask_paths > 1 ? " and the other TASKS" : "");
         taskset_free(&ts);
         ir_free(m);
         return EXIT_INPUT;

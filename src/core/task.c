@@ -115,6 +115,29 @@ void taskset_free(TaskSet *ts)
     ts->skipped = NULL, ts->nskipped = 0;
 }
 
+void taskset_append(TaskSet *dst, TaskSet *src)
+{
+    size_t n = (size_t)(dst->ntasks + src->ntasks);
+    Task *all = realloc(dst->tasks, (n ? n : 1) * sizeof *all);
+    if (!all)
+        abort();
+    memcpy(all + dst->ntasks, src->tasks, (size_t)src->ntasks * sizeof *all);
+    dst->tasks = all;
+    dst->ntasks = (int)n;
+    if (src->skipped) {
+        size_t a = dst->skipped ? strlen(dst->skipped) : 0, b = strlen(src->skipped);
+        char *s = realloc(dst->skipped, a + b + 1);
+        if (!s)
+            abort();
+        memcpy(s + a, src->skipped, b + 1);
+        dst->skipped = s;
+        dst->nskipped += src->nskipped;
+    }
+    free(src->tasks);
+    free(src->skipped);
+    *src = (TaskSet){0};
+}
+
 int taskset_select(TaskSet *ts, char *const *ids, int n, const char **missing)
 {
     for (int k = 0; k < n; k++)

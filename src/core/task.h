@@ -71,6 +71,8 @@ void task_close(const Task *t);
 Value *task_grid_value(const Task *t, GridBytes g);
 
 void taskset_free(TaskSet *ts);
+/* Move src's tasks (and skipped files) to the end of dst; src is left empty. */
+void taskset_append(TaskSet *dst, TaskSet *src);
 /* Keep the tasks whose id is one of ids[0..n), in the set's order, and
  * free the others; -1 (nothing freed) with *missing the first id no task
  * has. */

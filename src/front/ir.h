@@ -63,7 +63,7 @@ typedef struct {
 /* A def as a function value's target (calldef.c): what a call runs. */
 typedef struct IrDef IrDef;
 
-typedef struct {
+typedef struct IrModule {
     char *path;
     int dialect;
     IrProgram *progs;
@@ -76,6 +76,8 @@ typedef struct {
     int nbound;
     IrDef **defs;            /* [ndefs]: each def's call target */
     int ndefs;
+    struct IrModule **parts; /* a run's modules (ir_merge): progs are views of theirs */
+    int nparts;
 } IrModule;
 
 /* Parse and lower a file.  dialect < 0: pick it from the program (def batt
@@ -85,6 +87,14 @@ typedef struct {
 IrModule *ir_load_file(const char *path, int dialect, char **errmsg);
 IrModule *ir_load_string(const char *name, const char *src, int dialect, char **errmsg);
 void ir_free(IrModule *m);
+/* The programs of several paths -- program files, and directories of them
+ * (*.py, *.dsl, by name; a file's `def solve` runs as solve_<file name>) --
+ * as one module whose programs are side by side; each file keeps its own
+ * top-level names.  One file path: ir_load_file.  NULL with every file's
+ * errors in *errmsg. */
+IrModule *ir_load_paths(char *const *paths, int npaths, int dialect, char **errmsg);
+/* parts as one module, which owns them from now on (freed on failure). */
+IrModule *ir_merge(IrModule **parts, int nparts, char **errmsg);
 /* Before running m on several threads: its constants stop being reference
  * counted until ir_free (v_pin). */
 void ir_pin_constants(IrModule *m);

@@ -23,7 +23,9 @@ void ir_pin_constants(IrModule *m)
 void ir_free(IrModule *m)
 {
     if (!m) return;
-    for (int i = 0; i < m->nprogs; i++) lower_program_clear(&m->progs[i]);
+    for (int i = 0; i < m->nprogs && !m->parts; i++) lower_program_clear(&m->progs[i]);
+    for (int i = 0; i < m->nparts; i++) ir_free(m->parts[i]);
+    free(m->parts);
     for (int i = 0; i < m->nbound; i++) v_decref(m->bound[i]);
     for (size_t i = 0; i < m->npinned; i++) v_free_pinned(m->pinned[i]);   /* after the decrefs, which skip them */
     for (int i = 0; i < m->ndefs; i++) def_free(m->defs[i]);

@@ -107,7 +107,7 @@ void stats_print(FILE *f, ExecStats *st, bool json)
         fputs("], \"statements\": [", f);
         for (size_t i = 0; i < nby; i++) {
             fputs(i ? ", {\"file\": " : "{\"file\": ", f);
-            json_string(f, st->path ? st->path : "");
+            json_string(f, by[i]->prog->file ? by[i]->prog->file : st->path ? st->path : "");
             fprintf(f, ", \"line\": %d, \"program\": ", (int)by[i]->prog->stmts[by[i]->pc].line);
             json_string(f, by[i]->prog->name);
             fputs(", \"assigns\": ", f);
@@ -140,7 +140,8 @@ void stats_print(FILE *f, ExecStats *st, bool json)
                 "assigns", "op", "calls", "ms");
         for (size_t i = 0; i < nby; i++) {
             char where[64];
-            snprintf(where, sizeof where, "%s:%d", base_name(st->path ? st->path : "?"),
+            snprintf(where, sizeof where, "%s:%d",
+                     base_name(by[i]->prog->file ? by[i]->prog->file : st->path ? st->path : "?"),
                      (int)by[i]->prog->stmts[by[i]->pc].line);
             sb.len = 0;
             stmt_assigns(by[i], &sb);

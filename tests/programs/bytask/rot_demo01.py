@@ -1,0 +1,5 @@
+from dsl import *
+
+def solve(I):
+    O = rot90(I)
+    return O
