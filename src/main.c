@@ -55,7 +55,8 @@ static void usage(FILE *f)
 "*_challenges.json file (its *_solutions.json is found beside it), or a\n"
 "re-arc task file (an array of examples: the first three train, the rest test).\n"
 "Programs come first, then tasks: an argument that is a .json file or a directory\n"
-"holding one is TASKS.\n"
+"holding one is TASKS.  '-' reads either from standard input (JSON: tasks, a lone\n"
+"task file's task is named stdin; anything else: a program).\n"
 "arc-dsl programs named solve_<id> or verify_<id> (re-arc's) run on every\n"
 "sample of task <id>, any other on every task; a\n"
 "program defining batt(task_id, S, I, C, log_path) runs in the tokpidjin\n"
@@ -157,7 +158,7 @@ static int cmd_check(int dialect, char **files, int n)
     long progs = 0, stmts = 0;
     for (int i = 0; i < n; i++) {
         char *err = NULL;
-        IrModule *m = ir_load_paths(&files[i], 1, dialect, &err);
+        IrModule *m = ir_load_paths(&files[i], 1, NULL, dialect, &err);
         if (!m) {
             fputs(err ? err : "error\n", stderr);
             free(err);
@@ -212,6 +213,68 @@ static void *load_tasks(void *arg)
         taskset_free(&tl->ts);
     tl->ns = now_ns() - t0;
     return NULL;
+}
+
+/* Standard input, whole (NUL-terminated, malloc'd); NULL on a read error. */
+static char *read_stdin(void)
+{
+    size_t len = 0, cap = 65536;
+    char *buf = malloc(cap);
+    for (size_t n; buf && (n = fread(buf + len, 1, cap - len - 1, stdin)) > 0;) {
+        len += n;
+        if (len + 1 == cap && !(buf = realloc(buf, cap *= 2)))
+            return NULL;
+    }
+    if (!buf || ferror(stdin)) {
+        free(buf);
+        return NULL;
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+/* '-' holds tasks when it is JSON (an object or re-arc's array), else a program. */
+static bool stdin_is_tasks(const char *text)
+{
+    while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n')
+        text++;
+    return *text == '{' || *text == '[';
+}
+
+/* Tasks from standard input go to DIR/stdin/stdin.json, a private directory
+ * (so a task file's id and split read "stdin"). */
+static int stdin_to_file(const char *text, char *dir, size_t dirlen, char *file, size_t filelen)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, dirlen, "%s/arcrun-XXXXXX", tmp && *tmp && strlen(tmp) < 32 ? tmp : "/tmp");
+    if (!mkdtemp(dir))
+        return -1;
+    snprintf(file, filelen, "%s/stdin", dir);
+    if (mkdir(file, 0700) != 0)
+        return -1;
+    snprintf(file, filelen, "%s/stdin/stdin.json", dir);
+    FILE *f = fopen(file, "w");
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+static char stdin_dir_[64], stdin_file_[96];
+static void remove_stdin_file(void)
+{
+    char sub[128];
+    remove(stdin_file_);
+    snprintf(sub, sizeof sub, "%s/stdin", stdin_dir_);
+    rmdir(sub);
+    rmdir(stdin_dir_);
+}
+
+static void atexit_remove(const char *dir, const char *file)
+{
+    snprintf(stdin_dir_, sizeof stdin_dir_, "%s", dir);
+    snprintf(stdin_file_, sizeof stdin_file_, "%s", file);
+    atexit(remove_stdin_file);
 }
 
 /* Whether a run's argument names tasks: a .json file, or a directory that
@@ -487,8 +550,36 @@ int main(int argc, char **argv)
     }
     char **progs = args;
     int nprogs = 0, ntask_paths = 0;
+    char *stdin_text = NULL, stdin_dir[64] = "", stdin_tasks[96] = "";
     for (int i = 0; i < nargs; i++) {
         struct stat st;
+        if (strcmp(args[i], "-") == 0) {
+            if (stdin_text) {
+                fputs("arcrun: '-' (standard input) can be given once\n", stderr);
+                return EXIT_USAGE;
+            }
+            if (!(stdin_text = read_stdin())) {
+                fprintf(stderr, "arcrun: cannot read standard input: %s\n", strerror(errno));
+                return EXIT_INPUT;
+            }
+            if (!stdin_is_tasks(stdin_text)) {
+                if (ntask_paths) {
+                    fputs("arcrun: '-' reads a program here, after the tasks: programs come first\n", stderr);
+                    return EXIT_USAGE;
+                }
+                nprogs++;
+                continue;
+            }
+            /* a task set is read from a file: its tasks stream from it */
+            if (stdin_to_file(stdin_text, stdin_dir, sizeof stdin_dir, stdin_tasks, sizeof stdin_tasks) != 0) {
+                fprintf(stderr, "arcrun: cannot keep standard input's tasks: %s\n", strerror(errno));
+                return EXIT_INPUT;
+            }
+            atexit_remove(stdin_dir, stdin_tasks);
+            args[i] = stdin_tasks;
+            ntask_paths++;
+            continue;
+        }
         if (stat(args[i], &st) != 0) {
             fprintf(stderr, "arcrun: %s: %s\n", args[i], strerror(errno));
             return EXIT_INPUT;
@@ -518,7 +609,7 @@ int main(int argc, char **argv)
     bool loading = jobs > 1 && pthread_create(&loader, NULL, load_tasks, &tl) == 0;
     char *err = NULL;
     uint64_t t_parse = now_ns();
-    IrModule *m = ir_load_paths(progs, nprogs, dialect, &err);
+    IrModule *m = ir_load_paths(progs, nprogs, stdin_text, dialect, &err);
     t_parse = now_ns() - t_parse;
     if (loading)
         pthread_join(loader, NULL);
@@ -546,7 +637,11 @@ int main(int argc, char **argv)
         load_tasks(&tl);
     TaskSet ts = tl.ts;
     if (tl.rc != 0) {
-        fprintf(stderr, "arcrun: %s\n", tl.err);
+        char *at = *stdin_tasks ? strstr(tl.err, stdin_tasks) : NULL;
+        if (at)     /* the file standard input went to is named as what it was */
+            fprintf(stderr, "arcrun: %.*s<stdin>%s\n", (int)(at - tl.err), tl.err, at + strlen(stdin_tasks));
+        else
+            fprintf(stderr, "arcrun: %s\n", tl.err);
         ir_free(m);
         return EXIT_INPUT;
     }

@@ -91,8 +91,9 @@ void ir_free(IrModule *m);
  * (*.py, *.dsl, by name; a file's `def solve` runs as solve_<file name>) --
  * as one module whose programs are side by side; each file keeps its own
  * top-level names.  One file path: ir_load_file.  NULL with every file's
- * errors in *errmsg. */
-IrModule *ir_load_paths(char *const *paths, int npaths, int dialect, char **errmsg);
+ * errors in *errmsg.  The path "-" is stdin_text, named <stdin>. */
+IrModule *ir_load_paths(char *const *paths, int npaths, const char *stdin_text, int dialect,
+                        char **errmsg);
 /* parts as one module, which owns them from now on (freed on failure). */
 IrModule *ir_merge(IrModule **parts, int nparts, char **errmsg);
 /* Before running m on several threads: its constants stop being reference

@@ -42,9 +42,12 @@ static void name_by_file(IrModule *m, const char *file)
         }
 }
 
-IrModule *ir_load_paths(char *const *paths, int npaths, int dialect, char **errmsg)
+IrModule *ir_load_paths(char *const *paths, int npaths, const char *stdin_text, int dialect,
+                        char **errmsg)
 {
     struct stat st;
+    if (npaths == 1 && strcmp(paths[0], "-") == 0)
+        return ir_load_string("<stdin>", stdin_text ? stdin_text : "", dialect, errmsg);
     if (npaths == 1 && (stat(paths[0], &st) != 0 || !S_ISDIR(st.st_mode)))
         return ir_load_file(paths[0], dialect, errmsg);
     IrModule **parts = NULL;
@@ -54,7 +57,7 @@ IrModule *ir_load_paths(char *const *paths, int npaths, int dialect, char **errm
     for (int p = 0; p < npaths; p++) {
         char **files = NULL;
         int nfiles = 0;
-        bool dir = stat(paths[p], &st) == 0 && S_ISDIR(st.st_mode);
+        bool dir = strcmp(paths[p], "-") != 0 && stat(paths[p], &st) == 0 && S_ISDIR(st.st_mode);
         if (dir) {
             DIR *d = opendir(paths[p]);
             for (struct dirent *e; d && (e = readdir(d));)
@@ -83,7 +86,9 @@ IrModule *ir_load_paths(char *const *paths, int npaths, int dialect, char **errm
                 snprintf(path, n, "%s/%s", paths[p], files[f]);
             }
             char *err = NULL;
-            IrModule *m = ir_load_file(path, dialect, &err);
+            IrModule *m = strcmp(path, "-") == 0
+                ? ir_load_string("<stdin>", stdin_text ? stdin_text : "", dialect, &err)
+                : ir_load_file(path, dialect, &err);
             if (m) {
                 if (dir)
                     name_by_file(m, files[f]);
