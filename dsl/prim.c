@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 static const PrimInfo prim_info_[PRIM_COUNT] = {
@@ -302,8 +303,51 @@ static int edit_distance(const char *a, const char *b)
     return row[lb];
 }
 
-const char *prim_suggest(int dialect, const char *name)
+/* Python builtins people type for a DSL primitive: "did you mean" names
+ * the primitives that do the job, where the dialect has them. */
+static const struct { const char *python, *dsl[3]; } builtin_for[] = {
+    {"len", {"size"}},
+    {"max", {"maximum", "valmax", "argmax"}},
+    {"min", {"minimum", "valmin", "argmin"}},
+    {"range", {"interval"}},
+    {"sum", {"add", "merge"}},
+    {"sorted", {"order"}},
+    {"tuple", {"totuple"}},
+    {"list", {"totuple"}},
+    {"map", {"apply", "rapply", "papply"}},
+    {"filter", {"sfilter", "mfilter"}},
+    {"zip", {"pair"}},
+    {"next", {"first"}},
+    {"abs", {"absdiff"}},
+    {"divmod", {"divide"}},
+    {"reversed", {"vmirror", "hmirror"}},
+    {"all", {"both"}},
+    {"any", {"either"}},
+    {"set", {"initset", "insert"}},
+};
+
+static bool dialect_names(int dialect, const char *name)
 {
+    return prim_lookup(dialect, name) >= 0 || const_lookup(dialect, name);
+}
+
+bool prim_suggest(int dialect, const char *name, char *buf, size_t n)
+{
+    for (size_t b = 0; b < sizeof builtin_for / sizeof builtin_for[0]; b++) {
+        if (strcmp(name, builtin_for[b].python) != 0)
+            continue;
+        const char *have[3];
+        int k = 0;
+        for (int i = 0; i < 3 && builtin_for[b].dsl[i]; i++)
+            if (dialect_names(dialect, builtin_for[b].dsl[i]))
+                have[k++] = builtin_for[b].dsl[i];
+        size_t len = 0;
+        buf[0] = '\0';
+        for (int i = 0; i < k && len < n; i++)
+            len += (size_t)snprintf(buf + len, n - len, "%s'%s'", i == 0 ? "" : i == k - 1 ? " or " : ", ",
+                                    have[i]);
+        return k > 0;       /* a builtin the dialect has no stand-in for: no guess */
+    }
     const char *best = NULL;
     int bestd = 1000;
     for (int i = 0; i < PRIM_COUNT; i++) {
@@ -322,9 +366,11 @@ const char *prim_suggest(int dialect, const char *name)
             best = const_name_at(dialect, i);
         }
     }
-    /* a suggestion farther than half the name is noise */
+    /* a suggestion farther than half the name is noise; x1, I, C are too
+     * short for a guess to mean anything */
     size_t len = strlen(name);
-    if (len <= 2)      /* x1, I, C: too short for a guess to mean anything */
-        return NULL;
-    return bestd <= (int)(len / 2 + 1) ? best : NULL;
+    if (len <= 2 || bestd > (int)(len / 2 + 1))
+        return false;
+    snprintf(buf, n, "'%s'", best);
+    return true;
 }

@@ -77,8 +77,10 @@ Value *prim_value(int prim);
 /* A named constant of the dialect (ZERO, DOWN, T ...); NULL if unknown.
  * Borrowed (immortal). */
 Value *const_lookup(int dialect, const char *name);
-/* Closest known name (primitive or constant) for "did you mean". */
-const char *prim_suggest(int dialect, const char *name);
+/* "Did you mean": into buf, the quoted primitives a Python builtin's job
+ * is done by ('size' for len), or the closest known name; false when
+ * nothing comes close. */
+bool prim_suggest(int dialect, const char *name, char *buf, size_t n);
 /* Names of a dialect, for --list and docs; NULL-terminated iteration. */
 const char *const_name_at(int dialect, int i);
 

@@ -212,9 +212,9 @@ static int resolve(Lower *L, Expr *e, IrOperand *out, int *prim)
         raise_name_error(L, e);
     if (c) { *out = op_k(v_incref(c)); return 0; }
     if (id >= 0) { *out = op_k(prim_value(id)); *prim = id; return 0; }
-    const char *hint = prim_suggest(L->dialect, name);
-    if (hint)
-        return ERR(L, e->loc, "unknown name '%s' (did you mean '%s'?)", name, hint);
+    char hint[96];
+    if (prim_suggest(L->dialect, name, hint, sizeof hint))
+        return ERR(L, e->loc, "unknown name '%s' (did you mean %s?)", name, hint);
     return ERR(L, e->loc, "unknown name '%s'", name);
 }
 
