@@ -2,18 +2,54 @@
  * the closing summary of a run or of a batt run. */
 #include "format.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* How a wrong output differs from the expected grid: its shape, or how
+ * many cells differ and the first few, (row, column) got/expected. */
+static void wrong_output(Value *got, Value *want, char *buf, size_t n)
+{
+    size_t h = want->u.tup.len, w = v_len(want->u.tup.items[0]);
+    if (!v_is_grid(got)) {
+        const char *t = v_typename(got);
+        snprintf(buf, n, "wrong output: %s%s, expected a %zux%zu grid",
+                 got->type == V_NONE ? "" : strchr("aeiou", t[0]) ? "an " : "a ",
+                 got->type == V_NONE ? "None" : t, h, w);
+        return;
+    }
+    size_t gh = got->u.tup.len, gw = v_len(got->u.tup.items[0]);
+    if (gh != h || gw != w) {
+        snprintf(buf, n, "wrong output: a %zux%zu grid, expected %zux%zu", gh, gw, h, w);
+        return;
+    }
+    size_t ndiff = 0, len = 0;
+    char cells[96] = "";
+    for (size_t i = 0; i < h; i++)
+        for (size_t j = 0; j < w; j++) {
+            Value *a = got->u.tup.items[i]->u.tup.items[j], *b = want->u.tup.items[i]->u.tup.items[j];
+            if (v_eq(a, b))
+                continue;
+            if (++ndiff <= 3 && len < sizeof cells)
+                len += (size_t)snprintf(cells + len, sizeof cells - len, "%s(%zu, %zu) %lld not %lld",
+                                        ndiff > 1 ? ", " : "", i, j, (long long)a->u.i,
+                                        (long long)b->u.i);
+        }
+    snprintf(buf, n, "wrong output: %zu of %zu cells differ: %s%s", ndiff, h * w, cells,
+             ndiff > 3 ? ", ..." : "");
+}
 
 char *fmt_text_problem(const Instance *in, int ok)
 {
     const char *what;
+    char wrong[192];
     if (in->status == INST_BUDGET)
         what = stopped_by_clock(in) ? "timeout (time budget)" : "stopped (work budget)";
     else if (in->status == INST_ERROR)
         what = in->error;
     else if (ok == 0)
-        what = "wrong output";
+        wrong_output(in->result, task_sample(in->task, in->sample)->output, wrong, sizeof wrong),
+        what = wrong;
     else
         return NULL;
     char name[32], where[160], bare[64];
