@@ -497,6 +497,8 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
         fmt_text_batt_summary(out, &tot.c, ngroups, rc < 0, ro->quiet);
     else if (ro->format == REPORT_TEXT && !ro->all_pairs)
         fmt_text_summary(out, &tot.c, ngroups, unpaired, rc < 0);
+    else if (ro->format == REPORT_JSONL && !ro->all_pairs)
+        fmt_jsonl_summary(out, &tot.c, ngroups, unpaired, rc < 0, batt_run);
     if (ro->verbose)
         fprintf(stderr, "executor: %d instances, %ld steps, %ld batches, %ld calls computed, "
                 "%ld answered by the call cache, largest batch %ld\n",

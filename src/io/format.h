@@ -42,6 +42,12 @@ typedef struct {
  * per batt call */
 void fmt_jsonl_instance(FILE *out, const Instance *in, int ok);
 void fmt_jsonl_batt(FILE *out, const Instance *in);
+/* The last line: the run's counts under "summary".  It also carries
+ * "program": null and the other keys of an instance's line, all null, so
+ * that readers keyed on those (../shared/tools/compare_golden.py) take it
+ * for a line of their own kind that matches nothing. */
+void fmt_jsonl_summary(FILE *out, const RunCounts *c, int ngroups, int unpaired, bool interrupted,
+                       bool batt);
 
 /* format_jsonl.c, --trace: the variables statement s assigned, and the
  * instance's end */

@@ -171,3 +171,21 @@ void fmt_trace_end(FILE *f, const Instance *in, int ok)
         json_string(f, in->status == INST_BUDGET ? "timeout" : in->error);
     fputs("}\n", f);
 }
+
+void fmt_jsonl_summary(FILE *out, const RunCounts *c, int ngroups, int unpaired, bool interrupted,
+                       bool batt)
+{
+    fputs("{\"summary\": {", out);
+    if (batt)
+        fprintf(out, "\"batt_calls\": %ld, \"raised\": %ld", c->batt_calls, c->errors);
+    else
+        fprintf(out, "\"pairs\": %d, \"pairs_finished\": %ld, \"pairs_solved\": %ld, "
+                "\"samples_scored\": %ld, \"samples_correct\": %ld, \"samples_unscored\": %ld, "
+                "\"raised\": %ld, \"programs_without_task\": %d",
+                ngroups, c->groups_done, c->groups_solved, c->pairs, c->pairs_correct, c->unscored,
+                c->errors, unpaired);
+    fprintf(out, ", \"stopped_by_work_budget\": %ld, \"stopped_by_time_budget\": %ld, "
+            "\"interrupted\": %s}", c->work_stops, c->time_stops, interrupted ? "true" : "false");
+    fputs(", \"program\": null, \"task\": null, \"sample\": null, \"correct\": null, "
+          "\"error\": null, \"output\": null}\n", out);
+}
