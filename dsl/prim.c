@@ -8,12 +8,15 @@
 #include <string.h>
 
 static const PrimInfo prim_info_[PRIM_COUNT] = {
-#define AD(name, arity, ret, gpu, shape) {#name, arity, DIALECT_ARCDSL, ret, ad_##name},
+#define AD(name, arity, ret, gpu, shape) {#name, arity, DIALECT_ARCDSL, ret, ad_##name, false},
 #include "arcdsl/list.h"
 #undef AD
-#define TK(name, arity, ret, fn, gpu, shape) {#name, arity, DIALECT_TOKPIDJIN, ret, fn},
+#define TK(name, arity, ret, fn, gpu, shape) {#name, arity, DIALECT_TOKPIDJIN, ret, fn, false},
 #include "tokpidjin/list.h"
 #undef TK
+#define RA(name, arity, ret, gpu, shape) {#name, arity, DIALECT_ARCDSL, ret, ra_##name, true},
+#include "rearc/list.h"
+#undef RA
 };
 const PrimInfo *const prim_table = prim_info_;
 
@@ -175,10 +178,19 @@ int prim_lookup(int dialect, const char *name)
     for (uint32_t k = name_hash(dialect, name) & (NAME_SLOTS - 1); name_slot[k];
          k = (k + 1) & (NAME_SLOTS - 1)) {
         int i = name_slot[k] - 1;
-        if (prim_table[i].dialect == dialect && strcmp(prim_table[i].name, name) == 0)
+        if (prim_table[i].dialect == dialect && !prim_table[i].rearc &&
+            strcmp(prim_table[i].name, name) == 0)
             return i;
     }
     return -1;
+}
+
+int prim_lookup_rearc(const char *name)
+{
+    for (int i = PRIM_RA_argmax; i < PRIM_COUNT; i++)
+        if (strcmp(prim_table[i].name, name) == 0)
+            return i;
+    return prim_lookup(DIALECT_ARCDSL, name);
 }
 
 /* ---- constants ---------------------------------------------------------- */

@@ -25,9 +25,10 @@ typedef struct {
     uint8_t dialect;      /* DIALECT_* */
     uint8_t ret;          /* RetDefault */
     PrimFn fn;            /* NULL: declared, not implemented yet */
+    bool rearc;           /* re-arc's version of an arc-dsl name (dsl/rearc/list.h) */
 } PrimInfo;
 
-/* Primitive ids: arc-dsl first, then tokpidjin. */
+/* Primitive ids: arc-dsl first, then tokpidjin, then re-arc's own versions. */
 enum {
 #define AD(name, arity, ret, gpu, shape) PRIM_AD_##name,
 #include "arcdsl/list.h"
@@ -35,6 +36,9 @@ enum {
 #define TK(name, arity, ret, fn, gpu, shape) PRIM_TK_##name,
 #include "tokpidjin/list.h"
 #undef TK
+#define RA(name, arity, ret, gpu, shape) PRIM_RA_##name,
+#include "rearc/list.h"
+#undef RA
     PRIM_COUNT
 };
 
@@ -71,6 +75,8 @@ Value *prim_safe_default(int prim);
 
 /* Look up a primitive by dialect and name; -1 if unknown. */
 int prim_lookup(int dialect, const char *name);
+/* The same in re-arc's dsl.py: its own version where it has one. */
+int prim_lookup_rearc(const char *name);
 /* The primitive as a function value (immortal; same object every time, so
  * identity hashing is stable within a run). */
 Value *prim_value(int prim);
@@ -93,5 +99,8 @@ const char *const_name_at(int dialect, int i);
 #define TK(name, arity, ret, fn, gpu, shape) Value *fn(Ctx *cx, Value *const *a);
 #include "tokpidjin/list.h"
 #undef TK
+#define RA(name, arity, ret, gpu, shape) Value *ra_##name(Ctx *cx, Value *const *a);
+#include "rearc/list.h"
+#undef RA
 
 #endif

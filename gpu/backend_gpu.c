@@ -21,6 +21,9 @@ static const signed char gop_of_prim[PRIM_COUNT] = {
 #define TK(name, arity, ret, fn, gpu, shape) [PRIM_TK_##name] = GOP_##gpu,
 #include "tokpidjin/list.h"
 #undef TK
+#define RA(name, arity, ret, gpu, shape) [PRIM_RA_##name] = GOP_##gpu,
+#include "rearc/list.h"
+#undef RA
 };
 
 /* auto without a calibration file: what an H100 measured (docs/gpu.md):

@@ -63,7 +63,10 @@ static void usage(FILE *f)
 "dialect on every sample of every task, twice (C=None, then C=the output).\n"
 "\n"
 "Options:\n"
-"  --dialect=arc-dsl|tokpidjin  override the dialect picked from the program\n"
+"  --dialect=arc-dsl|re-arc|tokpidjin  override the dialect picked from the\n"
+"                        program (re-arc: arc-dsl as re-arc's dsl.py has it, its\n"
+"                        argmax, argmin, occurrences and constants; picked for a\n"
+"                        file defining verify_<id>)\n"
 "  --solutions=FILE      expected outputs for a combined challenges file\n"
 "  --task=ID[,ID...]     run only these tasks of TASKS\n"
 "  --entry=PREFIX        programs named PREFIX<id> run on task <id> (instead of\n"
@@ -124,15 +127,17 @@ static int parse_dialect(const char *s)
         return DIALECT_ARCDSL;
     if (strcmp(s, "tokpidjin") == 0)
         return DIALECT_TOKPIDJIN;
+    if (strcmp(s, "re-arc") == 0 || strcmp(s, "rearc") == 0)
+        return IR_DIALECT_REARC;
     return -2;
 }
 
 static int cmd_eval(int dialect, const char *expr)
 {
     Ctx cx;
-    ctx_init(&cx, dialect < 0 ? DIALECT_ARCDSL : dialect);
+    ctx_init(&cx, dialect < 0 || dialect == IR_DIALECT_REARC ? DIALECT_ARCDSL : dialect);
     char *err = NULL;
-    Value *v = ir_eval_expr(&cx, expr, &err);
+    Value *v = ir_eval_expr_as(&cx, expr, dialect == IR_DIALECT_REARC, &err);
     if (!v) {
         if (err) {
             fputs(err, stderr);
@@ -168,7 +173,7 @@ static int cmd_check(int dialect, char **files, int n)
         if (m->warnings)
             fputs(m->warnings, stderr);
         printf("%s: %s, %d program%s, %ld statements\n", files[i],
-               m->dialect == DIALECT_TOKPIDJIN ? "tokpidjin" : "arc-dsl",
+               m->dialect == DIALECT_TOKPIDJIN ? "tokpidjin" : m->rearc ? "re-arc" : "arc-dsl",
                m->nprogs, m->nprogs == 1 ? "" : "s", m->nstmts_total);
         StrBuf sb;
         sb_init(&sb);
@@ -365,7 +370,7 @@ int main(int argc, char **argv)
         case OPT_DIALECT:
             dialect = parse_dialect(optarg);
             if (dialect == -2) {
-                fprintf(stderr, "arcrun: unknown dialect '%s' (arc-dsl or tokpidjin)\n", optarg);
+                fprintf(stderr, "arcrun: unknown dialect '%s' (arc-dsl, re-arc or tokpidjin)\n", optarg);
                 return EXIT_USAGE;
             }
             break;

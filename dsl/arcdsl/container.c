@@ -251,6 +251,22 @@ static Value *argext(Ctx *cx, Value *const *a, int op)
 Value *ad_argmax(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_GT); }
 Value *ad_argmin(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_LT); }
 
+/* re-arc's: max(container, key=compfunc, default=None) */
+static Value *argext_or_none(Ctx *cx, Value *const *a, int op)
+{
+    Value *best, *bk;
+    int r = extreme(cx, a[0], a[1], op, &best, &bk);
+    if (r < 0)
+        return NULL;
+    if (!r)
+        return v_none();
+    v_decref(bk);
+    return v_incref(best);
+}
+
+Value *ra_argmax(Ctx *cx, Value *const *a) { return argext_or_none(cx, a, CMP_GT); }
+Value *ra_argmin(Ctx *cx, Value *const *a) { return argext_or_none(cx, a, CMP_LT); }
+
 /* max(set(container), key=container.count): the set's slot order decides ties */
 static Value *mostleast(Ctx *cx, Value *c, bool most)
 {

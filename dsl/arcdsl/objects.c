@@ -109,7 +109,11 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
     return true;
 }
 
-Value *ad_occurrences(Ctx *cx, Value *const *a)
+/* rearc: re-arc's version, which tries every (i, j) of the grid.  Only two
+ * cases tell them apart: an empty object (arc-dsl's shape (0, 0) also tries
+ * row h and column w), and locations, which fail to unpack in re-arc's
+ * loop whenever the grid has a cell. */
+static Value *occurrences(Ctx *cx, Value *const *a, bool rearc)
 {
     Value *grid = a[0], *obj = a[1];
     GCell *c = NULL;
@@ -129,10 +133,12 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
     if (!gu_shape(cx, obj, &oh, &ow))
         return cm_occurrences_drop(c, &g);
     int64_t h2 = (int64_t)g.h - oh + 1, w2 = (int64_t)g.w - ow + 1;
+    if (rearc && n == 0)
+        h2 = (int64_t)g.h, w2 = (int64_t)g.w;
     if (h2 > 0 && w2 > 0 && !gu_work(cx, (uint64_t)(h2 * w2)))
         return cm_occurrences_drop(c, &g);
     if (n > 0 && !isobj) {     /* locations: the loop can't unpack them */
-        if (h2 > 0 && w2 > 0) {
+        if (rearc ? g.h > 0 && g.w > 0 : h2 > 0 && w2 > 0) {
             cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
             return cm_occurrences_drop(c, &g);
         }
@@ -141,6 +147,9 @@ Value *ad_occurrences(Ctx *cx, Value *const *a)
     }
     return cm_occurrences(cx, grid, &g, rows, c, n, oh, ow, h2, w2, cell);
 }
+
+Value *ad_occurrences(Ctx *cx, Value *const *a) { return occurrences(cx, a, false); }
+Value *ra_occurrences(Ctx *cx, Value *const *a) { return occurrences(cx, a, true); }
 
 /* ---- periods ------------------------------------------------------------ */
 

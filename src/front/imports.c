@@ -35,7 +35,7 @@ static bool listed(const char *list, const char *m)
     return false;
 }
 
-void imports_scan(ImportScope *sc, const Stmt *body)
+void imports_scan(ImportScope *sc, const Stmt *body, bool dsl_consts)
 {
     memset(sc, 0, sizeof *sc);
     bool unknown_star = false;
@@ -52,7 +52,7 @@ void imports_scan(ImportScope *sc, const Stmt *body)
         sc->scoped |= kind == MOD_DSL || kind == MOD_CONSTANTS || kind == MOD_PILE;
         if (!s->u.import.names) {
             sc->prims |= kind == MOD_DSL || kind == MOD_PILE;
-            sc->consts |= kind == MOD_CONSTANTS || kind == MOD_PILE;
+            sc->consts |= kind == MOD_CONSTANTS || kind == MOD_PILE || (dsl_consts && kind == MOD_DSL);
             sc->shim |= kind == MOD_SHIM;
             unknown_star |= kind == MOD_OTHER;
             continue;

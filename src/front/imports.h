@@ -17,7 +17,8 @@ typedef struct {
     char modules[160];       /* the modules imported from, for messages */
 } ImportScope;
 
-void imports_scan(ImportScope *sc, const Stmt *body);
+/* dsl_consts: the dsl module exports the constants too (re-arc's does). */
+void imports_scan(ImportScope *sc, const Stmt *body, bool dsl_consts);
 void imports_free(ImportScope *sc);
 /* The DSL name `name` stands for: the target of `import X as name`, or
  * name itself. */

@@ -63,9 +63,16 @@ typedef struct {
 /* A def as a function value's target (calldef.c): what a call runs. */
 typedef struct IrDef IrDef;
 
+/* ir_load_*'s dialect: DIALECT_*, -1 to pick it from the program, or
+ * this: arc-dsl's dialect with names resolved as in re-arc's dsl.py (its
+ * own argmax, argmin, occurrences; `from dsl import *` binds the
+ * constants).  Picked for a file that defines verify_<id> functions. */
+enum { IR_DIALECT_REARC = 16 };
+
 typedef struct IrModule {
     char *path;
     int dialect;
+    bool rearc;              /* names resolved as re-arc's dsl.py (IR_DIALECT_REARC) */
     IrProgram *progs;
     int nprogs;
     long nstmts_total;       /* assignments + records + returns, for --check */
@@ -108,5 +115,7 @@ int module_missing_prims(const IrModule *m, StrBuf *sb);
  * `arcrun eval`.  Returns a new reference, or NULL with either *errmsg set
  * (syntax/name error, malloc'd) or an exception pending in cx. */
 Value *ir_eval_expr(Ctx *cx, const char *src, char **errmsg);
+/* The same, names resolved as in re-arc's dsl.py when rearc. */
+Value *ir_eval_expr_as(Ctx *cx, const char *src, bool rearc, char **errmsg);
 
 #endif

@@ -6,6 +6,8 @@ static int pick_dialect(Stmt *body)
 {
     for (Stmt *s = body; s; s = s->next)
         if (s->kind == S_DEF && strcmp(s->u.def.name, "batt") == 0) return DIALECT_TOKPIDJIN;
+    for (Stmt *s = body; s; s = s->next)
+        if (s->kind == S_DEF && strncmp(s->u.def.name, "verify_", 7) == 0) return IR_DIALECT_REARC;
     return DIALECT_ARCDSL;
 }
 
@@ -181,13 +183,17 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
     IrModule *m = lower_realloc(NULL, sizeof *m);
     memset(m, 0, sizeof *m);
     m->path = lower_strdup(name);
-    m->dialect = dialect >= 0 && dialect < DIALECT_COUNT ? dialect : pick_dialect(pc.body);
+    if (dialect < 0 || (dialect >= DIALECT_COUNT && dialect != IR_DIALECT_REARC))
+        dialect = pick_dialect(pc.body);
+    m->rearc = dialect == IR_DIALECT_REARC;
+    m->dialect = m->rearc ? DIALECT_ARCDSL : dialect;
 
     Lower L;
     memset(&L, 0, sizeof L);
     L.pc = &pc;
     L.dialect = m->dialect;
-    imports_scan(&L.imports, pc.body);
+    L.rearc = m->rearc;
+    imports_scan(&L.imports, pc.body, m->rearc);
 
     /* every def is bound first (a def may call one further down), then the
      * top level runs in order: constants, then the defs' bodies */

@@ -66,6 +66,7 @@ typedef struct {
     const char **unbound;  /* DSL names used but not imported (warned once each) */
     int nunbound;
     ModScope *mod;         /* the module's top-level names, or NULL (eval) */
+    bool rearc;            /* names as re-arc's dsl.py has them (ir.h) */
     int def_index;         /* the def being lowered, or -1 */
 } Lower;
 

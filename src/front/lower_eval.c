@@ -2,12 +2,12 @@
  * spot. */
 #include "lower.h"
 
-static Value *operand_value(Value **slots, IrOperand o)
+Value *ir_eval_expr(Ctx *cx, const char *src, char **errmsg)
 {
-    return o.slot >= 0 ? slots[o.slot] : o.k;
+    return ir_eval_expr_as(cx, src, false, errmsg);
 }
 
-Value *ir_eval_expr(Ctx *cx, const char *src, char **errmsg)
+Value *ir_eval_expr_as(Ctx *cx, const char *src, bool rearc, char **errmsg)
 {
     if (errmsg) *errmsg = NULL;
     ParseCtx pc;
@@ -21,6 +21,7 @@ Value *ir_eval_expr(Ctx *cx, const char *src, char **errmsg)
     memset(&L, 0, sizeof L);
     L.pc = &pc;
     L.dialect = cx->dialect;
+    L.rearc = rearc;
     L.eval = true;
     IrProgram p;
     lower_begin(&L, &p);
@@ -36,22 +37,7 @@ Value *ir_eval_expr(Ctx *cx, const char *src, char **errmsg)
         return NULL;
     }
     pc_free(&pc);
-
-    Value **slots = lower_realloc(NULL, (size_t)(p.nslots ? p.nslots : 1) * sizeof *slots);
-    for (int i = 0; i < p.nslots; i++) slots[i] = NULL;
-    Value *out = NULL;
-    bool ok = true;
-    for (int i = 0; i < p.nstmts && ok; i++) {
-        IrStmt *s = &p.stmts[i];
-        Value *argv[IR_MAX_ARGS];
-        for (int j = 0; j < s->nargs; j++) argv[j] = operand_value(slots, s->args[j]);
-        Value *r = v_call(cx, operand_value(slots, s->callee), s->nargs, argv);
-        if (!r) ok = false;
-        else slots[s->dst] = r;
-    }
-    if (ok) out = v_incref(operand_value(slots, res));
-    for (int i = 0; i < p.nslots; i++) v_decref(slots[i]);
-    free(slots);
+    Value *out = ir_run(cx, &p, NULL, res);
     op_drop(&res);
     lower_program_clear(&p);
     return out;

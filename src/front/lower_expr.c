@@ -206,7 +206,7 @@ static int resolve(Lower *L, Expr *e, IrOperand *out, int *prim)
     }
     const char *dsl_name = imports_target(&L->imports, name);
     Value *c = const_lookup(L->dialect, dsl_name);
-    int id = c ? -1 : prim_lookup(L->dialect, dsl_name);
+    int id = c ? -1 : L->rearc ? prim_lookup_rearc(dsl_name) : prim_lookup(L->dialect, dsl_name);
     if ((c || id >= 0) &&
         !imports_bind(&L->imports, name, c != NULL, id == PRIM_TK_batch_process_samples_gpu))
         raise_name_error(L, e);

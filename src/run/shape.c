@@ -28,6 +28,9 @@ static const signed char rule_of_prim[PRIM_COUNT] = {
 #define TK(name, arity, ret, fn, gpu, shape) [PRIM_TK_##name] = R_##shape,
 #include "tokpidjin/list.h"
 #undef TK
+#define RA(name, arity, ret, gpu, shape) [PRIM_RA_##name] = R_##shape,
+#include "rearc/list.h"
+#undef RA
 };
 
 static const Abs none = {A_NONE, {0, 0, 0}, {0, 0, 0}};

@@ -17,7 +17,7 @@ tasks = sorted(f[:-5] for f in os.listdir(demo) if f.endswith(".json"))
 names = [n for n in vars(mod) if callable(getattr(mod, n)) and
          getattr(getattr(mod, n), "__module__", "") == "prog"]
 for name in names:
-    own = name[len("solve_"):] if name.startswith("solve_") else None
+    own = name.split("_", 1)[1] if name.startswith(("solve_", "verify_")) else None
     if own is None and not name.startswith("program"):
         continue                      # a helper: arcrun does not run it alone
     for tid in tasks:
