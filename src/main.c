@@ -7,6 +7,7 @@
 #include "driver.h"
 #include "taskread.h"
 #include "vmem.h"
+#include "show.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -46,6 +47,8 @@ static void usage(FILE *f)
 "Usage: arcrun [OPTIONS] PROGRAM... TASKS...  run DSL programs over ARC tasks\n"
 "       arcrun eval [OPTIONS] 'EXPR'      evaluate one DSL expression, print its repr\n"
 "       arcrun --check PROGRAM...         parse programs, report counts and errors\n"
+"       arcrun show [OPTIONS] TASKS [PROGRAM...]  draw tasks and programs' outputs\n"
+"                                         (arcrun show --help)\n"
 "       arcrun calibrate [OPTIONS] [TASKS...]  measure GPU crossover batch sizes\n"
 "\n"
 "PROGRAM is a DSL file in Python syntax (solvers.py, a batt .py/.dsl file), or a\n"
@@ -521,6 +524,8 @@ int main(int argc, char **argv)
         taskset_free(&cts);
         return crc == 0 ? EXIT_OK : crc == -2 ? EXIT_USAGE : EXIT_NO_DEVICE;
     }
+    if (nargs >= 1 && strcmp(args[0], "show") == 0)
+        return cmd_show(nargs, args);
     if (nargs >= 1 && strcmp(args[0], "eval") == 0) {
         /* options may also follow the subcommand */
         optind = 1;
