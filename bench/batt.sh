@@ -4,6 +4,9 @@
 #
 #   bench/batt.sh [TOKPIDJIN_CHECKOUT] [BATT.py] [NTASKS_FOR_CPYTHON]
 #
+# arcrun runs -j1 (one core, as CPython's one process; JOBS=N for more:
+# another figure, never to be read as the per-core one).  The reference
+# imports numpy (a venv with it first on PATH will do).
 # arcrun runs every sample of all 400 tasks (C=None and C=O), then the
 # first NTASKS (default 40); CPython runs those NTASKS the same way with
 # tests/batt/ref_batt.py (its calls are what the goldens were made with).
@@ -26,22 +29,23 @@ least() {
   best=
   for r in $(seq "$reps"); do
     t0=$(date +%s.%N)
-    lines=$("$@" | grep -c '^{')
+    lines=$("$@" | grep -c '^{"task"')
     t1=$(date +%s.%N)
     best=$(awk "BEGIN { t = $t1 - $t0; b = \"$best\"; print (b == \"\" || t < b + 0) ? t : b }")
   done
   echo "$lines $best"
 }
 
-set -- $(least "$arcrun" --format=jsonl "$batt" "$tasks")
+jobs=${JOBS:-1}
+set -- $(least "$arcrun" -j"$jobs" --format=jsonl "$batt" "$tasks")
 calls=$1 dt=$2
 a=$(ms "$dt * 1000 / $calls")
-echo "arcrun:  $calls batt calls in $(ms "$dt") s, $a ms per call ($(basename "$batt"), jobs: all cores, least of $reps runs)"
+echo "arcrun:  $calls batt calls in $(ms "$dt") s, $a ms per call ($(basename "$batt"), -j$jobs, least of $reps runs)"
 if [ -n "$ref" ]; then
   sub=$(mktemp -d)
   ls "$tasks" | head -n "$ntasks" | while read -r f; do ln -s "$tasks/$f" "$sub/$f"; done
   # the ratio compares the same tasks: calls differ in cost from task to task
-  set -- $(least "$arcrun" --format=jsonl "$batt" "$sub")
+  set -- $(least "$arcrun" -j"$jobs" --format=jsonl "$batt" "$sub")
   scalls=$1 dt=$2
   s=$(ms "$dt * 1000 / $scalls")
   echo "arcrun:  $scalls batt calls in $(ms "$dt") s, $s ms per call (first $ntasks tasks)"

@@ -386,3 +386,46 @@ bool prim_suggest(int dialect, const char *name, char *buf, size_t n)
     snprintf(buf, n, "'%s'", best);
     return true;
 }
+
+/* ---- documentation (arcrun list) ------------------------------------------ */
+
+typedef struct { const char *name, *signature, *description; } PrimDoc;
+
+enum { PRIM_TK_FIRST = 0
+#define AD(name, arity, ret, gpu, shape) + 1
+#include "arcdsl/list.h"
+#undef AD
+};
+
+/* the doc.h files list the primitives in their list.h order, aliases after */
+static const PrimDoc docs_ad[] = {
+#define DOC(name, sig, desc) {#name, sig, desc},
+#include "arcdsl/doc.h"
+};
+static const PrimDoc docs_tk[] = {
+#include "tokpidjin/doc.h"
+};
+static const PrimDoc docs_ra[] = {
+#include "rearc/doc.h"
+#undef DOC
+};
+
+static const PrimDoc *prim_doc(int prim)
+{
+    const PrimDoc *d = prim < PRIM_TK_FIRST ? &docs_ad[prim]
+                     : prim < PRIM_RA_argmax ? &docs_tk[prim - PRIM_TK_FIRST]
+                     : &docs_ra[prim - PRIM_RA_argmax];
+    return strcmp(d->name, prim_table[prim].name) == 0 ? d : NULL;
+}
+
+const char *prim_signature(int prim)
+{
+    const PrimDoc *d = prim_doc(prim);
+    return d ? d->signature : "";
+}
+
+const char *prim_description(int prim)
+{
+    const PrimDoc *d = prim_doc(prim);
+    return d ? d->description : "";
+}

@@ -87,6 +87,11 @@ Value *const_lookup(int dialect, const char *name);
  * is done by ('size' for len), or the closest known name; false when
  * nothing comes close. */
 bool prim_suggest(int dialect, const char *name, char *buf, size_t n);
+/* What `arcrun list` prints for a primitive (each dialect's doc.h): its Python
+ * signature, "(grid: Grid) -> Grid", and a one-line description. */
+const char *prim_signature(int prim);
+const char *prim_description(int prim);
+
 /* Names of a dialect, for --list and docs; NULL-terminated iteration. */
 const char *const_name_at(int dialect, int i);
 

@@ -8,6 +8,7 @@
 #include "taskread.h"
 #include "vmem.h"
 #include "show.h"
+#include "list.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -48,6 +49,7 @@ static void usage(FILE *f)
 "       arcrun eval [OPTIONS] 'EXPR'      evaluate one DSL expression, print its repr\n"
 "       arcrun --check PROGRAM...         parse programs, report counts and errors\n"
 "       arcrun show [OPTIONS] TASKS [PROGRAM...]  draw tasks and programs' outputs\n"
+"       arcrun list [--dialect=D] [PATTERN]  primitives: signature, what each computes\n"
 "                                         (arcrun show --help)\n"
 "       arcrun calibrate [OPTIONS] [TASKS...]  measure GPU crossover batch sizes\n"
 "\n"
@@ -526,6 +528,8 @@ int main(int argc, char **argv)
     }
     if (nargs >= 1 && strcmp(args[0], "show") == 0)
         return cmd_show(nargs, args);
+    if (nargs >= 1 && strcmp(args[0], "list") == 0)
+        return cmd_list(nargs, args);
     if (nargs >= 1 && strcmp(args[0], "eval") == 0) {
         /* options may also follow the subcommand */
         optind = 1;
