@@ -235,37 +235,25 @@ static Value *valext(Ctx *cx, Value *const *a, int op)
 Value *ad_valmax(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_GT); }
 Value *ad_valmin(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_LT); }
 
-static Value *argext(Ctx *cx, Value *const *a, int op)
+/* max/min(container, key=compfunc); re-arc's (rearc) pass default=None */
+static Value *argext(Ctx *cx, Value *const *a, int op, bool rearc)
 {
     Value *best, *bk;
     int r = extreme(cx, a[0], a[1], op, &best, &bk);
     if (r < 0)
         return NULL;
     if (!r)
-        return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
-                        op == CMP_GT ? "max" : "min");
+        return rearc ? v_none()
+                     : cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
+                                op == CMP_GT ? "max" : "min");
     v_decref(bk);
     return v_incref(best);
 }
 
-Value *ad_argmax(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_GT); }
-Value *ad_argmin(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_LT); }
-
-/* re-arc's: max(container, key=compfunc, default=None) */
-static Value *argext_or_none(Ctx *cx, Value *const *a, int op)
-{
-    Value *best, *bk;
-    int r = extreme(cx, a[0], a[1], op, &best, &bk);
-    if (r < 0)
-        return NULL;
-    if (!r)
-        return v_none();
-    v_decref(bk);
-    return v_incref(best);
-}
-
-Value *ra_argmax(Ctx *cx, Value *const *a) { return argext_or_none(cx, a, CMP_GT); }
-Value *ra_argmin(Ctx *cx, Value *const *a) { return argext_or_none(cx, a, CMP_LT); }
+Value *ad_argmax(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_GT, false); }
+Value *ad_argmin(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_LT, false); }
+Value *ra_argmax(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_GT, true); }
+Value *ra_argmin(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_LT, true); }
 
 /* max(set(container), key=container.count): the set's slot order decides ties */
 static Value *mostleast(Ctx *cx, Value *c, bool most)
