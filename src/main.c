@@ -225,7 +225,11 @@ static void *load_tasks(void *arg)
     return NULL;
 }
 
-/* Standard input, whole (NUL-terminated, malloc'd); NULL on a read error. */
+/* Standard input, whole (NUL-terminated); NULL on a read error.  Freed at
+ * exit, whichever way main leaves. */
+static char *stdin_text_;
+static void free_stdin_text(void) { free(stdin_text_); }
+
 static char *read_stdin(void)
 {
     size_t len = 0, cap = 65536;
@@ -240,6 +244,8 @@ static char *read_stdin(void)
         return NULL;
     }
     buf[len] = '\0';
+    stdin_text_ = buf;
+    atexit(free_stdin_text);
     return buf;
 }
 

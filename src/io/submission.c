@@ -118,7 +118,8 @@ int sub_write(Submission *s, const TaskSet *ts, const char *path)
         fputs(": [", f);
         for (int k = 0; k < task->ntest; k++) {
             Offers *o = &s->by_task[t][k];
-            qsort(o->c, (size_t)o->n, sizeof *o->c, by_rank);
+            if (o->n > 1)
+                qsort(o->c, (size_t)o->n, sizeof *o->c, by_rank);
             fprintf(f, "%s{\"attempt_1\": %s, \"attempt_2\": %s}", k ? ", " : "",
                     o->n > 0 ? o->c[0].json : SUBMISSION_BLANK,
                     o->n > 1 ? o->c[1].json : SUBMISSION_BLANK);
