@@ -23,13 +23,19 @@ SKIP = shutil.ignore_patterns('.git', 'build', 'dist', '*.egg-info', 'autom4te.c
                               '__pycache__', '*.so')
 
 
+# a make that runs this (make check) leaves its flags in the environment:
+# the inner make would then print "Entering directory" into the link line
+ENV = {k: v for k, v in os.environ.items() if k not in ('MAKEFLAGS', 'MFLAGS', 'MAKELEVEL')}
+
+
 def run(cmd, cwd):
     print('arcrun build:', ' '.join(cmd), flush=True)
-    subprocess.run(cmd, cwd=cwd, check=True)
+    subprocess.run(cmd, cwd=cwd, check=True, env=ENV)
 
 
 def out(cmd, cwd):
-    return subprocess.run(cmd, cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
+    return subprocess.run(cmd, cwd=cwd, check=True, capture_output=True, text=True,
+                          env=ENV).stdout.strip()
 
 
 class AutotoolsExt(build_ext):
@@ -44,8 +50,8 @@ class AutotoolsExt(build_ext):
             run(['./configure', 'CFLAGS=-O2 -fPIC', 'NVCCFLAGS=' + nvcc] +
                 shlex.split(os.environ.get('ARCRUN_CONFIGURE', '')), tree)
         run(['make', '-j%d' % (os.cpu_count() or 1), 'pylibs'], tree)
-        link = shlex.split(out(['make', '-s', 'print-pylink'], tree))
-        inc = shlex.split(out(['make', '-s', 'print-pyinc'], tree))
+        link = shlex.split(out(['make', '-s', '--no-print-directory', 'print-pylink'], tree))
+        inc = shlex.split(out(['make', '-s', '--no-print-directory', 'print-pyinc'], tree))
         # relative -I paths name the configured tree
         inc = ['-I' + os.path.join(tree, a[2:]) if a.startswith('-I') and not a.startswith('-I/') else a
                for a in inc]
