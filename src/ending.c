@@ -218,6 +218,8 @@ void ending_shared(Totals *t, Instance *in, Ending *e)
         shape_check(t, in, g->shape);
     if (t->ro->submission)
         submit(t, g, in, e->ok, e->group_done);
+    if (t->ro->on_result)
+        t->ro->on_result(in, e->ok, t->ro->on_result_arg);
     if (e->ok >= 0) {
         t->c.pairs++;
         t->c.pairs_correct += e->ok;

@@ -12,11 +12,16 @@ program or expression that does not parse raises CompileError, a
 SyntaxError that carries the file, line, column and message.
 """
 import builtins as _builtins
+import collections as _collections
+import json as _json
+import os as _os
 import re as _re
+import tempfile as _tempfile
 
 from . import _arcrun
 
-__all__ = ["eval", "CompileError", "Function", "__version__"]
+__all__ = ["eval", "compile", "load_tasks", "run", "Result", "Programs", "Tasks",
+           "CompileError", "Function", "__version__"]
 __version__ = _arcrun.version()
 Function = _arcrun.Function
 
@@ -57,3 +62,111 @@ def eval(expr, dialect=None):
     if not isinstance(expr, str):
         raise TypeError("eval() wants the expression as a str, not %s" % type(expr).__name__)
     return _outcome(_arcrun._eval(expr, dialect))
+
+
+class Programs:
+    """Programs compiled from one source (compile()): .names, .dialect."""
+
+    def __init__(self, capsule, names, dialect, filename):
+        self._capsule, self.names, self.dialect, self.filename = capsule, tuple(names), dialect, filename
+
+    def __repr__(self):
+        return "<arcrun.Programs %s: %d programs, %s>" % (self.filename, len(self.names), self.dialect)
+
+
+def compile(source, dialect=None, filename="<string>"):
+    """Compile DSL programs from source text, as the CLI reads a program
+    file: solve_<id> functions, helpers, constants, a batt.  dialect:
+    None (picked from the source), 'arc-dsl', 're-arc' or 'tokpidjin'.
+    Raises CompileError, with the location, when the source is not valid."""
+    if not isinstance(source, str):
+        raise TypeError("compile() wants the source as a str, not %s" % type(source).__name__)
+    r = _arcrun._compile(source, dialect, filename)
+    if r[0] != "ok":
+        raise CompileError(r[1])
+    return Programs(r[1], r[2], r[3], filename)
+
+
+class Tasks:
+    """ARC tasks loaded by load_tasks(): .ids in order."""
+
+    def __init__(self, capsule, ids, keep=None):
+        self._capsule, self.ids, self._keep = capsule, tuple(ids), keep
+
+    def __len__(self):
+        return len(self.ids)
+
+    def __repr__(self):
+        return "<arcrun.Tasks: %d tasks>" % len(self.ids)
+
+
+def _grid_json(o):
+    if hasattr(o, "tolist"):          # numpy arrays and scalars
+        return o.tolist()
+    if isinstance(o, tuple):
+        return list(o)
+    raise TypeError("a grid holds %s, not a list, tuple or array of ints" % type(o).__name__)
+
+
+def load_tasks(path_or_dict, task_id="task"):
+    """Tasks from a path (a task file, a directory of them, a combined
+    *_challenges.json, a re-arc file: whatever the CLI reads), or from
+    Python data in ARC's JSON shape: one task {"train": [...], "test": [...]}
+    (named task_id) or {id: task, ...}.  Grids may be lists, tuples or numpy
+    arrays.  A malformed task raises ValueError saying where."""
+    keep = None
+    if isinstance(path_or_dict, (str, bytes, _os.PathLike)):
+        path = _os.fsdecode(path_or_dict)
+    elif isinstance(path_or_dict, dict):
+        keep = _tempfile.TemporaryDirectory(prefix="arcrun-")
+        single = "train" in path_or_dict or "test" in path_or_dict
+        if single and not isinstance(task_id, str):
+            raise TypeError("task_id must be a str")
+        path = _os.path.join(keep.name, (task_id if single else "tasks") + ".json")
+        with open(path, "w") as f:
+            _json.dump(path_or_dict, f, default=_grid_json)
+    else:
+        raise TypeError("load_tasks() wants a path or a dict, not %s" % type(path_or_dict).__name__)
+    r = _arcrun._load_tasks(path)
+    if r[0] != "ok":
+        msg = r[1]
+        if keep is not None:
+            msg = msg.replace(path, "<data>")
+        raise ValueError(msg)
+    return Tasks(r[1], r[2], keep)
+
+
+Result = _collections.namedtuple("Result", "program task sample output error correct")
+Result.__doc__ = """One instance's outcome: output is the program's value as a Python
+value (None after an error), error the exception as 'Type: message' or
+None, correct True/False against the expected output (None when unknown)."""
+
+
+def run(programs, tasks, *, all_pairs=False, jobs=None, backend="cpu", budget=None, timeout=10.0,
+        progress=None):
+    """Run programs over tasks as the CLI does (solve_<id> on task <id>, any
+    other program on every task; all_pairs: every program on every task,
+    a pair stopping at its first failed sample), and yield one Result per
+    instance, in the order the instances finished.  jobs: threads (default
+    all cores); backend: 'cpu', 'cuda' or 'auto'; budget: work units per
+    instance (default as the CLI's); timeout: seconds per instance (0:
+    none).  progress: a tqdm bar (its update(1)) or a callable called with
+    each Result.  The GIL is released while the programs run.  Ctrl-C stops
+    the run: what finished is yielded, then KeyboardInterrupt is raised.
+    In this version the results come once the run has ended."""
+    if not isinstance(programs, Programs):
+        raise TypeError("run() wants Programs from arcrun.compile(), not %s" % type(programs).__name__)
+    if not isinstance(tasks, Tasks):
+        raise TypeError("run() wants Tasks from arcrun.load_tasks(), not %s" % type(tasks).__name__)
+    jobs = jobs or _os.cpu_count() or 1
+    if not isinstance(jobs, int) or jobs < 1:
+        raise ValueError("jobs must be a positive int")
+    results, interrupted = _arcrun._run(programs._capsule, tasks._capsule, bool(all_pairs), min(jobs, 64),
+                                        backend, -1 if budget is None else int(budget), float(timeout))
+    for row in results:
+        r = Result(*row)
+        if progress is not None:
+            progress.update(1) if hasattr(progress, "update") else progress(r)
+        yield r
+    if interrupted:
+        raise KeyboardInterrupt

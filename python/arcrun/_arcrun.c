@@ -5,8 +5,14 @@
 #include <Python.h>
 
 #include "config.h"
+#include "driver.h"
+#include "exec.h"
+#include "gpu/backend_gpu.h"
 #include "ir.h"
+#include "taskread.h"
 #include "value.h"
+
+#include <stdio.h>
 
 /* A DSL function as a Python value: its name, and CPython's repr of it. */
 typedef struct {
@@ -116,6 +122,182 @@ static PyObject *py_eval(PyObject *self, PyObject *args)
     return r;
 }
 
+/* ---- programs and tasks, held by capsules --------------------------------- */
+
+static void module_free(PyObject *cap) { ir_free(PyCapsule_GetPointer(cap, "arcrun.programs")); }
+static void tasks_free(PyObject *cap)
+{
+    TaskSet *ts = PyCapsule_GetPointer(cap, "arcrun.tasks");
+    taskset_free(ts);
+    free(ts);
+}
+
+static int parse_dialect(const char *d, bool *rearc)
+{
+    *rearc = d && strcmp(d, "re-arc") == 0;
+    if (!d)
+        return -1;
+    return *rearc ? IR_DIALECT_REARC : strcmp(d, "arc-dsl") == 0 ? DIALECT_ARCDSL
+         : strcmp(d, "tokpidjin") == 0 ? DIALECT_TOKPIDJIN : -2;
+}
+
+/* _compile(source, dialect, filename) -> ("ok", capsule, [names], dialect) |
+ * ("compile", located messages) */
+static PyObject *py_compile(PyObject *self, PyObject *args)
+{
+    const char *src, *dialect, *filename;
+    if (!PyArg_ParseTuple(args, "szs", &src, &dialect, &filename))
+        return NULL;
+    bool rearc;
+    int d = parse_dialect(dialect, &rearc);
+    if (d == -2)
+        return PyErr_Format(PyExc_ValueError, "unknown dialect %s (arc-dsl, re-arc or tokpidjin)", dialect);
+    char *err = NULL;
+    IrModule *m;
+    Py_BEGIN_ALLOW_THREADS
+    m = ir_load_string(filename, src, d, &err);
+    Py_END_ALLOW_THREADS
+    if (!m) {
+        PyObject *r = Py_BuildValue("(ss)", "compile", err ? err : "error");
+        free(err);
+        return r;
+    }
+    PyObject *names = PyList_New(0);
+    for (int i = 0; names && i < m->nprogs; i++)
+        if (!m->progs[i].called) {
+            PyObject *n = PyUnicode_FromString(m->progs[i].name);
+            if (!n || PyList_Append(names, n) < 0) {
+                Py_XDECREF(n);
+                Py_CLEAR(names);
+            }
+            Py_XDECREF(n);
+        }
+    PyObject *cap = names ? PyCapsule_New(m, "arcrun.programs", module_free) : NULL;
+    if (!cap) {
+        ir_free(m);
+        Py_XDECREF(names);
+        return NULL;
+    }
+    const char *dn = m->dialect == DIALECT_TOKPIDJIN ? "tokpidjin" : m->rearc ? "re-arc" : "arc-dsl";
+    return Py_BuildValue("(sNNs)", "ok", cap, names, dn);
+}
+
+/* _load_tasks(path) -> ("ok", capsule, [ids]) | ("error", message) */
+static PyObject *py_load_tasks(PyObject *self, PyObject *args)
+{
+    const char *path;
+    if (!PyArg_ParseTuple(args, "s", &path))
+        return NULL;
+    TaskSet *ts = calloc(1, sizeof *ts);
+    char err[1024];
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = taskset_load(path, NULL, ts, err, sizeof err);
+    Py_END_ALLOW_THREADS
+    if (rc != 0) {
+        free(ts);
+        return Py_BuildValue("(ss)", "error", err);
+    }
+    PyObject *ids = PyList_New(ts->ntasks);
+    for (int i = 0; ids && i < ts->ntasks; i++)
+        PyList_SET_ITEM(ids, i, PyUnicode_FromString(ts->tasks[i].id));
+    PyObject *cap = ids ? PyCapsule_New(ts, "arcrun.tasks", tasks_free) : NULL;
+    if (!cap) {
+        taskset_free(ts);
+        free(ts);
+        Py_XDECREF(ids);
+        return NULL;
+    }
+    return Py_BuildValue("(sNN)", "ok", cap, ids);
+}
+
+/* ---- running ------------------------------------------------------------------ */
+
+typedef struct {
+    PyObject *results;       /* list of (program, task, sample, output, error, correct) */
+    volatile int *interrupted;
+    bool failed;             /* a conversion raised: the run stops */
+} Collect;
+
+/* Each finished instance, converted now: its result may hold the task's
+ * grids, which go when the task closes. */
+static void on_result(const Instance *in, int ok, void *arg)
+{
+    Collect *c = arg;
+    PyGILState_STATE g = PyGILState_Ensure();
+    char name[32];
+    PyObject *out = in->status == INST_DONE && in->result ? to_python(in->result) : (Py_INCREF(Py_None), Py_None);
+    PyObject *row = out ? Py_BuildValue("(sss" "N" "s" "N)", in->prog->name, in->task->id,
+                                        sample_name(in->task, in->sample, name, sizeof name), out,
+                                        in->status == INST_DONE ? NULL : in->error ? in->error : "error",
+                                        ok < 0 ? (Py_INCREF(Py_None), Py_None) : PyBool_FromLong(ok))
+                        : NULL;
+    if (!row || PyList_Append(c->results, row) < 0 || PyErr_CheckSignals() < 0) {
+        c->failed = true;
+        *c->interrupted = 1;
+    }
+    Py_XDECREF(row);
+    PyGILState_Release(g);
+}
+
+/* _run(programs, tasks, all_pairs, jobs, backend, budget, timeout) ->
+ * (results, interrupted) */
+static PyObject *py_run(PyObject *self, PyObject *args)
+{
+    PyObject *pcap, *tcap;
+    int all_pairs, jobs;
+    const char *backend;
+    long long budget;
+    double timeout;
+    if (!PyArg_ParseTuple(args, "OOpisLd", &pcap, &tcap, &all_pairs, &jobs, &backend, &budget, &timeout))
+        return NULL;
+    IrModule *m = PyCapsule_GetPointer(pcap, "arcrun.programs");
+    TaskSet *ts = PyCapsule_GetPointer(tcap, "arcrun.tasks");
+    if (!m || !ts)
+        return NULL;
+    if (m->dialect != DIALECT_ARCDSL)
+        return PyErr_Format(PyExc_NotImplementedError, "run() of batt programs is not in this build yet");
+    int mode = backend_mode_parse(backend);
+    if (mode < 0)
+        return PyErr_Format(PyExc_ValueError, "unknown backend %s (cpu, cuda or auto)", backend);
+    static bool gpu_ready;
+    if (mode != BACKEND_CPU && !gpu_ready) {
+        GpuOptions gopt = {.mode = (BackendMode)mode, .log = stderr, .jobs = jobs};
+        backend_register(&backend_gpu);
+        if (backend_gpu_setup(&gopt) != 0)
+            return PyErr_Format(PyExc_RuntimeError, "the GPU backend could not start");
+        gpu_ready = true;
+    }
+    static volatile int interrupted;
+    interrupted = 0;
+    Collect c = {PyList_New(0), &interrupted, false};
+    FILE *devnull = fopen("/dev/null", "w");
+    if (!c.results || !devnull) {
+        Py_XDECREF(c.results);
+        if (devnull)
+            fclose(devnull);
+        return c.results ? PyErr_SetFromErrno(PyExc_OSError) : NULL;
+    }
+    RunOptions ro = {
+        .format = REPORT_TEXT, .quiet = 1, .jobs = jobs, .all_pairs = all_pairs,
+        .work_limit = budget >= 0 ? (uint64_t)budget : all_pairs ? 5000000 : 100000000,
+        .time_limit = timeout, .interrupted = &interrupted,
+        .on_result = on_result, .on_result_arg = &c,
+    };
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = report_run(m, ts, &ro, devnull);
+    Py_END_ALLOW_THREADS
+    fclose(devnull);
+    if (c.failed && PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) {
+        Py_DECREF(c.results);
+        return NULL;
+    }
+    bool stopped = rc < 0 || c.failed;
+    PyErr_Clear();
+    return Py_BuildValue("(NO)", c.results, stopped ? Py_True : Py_False);
+}
+
 static PyObject *py_version(PyObject *self, PyObject *unused)
 {
     return PyUnicode_FromString(PACKAGE_VERSION);
@@ -124,6 +306,9 @@ static PyObject *py_version(PyObject *self, PyObject *unused)
 static PyMethodDef methods[] = {
     {"_eval", py_eval, METH_VARARGS, "_eval(expr, dialect=None): (outcome, ...)"},
     {"version", py_version, METH_NOARGS, "arcrun's version"},
+    {"_compile", py_compile, METH_VARARGS, "_compile(source, dialect, filename)"},
+    {"_load_tasks", py_load_tasks, METH_VARARGS, "_load_tasks(path)"},
+    {"_run", py_run, METH_VARARGS, "_run(programs, tasks, all_pairs, jobs, backend, budget, timeout)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,0 +1,94 @@
+"""compile(), load_tasks() and run() against the CLI's results."""
+import json
+import os
+import subprocess
+
+import pytest
+
+import arcrun
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+DEMO = os.path.join(ROOT, "tasks", "demo")
+SHARED = os.environ.get("SHARED", os.path.join(ROOT, "..", "shared"))
+ARCRUN = os.environ.get("ARCRUN", os.path.join(ROOT, "arcrun"))
+
+
+def demo_programs():
+    with open(os.path.join(DEMO, "demo.dsl")) as f:
+        return arcrun.compile(f.read(), filename="demo.dsl")
+
+
+def test_compile_names_and_errors():
+    p = demo_programs()
+    assert p.names == ("solve_rot_demo01", "solve_mirror_demo02", "solve_recolor_demo03",
+                       "solve_crop_demo04")
+    assert p.dialect == "arc-dsl"
+    with pytest.raises(arcrun.CompileError) as e:
+        arcrun.compile("def solve_x(I):\n    return rot9(I)\n", filename="bad.py")
+    assert (e.value.filename, e.value.lineno, e.value.offset) == ("bad.py", 2, 12)
+    with pytest.raises(TypeError):
+        arcrun.compile(b"bytes")
+
+
+def test_run_demo():
+    res = list(arcrun.run(demo_programs(), arcrun.load_tasks(DEMO), jobs=2))
+    assert len(res) == 16 and all(r.correct is True and r.error is None for r in res)
+    rot = {r.sample: r.output for r in res if r.task == "rot_demo01"}
+    t = json.load(open(os.path.join(DEMO, "rot_demo01.json")))
+    assert rot["train/0"] == tuple(map(tuple, t["train"][0]["output"]))
+
+
+def test_task_data_as_lists_tuples_and_numpy():
+    t = json.load(open(os.path.join(DEMO, "rot_demo01.json")))
+    p = arcrun.compile("def solve_rot_demo01(I):\n    return rot90(I)\n")
+    as_tuples = {k: [{kk: tuple(map(tuple, g)) for kk, g in s.items()} for s in v] for k, v in t.items()}
+    for data in (t, as_tuples):
+        res = list(arcrun.run(p, arcrun.load_tasks(data, task_id="rot_demo01"), jobs=1))
+        assert [r.correct for r in res] == [True] * 4
+    np = pytest.importorskip("numpy")
+    as_numpy = {k: [{kk: np.array(g) for kk, g in s.items()} for s in v] for k, v in t.items()}
+    res = list(arcrun.run(p, arcrun.load_tasks({"rot_demo01": as_numpy}), jobs=1))
+    assert [r.correct for r in res] == [True] * 4
+
+
+def test_bad_tasks_and_arguments():
+    with pytest.raises(ValueError, match="train"):
+        arcrun.load_tasks({"train": [{"input": [[1, 2], [3]], "output": [[1]]}], "test": []})
+    with pytest.raises(ValueError):
+        arcrun.load_tasks(os.path.join(DEMO, "nowhere.json"))
+    with pytest.raises(TypeError):
+        arcrun.load_tasks(42)
+    with pytest.raises(TypeError):
+        list(arcrun.run("not programs", arcrun.load_tasks(DEMO)))
+    with pytest.raises(ValueError):
+        list(arcrun.run(demo_programs(), arcrun.load_tasks(DEMO), backend="quantum"))
+
+
+def test_errors_come_back_located_as_the_cli_says_them():
+    p = arcrun.compile("from dsl import *\ndef program(I):\n    O = first(())\n    return O\n")
+    res = list(arcrun.run(p, arcrun.load_tasks(os.path.join(DEMO, "rot_demo01.json")), jobs=1))
+    assert {r.error for r in res} == {"StopIteration: "} and {r.output for r in res} == {None}
+    assert {r.correct for r in res} == {False}
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(SHARED, "corpus", "arc-dsl", "solvers.py")),
+                    reason="../shared is not here")
+def test_400_solvers_on_training_equal_the_cli():
+    solvers = os.path.join(SHARED, "corpus", "arc-dsl", "solvers.py")
+    training = os.path.join(SHARED, "arc-agi-1", "training")
+    with open(solvers) as f:
+        p = arcrun.compile(f.read(), filename=solvers)
+    got = {(r.program, r.task, r.sample): r for r in arcrun.run(p, arcrun.load_tasks(training))}
+    cli = subprocess.run([ARCRUN, "--format=jsonl", solvers, training], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    n = 0
+    for line in cli:
+        d = json.loads(line)
+        if "summary" in d:
+            continue
+        r = got[d["program"], d["task"], d["sample"]]
+        assert (repr(r.output) if r.error is None else None) == d["output"], d["program"]
+        assert r.error == d["error"] and r.correct == d["correct"]
+        n += 1
+    assert n == len(got) == 1718
