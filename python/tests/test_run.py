@@ -92,3 +92,25 @@ def test_400_solvers_on_training_equal_the_cli():
         assert r.error == d["error"] and r.correct == d["correct"]
         n += 1
     assert n == len(got) == 1718
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(SHARED, "corpus", "arc-dsl", "solvers.py")),
+                    reason="../shared is not here")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_keeps_what_finished(jobs):
+    import signal
+    import threading
+    solvers = os.path.join(SHARED, "corpus", "arc-dsl", "solvers.py")
+    with open(solvers) as f:
+        p = arcrun.compile(f.read(), filename=solvers)
+    ts = arcrun.load_tasks(os.path.join(SHARED, "arc-agi-1", "training"))
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    got = []
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        for r in arcrun.run(p, ts, all_pairs=True, jobs=jobs):
+            got.append(r)
+    timer.cancel()
+    # all pairs would be 160,000 programs x tasks; a part finished, each whole
+    assert 0 < len(got) < 400 * 1718
+    assert all(isinstance(r, arcrun.Result) and r.program.startswith("solve_") for r in got)
