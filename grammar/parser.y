@@ -86,6 +86,43 @@ static Expr *testlist_expr(ParseCtx *pc, Loc at, ExprList l)
     if (l.n == 1 && !l.comma) return l.head;
     return mk_seq(pc, E_TUPLE, at, l);
 }
+
+static Expr *py_bin(ParseCtx *pc, Loc at, int op, Expr *a, Expr *b)
+{
+    Expr *e = ast_expr(pc, E_BINOP, at);
+    e->u.bin.op = op; e->u.bin.a = a; e->u.bin.b = b;
+    return e;
+}
+
+/* a < b < c chains unless written in parentheses, as in Python */
+static Expr *py_compare(ParseCtx *pc, Loc at, Expr *left, int op, Expr *right)
+{
+    Expr *e = left;
+    if (left->kind != E_COMPARE || left->paren) {
+        e = ast_expr(pc, E_COMPARE, at);
+        e->u.cmp.items = left;
+        e->u.cmp.n = 1;
+        left->next = NULL;
+    }
+    int *ops = arena_alloc(&pc->arena, sizeof(int) * (size_t)e->u.cmp.n);
+    for (int k = 0; k < e->u.cmp.n - 1; k++)
+        ops[k] = e->u.cmp.ops[k];
+    ops[e->u.cmp.n - 1] = op;
+    e->u.cmp.ops = ops;
+    Expr *last = e->u.cmp.items;
+    while (last->next) last = last->next;
+    last->next = right;
+    right->next = NULL;
+    e->u.cmp.n++;
+    return e;
+}
+
+static Expr *py_slice(ParseCtx *pc, Loc at, Expr *lo, Expr *hi, Expr *step)
+{
+    Expr *e = ast_expr(pc, E_SLICE, at);
+    e->u.slice.lo = lo; e->u.slice.hi = hi; e->u.slice.step = step;
+    return e;
+}
 }
 
 %define api.pure full
@@ -119,8 +156,15 @@ static Expr *testlist_expr(ParseCtx *pc, Loc at, ExprList l)
 %token FROM "'from'" IMPORT "'import'" AS "'as'" PASS "'pass'"
 %token TRUE "'True'" FALSE "'False'" NONE "'None'"
 %token ARROW "'->'"
+/* arcrun eval only: the lexer makes these in expression mode */
+%token IF "'if'" ELSE "'else'" LAMBDA "'lambda'" AND "'and'" OR "'or'" NOT "'not'"
+%token IN "'in'" IS "'is'" EQ "'=='" NE "'!='" LE "'<='" GE "'>='" FLOORDIV "'//'" POW "'**'"
 
 %type <expr> expr postfix atom except_clause
+%type <expr> py_test py_or py_and py_not py_cmp py_arith py_term py_factor py_power py_primary
+%type <expr> py_atom py_sub py_opt py_arg
+%type <el> py_testlist py_test_list py_args py_arglist py_names
+%type <i> py_cmp_op
 %type <el> testlist expr_list args params param_list strings
 %type <stmt> stmt simple_stmt small_stmt compound_stmt funcdef try_stmt import_stmt
 %type <sl> suite stmt_list small_stmts
@@ -131,7 +175,7 @@ static Expr *testlist_expr(ParseCtx *pc, Loc at, ExprList l)
 
 start
     : START_FILE file_input
-    | START_EXPR testlist           { pc->expr = testlist_expr(pc, LOC(@2), $2); }
+    | START_EXPR py_testlist        { pc->expr = testlist_expr(pc, LOC(@2), $2); }
     ;
 
 file_input
@@ -391,6 +435,179 @@ atom
     | '[' testlist ']'                  { $$ = mk_seq(pc, E_LIST, LOC(@1), $2); }
     | '{' '}'                           { $$ = mk_seq(pc, E_SET, LOC(@1), (ExprList){0}); }
     | '{' testlist '}'                  { $$ = mk_seq(pc, E_SET, LOC(@1), $2); }
+    ;
+
+/* ---- arcrun eval: Python's expression grammar, as far as eval goes ---------- */
+
+py_testlist
+    : py_test_list
+    | py_test_list ','                  { $$ = $1; $$.comma = 1; }
+    ;
+
+py_test_list
+    : py_test                           { $$ = (ExprList){0}; el_push(&$$, $1); }
+    | py_test_list ',' py_test          { $$ = $1; $$.comma = 1; el_push(&$$, $3); }
+    ;
+
+py_test
+    : py_or
+    | py_or IF py_or ELSE py_test
+        {
+            $$ = ast_expr(pc, E_IFEXP, LOC(@2));
+            $$->u.ifexp.a = $1; $$->u.ifexp.cond = $3; $$->u.ifexp.b = $5;
+        }
+    | LAMBDA py_names ':' py_test
+        {
+            $$ = ast_expr(pc, E_LAMBDA, LOC(@1));
+            $$->u.lambda.params = $2.head; $$->u.lambda.n = $2.n; $$->u.lambda.body = $4;
+        }
+    ;
+
+py_names
+    : %empty                            { $$ = (ExprList){0}; }
+    | NAME                              { $$ = (ExprList){0}; Expr *e = ast_expr(pc, E_NAME, LOC(@1)); e->u.name = $1; el_push(&$$, e); }
+    | py_names ',' NAME                 { $$ = $1; Expr *e = ast_expr(pc, E_NAME, LOC(@3)); e->u.name = $3; el_push(&$$, e); }
+    ;
+
+py_or
+    : py_and
+    | py_or OR py_and                   { $$ = py_bin(pc, LOC(@2), PY_OR, $1, $3); }
+    ;
+
+py_and
+    : py_not
+    | py_and AND py_not                 { $$ = py_bin(pc, LOC(@2), PY_AND, $1, $3); }
+    ;
+
+py_not
+    : py_cmp
+    | NOT py_not                        { $$ = ast_expr(pc, E_NOT, LOC(@1)); $$->u.neg = $2; }
+    ;
+
+py_cmp
+    : py_arith
+    | py_cmp py_cmp_op py_arith         { $$ = py_compare(pc, LOC(@2), $1, (int)$2, $3); }
+    ;
+
+py_cmp_op
+    : '<'                               { $$ = PY_LT; }
+    | '>'                               { $$ = PY_GT; }
+    | EQ                                { $$ = PY_EQ; }
+    | NE                                { $$ = PY_NE; }
+    | LE                                { $$ = PY_LE; }
+    | GE                                { $$ = PY_GE; }
+    | IN                                { $$ = PY_IN; }
+    | NOT IN                            { $$ = PY_NOT_IN; }
+    | IS                                { $$ = PY_IS; }
+    | IS NOT                            { $$ = PY_IS_NOT; }
+    ;
+
+py_arith
+    : py_term
+    | py_arith '+' py_term              { $$ = py_bin(pc, LOC(@2), PY_ADD, $1, $3); }
+    | py_arith '-' py_term              { $$ = py_bin(pc, LOC(@2), PY_SUB, $1, $3); }
+    ;
+
+py_term
+    : py_factor
+    | py_term '*' py_factor             { $$ = py_bin(pc, LOC(@2), PY_MUL, $1, $3); }
+    | py_term '/' py_factor             { $$ = py_bin(pc, LOC(@2), PY_DIV, $1, $3); }
+    | py_term FLOORDIV py_factor        { $$ = py_bin(pc, LOC(@2), PY_FLOORDIV, $1, $3); }
+    | py_term '%' py_factor             { $$ = py_bin(pc, LOC(@2), PY_MOD, $1, $3); }
+    ;
+
+py_factor
+    : py_power
+    | '-' py_factor
+        {
+            if ($2->kind == E_INT && $2->u.i != INT64_MIN && !$2->paren) {
+                $$ = $2; $$->u.i = -$$->u.i; $$->loc = LOC(@1);
+            } else if ($2->kind == E_FLOAT && !$2->paren) {
+                $$ = $2; $$->u.f = -$$->u.f; $$->loc = LOC(@1);
+            } else {
+                $$ = ast_expr(pc, E_NEG, LOC(@1));
+                $$->u.neg = $2;
+            }
+        }
+    | '+' py_factor                     { $$ = ast_expr(pc, E_POS, LOC(@1)); $$->u.neg = $2; }
+    ;
+
+py_power
+    : py_primary
+    | py_primary POW py_factor          { $$ = py_bin(pc, LOC(@2), PY_POW, $1, $3); }
+    ;
+
+py_primary
+    : py_atom
+    | py_primary '(' py_args ')'
+        {
+            $$ = ast_expr(pc, E_CALL, $1->loc);
+            $$->u.call.fn = $1;
+            $$->u.call.args = $3.head;
+            $$->u.call.nargs = $3.n;
+        }
+    | py_primary '[' py_sub ']'
+        {
+            $$ = ast_expr(pc, E_SUBSCRIPT, LOC(@2));
+            $$->u.sub.obj = $1; $$->u.sub.index = $3;
+        }
+    | py_primary '.' NAME
+        {
+            $$ = ast_expr(pc, E_ATTR, LOC(@3));
+            $$->u.attr.obj = $1;
+            $$->u.attr.name = $3;
+        }
+    ;
+
+py_sub
+    : py_test
+    | py_opt ':' py_opt                 { $$ = py_slice(pc, LOC(@2), $1, $3, NULL); }
+    | py_opt ':' py_opt ':' py_opt      { $$ = py_slice(pc, LOC(@2), $1, $3, $5); }
+    ;
+
+py_opt
+    : %empty                            { $$ = NULL; }
+    | py_test
+    ;
+
+py_args
+    : %empty                            { $$ = (ExprList){0}; }
+    | py_arglist
+    | py_arglist ','
+    ;
+
+py_arglist
+    : py_arg                            { $$ = (ExprList){0}; el_push(&$$, $1); }
+    | py_arglist ',' py_arg             { $$ = $1; el_push(&$$, $3); }
+    ;
+
+py_arg
+    : py_test
+    | NAME '=' py_test
+        {
+            $$ = ast_expr(pc, E_KEYWORD, LOC(@1));
+            $$->u.kw.name = $1; $$->u.kw.value = $3;
+        }
+    ;
+
+py_atom
+    : NAME                              { $$ = ast_expr(pc, E_NAME, LOC(@1)); $$->u.name = $1; }
+    | INT                               { $$ = ast_expr(pc, E_INT, LOC(@1)); $$->u.i = $1; }
+    | FLOAT                             { $$ = ast_expr(pc, E_FLOAT, LOC(@1)); $$->u.f = $1; }
+    | strings                           { $$ = concat_strings(pc, $1); }
+    | TRUE                              { $$ = ast_expr(pc, E_TRUE, LOC(@1)); }
+    | FALSE                             { $$ = ast_expr(pc, E_FALSE, LOC(@1)); }
+    | NONE                              { $$ = ast_expr(pc, E_NONE, LOC(@1)); }
+    | '(' ')'                           { $$ = mk_seq(pc, E_TUPLE, LOC(@1), (ExprList){0}); }
+    | '(' py_testlist ')'
+        {
+            if ($2.n == 1 && !$2.comma) { $$ = $2.head; $$->paren = 1; }
+            else $$ = mk_seq(pc, E_TUPLE, LOC(@1), $2);
+        }
+    | '[' ']'                           { $$ = mk_seq(pc, E_LIST, LOC(@1), (ExprList){0}); }
+    | '[' py_testlist ']'               { $$ = mk_seq(pc, E_LIST, LOC(@1), $2); }
+    | '{' '}'                           { $$ = mk_seq(pc, E_SET, LOC(@1), (ExprList){0}); }
+    | '{' py_testlist '}'               { $$ = mk_seq(pc, E_SET, LOC(@1), $2); }
     ;
 
 strings

@@ -55,6 +55,9 @@ static PyObject *to_python(const Value *v)
     case V_FLOAT: return PyFloat_FromDouble(v->u.f);
     case V_STR: return PyUnicode_FromStringAndSize(v->u.str.s, (Py_ssize_t)v->u.str.len);
     case V_TUPLE: case V_FSET: {
+        if (v->flags & V_FLAG_RANGE)
+            return PyObject_CallFunction((PyObject *)&PyRange_Type, "LLL", (long long)v->u.tup.items[0]->u.i,
+                                         (long long)v->u.tup.items[1]->u.i, (long long)v->u.tup.items[2]->u.i);
         size_t n = v_len(v);
         PyObject *t = PyTuple_New((Py_ssize_t)n);
         for (size_t i = 0; t && i < n; i++) {
@@ -65,9 +68,14 @@ static PyObject *to_python(const Value *v)
             }
             PyTuple_SET_ITEM(t, (Py_ssize_t)i, item);
         }
+        if (t && (v->flags & V_FLAG_LIST)) {
+            PyObject *l = PySequence_List(t);
+            Py_DECREF(t);
+            return l;
+        }
         if (!t || v->type == V_TUPLE)
             return t;
-        PyObject *s = PyFrozenSet_New(t);
+        PyObject *s = v->flags & V_FLAG_SET ? PySet_New(t) : PyFrozenSet_New(t);
         Py_DECREF(t);
         return s;
     }

@@ -58,3 +58,13 @@ def test_wrong_argument_types():
 
 def test_version():
     assert arcrun.__version__ == "0.1.0"
+
+
+def test_python_around_the_dsl():
+    assert arcrun.eval("sorted([3, 1, 2], reverse=True)") == [3, 2, 1]
+    assert arcrun.eval("{3, 1}") == {1, 3} and type(arcrun.eval("{3, 1}")) is set
+    assert arcrun.eval("range(1, 10, 3)") == range(1, 10, 3)
+    assert arcrun.eval("max(frozenset({(1, 2), (3, 0)}), key=lambda p: p[1])") == (1, 2)
+    assert arcrun.eval("apply(lambda x: x * 2, (1, 2))[::-1]") == (4, 2)
+    with pytest.raises(TypeError, match="tuples and frozensets"):
+        arcrun.eval("size([1, 2])")

@@ -209,6 +209,25 @@ void v_repr(StrBuf *sb, const Value *v)
     case V_FLOAT: repr_float(sb, v->u.f); break;
     case V_STR: repr_str(sb, v); break;
     case V_TUPLE:
+        if (v->flags & V_FLAG_RANGE) {
+            const Value *const *r = (const Value *const *)v->u.tup.items;
+            if (r[2]->u.i == 1)
+                sb_printf(sb, "range(%lld, %lld)", (long long)r[0]->u.i, (long long)r[1]->u.i);
+            else
+                sb_printf(sb, "range(%lld, %lld, %lld)", (long long)r[0]->u.i,
+                          (long long)r[1]->u.i, (long long)r[2]->u.i);
+            break;
+        }
+        if (v->flags & V_FLAG_LIST) {
+            sb_putc(sb, '[');
+            for (size_t i = 0; i < v->u.tup.len; i++) {
+                if (i)
+                    sb_putn(sb, ", ", 2);
+                v_repr(sb, v->u.tup.items[i]);
+            }
+            sb_putc(sb, ']');
+            break;
+        }
         if (repr_digit_row(sb, v))
             break;
         sb_putc(sb, '(');
@@ -221,19 +240,21 @@ void v_repr(StrBuf *sb, const Value *v)
             sb_putc(sb, ',');
         sb_putc(sb, ')');
         break;
-    case V_FSET:
+    case V_FSET: {
+        bool set = v->flags & V_FLAG_SET;
         if (v->u.set.len == 0) {
-            sb_puts(sb, "frozenset()");
+            sb_puts(sb, set ? "set()" : "frozenset()");
             break;
         }
-        sb_puts(sb, "frozenset({");
+        sb_puts(sb, set ? "{" : "frozenset({");
         for (size_t i = 0; i < v->u.set.len; i++) {
             if (i)
                 sb_putn(sb, ", ", 2);
             v_repr(sb, v->u.set.items[i]);
         }
-        sb_puts(sb, "})");
+        sb_puts(sb, set ? "}" : "})");
         break;
+    }
     case V_FUNC:
         sb_printf(sb, "<function %s>", v->u.fn.name);
         break;

@@ -503,6 +503,8 @@ const char *v_typename(const Value *v)
         [V_FLOAT] = "float", [V_STR] = "str", [V_TUPLE] = "tuple",
         [V_FSET] = "frozenset", [V_FUNC] = "function",
     };
+    if (v->flags & V_FLAGS_PY)
+        return v->flags & V_FLAG_LIST ? "list" : v->flags & V_FLAG_SET ? "set" : "range";
     return names[v->type];
 }
 
@@ -579,6 +581,9 @@ bool v_eq(const Value *a, const Value *b)
     if (is_number(a) && is_number(b))
         return num_cmp(a, b) == 0;
     if (a->type != b->type)
+        return false;
+    /* a list is never a tuple; a set may equal a frozenset, as in Python */
+    if (a->type == V_TUPLE && ((a->flags ^ b->flags) & (V_FLAG_LIST | V_FLAG_RANGE)))
         return false;
     switch (a->type) {
     case V_STR:

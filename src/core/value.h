@@ -171,6 +171,15 @@ static inline Value *v_small(int64_t x)
 #define V_FLAG_ATOMIC 0x08 /* shared by the call cache: atomic refcount */
 #define V_FLAG_FLAT 0x10   /* container whose items are all arena values: freeing
                               or sharing it touches none of them */
+/* `arcrun eval`'s Python values beyond the DSLs' (src/front/pyeval.c): a
+ * tuple that is a list, or a range (its items start, stop, step); a
+ * frozenset that is a set.  Only eval makes them; repr, ==, type names
+ * and hashing (they are unhashable) follow them. */
+#define V_FLAG_LIST 0x20
+#define V_FLAG_RANGE 0x40
+#define V_FLAG_SET 0x02
+/* 0x80 is pyset.c's: a frozenset made there keeps its items' hashes */
+#define V_FLAGS_PY (V_FLAG_LIST | V_FLAG_RANGE | V_FLAG_SET)
 
 /* ---- exceptions --------------------------------------------------------- */
 

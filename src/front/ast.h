@@ -32,7 +32,22 @@ typedef enum {
     E_ATTR,      /* obj.name  (only as s.append / o.append) */
     E_NEG,       /* -x where x is not a number literal */
     E_POS,       /* +x where x is not a number literal */
+    /* `arcrun eval` only (its grammar alone makes them; src/front/pyeval.c) */
+    E_BINOP,     /* a OP b, OP a PY_* below; also a and b, a or b */
+    E_NOT,       /* not x (u.neg) */
+    E_COMPARE,   /* a < b <= c ...: operands in u.cmp.items, ops[n - 1] */
+    E_IFEXP,     /* a if cond else b */
+    E_LAMBDA,    /* lambda params: body (params: E_NAME items) */
+    E_SUBSCRIPT, /* obj[index] */
+    E_SLICE,     /* lo:hi:step inside a subscript; NULL parts absent */
+    E_KEYWORD,   /* name=value among a call's arguments */
 } ExprKind;
+
+/* eval's operators: E_BINOP's and E_COMPARE's op */
+enum {
+    PY_ADD, PY_SUB, PY_MUL, PY_DIV, PY_FLOORDIV, PY_MOD, PY_POW, PY_AND, PY_OR,
+    PY_LT, PY_LE, PY_GT, PY_GE, PY_EQ, PY_NE, PY_IN, PY_NOT_IN, PY_IS, PY_IS_NOT,
+};
 
 typedef struct Expr Expr;
 struct Expr {
@@ -47,8 +62,16 @@ struct Expr {
         struct { Expr *items; int n; } list;           /* E_TUPLE, E_LIST, E_SET */
         struct { Expr *fn; Expr *args; int nargs; } call;
         struct { Expr *obj; char *name; } attr;
-        Expr *neg;                                     /* E_NEG, E_POS */
+        Expr *neg;                                     /* E_NEG, E_POS, E_NOT */
+        struct { int op; Expr *a, *b; } bin;           /* E_BINOP */
+        struct { Expr *items; int n; int *ops; } cmp;  /* E_COMPARE */
+        struct { Expr *cond, *a, *b; } ifexp;          /* E_IFEXP: a if cond else b */
+        struct { Expr *params; int n; Expr *body; } lambda;   /* E_LAMBDA */
+        struct { Expr *obj, *index; } sub;             /* E_SUBSCRIPT */
+        struct { Expr *lo, *hi, *step; } slice;        /* E_SLICE */
+        struct { char *name; Expr *value; } kw;        /* E_KEYWORD */
     } u;
+    uint8_t paren;                                     /* eval: written in parentheses */
 };
 
 /* A comma-separated list while parsing; comma: a comma was seen (so a

@@ -134,6 +134,14 @@ void def_free(IrDef *d);
  * slot of p or a constant), else None; NULL with an exception in cx. */
 Value *ir_run(Ctx *cx, const IrProgram *p, Value *const *params, IrOperand result);
 
+/* ---- pyeval.c: `arcrun eval`'s Python ---------------------------------------- */
+
+/* Whether e holds Python beyond literals and DSL calls (operators, lambda,
+ * builtins, lists, subscripts...): then py_eval walks it, else it is
+ * lowered and run as a program's expressions are. */
+bool py_needed(const Expr *e);
+Value *py_eval(Ctx *cx, const Expr *e, bool rearc);
+
 /* ---- lower_stmt.c ------------------------------------------------------------ */
 
 void lower_program_clear(IrProgram *p);

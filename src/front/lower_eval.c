@@ -17,6 +17,11 @@ Value *ir_eval_expr_as(Ctx *cx, const char *src, bool rearc, char **errmsg)
         pc_free(&pc);
         return NULL;
     }
+    if (py_needed(pc.expr)) {
+        Value *v = py_eval(cx, pc.expr, rearc);
+        pc_free(&pc);
+        return v;
+    }
     Lower L;
     memset(&L, 0, sizeof L);
     L.pc = &pc;

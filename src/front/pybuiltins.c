@@ -1,0 +1,300 @@
+/* pybuiltins.c -- `arcrun eval`'s Python values (lists, sets, ranges as
+ * flagged tuples and frozensets, value.h) and its builtins: len abs min max
+ * sum sorted range tuple list frozenset set any all, as CPython's. */
+#include "pyeval.h"
+#include "pysort.h"
+
+#include <math.h>
+#include <pthread.h>
+
+/* ---- values ------------------------------------------------------------------ */
+
+/* [] and set(): one immortal value each, as the shared () and frozenset() */
+static Value empty_list_, empty_set_;
+static pthread_once_t empties_once = PTHREAD_ONCE_INIT;
+static void empties_init(void)
+{
+    memcpy(&empty_list_, &v_empty_tuple_, sizeof(Value));
+    empty_list_.flags |= V_FLAG_LIST;
+    memcpy(&empty_set_, &v_empty_fset_, sizeof(Value));
+    empty_set_.flags |= V_FLAG_SET;
+}
+
+Value *py_new_list(Value *const *items, size_t n)   /* borrows items */
+{
+    if (!n) {
+        pthread_once(&empties_once, empties_init);
+        return &empty_list_;
+    }
+    Value *t = v_tuple_from(items, n);
+    t->flags |= V_FLAG_LIST;
+    return t;
+}
+
+bool py_hashable(Ctx *cx, const Value *v)
+{
+    if (v->flags & (V_FLAG_LIST | V_FLAG_SET)) {
+        cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
+        return false;
+    }
+    if (v->type == V_TUPLE)
+        for (size_t i = 0; i < v->u.tup.len; i++)
+            if (!py_hashable(cx, v->u.tup.items[i]))
+                return false;
+    return true;
+}
+
+Value *py_new_set(Ctx *cx, Value *const *items, size_t n, bool mutable)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!py_hashable(cx, items[i]))
+            return NULL;
+    if (!n && mutable) {
+        pthread_once(&empties_once, empties_init);
+        return &empty_set_;
+    }
+    Value *s = fs_from_items(items, n);
+    if (mutable)
+        s->flags |= V_FLAG_SET;
+    return s;
+}
+
+/* The items of an iterable as a tuple (new reference): containers, a
+ * range, a str (its characters). */
+Value *py_items_of(Ctx *cx, Value *v)
+{
+    if (v->type == V_TUPLE && (v->flags & V_FLAG_RANGE)) {
+        int64_t a = v->u.tup.items[0]->u.i, b = v->u.tup.items[1]->u.i, s = v->u.tup.items[2]->u.i;
+        int64_t n = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / -s : 0);
+        if (n > 10000000)
+            return cx_raise(cx, "MemoryError", "range too large for arcrun eval");
+        Value *t = v_tuple_new((size_t)n);
+        for (int64_t i = 0; i < n; i++)
+            t->u.tup.items[i] = v_int(a + i * s);
+        return t;
+    }
+    if (v_is_container(v))
+        return v_tuple_from(v_items(v), v_len(v));
+    if (v->type == V_STR) {
+        Value *t = v_tuple_new(v->u.str.len);
+        for (size_t i = 0; i < v->u.str.len; i++)
+            t->u.tup.items[i] = v_str(v->u.str.s + i, 1);
+        return t;
+    }
+    return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(v));
+}
+
+/* ---- calls --------------------------------------------------------------------- */
+
+_Thread_local Value *py_default;
+
+static Value *b_len(Py *py, Value *const *a, int n, Value *key, bool rev)
+{
+    if (n != 1)
+        return cx_raise(py->cx, "TypeError", "len() takes exactly one argument (%d given)", n);
+    if (a[0]->type == V_STR)
+        return v_int((int64_t)a[0]->u.str.len);
+    if (a[0]->flags & V_FLAG_RANGE) {
+        Value *t = py_items_of(py->cx, a[0]);
+        Value *r = t ? v_int((int64_t)t->u.tup.len) : NULL;
+        v_decref(t);
+        return r;
+    }
+    if (!v_is_container(a[0]))
+        return cx_raise(py->cx, "TypeError", "object of type '%s' has no len()", v_typename(a[0]));
+    return v_int((int64_t)v_len(a[0]));
+}
+
+static Value *b_abs(Py *py, Value *const *a, int n, Value *key, bool rev)
+{
+    if (n != 1)
+        return cx_raise(py->cx, "TypeError", "abs() takes exactly one argument (%d given)", n);
+    if (a[0]->type == V_FLOAT)
+        return v_float(fabs(a[0]->u.f));
+    if (!v_is_int(a[0]))
+        return cx_raise(py->cx, "TypeError", "bad operand type for abs(): '%s'", v_typename(a[0]));
+    return v_int(a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i);
+}
+
+/* min/max: one iterable or several arguments; key; the first extreme wins */
+static Value *extreme(Py *py, Value *const *a, int n, Value *key, int op, const char *name)
+{
+    Value *all = n == 1 ? py_items_of(py->cx, a[0]) : v_tuple_from(a, (size_t)n);
+    if (!all)
+        return NULL;
+    if (n == 1 && all->u.tup.len == 0 && py_default) {
+        v_decref(all);
+        return v_incref(py_default);
+    }
+    if (n == 0 || all->u.tup.len == 0) {
+        v_decref(all);
+        return cx_raise(py->cx, n == 0 ? "TypeError" : "ValueError",
+                        n == 0 ? "%s expected at least 1 argument, got 0" : "%s() arg is an empty sequence",
+                        name);
+    }
+    Value *best = NULL, *bk = NULL;
+    for (size_t i = 0; i < all->u.tup.len; i++) {
+        Value *x = all->u.tup.items[i], *k = key ? v_call(py->cx, key, 1, &x) : v_incref(x);
+        if (!k)
+            goto fail;
+        int better = best ? v_richcmp(py->cx, k, bk, op) : 1;
+        if (better < 0) {
+            v_decref(k);
+            goto fail;
+        }
+        if (better) {
+            v_decref(bk);
+            bk = k;
+            best = x;
+        } else {
+            v_decref(k);
+        }
+    }
+    v_incref(best);
+    v_decref(bk);
+    v_decref(all);
+    return best;
+fail:
+    v_decref(bk);
+    v_decref(all);
+    return NULL;
+}
+
+static Value *b_min(Py *py, Value *const *a, int n, Value *key, bool rev) { return extreme(py, a, n, key, CMP_LT, "min"); }
+static Value *b_max(Py *py, Value *const *a, int n, Value *key, bool rev) { return extreme(py, a, n, key, CMP_GT, "max"); }
+
+
+static Value *b_sum(Py *py, Value *const *a, int n, Value *key, bool rev)
+{
+    if (n < 1 || n > 2)
+        return cx_raise(py->cx, "TypeError", "sum() takes at least 1 positional argument (%d given)", n);
+    Value *all = py_items_of(py->cx, a[0]);
+    if (!all)
+        return NULL;
+    Value *acc = n == 2 ? v_incref(a[1]) : v_int(0);
+    for (size_t i = 0; acc && i < all->u.tup.len; i++) {
+        Value *next = py_binop(py, PY_ADD, acc, all->u.tup.items[i]);
+        v_decref(acc);
+        acc = next;
+    }
+    v_decref(all);
+    return acc;
+}
+
+static Value *b_sorted(Py *py, Value *const *a, int n, Value *key, bool reverse)
+{
+    if (n != 1)
+        return cx_raise(py->cx, "TypeError", "sorted expected 1 argument, got %d", n);
+    Value *all = py_items_of(py->cx, a[0]);
+    if (!all)
+        return NULL;
+    size_t len = all->u.tup.len;
+    SortItem *v = calloc(len + 1, sizeof *v);
+    Value *r = NULL;
+    size_t made = 0;
+    for (; made < len; made++) {
+        Value *x = all->u.tup.items[made];
+        v[made].val = x;
+        if (!(v[made].key = key ? v_call(py->cx, key, 1, &x) : v_incref(x)))
+            goto done;
+    }
+    if (py_sort(py->cx, v, len, reverse) == 0) {
+        Value **vals = malloc((len + 1) * sizeof *vals);
+        for (size_t i = 0; i < len; i++)
+            vals[i] = v[i].val;
+        r = py_new_list(vals, len);
+        free(vals);
+    }
+done:
+    for (size_t i = 0; i < made; i++)
+        v_decref(v[i].key);
+    free(v);
+    v_decref(all);
+    return r;
+}
+
+static Value *b_range(Py *py, Value *const *a, int n, Value *key, bool rev)
+{
+    if (n < 1 || n > 3)
+        return cx_raise(py->cx, "TypeError", "range expected at least 1 argument, got %d", n);
+    for (int i = 0; i < n; i++)
+        if (!v_is_int(a[i]))
+            return cx_raise(py->cx, "TypeError", "'%s' object cannot be interpreted as an integer",
+                            v_typename(a[i]));
+    int64_t start = n > 1 ? a[0]->u.i : 0, stop = n > 1 ? a[1]->u.i : a[0]->u.i, step = n > 2 ? a[2]->u.i : 1;
+    if (step == 0)
+        return cx_raise(py->cx, "ValueError", "range() arg 3 must not be zero");
+    Value *t = v_tuple_new(3);
+    t->u.tup.items[0] = v_int(start);
+    t->u.tup.items[1] = v_int(stop);
+    t->u.tup.items[2] = v_int(step);
+    t->flags |= V_FLAG_RANGE;
+    return t;
+}
+
+static Value *from_iterable(Py *py, Value *const *a, int n, const char *name, int kind)
+{
+    if (n > 1)
+        return cx_raise(py->cx, "TypeError", "%s expected at most 1 argument, got %d", name, n);
+    Value *all = n ? py_items_of(py->cx, a[0]) : v_tuple_new(0);
+    if (!all)
+        return NULL;
+    Value *r = kind == 0 ? v_incref(all)
+             : kind == 1 ? py_new_list(all->u.tup.items, all->u.tup.len)
+             : py_new_set(py->cx, all->u.tup.items, all->u.tup.len, kind == 3);
+    v_decref(all);
+    if (r && kind == 0 && r->flags & V_FLAGS_PY) {      /* tuple(a tuple) may hand back the same */
+        Value *c = v_tuple_from(r->u.tup.items, r->u.tup.len);
+        v_decref(r);
+        r = c;
+    }
+    return r;
+}
+
+static Value *b_tuple(Py *py, Value *const *a, int n, Value *key, bool rev) { return from_iterable(py, a, n, "tuple", 0); }
+static Value *b_list(Py *py, Value *const *a, int n, Value *key, bool rev) { return from_iterable(py, a, n, "list", 1); }
+static Value *b_frozenset(Py *py, Value *const *a, int n, Value *key, bool rev)
+{
+    if (n == 1 && a[0]->type == V_FSET && !(a[0]->flags & V_FLAG_SET))
+        return v_incref(a[0]);          /* frozenset(a frozenset) is itself */
+    return from_iterable(py, a, n, "frozenset", 2);
+}
+static Value *b_set(Py *py, Value *const *a, int n, Value *key, bool rev) { return from_iterable(py, a, n, "set", 3); }
+
+static Value *anyall(Py *py, Value *const *a, int n, bool any)
+{
+    if (n != 1)
+        return cx_raise(py->cx, "TypeError", "%s() takes exactly one argument (%d given)", any ? "any" : "all", n);
+    Value *all = py_items_of(py->cx, a[0]);
+    if (!all)
+        return NULL;
+    bool r = !any;
+    for (size_t i = 0; i < all->u.tup.len; i++)
+        if (v_truthy(all->u.tup.items[i]) == any) {
+            r = any;
+            break;
+        }
+    v_decref(all);
+    return v_bool(r);
+}
+
+static Value *b_any(Py *py, Value *const *a, int n, Value *key, bool rev) { return anyall(py, a, n, true); }
+static Value *b_all(Py *py, Value *const *a, int n, Value *key, bool rev) { return anyall(py, a, n, false); }
+
+const PyBuiltin py_builtins[] = {
+    {"len", b_len, 0}, {"abs", b_abs, 0}, {"min", b_min, PY_KW_KEY | PY_KW_DEFAULT},
+    {"max", b_max, PY_KW_KEY | PY_KW_DEFAULT}, {"sum", b_sum, 0},
+    {"sorted", b_sorted, PY_KW_KEY | PY_KW_REVERSE}, {"range", b_range, 0},
+    {"tuple", b_tuple, 0}, {"list", b_list, 0}, {"frozenset", b_frozenset, 0},
+    {"set", b_set, 0}, {"any", b_any, 0}, {"all", b_all, 0},
+};
+const int py_nbuiltins = sizeof py_builtins / sizeof py_builtins[0];
+
+int py_builtin_index(const char *name)
+{
+    for (int i = 0; i < py_nbuiltins; i++)
+        if (strcmp(py_builtins[i].name, name) == 0)
+            return i;
+    return -1;
+}
+

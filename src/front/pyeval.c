@@ -1,0 +1,615 @@
+/* pyeval.c -- `arcrun eval` with the Python people type around DSL calls:
+ * lambda, list/set/tuple displays, the builtins len abs min max sum sorted
+ * range tuple list frozenset set any all, arithmetic and comparison
+ * operators, subscripts and slices, conditional expressions, key=.  The
+ * expression is walked as CPython evaluates it; DSL calls go through
+ * v_call as in programs.  A list, set or range is a flagged tuple or
+ * frozenset (value.h V_FLAG_LIST...): DSL primitives are handed tuples and
+ * frozensets only, and a list given to one is refused by name, since the
+ * DSLs' `type(x)(...)` would make a list where arcrun makes a tuple. */
+#include "pyeval.h"
+#include "pysort.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stddef.h>
+
+static Value *ev(Py *py, const Expr *e, const Env *env);
+
+/* A builtin as a value (handed to a DSL function): positional calls only.
+ * It and a lambda keep a copy of the eval's Py (keep() below), its Ctx
+ * replaced by the caller's at each call. */
+typedef struct { Py *py; int index; char name[16]; } BuiltinRef;
+typedef struct { Py *py; const Expr *lambda; const Env *env; char name[16]; } LambdaRef;
+
+static Value *builtin_invoke(Ctx *cx, Value *self, Value *const *argv);
+static Value *builtin_mismatch(Ctx *cx, Value *self, int argc, Value *const *argv)
+{
+    BuiltinRef *b = (BuiltinRef *)(void *)(self->u.fn.name - offsetof(BuiltinRef, name));
+    Py py = *b->py;
+    py.cx = cx;
+    return py_builtins[b->index].fn(&py, argv, argc, NULL, false);
+}
+
+static Value *builtin_invoke(Ctx *cx, Value *self, Value *const *argv)
+{
+    return builtin_mismatch(cx, self, 1, argv);
+}
+
+/* ---- lambdas ---------------------------------------------------------------------- */
+
+static Value *lambda_invoke(Ctx *cx, Value *self, Value *const *argv)
+{
+    LambdaRef *l = (LambdaRef *)(void *)(self->u.fn.name - offsetof(LambdaRef, name));
+    Env env = {l->env, l->lambda->u.lambda.params, argv};
+    Py py = *l->py;
+    py.cx = cx;
+    return ev(&py, l->lambda->u.lambda.body, &env);
+}
+
+static Value *lambda_mismatch(Ctx *cx, Value *self, int argc, Value *const *argv)
+{
+    LambdaRef *l = (LambdaRef *)(void *)(self->u.fn.name - offsetof(LambdaRef, name));
+    int n = l->lambda->u.lambda.n;
+    if (argc > n)
+        return cx_raise(cx, "TypeError", "<lambda>() takes %d positional argument%s but %d %s given",
+                        n, n == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
+    return cx_raise(cx, "TypeError", "<lambda>() missing %d required positional argument%s",
+                    n - argc, n - argc == 1 ? "" : "s");
+}
+
+/* What function values made here point to (their Py, a lambda's
+ * arguments) must outlive the eval: a result or a DSL closure may hold
+ * them.  They are few and small, and stay, reachable, for the process. */
+typedef struct Kept { struct Kept *next; _Alignas(max_align_t) unsigned char data[]; } Kept;
+static Kept *kept_;
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *keep(size_t n)
+{
+    Kept *k = calloc(1, sizeof *k + n);
+    if (!k)
+        abort();
+    pthread_mutex_lock(&kept_lock);
+    k->next = kept_;
+    kept_ = k;
+    pthread_mutex_unlock(&kept_lock);
+    return k->data;
+}
+
+/* A lambda's enclosing arguments, copied out of the frames that hold them. */
+static const Env *env_keep(const Env *env)
+{
+    if (!env)
+        return NULL;
+    Env *e = keep(sizeof *e);
+    int n = 0;
+    for (const Expr *p = env->params; p; p = p->next)
+        n++;
+    Value **vals = keep(sizeof *vals * (size_t)(n + 1));
+    for (int k = 0; k < n; k++)
+        vals[k] = v_incref(env->vals[k]);
+    e->params = env->params;
+    e->vals = vals;
+    e->up = env_keep(env->up);
+    return e;
+}
+
+/* ---- names ------------------------------------------------------------------------ */
+
+static Value *name_value(Py *py, const Expr *e, const Env *env)
+{
+    const char *name = e->u.name;
+    for (const Env *s = env; s; s = s->up) {
+        int k = 0;
+        for (const Expr *p = s->params; p; p = p->next, k++)
+            if (strcmp(p->u.name, name) == 0)
+                return v_incref(s->vals[k]);
+    }
+    Value *c = const_lookup(py->dialect, name);
+    if (c)
+        return v_incref(c);
+    int id = py->rearc ? prim_lookup_rearc(name) : prim_lookup(py->dialect, name);
+    if (id >= 0)
+        return prim_value(id);
+    int b = py_builtin_index(name);
+    if (b >= 0) {
+        BuiltinRef *r = keep(sizeof *r);
+        r->py = keep(sizeof *r->py);
+        *r->py = *py;
+        r->index = b;
+        snprintf(r->name, sizeof r->name, "%s", name);
+        /* called through v_call (a DSL function applying it) with one argument,
+         * or through the mismatch hook, which is told how many */
+        Value *f = v_func_new(builtin_invoke, r->name, -1, 1, 0, 0, NULL);
+        f->u.fn.mismatch = builtin_mismatch;
+        return f;
+    }
+    return cx_raise(py->cx, "NameError", "name '%s' is not defined", name);
+}
+
+/* ---- operators -------------------------------------------------------------------- */
+
+static bool num(const Value *v) { return v->type == V_INT || v->type == V_BOOL || v->type == V_FLOAT; }
+static double fl(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)v->u.i; }
+
+static const char *op_sym(int op)
+{
+    static const char *s[] = {"+", "-", "*", "/", "//", "%", "**"};
+    return op <= PY_POW ? s[op] : "?";
+}
+
+static Value *repeat(Py *py, Value *seq, Value *times)
+{
+    int64_t k = times->u.i < 0 ? 0 : times->u.i;
+    size_t n = v_len(seq);
+    if (n && (uint64_t)k > 10000000 / n)
+        return cx_raise(py->cx, "MemoryError", "repetition too large for arcrun eval");
+    Value **items = malloc((n * (size_t)k + 1) * sizeof *items);
+    for (int64_t r = 0; r < k; r++)
+        memcpy(items + (size_t)r * n, v_items(seq), n * sizeof *items);
+    Value *t = seq->flags & V_FLAG_LIST ? py_new_list(items, n * (size_t)k) : v_tuple_from(items, n * (size_t)k);
+    free(items);
+    return t;
+}
+
+Value *py_binop(Py *py, int op, Value *x, Value *y)
+{
+    Ctx *cx = py->cx;
+    bool seqx = x->type == V_TUPLE && !(x->flags & V_FLAG_RANGE), seqy = y->type == V_TUPLE && !(y->flags & V_FLAG_RANGE);
+    if (op == PY_ADD && seqx && seqy && ((x->flags ^ y->flags) & V_FLAG_LIST) == 0) {
+        size_t a = x->u.tup.len, b = y->u.tup.len;
+        Value **items = malloc((a + b + 1) * sizeof *items);
+        memcpy(items, x->u.tup.items, a * sizeof *items);
+        memcpy(items + a, y->u.tup.items, b * sizeof *items);
+        Value *t = x->flags & V_FLAG_LIST ? py_new_list(items, a + b) : v_tuple_from(items, a + b);
+        free(items);
+        return t;
+    }
+    if (op == PY_ADD && seqx)
+        return cx_raise(cx, "TypeError", "can only concatenate %s (not \"%s\") to %s", v_typename(x),
+                        v_typename(y), v_typename(x));
+    if (op == PY_ADD && x->type == V_STR && y->type == V_STR) {
+        char *s = malloc(x->u.str.len + y->u.str.len + 1);
+        memcpy(s, x->u.str.s, x->u.str.len);
+        memcpy(s + x->u.str.len, y->u.str.s, y->u.str.len);
+        Value *r = v_str(s, x->u.str.len + y->u.str.len);
+        free(s);
+        return r;
+    }
+    if (op == PY_MUL && seqx && v_is_int(y))
+        return repeat(py, x, y);
+    if (op == PY_MUL && seqy && v_is_int(x))
+        return repeat(py, y, x);
+    if (!num(x) || !num(y))
+        return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
+                        op == PY_POW ? "** or pow()" : op_sym(op), v_typename(x), v_typename(y));
+    bool ints = x->type != V_FLOAT && y->type != V_FLOAT;
+    if (op == PY_DIV) {
+        if (fl(y) == 0)
+            return cx_raise(cx, "ZeroDivisionError", "division by zero");
+        return v_float(fl(x) / fl(y));
+    }
+    if (ints) {
+        int64_t a = x->u.i, b = y->u.i;
+        switch (op) {
+        case PY_ADD: return v_int(a + b);
+        case PY_SUB: return v_int(a - b);
+        case PY_MUL: return v_int(a * b);
+        case PY_FLOORDIV: case PY_MOD: {
+            if (b == 0)
+                return cx_raise(cx, "ZeroDivisionError", op == PY_MOD ? "integer modulo by zero"
+                                                                      : "integer division or modulo by zero");
+            int64_t q = a / b, r = a % b;
+            if (r && ((r < 0) != (b < 0)))
+                q--, r += b;
+            return v_int(op == PY_MOD ? r : q);
+        }
+        case PY_POW:
+            if (b < 0) {
+                if (a == 0)
+                    return cx_raise(cx, "ZeroDivisionError", "0.0 cannot be raised to a negative power");
+                return v_float(pow((double)a, (double)b));
+            }
+            {
+                int64_t r = 1;
+                for (int64_t k = 0; k < b && k < 64; k++)
+                    r *= a;
+                return v_int(r);
+            }
+        }
+    }
+    double a = fl(x), b = fl(y);
+    switch (op) {
+    case PY_ADD: return v_float(a + b);
+    case PY_SUB: return v_float(a - b);
+    case PY_MUL: return v_float(a * b);
+    case PY_FLOORDIV: case PY_MOD: {
+        if (b == 0)
+            return cx_raise(cx, "ZeroDivisionError", op == PY_MOD ? "float modulo" : "float floor division by zero");
+        double m = fmod(a, b);
+        if (m && ((m < 0) != (b < 0)))
+            m += b;
+        return v_float(op == PY_MOD ? m : floor((a - m) / b + 0.5 * 0));
+    }
+    case PY_POW:
+        if (a == 0 && b < 0)
+            return cx_raise(cx, "ZeroDivisionError", "0.0 cannot be raised to a negative power");
+        return v_float(pow(a, b));
+    }
+    return cx_raise(cx, "SystemError", "operator %d", op);
+}
+
+static int contains(Py *py, Value *item, Value *in)
+{
+    if (in->type == V_STR) {
+        if (item->type != V_STR) {
+            cx_raise(py->cx, "TypeError", "'in <string>' requires string as left operand, not %s",
+                     v_typename(item));
+            return -1;
+        }
+        return memmem(in->u.str.s, in->u.str.len, item->u.str.s, item->u.str.len) != NULL;
+    }
+    if (in->type == V_FSET) {
+        if (!py_hashable(py->cx, item))
+            return -1;
+        return fs_contains(in, item);
+    }
+    Value *all = py_items_of(py->cx, in);
+    if (!all)
+        return -1;
+    int r = 0;
+    for (size_t i = 0; !r && i < all->u.tup.len; i++)
+        r = all->u.tup.items[i] == item || v_eq(all->u.tup.items[i], item);
+    v_decref(all);
+    return r;
+}
+
+static int compare(Py *py, int op, Value *a, Value *b)
+{
+    switch (op) {
+    case PY_EQ: return v_eq(a, b);
+    case PY_NE: return !v_eq(a, b);
+    case PY_LT: return v_richcmp(py->cx, a, b, CMP_LT);
+    case PY_LE: return v_richcmp(py->cx, a, b, CMP_LE);
+    case PY_GT: return v_richcmp(py->cx, a, b, CMP_GT);
+    case PY_GE: return v_richcmp(py->cx, a, b, CMP_GE);
+    case PY_IN: return contains(py, a, b);
+    case PY_NOT_IN: { int r = contains(py, a, b); return r < 0 ? r : !r; }
+    case PY_IS: return a == b;
+    default: return a != b;
+    }
+}
+
+/* ---- subscripts ------------------------------------------------------------------- */
+
+static int64_t clamp(int64_t i, int64_t n, int64_t step, bool lo)
+{
+    if (i < 0)
+        i += n;
+    if (step > 0)
+        return i < 0 ? 0 : i > n ? n : i;
+    (void)lo;
+    return i < -1 ? -1 : i > n - 1 ? n - 1 : i;
+}
+
+static Value *subscript(Py *py, Value *obj, const Expr *index, const Env *env)
+{
+    Ctx *cx = py->cx;
+    if (obj->type != V_TUPLE && obj->type != V_STR)
+        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(obj));
+    bool range = obj->flags & V_FLAG_RANGE;
+    Value *seq = obj->type == V_TUPLE ? py_items_of(cx, obj) : v_incref(obj);
+    if (!seq)
+        return NULL;
+    int64_t n = seq->type == V_STR ? (int64_t)seq->u.str.len : (int64_t)seq->u.tup.len;
+    Value *r = NULL;
+    if (index->kind == E_SLICE) {
+        Value *p[3] = {NULL, NULL, NULL};
+        const Expr *parts[3] = {index->u.slice.lo, index->u.slice.hi, index->u.slice.step};
+        for (int k = 0; k < 3; k++)
+            if (parts[k] && !(p[k] = ev(py, parts[k], env)))
+                goto out;
+        for (int k = 0; k < 3; k++)
+            if (p[k] && p[k]->type != V_NONE && !v_is_int(p[k])) {
+                cx_raise(cx, "TypeError", "slice indices must be integers or None or have an __index__ method");
+                goto out;
+            }
+        int64_t step = p[2] && p[2]->type != V_NONE ? p[2]->u.i : 1;
+        if (step == 0) {
+            cx_raise(cx, "ValueError", "slice step cannot be zero");
+            goto out;
+        }
+        int64_t lo = p[0] && p[0]->type != V_NONE ? clamp(p[0]->u.i, n, step, true) : step > 0 ? 0 : n - 1;
+        int64_t hi = p[1] && p[1]->type != V_NONE ? clamp(p[1]->u.i, n, step, false) : step > 0 ? n : -1;
+        size_t cnt = 0;
+        Value **items = malloc(((size_t)n + 1) * sizeof *items);
+        char *chars = malloc((size_t)n + 1);
+        for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
+            if (seq->type == V_STR)
+                chars[cnt++] = seq->u.str.s[i];
+            else
+                items[cnt++] = seq->u.tup.items[i];
+        }
+        if (range) {     /* a range's slice is a range, as rangeobject.c computes it */
+            int64_t start = obj->u.tup.items[0]->u.i, s = obj->u.tup.items[2]->u.i;
+            Value *rg[3] = {v_int(start + lo * s), v_int(start + hi * s), v_int(s * step)};
+            r = v_tuple_from(rg, 3);
+            r->flags |= V_FLAG_RANGE;
+        } else {
+            r = seq->type == V_STR ? v_str(chars, cnt)
+              : obj->flags & V_FLAG_LIST ? py_new_list(items, cnt) : v_tuple_from(items, cnt);
+        }
+        free(items);
+        free(chars);
+    out:
+        for (int k = 0; k < 3; k++)
+            v_decref(p[k]);
+    } else {
+        Value *i = ev(py, index, env);
+        if (i && !v_is_int(i))
+            cx_raise(cx, "TypeError", "%s indices must be integers or slices, not %s", v_typename(obj),
+                     v_typename(i));
+        else if (i) {
+            int64_t k = i->u.i < 0 ? i->u.i + n : i->u.i;
+            if (k < 0 || k >= n)
+                cx_raise(cx, "IndexError", "%s index out of range", v_typename(obj));
+            else
+                r = seq->type == V_STR ? v_str(seq->u.str.s + k, 1) : v_incref(seq->u.tup.items[k]);
+        }
+        v_decref(i);
+    }
+    v_decref(seq);
+    return r;
+}
+
+/* ---- the walk ---------------------------------------------------------------------- */
+
+static bool is_dsl(Value *f) { return f->type == V_FUNC && f->u.fn.prim >= 0 && f->refs < 0; }
+
+static Value *call(Py *py, const Expr *e, const Env *env)
+{
+    Ctx *cx = py->cx;
+    Value *f = ev(py, e->u.call.fn, env);
+    if (!f)
+        return NULL;
+    Value *argv[IR_MAX_ARGS + 8], *key = NULL, *dflt = NULL, *r = NULL;
+    bool reverse = false;
+    int n = 0;
+    for (const Expr *a = e->u.call.args; a; a = a->next) {
+        if (a->kind == E_KEYWORD) {
+            Value *v = ev(py, a->u.kw.value, env);
+            if (!v)
+                goto out;
+            int b = f->u.fn.invoke == builtin_invoke ? ((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index : -1;
+            int kws = b >= 0 ? py_builtins[b].keywords : 0;
+            bool ok = (strcmp(a->u.kw.name, "key") == 0 && (kws & PY_KW_KEY)) ||
+                      (strcmp(a->u.kw.name, "reverse") == 0 && (kws & PY_KW_REVERSE)) ||
+                      (strcmp(a->u.kw.name, "default") == 0 && (kws & PY_KW_DEFAULT));
+            if (!ok) {
+                cx_raise(cx, "TypeError", "%s() got an unexpected keyword argument '%s'",
+                         f->type == V_FUNC ? f->u.fn.name : "object", a->u.kw.name);
+                v_decref(v);
+                goto out;
+            }
+            if (strcmp(a->u.kw.name, "key") == 0) {
+                v_decref(key);
+                key = v->type == V_NONE ? (v_decref(v), NULL) : v;
+            } else if (strcmp(a->u.kw.name, "default") == 0) {
+                v_decref(dflt);
+                dflt = v;
+            } else {
+                reverse = v_truthy(v);
+                v_decref(v);
+            }
+            continue;
+        }
+        if (n == (int)(sizeof argv / sizeof argv[0])) {
+            cx_raise(cx, "TypeError", "too many arguments for arcrun eval");
+            goto out;
+        }
+        if (!(argv[n] = ev(py, a, env)))
+            goto out;
+        n++;
+    }
+    if (f->type == V_FUNC && f->u.fn.invoke == builtin_invoke) {
+        int b = ((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index;
+        if (dflt && n != 1) {
+            r = cx_raise(cx, "TypeError", "Cannot specify a default for %s() with multiple positional arguments",
+                         py_builtins[b].name);
+            goto out;
+        }
+        py_default = dflt;
+        r = py_builtins[b].fn(py, argv, n, key, reverse);
+        py_default = NULL;
+        goto out;
+    }
+    if (is_dsl(f))
+        for (int i = 0; i < n; i++)
+            if (argv[i]->flags & V_FLAGS_PY) {
+                cx_raise(cx, "TypeError", "arcrun eval hands DSL functions tuples and frozensets, not a %s "
+                         "(%s(...) first): %s() would see another type than in CPython",
+                         v_typename(argv[i]), argv[i]->flags & V_FLAG_SET ? "frozenset" : "tuple", f->u.fn.name);
+                goto out;
+            }
+    r = v_call(cx, f, n, argv);
+out:
+    for (int i = 0; i < n; i++)
+        v_decref(argv[i]);
+    v_decref(key);
+    v_decref(dflt);
+    v_decref(f);
+    return r;
+}
+
+static Value *display(Py *py, const Expr *e, const Env *env)
+{
+    int n = e->u.list.n;
+    Value **items = malloc(((size_t)n + 1) * sizeof *items), *r = NULL;
+    int k = 0;
+    for (const Expr *it = e->u.list.items; it; it = it->next, k++)
+        if (!(items[k] = ev(py, it, env)))
+            goto out;
+    if (e->kind == E_TUPLE)
+        r = v_tuple_from(items, (size_t)n);
+    else if (e->kind == E_LIST)
+        r = py_new_list(items, (size_t)n);
+    else if (n == 0)
+        r = cx_raise(py->cx, "TypeError", "{} is a dict in Python, and arcrun eval has no dicts "
+                     "(set() is the empty set)");
+    else
+        r = py_new_set(py->cx, items, (size_t)n, true);
+out:
+    for (int i = 0; i < k; i++)
+        v_decref(items[i]);
+    free(items);
+    return r;
+}
+
+static Value *ev(Py *py, const Expr *e, const Env *env)
+{
+    Ctx *cx = py->cx;
+    switch (e->kind) {
+    case E_NAME: return name_value(py, e, env);
+    case E_INT: return v_int(e->u.i);
+    case E_FLOAT: return v_float(e->u.f);
+    case E_STR: return v_str(e->u.str.s, e->u.str.len);
+    case E_TRUE: return v_bool(true);
+    case E_FALSE: return v_bool(false);
+    case E_NONE: return v_none();
+    case E_TUPLE: case E_LIST: case E_SET: return display(py, e, env);
+    case E_CALL: return call(py, e, env);
+    case E_NEG: case E_POS: {
+        Value *x = ev(py, e->u.neg, env), *r = NULL;
+        if (!x)
+            return NULL;
+        if (!num(x))
+            r = cx_raise(cx, "TypeError", "bad operand type for unary %c: '%s'", e->kind == E_NEG ? '-' : '+',
+                         v_typename(x));
+        else if (x->type == V_FLOAT)
+            r = v_float(e->kind == E_NEG ? -x->u.f : x->u.f);
+        else
+            r = v_int(e->kind == E_NEG ? -x->u.i : x->u.i);
+        v_decref(x);
+        return r;
+    }
+    case E_NOT: {
+        Value *x = ev(py, e->u.neg, env);
+        Value *r = x ? v_bool(!v_truthy(x)) : NULL;
+        v_decref(x);
+        return r;
+    }
+    case E_BINOP: {
+        Value *x = ev(py, e->u.bin.a, env);
+        if (!x)
+            return NULL;
+        if (e->u.bin.op == PY_AND || e->u.bin.op == PY_OR) {
+            if (v_truthy(x) == (e->u.bin.op == PY_OR))
+                return x;
+            v_decref(x);
+            return ev(py, e->u.bin.b, env);
+        }
+        Value *y = ev(py, e->u.bin.b, env), *r = y ? py_binop(py, e->u.bin.op, x, y) : NULL;
+        v_decref(x);
+        v_decref(y);
+        return r;
+    }
+    case E_COMPARE: {
+        const Expr *it = e->u.cmp.items;
+        Value *left = ev(py, it, env);
+        for (int k = 0; left && k < e->u.cmp.n - 1; k++) {
+            it = it->next;
+            Value *right = ev(py, it, env);
+            if (!right) {
+                v_decref(left);
+                return NULL;
+            }
+            int r = compare(py, e->u.cmp.ops[k], left, right);
+            v_decref(left);
+            left = right;
+            if (r <= 0) {
+                v_decref(left);
+                return r < 0 ? NULL : v_bool(false);
+            }
+        }
+        v_decref(left);
+        return left ? v_bool(true) : NULL;
+    }
+    case E_IFEXP: {
+        Value *c = ev(py, e->u.ifexp.cond, env);
+        if (!c)
+            return NULL;
+        bool t = v_truthy(c);
+        v_decref(c);
+        return ev(py, t ? e->u.ifexp.a : e->u.ifexp.b, env);
+    }
+    case E_LAMBDA: {
+        LambdaRef *l = keep(sizeof *l);
+        l->py = keep(sizeof *l->py);
+        *l->py = *py;
+        l->lambda = e;
+        l->env = env_keep(env);
+        snprintf(l->name, sizeof l->name, "<lambda>");
+        Value *f = v_func_new(lambda_invoke, l->name, -1, e->u.lambda.n, 0, 0, NULL);
+        f->u.fn.mismatch = lambda_mismatch;
+        return f;
+    }
+    case E_SUBSCRIPT: {
+        Value *obj = ev(py, e->u.sub.obj, env);
+        Value *r = obj ? subscript(py, obj, e->u.sub.index, env) : NULL;
+        v_decref(obj);
+        return r;
+    }
+    case E_ATTR:
+        return cx_raise(cx, "AttributeError", "arcrun eval reads no attributes ('.%s')", e->u.attr.name);
+    default:
+        return cx_raise(cx, "SyntaxError", "arcrun eval cannot evaluate this");
+    }
+}
+
+/* Whether e needs the walk: Python beyond literals and DSL calls. */
+bool py_needed(const Expr *e)
+{
+    if (!e)
+        return false;
+    switch (e->kind) {
+    case E_NAME:
+        return py_builtin_index(e->u.name) >= 0 && strcmp(e->u.name, "frozenset") != 0;
+    case E_LIST: case E_BINOP: case E_NOT: case E_COMPARE: case E_IFEXP: case E_LAMBDA:
+    case E_SUBSCRIPT: case E_SLICE: case E_KEYWORD:
+        return true;
+    case E_SET:     /* a set display, but as frozenset's argument */
+        return true;
+    case E_TUPLE:
+        for (const Expr *it = e->u.list.items; it; it = it->next)
+            if (py_needed(it))
+                return true;
+        return false;
+    case E_CALL: {
+        const Expr *a = e->u.call.args;
+        if (e->u.call.fn->kind == E_NAME && strcmp(e->u.call.fn->u.name, "frozenset") == 0 &&
+            e->u.call.nargs == 1 && a->kind == E_SET) {
+            for (const Expr *it = a->u.list.items; it; it = it->next)
+                if (py_needed(it))
+                    return true;
+            return false;
+        }
+        if (py_needed(e->u.call.fn))
+            return true;
+        for (const Expr *it = a; it; it = it->next)
+            if (py_needed(it))
+                return true;
+        return false;
+    }
+    case E_NEG: case E_POS:     /* a program's lowering takes number constants only */
+        return true;
+    default:
+        return false;
+    }
+}
+
+Value *py_eval(Ctx *cx, const Expr *e, bool rearc)
+{
+    Py py = {cx, cx->dialect, rearc};
+    return ev(&py, e, NULL);
+}

@@ -1,0 +1,40 @@
+/* pyeval.h -- what `arcrun eval`'s Python walk (pyeval.c) and its builtins
+ * (pybuiltins.c) share; not for the rest of the front layer (lower.h has
+ * py_needed and py_eval). */
+#ifndef ARC_PYEVAL_H
+#define ARC_PYEVAL_H
+
+#include "lower.h"
+
+/* the arguments of the lambdas around an expression, innermost first */
+typedef struct Env {
+    const struct Env *up;
+    const Expr *params;          /* E_NAME items */
+    Value *const *vals;
+} Env;
+
+typedef struct {
+    Ctx *cx;
+    int dialect;
+    bool rearc;
+} Py;
+
+typedef Value *(*Builtin)(Py *py, Value *const *a, int n, Value *key, bool reverse);
+enum { PY_KW_KEY = 1, PY_KW_REVERSE = 2, PY_KW_DEFAULT = 4 };
+typedef struct { const char *name; Builtin fn; int keywords; } PyBuiltin;
+extern const PyBuiltin py_builtins[];
+extern const int py_nbuiltins;
+int py_builtin_index(const char *name);      /* -1: not one */
+/* min/max(..., default=...): the call sets it around the builtin's */
+extern _Thread_local Value *py_default;
+
+/* values (new references; items borrowed) */
+Value *py_new_list(Value *const *items, size_t n);
+Value *py_new_set(Ctx *cx, Value *const *items, size_t n, bool mutable);
+bool py_hashable(Ctx *cx, const Value *v);
+/* an iterable's items as a tuple: containers, a range, a str's characters */
+Value *py_items_of(Ctx *cx, Value *v);
+/* x OP y for the arithmetic operators (pyeval.c) */
+Value *py_binop(Py *py, int op, Value *x, Value *y);
+
+#endif
