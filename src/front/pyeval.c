@@ -146,7 +146,7 @@ static Value *repeat(Py *py, Value *seq, Value *times)
     if (n && (uint64_t)k > 10000000 / n)
         return cx_raise(py->cx, "MemoryError", "repetition too large for arcrun eval");
     Value **items = malloc((n * (size_t)k + 1) * sizeof *items);
-    for (int64_t r = 0; r < k; r++)
+    for (int64_t r = 0; n && r < k; r++)
         memcpy(items + (size_t)r * n, v_items(seq), n * sizeof *items);
     Value *t = seq->flags & V_FLAG_LIST ? py_new_list(items, n * (size_t)k) : v_tuple_from(items, n * (size_t)k);
     free(items);
@@ -160,8 +160,10 @@ Value *py_binop(Py *py, int op, Value *x, Value *y)
     if (op == PY_ADD && seqx && seqy && ((x->flags ^ y->flags) & V_FLAG_LIST) == 0) {
         size_t a = x->u.tup.len, b = y->u.tup.len;
         Value **items = malloc((a + b + 1) * sizeof *items);
-        memcpy(items, x->u.tup.items, a * sizeof *items);
-        memcpy(items + a, y->u.tup.items, b * sizeof *items);
+        if (a)
+            memcpy(items, x->u.tup.items, a * sizeof *items);
+        if (b)
+            memcpy(items + a, y->u.tup.items, b * sizeof *items);
         Value *t = x->flags & V_FLAG_LIST ? py_new_list(items, a + b) : v_tuple_from(items, a + b);
         free(items);
         return t;
