@@ -46,7 +46,8 @@ static void usage(FILE *f)
 {
     fputs(
 "Usage: arcrun [OPTIONS] PROGRAM... TASKS...  run DSL programs over ARC tasks\n"
-"       arcrun eval [OPTIONS] 'EXPR'      evaluate one DSL expression, print its repr\n"
+"       arcrun eval [OPTIONS] 'EXPR'      evaluate DSL calls and the Python around them\n"
+"                                         (lambda, builtins, operators...), print the repr\n"
 "       arcrun --check PROGRAM...         parse programs, report counts and errors\n"
 "       arcrun show [OPTIONS] TASKS [PROGRAM...]  draw tasks and programs' outputs\n"
 "       arcrun list [--dialect=D] [PATTERN]  primitives: signature, what each computes\n"

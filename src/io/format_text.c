@@ -35,8 +35,8 @@ static void wrong_output(Value *got, Value *want, char *buf, size_t n)
                                         ndiff > 1 ? ", " : "", i, j, (long long)a->u.i,
                                         (long long)b->u.i);
         }
-    snprintf(buf, n, "wrong output: %zu of %zu cells differ: %s%s", ndiff, h * w, cells,
-             ndiff > 3 ? ", ..." : "");
+    snprintf(buf, n, "wrong output: a %zux%zu grid as expected, %zu of %zu cells differ: %s%s", h, w,
+             ndiff, h * w, cells, ndiff > 3 ? ", ..." : "");
 }
 
 char *fmt_text_problem(const Instance *in, int ok)
