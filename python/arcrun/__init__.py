@@ -22,6 +22,7 @@ from . import _arcrun
 
 __all__ = ["eval", "compile", "load_tasks", "run", "Result", "Programs", "Tasks",
            "CompileError", "Function", "__version__"]
+# arcrun.distributed (Ray) is imported on its own: Ray is optional
 __version__ = _arcrun.version()
 Function = _arcrun.Function
 
@@ -65,10 +66,12 @@ def eval(expr, dialect=None):
 
 
 class Programs:
-    """Programs compiled from one source (compile()): .names, .dialect."""
+    """Programs compiled from one source (compile()): .names, .dialect,
+    .source (what arcrun.distributed ships to its workers)."""
 
-    def __init__(self, capsule, names, dialect, filename):
+    def __init__(self, capsule, names, dialect, filename, source):
         self._capsule, self.names, self.dialect, self.filename = capsule, tuple(names), dialect, filename
+        self.source = source
 
     def __repr__(self):
         return "<arcrun.Programs %s: %d programs, %s>" % (self.filename, len(self.names), self.dialect)
@@ -84,14 +87,15 @@ def compile(source, dialect=None, filename="<string>"):
     r = _arcrun._compile(source, dialect, filename)
     if r[0] != "ok":
         raise CompileError(r[1])
-    return Programs(r[1], r[2], r[3], filename)
+    return Programs(r[1], r[2], r[3], filename, source)
 
 
 class Tasks:
-    """ARC tasks loaded by load_tasks(): .ids in order."""
+    """ARC tasks loaded by load_tasks(): .ids in order; .origin, what they
+    were loaded from (a path, or the data), for arcrun.distributed."""
 
-    def __init__(self, capsule, ids, keep=None):
-        self._capsule, self.ids, self._keep = capsule, tuple(ids), keep
+    def __init__(self, capsule, ids, keep=None, origin=None):
+        self._capsule, self.ids, self._keep, self.origin = capsule, tuple(ids), keep, origin
 
     def __len__(self):
         return len(self.ids)
@@ -108,12 +112,13 @@ def _grid_json(o):
     raise TypeError("a grid holds %s, not a list, tuple or array of ints" % type(o).__name__)
 
 
-def load_tasks(path_or_dict, task_id="task"):
+def load_tasks(path_or_dict, task_id="task", only=None):
     """Tasks from a path (a task file, a directory of them, a combined
     *_challenges.json, a re-arc file: whatever the CLI reads), or from
     Python data in ARC's JSON shape: one task {"train": [...], "test": [...]}
     (named task_id) or {id: task, ...}.  Grids may be lists, tuples or numpy
-    arrays.  A malformed task raises ValueError saying where."""
+    arrays.  only: keep just these task ids.  A malformed task raises
+    ValueError saying where."""
     keep = None
     if isinstance(path_or_dict, (str, bytes, _os.PathLike)):
         path = _os.fsdecode(path_or_dict)
@@ -127,13 +132,14 @@ def load_tasks(path_or_dict, task_id="task"):
             _json.dump(path_or_dict, f, default=_grid_json)
     else:
         raise TypeError("load_tasks() wants a path or a dict, not %s" % type(path_or_dict).__name__)
-    r = _arcrun._load_tasks(path)
+    r = _arcrun._load_tasks(path, None if only is None else [str(i) for i in only])
     if r[0] != "ok":
         msg = r[1]
         if keep is not None:
             msg = msg.replace(path, "<data>")
         raise ValueError(msg)
-    return Tasks(r[1], r[2], keep)
+    origin = ("data", path_or_dict, task_id) if keep is not None else ("path", path)
+    return Tasks(r[1], r[2], keep, origin)
 
 
 Result = _collections.namedtuple("Result", "program task sample output error correct")
@@ -147,7 +153,8 @@ def run(programs, tasks, *, all_pairs=False, jobs=None, backend="cpu", budget=No
     """Run programs over tasks as the CLI does (solve_<id> on task <id>, any
     other program on every task; all_pairs: every program on every task,
     a pair stopping at its first failed sample), and yield one Result per
-    instance, in the order the instances finished.  jobs: threads (default
+    instance: by program (in the source's order), task (in the set's
+    order), then sample (train, then test), whatever the threads did.  jobs: threads (default
     all cores); backend: 'cpu', 'cuda' or 'auto'; budget: work units per
     instance (default as the CLI's); timeout: seconds per instance (0:
     none).  progress: a tqdm bar (its update(1)) or a callable called with
@@ -163,6 +170,7 @@ def run(programs, tasks, *, all_pairs=False, jobs=None, backend="cpu", budget=No
         raise ValueError("jobs must be a positive int")
     results, interrupted = _arcrun._run(programs._capsule, tasks._capsule, bool(all_pairs), min(jobs, 64),
                                         backend, -1 if budget is None else int(budget), float(timeout))
+    results.sort(key=_order(programs.names, tasks.ids))
     for row in results:
         r = Result(*row)
         if progress is not None:
@@ -170,3 +178,17 @@ def run(programs, tasks, *, all_pairs=False, jobs=None, backend="cpu", budget=No
         yield r
     if interrupted:
         raise KeyboardInterrupt
+
+
+def _sample_key(sample):
+    kind, k = sample.split("/")
+    return (kind != "train", int(k))
+
+
+def _order(program_names, task_ids):
+    """The key that puts results in run()'s order."""
+    prog = {n: i for i, n in enumerate(program_names)}
+    task = {}
+    for i, t in enumerate(task_ids):
+        task.setdefault(t, i)
+    return lambda row: (prog.get(row[0], len(prog)), task.get(row[1], len(task)), _sample_key(row[2]))

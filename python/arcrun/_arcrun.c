@@ -33,8 +33,35 @@ static void function_dealloc(PyObject *self)
     Py_DECREF(t);
 }
 
+static PyObject *function_from_name;     /* _function(name), for pickling */
+
+static PyObject *function_reduce(PyObject *self, PyObject *unused)
+{
+    return Py_BuildValue("(O(O))", function_from_name, ((FunctionObject *)self)->name);
+}
+
+static PyObject *function_eq(PyObject *a, PyObject *b, int op)
+{
+    if (Py_TYPE(a) != Py_TYPE(b) || (op != Py_EQ && op != Py_NE))
+        Py_RETURN_NOTIMPLEMENTED;
+    return PyObject_RichCompare(((FunctionObject *)a)->name, ((FunctionObject *)b)->name, op);
+}
+
+static Py_hash_t function_hash(PyObject *self)
+{
+    return PyObject_Hash(((FunctionObject *)self)->name);
+}
+
+static PyMethodDef function_methods[] = {
+    {"__reduce__", function_reduce, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 static PyType_Slot function_slots[] = {
     {Py_tp_repr, function_repr},
+    {Py_tp_methods, function_methods},
+    {Py_tp_richcompare, function_eq},
+    {Py_tp_hash, function_hash},
     {Py_tp_dealloc, function_dealloc},
     {Py_tp_doc, "A DSL function returned by arcrun (its repr is CPython's)."},
     {0, NULL},
@@ -190,11 +217,26 @@ static PyObject *py_compile(PyObject *self, PyObject *args)
     return Py_BuildValue("(sNNs)", "ok", cap, names, dn);
 }
 
-/* _load_tasks(path) -> ("ok", capsule, [ids]) | ("error", message) */
+static PyObject *py_function(PyObject *self, PyObject *args)
+{
+    PyObject *name;
+    if (!PyArg_ParseTuple(args, "U", &name))
+        return NULL;
+    FunctionObject *f = PyObject_New(FunctionObject, (PyTypeObject *)function_type);
+    if (f) {
+        Py_INCREF(name);
+        f->name = name;
+    }
+    return (PyObject *)f;
+}
+
+/* _load_tasks(path, ids) -> ("ok", capsule, [ids]) | ("error", message);
+ * ids: None, or the task ids to keep */
 static PyObject *py_load_tasks(PyObject *self, PyObject *args)
 {
     const char *path;
-    if (!PyArg_ParseTuple(args, "s", &path))
+    PyObject *keep = Py_None;
+    if (!PyArg_ParseTuple(args, "s|O", &path, &keep))
         return NULL;
     TaskSet *ts = calloc(1, sizeof *ts);
     char err[1024];
@@ -205,6 +247,30 @@ static PyObject *py_load_tasks(PyObject *self, PyObject *args)
     if (rc != 0) {
         free(ts);
         return Py_BuildValue("(ss)", "error", err);
+    }
+    if (keep != Py_None) {
+        Py_ssize_t n = PySequence_Size(keep);
+        char **want = calloc((size_t)(n > 0 ? n : 1), sizeof *want);
+        for (Py_ssize_t i = 0; want && i < n; i++) {
+            PyObject *o = PySequence_GetItem(keep, i);
+            want[i] = o && PyUnicode_Check(o) ? (char *)PyUnicode_AsUTF8(o) : NULL;
+            Py_XDECREF(o);      /* the ids live in keep, which the caller holds */
+            if (!want[i]) {
+                free(want);
+                taskset_free(ts);
+                free(ts);
+                return PyErr_Occurred() ? NULL : PyErr_Format(PyExc_TypeError, "task ids are str");
+            }
+        }
+        const char *missing = NULL;
+        rc = taskset_select(ts, want, (int)n, &missing);
+        free(want);
+        if (rc != 0) {
+            PyObject *r = PyUnicode_FromFormat("no task '%s' in %s", missing, path);
+            taskset_free(ts);
+            free(ts);
+            return r ? Py_BuildValue("(sN)", "error", r) : NULL;
+        }
     }
     PyObject *ids = PyList_New(ts->ntasks);
     for (int i = 0; ids && i < ts->ntasks; i++)
@@ -315,7 +381,8 @@ static PyMethodDef methods[] = {
     {"_eval", py_eval, METH_VARARGS, "_eval(expr, dialect=None): (outcome, ...)"},
     {"version", py_version, METH_NOARGS, "arcrun's version"},
     {"_compile", py_compile, METH_VARARGS, "_compile(source, dialect, filename)"},
-    {"_load_tasks", py_load_tasks, METH_VARARGS, "_load_tasks(path)"},
+    {"_load_tasks", py_load_tasks, METH_VARARGS, "_load_tasks(path, ids=None)"},
+    {"_function", py_function, METH_VARARGS, "_function(name): a Function (unpickling)"},
     {"_run", py_run, METH_VARARGS, "_run(programs, tasks, all_pairs, jobs, backend, budget, timeout)"},
     {NULL, NULL, 0, NULL},
 };
@@ -335,5 +402,6 @@ PyMODINIT_FUNC PyInit__arcrun(void)
         return NULL;
     }
     Py_INCREF(function_type);
+    function_from_name = PyObject_GetAttrString(m, "_function");
     return m;
 }

@@ -68,3 +68,10 @@ def test_python_around_the_dsl():
     assert arcrun.eval("apply(lambda x: x * 2, (1, 2))[::-1]") == (4, 2)
     with pytest.raises(TypeError, match="tuples and frozensets"):
         arcrun.eval("size([1, 2])")
+
+
+def test_functions_pickle_as_themselves():
+    import pickle
+    f = arcrun.eval("rot90")
+    g = pickle.loads(pickle.dumps(f))
+    assert g == f and repr(g) == "<function rot90>" and hash(g) == hash(f)
