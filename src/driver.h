@@ -25,8 +25,8 @@ typedef struct {
                                 solve_ and verify_ (re-arc's verifiers) */
     double parse_s, load_s;  /* --stats: time spent reading the program and the tasks */
     Submission *submission;  /* --submission: test outputs are offered to it */
-    /* each finished arc-dsl instance, ok as instance_correct (the Python
-     * package collects results so); called under the run's totals lock */
+    /* each finished instance, ok as instance_correct (-1 for a batt call),
+     * for the Python package; called under the run's totals lock */
     void (*on_result)(const Instance *in, int ok, void *arg);
     void *on_result_arg;
 } RunOptions;

@@ -212,6 +212,8 @@ void ending_shared(Totals *t, Instance *in, Ending *e)
         t->c.batt_calls++;
         score_batt(t, in, e->batt_eq);
         free(e->batt_eq);
+        if (t->ro->on_result)
+            t->ro->on_result(in, -1, t->ro->on_result_arg);
         return;
     }
     if (g->shape && g->shape->known && in->status == INST_DONE)

@@ -20,7 +20,7 @@ import tempfile as _tempfile
 
 from . import _arcrun
 
-__all__ = ["eval", "compile", "load_tasks", "run", "Result", "Programs", "Tasks",
+__all__ = ["eval", "compile", "load_tasks", "run", "submission", "Result", "Programs", "Tasks",
            "CompileError", "Function", "__version__"]
 # arcrun.distributed (Ray) is imported on its own: Ray is optional
 __version__ = _arcrun.version()
@@ -94,8 +94,10 @@ class Tasks:
     """ARC tasks loaded by load_tasks(): .ids in order; .origin, what they
     were loaded from (a path, or the data), for arcrun.distributed."""
 
-    def __init__(self, capsule, ids, keep=None, origin=None):
-        self._capsule, self.ids, self._keep, self.origin = capsule, tuple(ids), keep, origin
+    def __init__(self, capsule, shapes, keep=None, origin=None):
+        self._capsule, self._keep, self.origin = capsule, keep, origin
+        self.ids = tuple(s[0] for s in shapes)
+        self.ntest = {s[0]: s[2] for s in shapes}      # test inputs per task id
 
     def __len__(self):
         return len(self.ids)
@@ -142,25 +144,31 @@ def load_tasks(path_or_dict, task_id="task", only=None):
     return Tasks(r[1], r[2], keep, origin)
 
 
-Result = _collections.namedtuple("Result", "program task sample output error correct")
+Result = _collections.namedtuple("Result", "program task sample output error correct C")
+Result.__new__.__defaults__ = (None,)
 Result.__doc__ = """One instance's outcome: output is the program's value as a Python
-value (None after an error), error the exception as 'Type: message' or
-None, correct True/False against the expected output (None when unknown)."""
+value (None after an error; a batt call's is its (o, s) records, as
+CPython's batt returns them), error the exception as 'Type: message' or
+None, correct True/False against the expected output (None when unknown,
+and for batt calls), C: a batt call's C, None or "O" (the expected output)."""
+
+_DONE = object()
 
 
 def run(programs, tasks, *, all_pairs=False, jobs=None, backend="cpu", budget=None, timeout=10.0,
-        progress=None):
+        progress=None, ordered=False):
     """Run programs over tasks as the CLI does (solve_<id> on task <id>, any
-    other program on every task; all_pairs: every program on every task,
-    a pair stopping at its first failed sample), and yield one Result per
-    instance: by program (in the source's order), task (in the set's
-    order), then sample (train, then test), whatever the threads did.  jobs: threads (default
-    all cores); backend: 'cpu', 'cuda' or 'auto'; budget: work units per
-    instance (default as the CLI's); timeout: seconds per instance (0:
-    none).  progress: a tqdm bar (its update(1)) or a callable called with
-    each Result.  The GIL is released while the programs run.  Ctrl-C stops
-    the run: what finished is yielded, then KeyboardInterrupt is raised.
-    In this version the results come once the run has ended."""
+    other program on every task, a batt on every sample twice; all_pairs:
+    every program on every task, a pair stopping at its first failed
+    sample), and yield one Result per instance as it finishes -- or, with
+    ordered=True, all of them once the run ends, by program (in the
+    source's order), task (in the set's order), then sample.  jobs: threads
+    (default all cores); backend: 'cpu', 'cuda' or 'auto'; budget: work
+    units per instance (default as the CLI's); timeout: seconds per instance
+    (0: none).  progress: a tqdm bar (its update(1)) or a callable called
+    with each Result.  The GIL is released while the programs run.  Ctrl-C
+    stops the run: what finished is yielded, then KeyboardInterrupt is
+    raised; leaving the loop early stops the run too."""
     if not isinstance(programs, Programs):
         raise TypeError("run() wants Programs from arcrun.compile(), not %s" % type(programs).__name__)
     if not isinstance(tasks, Tasks):
@@ -168,15 +176,59 @@ def run(programs, tasks, *, all_pairs=False, jobs=None, backend="cpu", budget=No
     jobs = jobs or _os.cpu_count() or 1
     if not isinstance(jobs, int) or jobs < 1:
         raise ValueError("jobs must be a positive int")
-    results, interrupted = _arcrun._run(programs._capsule, tasks._capsule, bool(all_pairs), min(jobs, 64),
-                                        backend, -1 if budget is None else int(budget), float(timeout))
-    results.sort(key=_order(programs.names, tasks.ids))
-    for row in results:
-        r = Result(*row)
+    args = (programs._capsule, tasks._capsule, bool(all_pairs), min(jobs, 64), backend,
+            -1 if budget is None else int(budget), float(timeout))
+    if backend not in ("cpu", "cuda", "auto"):
+        raise ValueError("unknown backend %r (cpu, cuda or auto)" % (backend,))
+
+    def tell(r):
         if progress is not None:
             progress.update(1) if hasattr(progress, "update") else progress(r)
-        yield r
-    if interrupted:
+        return r
+
+    if ordered:
+        rows = []
+        interrupted = _arcrun._run(*args, rows.append)
+        rows.sort(key=_order(programs.names, tasks.ids))
+        for row in rows:
+            yield tell(Result(*row))
+        if interrupted:
+            raise KeyboardInterrupt
+        return
+    import queue
+    import threading
+    q, state = queue.SimpleQueue(), {}
+
+    def work():
+        try:
+            state["interrupted"] = _arcrun._run(*args, q.put)
+        except BaseException as e:     # handed to the reader
+            state["error"] = e
+        finally:
+            q.put(_DONE)
+
+    threading.Thread(target=work, name="arcrun.run", daemon=True).start()
+    stopped = finished = False
+    try:
+        while True:
+            try:
+                row = q.get()
+            except KeyboardInterrupt:
+                _arcrun._interrupt()
+                stopped = True
+                continue
+            if row is _DONE:
+                finished = True
+                break
+            yield tell(Result(*row))
+    finally:
+        if not finished:               # the loop was left early: stop, and wait for it
+            _arcrun._interrupt()
+            while q.get() is not _DONE:
+                pass
+    if "error" in state:
+        raise state["error"]
+    if stopped or state.get("interrupted"):
         raise KeyboardInterrupt
 
 
@@ -191,4 +243,65 @@ def _order(program_names, task_ids):
     task = {}
     for i, t in enumerate(task_ids):
         task.setdefault(t, i)
-    return lambda row: (prog.get(row[0], len(prog)), task.get(row[1], len(task)), _sample_key(row[2]))
+    return lambda row: (prog.get(row[0], len(prog)), task.get(row[1], len(task)), _sample_key(row[2]),
+                        len(row) > 6 and row[6] is not None)
+
+
+BLANK = [[0, 0], [0, 0]]
+
+
+def _is_grid(v):
+    return (isinstance(v, tuple) and v and all(isinstance(r, tuple) and len(r) == len(v[0]) and r for r in v)
+            and all(type(c) in (int, bool) for r in v for c in r))
+
+
+def submission(results, tasks=None, all_pairs=False):
+    """The ARC Prize submission dict from run()'s results, by the CLI's
+    --submission rule: for every test input of every task (of tasks, or of
+    the results), attempt_1 and attempt_2 are the two most common distinct
+    grids the programs gave, ties going to the program whose result came
+    first, BLANK where fewer.  all_pairs: only programs that solved every
+    train sample of the task count (pass the results of a run with
+    all_pairs=True)."""
+    results = list(results)
+    solved, offers, rank = {}, {}, {}
+    for r in results:
+        rank.setdefault(r.program, len(rank))
+        kind, k = r.sample.split("/")
+        if kind == "train":
+            ok = solved.setdefault((r.program, r.task), True)
+            solved[r.program, r.task] = ok and r.correct is True
+    for r in results:
+        kind, k = r.sample.split("/")
+        if kind != "test" or r.error is not None or not _is_grid(r.output):
+            continue
+        if all_pairs and not solved.get((r.program, r.task), False):
+            continue
+        grid = [list(row) for row in r.output]
+        cands = offers.setdefault((r.task, int(k)), [])
+        for c in cands:
+            if c[0] == grid:
+                c[1] += 1
+                c[2] = min(c[2], rank[r.program])
+                break
+        else:
+            cands.append([grid, 1, rank[r.program]])
+    if tasks is not None:
+        shape = [(t, tasks.ntest[t]) for t in dict.fromkeys(tasks.ids)]
+    else:
+        n = {}
+        for (t, k) in offers:
+            n[t] = max(n.get(t, 0), k + 1)
+        for r in results:
+            kind, k = r.sample.split("/")
+            if kind == "test":
+                n[r.task] = max(n.get(r.task, 0), int(k) + 1)
+        shape = list(n.items())
+    out = {}
+    for t, ntest in shape:
+        entry = []
+        for k in range(ntest):
+            c = sorted(offers.get((t, k), []), key=lambda c: (-c[1], c[2]))
+            entry.append({"attempt_1": c[0][0] if c else BLANK, "attempt_2": c[1][0] if len(c) > 1 else BLANK})
+        out[t] = entry
+    return out

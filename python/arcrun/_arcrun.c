@@ -272,9 +272,9 @@ static PyObject *py_load_tasks(PyObject *self, PyObject *args)
             return r ? Py_BuildValue("(sN)", "error", r) : NULL;
         }
     }
-    PyObject *ids = PyList_New(ts->ntasks);
+    PyObject *ids = PyList_New(ts->ntasks);   /* (id, train count, test count) */
     for (int i = 0; ids && i < ts->ntasks; i++)
-        PyList_SET_ITEM(ids, i, PyUnicode_FromString(ts->tasks[i].id));
+        PyList_SET_ITEM(ids, i, Py_BuildValue("(sii)", ts->tasks[i].id, ts->tasks[i].ntrain, ts->tasks[i].ntest));
     PyObject *cap = ids ? PyCapsule_New(ts, "arcrun.tasks", tasks_free) : NULL;
     if (!cap) {
         taskset_free(ts);
@@ -288,10 +288,34 @@ static PyObject *py_load_tasks(PyObject *self, PyObject *args)
 /* ---- running ------------------------------------------------------------------ */
 
 typedef struct {
-    PyObject *results;       /* list of (program, task, sample, output, error, correct) */
+    PyObject *sink;          /* called with (program, task, sample, output, error, correct, C) */
     volatile int *interrupted;
-    bool failed;             /* a conversion raised: the run stops */
+    bool failed;             /* the sink or a conversion raised: the run stops */
 } Collect;
+
+/* A batt call's records, as CPython's batt returns them: (o, s), lists of
+ * tuples. */
+static PyObject *batt_records(const Instance *in)
+{
+    PyObject *lists[2];
+    for (int k = 0; k < 2; k++) {
+        lists[k] = PyList_New(in->nrecords[k]);
+        for (int i = 0; lists[k] && i < in->nrecords[k]; i++) {
+            PyObject *r = to_python(in->records[k][i]);
+            if (!r) {
+                Py_CLEAR(lists[k]);
+                break;
+            }
+            PyList_SET_ITEM(lists[k], i, r);
+        }
+    }
+    if (!lists[0] || !lists[1]) {
+        Py_XDECREF(lists[0]);
+        Py_XDECREF(lists[1]);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", lists[1], lists[0]);
+}
 
 /* Each finished instance, converted now: its result may hold the task's
  * grids, which go when the task closes. */
@@ -300,13 +324,19 @@ static void on_result(const Instance *in, int ok, void *arg)
     Collect *c = arg;
     PyGILState_STATE g = PyGILState_Ensure();
     char name[32];
-    PyObject *out = in->status == INST_DONE && in->result ? to_python(in->result) : (Py_INCREF(Py_None), Py_None);
-    PyObject *row = out ? Py_BuildValue("(sss" "N" "s" "N)", in->prog->name, in->task->id,
+    bool batt = in->prog->dialect == DIALECT_TOKPIDJIN;
+    PyObject *out = in->status != INST_DONE ? (Py_INCREF(Py_None), Py_None)
+                  : batt ? batt_records(in)
+                  : in->result ? to_python(in->result) : (Py_INCREF(Py_None), Py_None);
+    PyObject *row = out ? Py_BuildValue("(sss" "N" "s" "Nz)", in->prog->name, in->task->id,
                                         sample_name(in->task, in->sample, name, sizeof name), out,
                                         in->status == INST_DONE ? NULL : in->error ? in->error : "error",
-                                        ok < 0 ? (Py_INCREF(Py_None), Py_None) : PyBool_FromLong(ok))
+                                        ok < 0 ? (Py_INCREF(Py_None), Py_None) : PyBool_FromLong(ok),
+                                        batt && in->c_is_output ? "O" : NULL)
                         : NULL;
-    if (!row || PyList_Append(c->results, row) < 0 || PyErr_CheckSignals() < 0) {
+    PyObject *called = row ? PyObject_CallOneArg(c->sink, row) : NULL;
+    Py_XDECREF(called);
+    if (!called || PyErr_CheckSignals() < 0) {
         c->failed = true;
         *c->interrupted = 1;
     }
@@ -314,23 +344,32 @@ static void on_result(const Instance *in, int ok, void *arg)
     PyGILState_Release(g);
 }
 
-/* _run(programs, tasks, all_pairs, jobs, backend, budget, timeout) ->
- * (results, interrupted) */
+/* The run going on stops at its next step when this is set (_interrupt:
+ * Ctrl-C in the thread that reads the results). */
+static volatile int interrupted;
+
+static PyObject *py_interrupt(PyObject *self, PyObject *unused)
+{
+    interrupted = 1;
+    Py_RETURN_NONE;
+}
+
+/* _run(programs, tasks, all_pairs, jobs, backend, budget, timeout, sink) ->
+ * interrupted: each result goes to sink as its instance ends */
 static PyObject *py_run(PyObject *self, PyObject *args)
 {
-    PyObject *pcap, *tcap;
+    PyObject *pcap, *tcap, *sink;
     int all_pairs, jobs;
     const char *backend;
     long long budget;
     double timeout;
-    if (!PyArg_ParseTuple(args, "OOpisLd", &pcap, &tcap, &all_pairs, &jobs, &backend, &budget, &timeout))
+    if (!PyArg_ParseTuple(args, "OOpisLdO", &pcap, &tcap, &all_pairs, &jobs, &backend, &budget, &timeout,
+                          &sink))
         return NULL;
     IrModule *m = PyCapsule_GetPointer(pcap, "arcrun.programs");
     TaskSet *ts = PyCapsule_GetPointer(tcap, "arcrun.tasks");
     if (!m || !ts)
         return NULL;
-    if (m->dialect != DIALECT_ARCDSL)
-        return PyErr_Format(PyExc_NotImplementedError, "run() of batt programs is not in this build yet");
     int mode = backend_mode_parse(backend);
     if (mode < 0)
         return PyErr_Format(PyExc_ValueError, "unknown backend %s (cpu, cuda or auto)", backend);
@@ -342,16 +381,11 @@ static PyObject *py_run(PyObject *self, PyObject *args)
             return PyErr_Format(PyExc_RuntimeError, "the GPU backend could not start");
         gpu_ready = true;
     }
-    static volatile int interrupted;
     interrupted = 0;
-    Collect c = {PyList_New(0), &interrupted, false};
+    Collect c = {sink, &interrupted, false};
     FILE *devnull = fopen("/dev/null", "w");
-    if (!c.results || !devnull) {
-        Py_XDECREF(c.results);
-        if (devnull)
-            fclose(devnull);
-        return c.results ? PyErr_SetFromErrno(PyExc_OSError) : NULL;
-    }
+    if (!devnull)
+        return PyErr_SetFromErrno(PyExc_OSError);
     RunOptions ro = {
         .format = REPORT_TEXT, .quiet = 1, .jobs = jobs, .all_pairs = all_pairs,
         .work_limit = budget >= 0 ? (uint64_t)budget : all_pairs ? 5000000 : 100000000,
@@ -363,13 +397,11 @@ static PyObject *py_run(PyObject *self, PyObject *args)
     rc = report_run(m, ts, &ro, devnull);
     Py_END_ALLOW_THREADS
     fclose(devnull);
-    if (c.failed && PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) {
-        Py_DECREF(c.results);
+    if (c.failed && PyErr_Occurred() && !PyErr_ExceptionMatches(PyExc_KeyboardInterrupt))
         return NULL;
-    }
     bool stopped = rc < 0 || c.failed;
     PyErr_Clear();
-    return Py_BuildValue("(NO)", c.results, stopped ? Py_True : Py_False);
+    return PyBool_FromLong(stopped);
 }
 
 static PyObject *py_version(PyObject *self, PyObject *unused)
@@ -383,6 +415,7 @@ static PyMethodDef methods[] = {
     {"_compile", py_compile, METH_VARARGS, "_compile(source, dialect, filename)"},
     {"_load_tasks", py_load_tasks, METH_VARARGS, "_load_tasks(path, ids=None)"},
     {"_function", py_function, METH_VARARGS, "_function(name): a Function (unpickling)"},
+    {"_interrupt", py_interrupt, METH_NOARGS, "_interrupt(): stop the run going on"},
     {"_run", py_run, METH_VARARGS, "_run(programs, tasks, all_pairs, jobs, backend, budget, timeout)"},
     {NULL, NULL, 0, NULL},
 };

@@ -10,7 +10,7 @@ Each shard recompiles the programs from their source and loads its tasks
 from where the caller's came from (a path every worker can read, or the data
 itself), runs them with arcrun.run, and returns its results whole.  A shard
 whose worker dies is run again by Ray (max_retries): no result is lost or
-counted twice.  The results come back in arcrun.run's order, with its values.
+counted twice.  The results come back in arcrun.run(ordered=True)'s order, with its values.
 Needs the `ray` package (pip install ray).
 """
 import os
@@ -31,12 +31,12 @@ def _run_shard(source, dialect, filename, origin, ids, kwargs):
         tasks = arcrun.load_tasks(origin[1], only=ids)
     else:
         tasks = arcrun.load_tasks(origin[1], task_id=origin[2], only=ids)
-    return [tuple(r) for r in arcrun.run(progs, tasks, **kwargs)]
+    return [tuple(r) for r in arcrun.run(progs, tasks, ordered=True, **kwargs)]
 
 
 def run(programs, tasks, *, address=None, shards=None, gpus_per_worker=0, max_retries=3,
         all_pairs=False, jobs=1, backend="cpu", budget=None, timeout=10.0, progress=None):
-    """arcrun.run's results, computed on a Ray cluster.  shards: how many
+    """arcrun.run(ordered=True)'s results, computed on a Ray cluster.  shards: how many
     pieces the task set is cut into (default: two per CPU of the cluster,
     at most one per task); gpus_per_worker: GPUs each shard asks Ray for
     (1 puts one shard on each GPU, with backend='cuda' or 'auto'); jobs:

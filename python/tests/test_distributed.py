@@ -36,7 +36,7 @@ def programs_and_tasks():
 
 def test_same_results_as_a_local_run(cluster):
     p, t = programs_and_tasks()
-    local = list(arcrun.run(p, t, jobs=1))
+    local = list(arcrun.run(p, t, jobs=1, ordered=True))
     far = list(arcrun.distributed.run(p, t, shards=4))
     assert far == local and len(local) > 0
 
@@ -46,12 +46,12 @@ def test_python_data_travels_to_the_workers(cluster):
     data = json.load(open(os.path.join(DEMO, "rot_demo01.json")))
     p = arcrun.compile("def solve_rot_demo01(I):\n    return rot90(I)\n")
     t = arcrun.load_tasks({"rot_demo01": data})
-    assert list(arcrun.distributed.run(p, t)) == list(arcrun.run(p, t, jobs=1))
+    assert list(arcrun.distributed.run(p, t)) == list(arcrun.run(p, t, jobs=1, ordered=True))
 
 
 def test_a_killed_worker_loses_nothing(cluster):
     p, t = programs_and_tasks()
-    local = list(arcrun.run(p, t, jobs=1))
+    local = list(arcrun.run(p, t, jobs=1, ordered=True))
     os.environ["ARCRUN_TEST_DIE_ONCE"] = str(cluster)
     try:
         ray.shutdown()

@@ -114,3 +114,56 @@ def test_ctrl_c_keeps_what_finished(jobs):
     # all pairs would be 160,000 programs x tasks; a part finished, each whole
     assert 0 < len(got) < 400 * 1718
     assert all(isinstance(r, arcrun.Result) and r.program.startswith("solve_") for r in got)
+
+
+def test_streaming_and_ordered_give_the_same_results():
+    p, t = demo_programs(), arcrun.load_tasks(DEMO)
+    streamed = list(arcrun.run(p, t, jobs=2))
+    ordered = list(arcrun.run(p, t, jobs=2, ordered=True))
+    assert sorted(streamed) == sorted(ordered) and len(ordered) == 16
+    assert [r.task for r in ordered] == ["rot_demo01"] * 4 + ["mirror_demo02"] * 4 + \
+        ["recolor_demo03"] * 4 + ["crop_demo04"] * 4
+    seen = []
+    list(arcrun.run(p, t, jobs=1, progress=seen.append))
+    assert len(seen) == 16
+
+
+def test_leaving_the_loop_early_stops_the_run():
+    p, t = demo_programs(), arcrun.load_tasks(DEMO)
+    for r in arcrun.run(p, t, jobs=1):
+        break
+    assert len(list(arcrun.run(p, t, jobs=1))) == 16     # and the next run is whole
+
+
+def test_batt_programs_return_their_records():
+    batt = os.path.join(ROOT, "tests", "batt", "mini_batt.py")
+    with open(batt) as f:
+        p = arcrun.compile(f.read(), filename=batt)
+    assert p.dialect == "tokpidjin"
+    res = list(arcrun.run(p, arcrun.load_tasks(os.path.join(DEMO, "rot_demo01.json")), jobs=1, ordered=True))
+    cli = [json.loads(l) for l in subprocess.run([ARCRUN, "--format=jsonl", batt, os.path.join(DEMO, "rot_demo01.json")],
+                                                 capture_output=True, text=True, check=True).stdout.splitlines()]
+    cli = [d for d in cli if "summary" not in d]
+    assert len(res) == len(cli) == 8
+    for r, d in zip(res, cli):
+        assert (r.sample, r.C) == (d["sample"], d["C"])
+        o, s = r.output
+        assert [list(x[:3]) + [repr(x[3])] for x in o] == d["o"]
+        assert [list(x[:3]) + [repr(x[3])] for x in s] == d["s"]
+
+
+def test_submission_as_the_cli_writes_it(tmp_path):
+    vote = os.path.join(ROOT, "tests", "submission", "vote.py")
+    with open(vote) as f:
+        p = arcrun.compile(f.read(), filename=vote)
+    t = arcrun.load_tasks(DEMO)
+    sub = arcrun.submission(arcrun.run(p, t, all_pairs=True, ordered=True), t, all_pairs=True)
+    subprocess.run([ARCRUN, "-q", "--all-pairs", "--submission=%s" % (tmp_path / "s.json"), vote, DEMO],
+                   check=True, capture_output=True)
+    assert sub == json.load(open(tmp_path / "s.json"))
+    with open(os.path.join(DEMO, "demo.dsl")) as f:
+        p = arcrun.compile(f.read())
+    sub = arcrun.submission(arcrun.run(p, t, ordered=True), t)
+    subprocess.run([ARCRUN, "-q", "--submission=%s" % (tmp_path / "p.json"), os.path.join(DEMO, "demo.dsl"), DEMO],
+                   check=True, capture_output=True)
+    assert sub == json.load(open(tmp_path / "p.json"))
