@@ -155,7 +155,7 @@ and for batt calls), C: a batt call's C, None or "O" (the expected output)."""
 _DONE = object()
 
 
-def run(programs, tasks, *, all_pairs=False, jobs=None, backend="cpu", budget=None, timeout=10.0,
+def run(programs, tasks, *, all_pairs=False, jobs=None, backend="auto", budget=None, timeout=10.0,
         progress=None, ordered=False):
     """Run programs over tasks as the CLI does (solve_<id> on task <id>, any
     other program on every task, a batt on every sample twice; all_pairs:
@@ -163,7 +163,8 @@ def run(programs, tasks, *, all_pairs=False, jobs=None, backend="cpu", budget=No
     sample), and yield one Result per instance as it finishes -- or, with
     ordered=True, all of them once the run ends, by program (in the
     source's order), task (in the set's order), then sample.  jobs: threads
-    (default all cores); backend: 'cpu', 'cuda' or 'auto'; budget: work
+    (default all cores); backend: 'cpu', 'cuda' or 'auto' (the GPU where a
+    device is and the batch size pays, as the CLI's default); budget: work
     units per instance (default as the CLI's); timeout: seconds per instance
     (0: none).  progress: a tqdm bar (its update(1)) or a callable called
     with each Result.  The GIL is released while the programs run.  Ctrl-C

@@ -35,7 +35,7 @@ def _run_shard(source, dialect, filename, origin, ids, kwargs):
 
 
 def run(programs, tasks, *, address=None, shards=None, gpus_per_worker=0, max_retries=3,
-        all_pairs=False, jobs=1, backend="cpu", budget=None, timeout=10.0, progress=None):
+        all_pairs=False, jobs=1, backend="auto", budget=None, timeout=10.0, progress=None):
     """arcrun.run(ordered=True)'s results, computed on a Ray cluster.  shards: how many
     pieces the task set is cut into (default: two per CPU of the cluster,
     at most one per task); gpus_per_worker: GPUs each shard asks Ray for

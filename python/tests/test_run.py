@@ -167,3 +167,25 @@ def test_submission_as_the_cli_writes_it(tmp_path):
     subprocess.run([ARCRUN, "-q", "--submission=%s" % (tmp_path / "p.json"), os.path.join(DEMO, "demo.dsl"), DEMO],
                    check=True, capture_output=True)
     assert sub == json.load(open(tmp_path / "p.json"))
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(SHARED, "corpus", "tokpidjin", "test_batt.py")),
+                    reason="../shared is not here")
+def test_test_batt_on_forty_training_tasks_equals_the_cli(tmp_path):
+    batt = os.path.join(SHARED, "corpus", "tokpidjin", "test_batt.py")
+    training = os.path.join(SHARED, "arc-agi-1", "training")
+    some = sorted(os.listdir(training))[:40]
+    for f in some:
+        os.symlink(os.path.join(training, f), tmp_path / f)
+    with open(batt) as f:
+        p = arcrun.compile(f.read(), filename=batt)
+    res = {(r.task, r.sample, r.C): r for r in arcrun.run(p, arcrun.load_tasks(str(tmp_path)))}
+    cli = [json.loads(l) for l in subprocess.run([ARCRUN, "--format=jsonl", batt, str(tmp_path)],
+                                                 capture_output=True, text=True, check=True).stdout.splitlines()]
+    cli = [d for d in cli if "summary" not in d]
+    assert len(cli) == len(res) > 100
+    for d in cli:
+        r = res[d["task"], d["sample"], d["C"]]
+        o, s = r.output
+        assert [list(x[:3]) + [repr(x[3])] for x in o] == d["o"]
+        assert [list(x[:3]) + [repr(x[3])] for x in s] == d["s"]
