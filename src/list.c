@@ -39,9 +39,10 @@ int cmd_list(int argc, char **argv)
             return c == 'h' ? 0 : 2;
         }
     }
-    bool rearc = strcmp(dialect_name, "re-arc") == 0 || strcmp(dialect_name, "rearc") == 0;
-    int dialect = rearc || strcmp(dialect_name, "arc-dsl") == 0 ? DIALECT_ARCDSL
-                : strcmp(dialect_name, "tokpidjin") == 0 ? DIALECT_TOKPIDJIN : -1;
+    int dialect = ir_dialect_parse(dialect_name);
+    bool rearc = dialect == IR_DIALECT_REARC;
+    if (rearc)
+        dialect = DIALECT_ARCDSL;
     if (dialect < 0) {
         fprintf(stderr, "arcrun: unknown dialect '%s' (arc-dsl, re-arc or tokpidjin)\n", dialect_name);
         return 2;

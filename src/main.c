@@ -127,17 +127,6 @@ static void version(void)
     backend_gpu_describe(stdout);
 }
 
-static int parse_dialect(const char *s)
-{
-    if (strcmp(s, "arc-dsl") == 0 || strcmp(s, "arcdsl") == 0)
-        return DIALECT_ARCDSL;
-    if (strcmp(s, "tokpidjin") == 0)
-        return DIALECT_TOKPIDJIN;
-    if (strcmp(s, "re-arc") == 0 || strcmp(s, "rearc") == 0)
-        return IR_DIALECT_REARC;
-    return -2;
-}
-
 static int cmd_eval(int dialect, const char *expr)
 {
     Ctx cx;
@@ -179,7 +168,7 @@ static int cmd_check(int dialect, char **files, int n)
         if (m->warnings)
             fputs(m->warnings, stderr);
         printf("%s: %s, %d program%s, %ld statements\n", files[i],
-               m->dialect == DIALECT_TOKPIDJIN ? "tokpidjin" : m->rearc ? "re-arc" : "arc-dsl",
+               ir_dialect_name(m),
                m->nprogs, m->nprogs == 1 ? "" : "s", m->nstmts_total);
         StrBuf sb;
         sb_init(&sb);
@@ -259,25 +248,10 @@ static bool stdin_is_tasks(const char *text)
 }
 
 /* Tasks from standard input go to DIR/stdin/stdin.json, a private directory
- * (so a task file's id and split read "stdin"). */
-static int stdin_to_file(const char *text, char *dir, size_t dirlen, char *file, size_t filelen)
-{
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, dirlen, "%s/arcrun-XXXXXX", tmp && *tmp && strlen(tmp) < 32 ? tmp : "/tmp");
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(file, filelen, "%s/stdin", dir);
-    if (mkdir(file, 0700) != 0)
-        return -1;
-    snprintf(file, filelen, "%s/stdin/stdin.json", dir);
-    FILE *f = fopen(file, "w");
-    if (!f)
-        return -1;
-    fputs(text, f);
-    return fclose(f);
-}
-
+ * (so a task file's id and split read "stdin"), removed at exit whichever
+ * way main leaves.  The file's path, or NULL with errno set. */
 static char stdin_dir_[64], stdin_file_[96];
+
 static void remove_stdin_file(void)
 {
     char sub[128];
@@ -287,11 +261,22 @@ static void remove_stdin_file(void)
     rmdir(stdin_dir_);
 }
 
-static void atexit_remove(const char *dir, const char *file)
+static const char *stdin_to_file(const char *text)
 {
-    snprintf(stdin_dir_, sizeof stdin_dir_, "%s", dir);
-    snprintf(stdin_file_, sizeof stdin_file_, "%s", file);
+    const char *tmp = getenv("TMPDIR");
+    snprintf(stdin_dir_, sizeof stdin_dir_, "%s/arcrun-XXXXXX", tmp && *tmp && strlen(tmp) < 32 ? tmp : "/tmp");
+    if (!mkdtemp(stdin_dir_))
+        return NULL;
     atexit(remove_stdin_file);
+    snprintf(stdin_file_, sizeof stdin_file_, "%s/stdin", stdin_dir_);
+    if (mkdir(stdin_file_, 0700) != 0)
+        return NULL;
+    snprintf(stdin_file_, sizeof stdin_file_, "%s/stdin/stdin.json", stdin_dir_);
+    FILE *f = fopen(stdin_file_, "w");
+    if (!f)
+        return NULL;
+    fputs(text, f);
+    return fclose(f) == 0 ? stdin_file_ : NULL;
 }
 
 /* Whether a run's argument names tasks: a .json file, or a directory that
@@ -380,8 +365,8 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "+vqhVj:", longopts, NULL)) != -1) {
         switch (c) {
         case OPT_DIALECT:
-            dialect = parse_dialect(optarg);
-            if (dialect == -2) {
+            dialect = ir_dialect_parse(optarg);
+            if (dialect < 0) {
                 fprintf(stderr, "arcrun: unknown dialect '%s' (arc-dsl, re-arc or tokpidjin)\n", optarg);
                 return EXIT_USAGE;
             }
@@ -543,7 +528,7 @@ int main(int argc, char **argv)
         int ec = argc - (int)(args - argv);
         char **ev = args;
         while ((c = getopt_long(ec, ev, "+", longopts, NULL)) != -1) {
-            if (c == OPT_DIALECT && (dialect = parse_dialect(optarg)) == -2) {
+            if (c == OPT_DIALECT && (dialect = ir_dialect_parse(optarg)) < 0) {
                 fprintf(stderr, "arcrun: unknown dialect '%s'\n", optarg);
                 return EXIT_USAGE;
             } else if (c != OPT_DIALECT) {
@@ -571,7 +556,8 @@ int main(int argc, char **argv)
     }
     char **progs = args;
     int nprogs = 0, ntask_paths = 0;
-    char *stdin_text = NULL, stdin_dir[64] = "", stdin_tasks[96] = "";
+    char *stdin_text = NULL;
+    const char *stdin_tasks = NULL;
     for (int i = 0; i < nargs; i++) {
         struct stat st;
         if (strcmp(args[i], "-") == 0) {
@@ -592,12 +578,11 @@ int main(int argc, char **argv)
                 continue;
             }
             /* a task set is read from a file: its tasks stream from it */
-            if (stdin_to_file(stdin_text, stdin_dir, sizeof stdin_dir, stdin_tasks, sizeof stdin_tasks) != 0) {
+            if (!(stdin_tasks = stdin_to_file(stdin_text))) {
                 fprintf(stderr, "arcrun: cannot keep standard input's tasks: %s\n", strerror(errno));
                 return EXIT_INPUT;
             }
-            atexit_remove(stdin_dir, stdin_tasks);
-            args[i] = stdin_tasks;
+            args[i] = (char *)stdin_tasks;
             ntask_paths++;
             continue;
         }
@@ -658,7 +643,7 @@ int main(int argc, char **argv)
         load_tasks(&tl);
     TaskSet ts = tl.ts;
     if (tl.rc != 0) {
-        char *at = *stdin_tasks ? strstr(tl.err, stdin_tasks) : NULL;
+        char *at = stdin_tasks ? strstr(tl.err, stdin_tasks) : NULL;
         if (at)     /* the file standard input went to is named as what it was */
             fprintf(stderr, "arcrun: %.*s<stdin>%s\n", (int)(at - tl.err), tl.err, at + strlen(stdin_tasks));
         else

@@ -234,10 +234,8 @@ int cmd_show(int argc, char **argv)
                 ids[nids++] = id;
             break;
         case O_DIALECT:
-            dialect = strcmp(optarg, "tokpidjin") == 0 ? DIALECT_TOKPIDJIN
-                    : strcmp(optarg, "re-arc") == 0 ? IR_DIALECT_REARC
-                    : strcmp(optarg, "arc-dsl") == 0 ? DIALECT_ARCDSL : -2;
-            if (dialect == -2) {
+            dialect = ir_dialect_parse(optarg);
+            if (dialect < 0) {
                 fprintf(stderr, "arcrun: unknown dialect '%s' (arc-dsl, re-arc or tokpidjin)\n", optarg);
                 return 2;
             }
@@ -297,8 +295,7 @@ int cmd_show(int argc, char **argv)
             const Sample *sm = task_sample(t, s);
             Panel *ps = panels[s];
             int n = 0;
-            snprintf(names[s], sizeof names[s], "%s/%d", s < t->ntrain ? "train" : "test",
-                     s < t->ntrain ? s : s - t->ntrain);
+            sample_name(t, s, names[s], sizeof names[s]);
             ps[n] = (Panel){.pic = pic_of_bytes(t, sm->in)};
             snprintf(ps[n++].label, sizeof ps->label, "input %dx%d", sm->in.h, sm->in.w);
             if (sample_has_output(sm)) {

@@ -122,17 +122,16 @@ static PyObject *to_python(const Value *v)
  * ("raise", exception name, message) */
 static PyObject *py_eval(PyObject *self, PyObject *args)
 {
-    const char *expr, *dialect = "arc-dsl";
+    const char *expr, *dialect = NULL;
     if (!PyArg_ParseTuple(args, "s|z", &expr, &dialect))
         return NULL;
-    if (!dialect)
-        dialect = "arc-dsl";
-    bool rearc = strcmp(dialect, "re-arc") == 0;
-    int d = rearc || strcmp(dialect, "arc-dsl") == 0 ? DIALECT_ARCDSL
-          : strcmp(dialect, "tokpidjin") == 0 ? DIALECT_TOKPIDJIN : -1;
+    int d = dialect ? ir_dialect_parse(dialect) : DIALECT_ARCDSL;
     if (d < 0)
         return PyErr_Format(PyExc_ValueError, "unknown dialect %R (arc-dsl, re-arc or tokpidjin)",
                             PyTuple_GET_ITEM(args, 1));
+    bool rearc = d == IR_DIALECT_REARC;
+    if (rearc)
+        d = DIALECT_ARCDSL;
     Ctx cx;
     ctx_init(&cx, d);
     char *err = NULL;
@@ -167,15 +166,6 @@ static void tasks_free(PyObject *cap)
     free(ts);
 }
 
-static int parse_dialect(const char *d, bool *rearc)
-{
-    *rearc = d && strcmp(d, "re-arc") == 0;
-    if (!d)
-        return -1;
-    return *rearc ? IR_DIALECT_REARC : strcmp(d, "arc-dsl") == 0 ? DIALECT_ARCDSL
-         : strcmp(d, "tokpidjin") == 0 ? DIALECT_TOKPIDJIN : -2;
-}
-
 /* _compile(source, dialect, filename) -> ("ok", capsule, [names], dialect) |
  * ("compile", located messages) */
 static PyObject *py_compile(PyObject *self, PyObject *args)
@@ -183,9 +173,8 @@ static PyObject *py_compile(PyObject *self, PyObject *args)
     const char *src, *dialect, *filename;
     if (!PyArg_ParseTuple(args, "szs", &src, &dialect, &filename))
         return NULL;
-    bool rearc;
-    int d = parse_dialect(dialect, &rearc);
-    if (d == -2)
+    int d = dialect ? ir_dialect_parse(dialect) : -1;
+    if (dialect && d < 0)
         return PyErr_Format(PyExc_ValueError, "unknown dialect %s (arc-dsl, re-arc or tokpidjin)", dialect);
     char *err = NULL;
     IrModule *m;
@@ -213,8 +202,7 @@ static PyObject *py_compile(PyObject *self, PyObject *args)
         Py_XDECREF(names);
         return NULL;
     }
-    const char *dn = m->dialect == DIALECT_TOKPIDJIN ? "tokpidjin" : m->rearc ? "re-arc" : "arc-dsl";
-    return Py_BuildValue("(sNNs)", "ok", cap, names, dn);
+    return Py_BuildValue("(sNNs)", "ok", cap, names, ir_dialect_name(m));
 }
 
 static PyObject *py_function(PyObject *self, PyObject *args)

@@ -68,6 +68,10 @@ typedef struct IrDef IrDef;
  * own argmax, argmin, occurrences; `from dsl import *` binds the
  * constants).  Picked for a file that defines verify_<id> functions. */
 enum { IR_DIALECT_REARC = 16 };
+/* A dialect's name as users write it ("arc-dsl", "re-arc", "tokpidjin",
+ * or "arcdsl", "rearc") as ir_load_*'s dialect; -1 for any other. */
+int ir_dialect_parse(const char *name);
+
 
 typedef struct IrModule {
     char *path;
@@ -94,6 +98,8 @@ typedef struct IrModule {
 IrModule *ir_load_file(const char *path, int dialect, char **errmsg);
 IrModule *ir_load_string(const char *name, const char *src, int dialect, char **errmsg);
 void ir_free(IrModule *m);
+/* The name of the dialect m was read in. */
+const char *ir_dialect_name(const IrModule *m);
 /* The programs of several paths -- program files, and directories of them
  * (*.py, *.dsl, by name; a file's `def solve` runs as solve_<file name>) --
  * as one module whose programs are side by side; each file keeps its own

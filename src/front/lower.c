@@ -69,6 +69,22 @@ static bool utf8_source(ParseCtx *pc, const char *src, size_t len)
     return false;
 }
 
+int ir_dialect_parse(const char *name)
+{
+    if (strcmp(name, "arc-dsl") == 0 || strcmp(name, "arcdsl") == 0)
+        return DIALECT_ARCDSL;
+    if (strcmp(name, "tokpidjin") == 0)
+        return DIALECT_TOKPIDJIN;
+    if (strcmp(name, "re-arc") == 0 || strcmp(name, "rearc") == 0)
+        return IR_DIALECT_REARC;
+    return -1;
+}
+
+const char *ir_dialect_name(const IrModule *m)
+{
+    return m->dialect == DIALECT_TOKPIDJIN ? "tokpidjin" : m->rearc ? "re-arc" : "arc-dsl";
+}
+
 /* ---- top-level names ------------------------------------------------------ */
 
 static int mod_slot(const ModScope *ms, const char *name, uint32_t *at)

@@ -79,16 +79,6 @@ void sub_offer_json(Submission *s, int task, int k, int prog, char *json)
     o->c[o->n++] = (Candidate){json, prog, 1};
 }
 
-void sub_offer(Submission *s, int task, int k, int prog, Value *output)
-{
-    StrBuf sb;
-    sb_init(&sb);
-    if (sb_json_grid(&sb, output))
-        sub_offer_json(s, task, k, prog, sb.buf);
-    else
-        sb_free(&sb);
-}
-
 /* more offers first, then the earlier program */
 static int by_rank(const void *a, const void *b)
 {

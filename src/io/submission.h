@@ -18,11 +18,9 @@ typedef struct Submission Submission;
 
 Submission *sub_new(const TaskSet *ts);
 void sub_free(Submission *s);
-/* Program prog's output for test input k of task ts->tasks[task]; nothing
- * for an output that is not a grid.  Not thread-safe: the caller holds
- * its lock. */
-void sub_offer(Submission *s, int task, int k, int prog, Value *output);
-/* The same with the grid already as JSON (malloc'd; s takes it). */
+/* Program prog's output for test input k of task ts->tasks[task], a grid
+ * as JSON (sb_json_grid; malloc'd, s takes it).  Not thread-safe: the
+ * caller holds its lock. */
 void sub_offer_json(Submission *s, int task, int k, int prog, char *json);
 /* Write the file through path.tmp, renamed into place: a failed write
  * leaves no half file.  -1 with errno set on failure. */
