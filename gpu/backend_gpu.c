@@ -135,9 +135,10 @@ static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
             return false;
         }
     }
+    /* a gathered batch is sized where it is launched (gather.c) */
     if (gpu_state.o.mode == BACKEND_AUTO && !gpu_state.o.compare)
-        return gpu_state.crossover[op] > 0 && batch_size >= gpu_state.crossover[op] &&
-               gpu_lazy_probe();
+        return gpu_state.crossover[op] > 0 &&
+               (batch_size >= gpu_state.crossover[op] || gpu_gather_on(op)) && gpu_lazy_probe();
     return true;
 }
 
@@ -151,10 +152,8 @@ static uint64_t result_work(const Value *r)
     return n;
 }
 
-static void gpu_run_batch(const Backend *be, Batch *b)
+void gpu_run_now(int op, Batch *b)
 {
-    (void)be;
-    int op = op_of(b->key.callee);
     Instance **dev = xmalloc_(sizeof(Instance *) * (size_t)b->n * 2);
     Instance **cpu = dev + b->n;
     Value **res = xmalloc_(sizeof(Value *) * (size_t)b->n);
@@ -249,9 +248,44 @@ static void gpu_run_batch(const Backend *be, Batch *b)
     free(dev);
 }
 
+static void gpu_run_batch(const Backend *be, Batch *b)
+{
+    (void)be;
+    int op = op_of(b->key.callee);
+    if (gpu_gather_on(op))
+        gpu_gather_submit(op, b);
+    else
+        gpu_run_now(op, b);
+}
+
 static int gpu_smallest_batch(const Backend *be)
 {
+    (void)be;
     return backend_gpu_smallest_batch();
+}
+
+/* Gathering pays only where batches may reach the device: a device seen
+ * or emulated, and some op it takes in this mode. */
+static int gpu_workers_per_thread(const Backend *be, int jobs)
+{
+    (void)be;
+    if (backend_gpu_smallest_batch() == 0 ||
+        (gpu_state.o.mode == BACKEND_AUTO && !gpu_state.probed && !gpu_device_node_present()))
+        return 1;
+    gpu_gather_turns(jobs);
+    return gpu_gather_factor();
+}
+
+static void gpu_worker_begin(const Backend *be)
+{
+    (void)be;
+    gpu_gather_worker_begin();
+}
+
+static void gpu_worker_end(const Backend *be)
+{
+    (void)be;
+    gpu_gather_worker_end();
 }
 
 Backend backend_gpu = {
@@ -259,6 +293,9 @@ Backend backend_gpu = {
     .supports_op = gpu_supports,
     .run_batch = gpu_run_batch,
     .smallest_batch = gpu_smallest_batch,
+    .workers_per_thread = gpu_workers_per_thread,
+    .worker_begin = gpu_worker_begin,
+    .worker_end = gpu_worker_end,
 };
 
 int backend_gpu_setup(const GpuOptions *o)
@@ -268,6 +305,7 @@ int backend_gpu_setup(const GpuOptions *o)
     if (!gpu_state.o.log)
         gpu_state.o.log = stderr;
     map_prims();
+    gpu_gather_setup();
     for (int op = 0; op < GOP_COUNT; op++)
         gpu_state.crossover[op] = gop_is_objects(op) ? DEFAULT_CROSSOVER_OBJECTS : 0;
     gpu_emulation_setup();

@@ -57,11 +57,30 @@ int gpu_op_of_prim(int prim);
  * it takes none. */
 int backend_gpu_smallest_batch(void);
 
+/* One batch through the device now (or its calls the device cannot
+ * take through the CPU), counted. */
+void gpu_run_now(int op, Batch *b);
+
+/* gather.c: batches of an op from every chunk worker, gathered into one
+ * device batch. */
+void gpu_gather_setup(void);              /* reads ARCRUN_GPU_GATHER */
+int gpu_gather_factor(void);              /* chunk workers per thread */
+void gpu_gather_turns(int jobs);          /* how many compute at once */
+bool gpu_gather_on(int op);               /* whether this thread's batches of op gather */
+/* Returns once b's calls have their results (device or CPU). */
+void gpu_gather_submit(int op, Batch *b);
+long gpu_gather_submitted(int op);        /* executor batches gathered */
+void gpu_gather_worker_begin(void);
+void gpu_gather_worker_end(void);
+
 /* device.c: auto's look for the device, started at its first GPU-sized
  * batch on a thread of its own.  gpu_lazy_probe: whether the device is
  * ready (false while looking); gpu_lazy_join: wait for the look, and make
  * its answer gpu_state.usable. */
 bool gpu_lazy_probe(void);
+/* Whether the system shows an NVIDIA device node that CUDA_VISIBLE_DEVICES
+ * does not hide: a look that costs nothing, before the real one. */
+bool gpu_device_node_present(void);
 void gpu_lazy_join(void);
 
 /* pack.c: values into records and back. */

@@ -7,7 +7,7 @@ noinst_LIBRARIES += gpu/libgpu.a
 gpu_libgpu_a_CPPFLAGS = $(GPU_CPPFLAGS)
 gpu_libgpu_a_SOURCES = \
 	gpu/backend_gpu.h gpu/backend_gpu_int.h gpu/backend_gpu.c gpu/device.c \
-	gpu/pack.c gpu/run_packed.c gpu/compare.c gpu/table.c gpu/calfile.c gpu/calibrate.c \
+	gpu/gather.c gpu/pack.c gpu/run_packed.c gpu/compare.c gpu/table.c gpu/calfile.c gpu/calibrate.c \
 	gpu/gpu_objects.h gpu/gpu_objects.c \
 	gpu/gpu.h gpu/ops.h gpu/ops_cell.h gpu/objscan.h gpu/ops_host.c
 

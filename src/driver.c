@@ -210,6 +210,7 @@ static void *chunk_worker(void *arg)
     int cap = 0;
     ExecStats st;
     memset(&st, 0, sizeof st);
+    backend_worker_begin();
     for (int c; (c = next_chunk(cs)) >= 0;) {
         pthread_mutex_lock(&totals_lock);
         bool stop = cs->rc != 0;
@@ -298,6 +299,7 @@ static void *chunk_worker(void *arg)
             pthread_mutex_unlock(&output_lock);
         }
     }
+    backend_worker_end();
     free(insts);
     free(ptrs);
     cache_thread_done();
@@ -424,7 +426,11 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
      * wants chunks of 512. */
     int gpu_batch = backend_smallest_batch();
     int chunk = ro->all_pairs ? 2048 : gpu_batch > 0 && gpu_batch <= 512 ? 512 : 1;
-    int workers = ro->jobs > 1 && !ro->verbose ? ro->jobs : 1;
+    /* A backend that gathers batches across chunks wants more chunks in
+     * flight than threads (backend.h workers_per_thread). */
+    int workers = ro->verbose ? 1 : backend_workers(ro->jobs > 1 ? ro->jobs : 1);
+    if (workers > FANOUT_MAX)
+        workers = FANOUT_MAX;
     /* Threads take chunks from a queue: eight per thread at least, or a
      * 16-core host runs test_batt's 3,436 instances as 7 chunks of 512 on
      * 7 threads.  Smaller chunks cost nothing measurable on one thread

@@ -36,6 +36,13 @@ typedef struct Backend {
     void (*run_batch)(const struct Backend *be, Batch *b);
     /* The smallest batch it may take in this run (1: any); 0: none. */
     int (*smallest_batch)(const struct Backend *be);
+    /* Chunk workers it wants per thread of a run on `jobs` threads (NULL
+     * or 1: one), so that it can gather batches across chunks; each such
+     * worker calls worker_begin when it starts and worker_end when it
+     * stops (NULL: nothing to do). */
+    int (*workers_per_thread)(const struct Backend *be, int jobs);
+    void (*worker_begin)(const struct Backend *be);
+    void (*worker_end)(const struct Backend *be);
 } Backend;
 
 extern const Backend backend_cpu;
@@ -48,6 +55,13 @@ const Backend *backend_pick(const OpKey *key, int n);
 /* The least smallest_batch over the registered backends but the CPU; 0
  * when none takes any batch. */
 int backend_smallest_batch(void);
+/* How many chunk workers a run on `jobs` threads starts: jobs times the
+ * most any backend wants per thread.  Called once per run, before the
+ * workers start. */
+int backend_workers(int jobs);
+/* Each chunk worker, at its start and at its end. */
+void backend_worker_begin(void);
+void backend_worker_end(void);
 
 /* The CPU's call of an instance's current statement, inside its time
  * budget: a new reference, or NULL with the exception in in->cx. */

@@ -35,3 +35,28 @@ int backend_smallest_batch(void)
     }
     return least;
 }
+
+int backend_workers(int jobs)
+{
+    int most = 1;
+    for (int q = 0; q < nregistry - 1; q++) {
+        int f = registry[q]->workers_per_thread ? registry[q]->workers_per_thread(registry[q], jobs) : 1;
+        if (f > most)
+            most = f;
+    }
+    return jobs * most;
+}
+
+void backend_worker_begin(void)
+{
+    for (int q = 0; q < nregistry - 1; q++)
+        if (registry[q]->worker_begin)
+            registry[q]->worker_begin(registry[q]);
+}
+
+void backend_worker_end(void)
+{
+    for (int q = 0; q < nregistry - 1; q++)
+        if (registry[q]->worker_end)
+            registry[q]->worker_end(registry[q]);
+}

@@ -4,7 +4,7 @@
 #ifndef ARC_FANOUT_H
 #define ARC_FANOUT_H
 
-#define FANOUT_MAX 64
+#define FANOUT_MAX 256
 
 /* fn(arg) on the calling thread and on up to n - 1 new ones (at most
  * FANOUT_MAX in all; a thread that cannot start is simply not there). */
