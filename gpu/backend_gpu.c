@@ -276,6 +276,15 @@ static int gpu_workers_per_thread(const Backend *be, int jobs)
     return gpu_gather_factor();
 }
 
+static double gpu_device_seconds(const Backend *be)
+{
+    (void)be;
+    double s = 0;
+    for (int op = 0; op < GOP_COUNT; op++)
+        s += gpu_state.ctr[op].dev_s;
+    return s;
+}
+
 static void gpu_worker_begin(const Backend *be)
 {
     (void)be;
@@ -296,6 +305,7 @@ Backend backend_gpu = {
     .workers_per_thread = gpu_workers_per_thread,
     .worker_begin = gpu_worker_begin,
     .worker_end = gpu_worker_end,
+    .device_seconds = gpu_device_seconds,
 };
 
 int backend_gpu_setup(const GpuOptions *o)

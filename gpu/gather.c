@@ -147,20 +147,26 @@ static void launch_all(void)
 void gpu_gather_submit(int op, Batch *b)
 {
     Req me = {.b = b, .state = REQ_WAITING};
+    double t0 = now_s(), launching = 0;
     pthread_mutex_lock(&GA.mu);
     *GA.tail[op] = &me;
     GA.tail[op] = &me.next;
     GA.pending[op] += b->n;
     GA.submitted[op]++;
     give_turn();
-    if (GA.pending[op] >= GATHER_TARGET)
+    if (GA.pending[op] >= GATHER_TARGET) {
+        double t1 = now_s();
         launch(op);
+        launching += now_s() - t1;
+    }
     GA.asleep++;
     while (me.state == REQ_WAITING) {
         if (stalled()) {
+            double t1 = now_s();
             GA.asleep--;
             launch_all();
             GA.asleep++;
+            launching += now_s() - t1;
         } else {
             pthread_cond_wait(&GA.done, &GA.mu);
         }
@@ -168,6 +174,7 @@ void gpu_gather_submit(int op, Batch *b)
     GA.asleep--;
     take_turn();
     pthread_mutex_unlock(&GA.mu);
+    b->waited += now_s() - t0 - launching;
     if (me.state == REQ_ON_CPU)
         backend_cpu.run_batch(&backend_cpu, b);
 }

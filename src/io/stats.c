@@ -68,6 +68,9 @@ static const char *base_name(const char *path)
 
 void stats_print(FILE *f, ExecStats *st, bool json)
 {
+    double op_s = 0, device_s = backend_device_seconds();
+    for (int i = 0; i < st->nops; i++)
+        op_s += st->ops[i].seconds;
     qsort(st->ops, (size_t)st->nops, sizeof(OpStats), op_by_time);
     const StmtStats **by;
     size_t nby = costliest_stmts(st, &by);
@@ -78,9 +81,10 @@ void stats_print(FILE *f, ExecStats *st, bool json)
     if (json) {
         fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"cache_hits\": %ld, "
                    "\"cache_waits\": %ld, \"cancelled\": %ld, \"ruled_out\": %ld, \"parse_s\": %.6f, "
-                   "\"load_s\": %.6f, \"run_s\": %.6f, \"ops\": [",
+                   "\"load_s\": %.6f, \"run_s\": %.6f, \"op_s\": %.6f, \"device_s\": %.6f, "
+                   "\"ops\": [",
                 st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits,
-                st->cancelled, st->ruled_out, st->parse_s, st->load_s, st->run_s);
+                st->cancelled, st->ruled_out, st->parse_s, st->load_s, st->run_s, op_s, device_s);
         for (int i = 0; i < st->nops; i++) {
             OpStats *o = &st->ops[i];
             fprintf(f, "%s{\"op\": ", i ? ", " : "");
@@ -158,6 +162,10 @@ void stats_print(FILE *f, ExecStats *st, bool json)
             st->cache_hits + st->cache_waits, asked,
             asked ? 100.0 * (double)(st->cache_hits + st->cache_waits) / (double)asked : 0.0,
             st->cache_hits, st->cache_waits);
+    if (device_s > 0)   /* a device batch's time is one of its op's rows */
+        fprintf(f, "op time: %.1f ms, of which %.1f ms (%.1f%%) in device batches (validation, "
+                   "packing, transfers, kernels, rebuilding)\n",
+                1e3 * op_s, 1e3 * device_s, op_s > 0 ? 100.0 * device_s / op_s : 0.0);
     fprintf(f, "wall time: program %.1f ms, tasks %.1f ms, run %.1f ms\n",
             1e3 * st->parse_s, 1e3 * st->load_s, 1e3 * st->run_s);
     if (st->cancelled)

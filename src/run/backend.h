@@ -27,6 +27,9 @@ typedef struct {
     OpKey key;
     int n;
     Instance **inst;             /* the instances whose current statement this is */
+    double waited;               /* seconds run_batch spent waiting for other batches'
+                                    calls to join these (not computing): --stats
+                                    leaves them out of the op's time */
 } Batch;
 
 typedef struct Backend {
@@ -43,6 +46,8 @@ typedef struct Backend {
     int (*workers_per_thread)(const struct Backend *be, int jobs);
     void (*worker_begin)(const struct Backend *be);
     void (*worker_end)(const struct Backend *be);
+    /* Seconds its batches took so far (NULL: it keeps no count). */
+    double (*device_seconds)(const struct Backend *be);
 } Backend;
 
 extern const Backend backend_cpu;
@@ -62,6 +67,8 @@ int backend_workers(int jobs);
 /* Each chunk worker, at its start and at its end. */
 void backend_worker_begin(void);
 void backend_worker_end(void);
+/* Seconds the backends other than the CPU took for their batches. */
+double backend_device_seconds(void);
 
 /* The CPU's call of an instance's current statement, inside its time
  * budget: a new reference, or NULL with the exception in in->cx. */

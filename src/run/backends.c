@@ -60,3 +60,12 @@ void backend_worker_end(void)
         if (registry[q]->worker_end)
             registry[q]->worker_end(registry[q]);
 }
+
+double backend_device_seconds(void)
+{
+    double s = 0;
+    for (int q = 0; q < nregistry - 1; q++)
+        if (registry[q]->device_seconds)
+            s += registry[q]->device_seconds(registry[q]);
+    return s;
+}

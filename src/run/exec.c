@@ -131,9 +131,10 @@ static void *work_loop(void *arg)
             return NULL;
         WorkItem *w = &q->items[i];
         double t0 = q->timed ? now_seconds() : 0;
+        w->b.waited = 0;
         w->be->run_batch(w->be, &w->b);
         if (q->timed)
-            w->seconds = now_seconds() - t0;
+            w->seconds = now_seconds() - t0 - w->b.waited;
     }
 }
 
