@@ -276,6 +276,12 @@ static int gpu_workers_per_thread(const Backend *be, int jobs)
     return gpu_gather_factor();
 }
 
+static void gpu_worker_yield(const Backend *be)
+{
+    (void)be;
+    gpu_gather_worker_yield();
+}
+
 static double gpu_device_seconds(const Backend *be)
 {
     (void)be;
@@ -305,6 +311,7 @@ Backend backend_gpu = {
     .workers_per_thread = gpu_workers_per_thread,
     .worker_begin = gpu_worker_begin,
     .worker_end = gpu_worker_end,
+    .worker_yield = gpu_worker_yield,
     .device_seconds = gpu_device_seconds,
 };
 

@@ -72,6 +72,7 @@ void gpu_gather_submit(int op, Batch *b);
 long gpu_gather_submitted(int op);        /* executor batches gathered */
 void gpu_gather_worker_begin(void);
 void gpu_gather_worker_end(void);
+void gpu_gather_worker_yield(void);       /* between two chunks */
 
 /* device.c: auto's look for the device, started at its first GPU-sized
  * batch on a thread of its own.  gpu_lazy_probe: whether the device is

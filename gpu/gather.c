@@ -3,7 +3,8 @@
  * samples), so the run starts more chunk workers than it has threads
  * (GATHER_WORKERS per thread) and lets at most `jobs` of them compute at
  * once: a worker that submits a batch gives its turn to one that waits
- * for it and sleeps until its batch is done.  The op's gathered calls go
+ * for it and sleeps until its batch is done; between chunks a worker gives
+ * its turn to one whose batch came back.  The op's gathered calls go
  * to the device when they reach the gathering target, or when every
  * worker is asleep in here (nobody else can add to them); under auto a
  * gathering smaller than the op's crossover runs on the CPU instead, each
@@ -40,6 +41,7 @@ static struct {
     bool enabled;                /* this run gathers (gpu_gather_turns) */
     int turns;                   /* compute turns free */
     int live, asleep;            /* workers running, and those asleep in here */
+    int resuming;                /* workers back from here, waiting for a turn */
     Req *head[GOP_COUNT], **tail[GOP_COUNT];
     int pending[GOP_COUNT];      /* calls gathered so far, per op */
     long submitted[GOP_COUNT];   /* batches submitted, per op */
@@ -78,17 +80,22 @@ long gpu_gather_submitted(int op)
     return GA.submitted[op];
 }
 
-static void take_turn(void)
+/* A worker whose batch came back (resuming) goes before one that would
+ * start a chunk: the chunks already begun, the costliest first, are the
+ * run's critical path. */
+static void take_turn(bool resuming)
 {
-    while (GA.turns == 0)
+    GA.resuming += resuming;
+    while (GA.turns == 0 || (!resuming && GA.resuming > 0))
         pthread_cond_wait(&GA.turn, &GA.mu);
+    GA.resuming -= resuming;
     GA.turns--;
 }
 
 static void give_turn(void)
 {
     GA.turns++;
-    pthread_cond_signal(&GA.turn);
+    pthread_cond_broadcast(&GA.turn);
 }
 
 /* Runs op's gathered calls (GA.mu held on entry and exit, released while
@@ -172,7 +179,7 @@ void gpu_gather_submit(int op, Batch *b)
         }
     }
     GA.asleep--;
-    take_turn();
+    take_turn(true);
     pthread_mutex_unlock(&GA.mu);
     b->waited += now_s() - t0 - launching;
     if (me.state == REQ_ON_CPU)
@@ -186,7 +193,7 @@ void gpu_gather_worker_begin(void)
     pthread_mutex_lock(&GA.mu);
     is_worker = true;
     GA.live++;
-    take_turn();
+    take_turn(false);
     pthread_mutex_unlock(&GA.mu);
 }
 
@@ -208,5 +215,17 @@ void gpu_gather_turns(int jobs)
     pthread_mutex_lock(&GA.mu);
     GA.turns = jobs > 0 ? jobs : 1;
     GA.enabled = GA.factor > 1;
+    pthread_mutex_unlock(&GA.mu);
+}
+
+void gpu_gather_worker_yield(void)
+{
+    if (!is_worker)
+        return;
+    pthread_mutex_lock(&GA.mu);
+    if (GA.resuming > 0) {
+        give_turn();
+        take_turn(false);
+    }
     pthread_mutex_unlock(&GA.mu);
 }

@@ -18,11 +18,16 @@
 void *xmalloc_(size_t n);
 
 /* Instances of groups [g0, g1) run together. */
+/* A chunk: groups g0..g1, or (s1 > 0) samples s0..s1 of group g0 alone. */
+typedef struct {
+    int g0, g1, s0, s1;
+} ChunkBounds;
+
 typedef struct {
     Group *groups;
     const IrModule *m;
     ExecOptions eo;
-    struct { int g0, g1; } *bounds;
+    ChunkBounds *bounds;
     int n;
     atomic_int next;
     ExecStats *st;
@@ -39,6 +44,9 @@ typedef struct {
     int first_free;          /* no chunk before it is free to take */
     size_t waiting;          /* bytes of finished chunks not written yet */
 } Chunks;
+
+/* Samples per part of a split group (see report_run). */
+enum { PART_SAMPLES = 64 };
 
 /* Lines that finished chunks may hold back while an earlier chunk runs:
  * past this, threads take the first chunk nobody has taken, which is what
@@ -88,8 +96,12 @@ static void on_done_locked(Instance *in, void *arg)
 {
     Totals *t = arg;
     Ending e;
+    bool split = ((Group *)in->user)->split;   /* its parts end on several threads */
+    if (split)
+        pthread_mutex_lock(&totals_lock);
     ending_local(t->ro, in, &e);
-    pthread_mutex_lock(&totals_lock);
+    if (!split)
+        pthread_mutex_lock(&totals_lock);
     ending_shared(t, in, &e);
     pthread_mutex_unlock(&totals_lock);
 }
@@ -149,6 +161,9 @@ static int *chunk_order(const Chunks *cs)
         cc[c] = (ChunkCost){0, c};
         for (int g = cs->bounds[c].g0; g < cs->bounds[c].g1; g++)
             cc[c].cost += group_cost(&cs->groups[g]);
+        if (cs->bounds[c].s1)    /* a part: its share */
+            cc[c].cost = cc[c].cost / (uint64_t)cs->groups[cs->bounds[c].g0].n *
+                         (uint64_t)(cs->bounds[c].s1 - cs->bounds[c].s0);
     }
     qsort(cc, (size_t)cs->n, sizeof *cc, by_cost);
     for (int c = 0; c < cs->n; c++)
@@ -211,15 +226,16 @@ static void *chunk_worker(void *arg)
     ExecStats st;
     memset(&st, 0, sizeof st);
     backend_worker_begin();
-    for (int c; (c = next_chunk(cs)) >= 0;) {
+    for (int c; (c = next_chunk(cs)) >= 0; backend_worker_yield()) {
         pthread_mutex_lock(&totals_lock);
         bool stop = cs->rc != 0;
         pthread_mutex_unlock(&totals_lock);
         if (stop)
             break;
         int g0 = cs->bounds[c].g0, g1 = cs->bounds[c].g1, k = 0;
+        int s0 = cs->bounds[c].s0, s1 = cs->bounds[c].s1;
         for (int g = g0; g < g1; g++)
-            k += cs->groups[g].n;
+            k += s1 ? s1 - s0 : cs->groups[g].n;
         if (k > cap) {
             free(insts);
             free(ptrs);
@@ -247,16 +263,16 @@ static void *chunk_worker(void *arg)
                 Group *g = &cs->groups[gi];
                 bool stop_early = cs->search && !g->batt;
                 int lead = stop_early ? lead_sample(g->task, g->n) : -1;
-                if (pass == 0) {
+                int lo = s1 ? s0 : 0, hi = s1 ? s1 : g->n;
+                if (pass == 0 && !g->split) {   /* a split group's were set up front */
                     g->tracing = trace != NULL;
-                    g->first = &insts[k];
                     g->remaining = g->n;
                     atomic_init(&g->failed, false);
                 }
-                for (int s = 0; s < g->n; s++) {
+                for (int s = lo; s < hi; s++) {
                     if ((lead < 0 || s == lead) != (pass == 0))
                         continue;
-                    Instance *in = &insts[k + s];
+                    Instance *in = &insts[k + s - lo];
                     instance_init(in, g->prog, g->task, g->batt ? s / 2 : s, cs->m->dialect,
                                   g->batt && s % 2 == 1);
                     in->user = g;
@@ -264,20 +280,28 @@ static void *chunk_worker(void *arg)
                         in->pair_failed = &g->failed;
                     ptrs[n++] = in;
                 }
-                k += g->n;
+                k += hi - lo;
             }
             rc = exec_waves(ptrs, n, &cs->eo, &st, release_instance, NULL);
         }
         /* instances are initialised in group order; an interrupted search
          * leaves the later samples of every group untouched */
-        for (int gi = g0, base = 0; gi < g1; base += cs->groups[gi++].n)
-            for (int s = 0; s < cs->groups[gi].n; s++)
-                if (insts[base + s].prog)
-                    instance_release(&insts[base + s]);
+        for (int i = 0; i < k; i++)
+            if (insts[i].prog)
+                instance_release(&insts[i]);
         chunk_tasks(cs, g0, g1, task_close);
         for (int gi = g0; gi < g1; gi++) {
-            linebuf_flush(&cs->groups[gi].out, out);
-            linebuf_flush(&cs->groups[gi].trace, trace);
+            Group *g = &cs->groups[gi];
+            /* a split group's lines go out with the part that ends it, its
+             * parts being chunks of their own, side by side */
+            if (g->split)
+                pthread_mutex_lock(&totals_lock);
+            if (!g->split || g->remaining == 0 || rc) {
+                linebuf_flush(&g->out, out);
+                linebuf_flush(&g->trace, trace);
+            }
+            if (g->split)
+                pthread_mutex_unlock(&totals_lock);
         }
         fflush(out);
         if (trace)
@@ -441,14 +465,33 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
      * a pair fails, its other samples are not worth running. */
     Chunks cs = {.groups = groups, .m = m, .eo = eo, .st = &st, .out = out, .trace = ro->trace,
                  .search = search};
-    cs.bounds = xmalloc_(sizeof *cs.bounds * (size_t)(ngroups + 1));
+    /* With threads, a group of many samples runs in parts, each a chunk:
+     * one pair of a thousand samples would otherwise keep one thread busy
+     * long after the others ran out of work.  Not in a search (its samples
+     * wait on a lead sample's answer), nor with --trace or -v. */
+    int part = workers > 1 && !search && !ro->all_pairs && !ro->trace ? PART_SAMPLES : 0;
+    size_t nbounds = (size_t)ngroups + 1;
+    for (int g = 0; part && g < ngroups; g++)
+        nbounds += (size_t)(groups[g].n / part);
+    cs.bounds = xmalloc_(sizeof *cs.bounds * nbounds);
     for (int g0 = 0; g0 < ngroups;) {
+        Group *g = &groups[g0];
+        if (part && g->n > part && !g->batt) {
+            int parts = (g->n + part - 1) / part, size = (g->n + parts - 1) / parts;
+            g->split = true;
+            g->remaining = g->n;
+            atomic_init(&g->failed, false);
+            for (int s0 = 0; s0 < g->n; s0 += size)
+                cs.bounds[cs.n++] = (ChunkBounds){g0, g0 + 1, s0,
+                                                          s0 + size < g->n ? s0 + size : g->n};
+            g0++;
+            continue;
+        }
         /* a group larger than a chunk gets a chunk of its own size */
         int k = groups[g0].n, g1 = g0 + 1;
         while (g1 < ngroups && k + groups[g1].n <= chunk)
             k += groups[g1++].n;
-        cs.bounds[cs.n].g0 = g0;
-        cs.bounds[cs.n++].g1 = g1;
+        cs.bounds[cs.n++] = (ChunkBounds){g0, g1, 0, 0};
         g0 = g1;
     }
     /* With threads, chunks run side by side, one each (or a share of

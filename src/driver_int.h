@@ -22,10 +22,11 @@
 typedef struct {
     const IrProgram *prog;
     const Task *task;
-    Instance *first;
     int n, correct, unknown;
     int remaining;           /* samples not finished; -1 until its chunk starts */
     bool batt;               /* each sample twice: C=None, then C=O */
+    bool split;              /* run in parts, chunks of their own: its ends and
+                                its lines under totals_lock */
     atomic_bool failed;      /* search mode: a sample failed, the rest may stop */
     const OutShape *shape;   /* ARCRUN_SHAPE_CHECK: the shape its outputs must have */
     LineBuf out, trace;     /* its lines, written out when its chunk ends */

@@ -64,12 +64,19 @@ static void print_group(const RunOptions *ro, Group *g)
     g->problem = NULL;
 }
 
+/* An instance's place in its group: its sample, and for batt which of
+ * the sample's two calls (C=None first). */
+static int group_index(const Instance *in)
+{
+    const Group *g = in->user;
+    return g->batt ? 2 * in->sample + in->c_is_output : in->sample;
+}
+
 /* A trace line goes where lockstep over the whole group wrote it: step
  * by step, instance by instance (waves run a group in parts). */
 static int64_t trace_key(const Instance *in, const IrStmt *s)
 {
-    const Group *g = in->user;
-    return instance_event_order(in, s) << 32 | (int64_t)(in - g->first);
+    return instance_event_order(in, s) << 32 | (int64_t)group_index(in);
 }
 
 void ending_on_assign(Instance *in, const IrStmt *s, void *arg)
@@ -126,7 +133,7 @@ static void shape_check(Totals *t, const Instance *in, const OutShape *s)
 void ending_local(const RunOptions *ro, Instance *in, Ending *e)
 {
     Group *g = in->user;
-    int k = (int)(in - g->first);
+    int k = group_index(in);
     g->spent_ns += in->spent_ns;
     *e = (Ending){.group_done = --g->remaining == 0};
     if (g->batt) {

@@ -46,6 +46,7 @@ typedef struct Backend {
     int (*workers_per_thread)(const struct Backend *be, int jobs);
     void (*worker_begin)(const struct Backend *be);
     void (*worker_end)(const struct Backend *be);
+    void (*worker_yield)(const struct Backend *be);   /* between two of its chunks */
     /* Seconds its batches took so far (NULL: it keeps no count). */
     double (*device_seconds)(const struct Backend *be);
 } Backend;
@@ -67,6 +68,7 @@ int backend_workers(int jobs);
 /* Each chunk worker, at its start and at its end. */
 void backend_worker_begin(void);
 void backend_worker_end(void);
+void backend_worker_yield(void);
 /* Seconds the backends other than the CPU took for their batches. */
 double backend_device_seconds(void);
 

@@ -69,3 +69,10 @@ double backend_device_seconds(void)
             s += registry[q]->device_seconds(registry[q]);
     return s;
 }
+
+void backend_worker_yield(void)
+{
+    for (int q = 0; q < nregistry - 1; q++)
+        if (registry[q]->worker_yield)
+            registry[q]->worker_yield(registry[q]);
+}
