@@ -135,10 +135,9 @@ static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
             return false;
         }
     }
-    /* a gathered batch is sized where it is launched (gather.c) */
     if (gpu_state.o.mode == BACKEND_AUTO && !gpu_state.o.compare)
-        return gpu_state.crossover[op] > 0 &&
-               (batch_size >= gpu_state.crossover[op] || gpu_gather_on(op)) && gpu_lazy_probe();
+        return gpu_state.crossover[op] > 0 && batch_size >= gpu_state.crossover[op] &&
+               gpu_lazy_probe();
     return true;
 }
 
@@ -252,7 +251,7 @@ static void gpu_run_batch(const Backend *be, Batch *b)
 {
     (void)be;
     int op = op_of(b->key.callee);
-    if (gpu_gather_on(op))
+    if (gpu_gather_on())
         gpu_gather_submit(op, b);
     else
         gpu_run_now(op, b);
@@ -264,13 +263,15 @@ static int gpu_smallest_batch(const Backend *be)
     return backend_gpu_smallest_batch();
 }
 
-/* Gathering pays only where batches may reach the device: a device seen
- * or emulated, and some op it takes in this mode. */
+/* Gathering where every batch goes to the device (cuda, emulate,
+ * --compare).  Not under auto: on an H100 its gathered batches stayed far
+ * under the objects ops' crossover on every workload measured, and the
+ * extra workers and the device's start made it slower than the CPU
+ * (docs/gpu.md, "Gathering"). */
 static int gpu_workers_per_thread(const Backend *be, int jobs)
 {
     (void)be;
-    if (backend_gpu_smallest_batch() == 0 ||
-        (gpu_state.o.mode == BACKEND_AUTO && !gpu_state.probed && !gpu_device_node_present()))
+    if (backend_gpu_smallest_batch() != 1)
         return 1;
     gpu_gather_turns(jobs);
     return gpu_gather_factor();

@@ -66,8 +66,8 @@ void gpu_run_now(int op, Batch *b);
 void gpu_gather_setup(void);              /* reads ARCRUN_GPU_GATHER */
 int gpu_gather_factor(void);              /* chunk workers per thread */
 void gpu_gather_turns(int jobs);          /* how many compute at once */
-bool gpu_gather_on(int op);               /* whether this thread's batches of op gather */
-/* Returns once b's calls have their results (device or CPU). */
+bool gpu_gather_on(void);                 /* whether this thread's batches gather */
+/* Returns once b's calls have their results. */
 void gpu_gather_submit(int op, Batch *b);
 long gpu_gather_submitted(int op);        /* executor batches gathered */
 void gpu_gather_worker_begin(void);
@@ -79,9 +79,6 @@ void gpu_gather_worker_yield(void);       /* between two chunks */
  * ready (false while looking); gpu_lazy_join: wait for the look, and make
  * its answer gpu_state.usable. */
 bool gpu_lazy_probe(void);
-/* Whether the system shows an NVIDIA device node that CUDA_VISIBLE_DEVICES
- * does not hide: a look that costs nothing, before the real one. */
-bool gpu_device_node_present(void);
 void gpu_lazy_join(void);
 
 /* pack.c: values into records and back. */

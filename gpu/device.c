@@ -4,9 +4,7 @@
 #include "backend_gpu_int.h"
 
 #include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* auto: CUDA's start costs a fraction of a second, so a run none of whose
  * batches reaches a crossover never pays it, and one that does starts it on
@@ -88,20 +86,4 @@ void backend_gpu_describe(FILE *f)
     } else {
         fprintf(f, "CUDA backend: not built (configure found no nvcc); CPU only\n");
     }
-}
-
-bool gpu_device_node_present(void)
-{
-    if (!gpu_built())
-        return false;
-    const char *vis = getenv("CUDA_VISIBLE_DEVICES");
-    if (vis && (!*vis || strcmp(vis, "-1") == 0))
-        return false;
-    char path[32];
-    for (int i = 0; i < 16; i++) {
-        snprintf(path, sizeof path, "/dev/nvidia%d", i);
-        if (access(path, F_OK) == 0)
-            return true;
-    }
-    return false;
 }

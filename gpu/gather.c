@@ -6,26 +6,20 @@
  * for it and sleeps until its batch is done; between chunks a worker gives
  * its turn to one whose batch came back.  The op's gathered calls go
  * to the device when they reach the gathering target, or when every
- * worker is asleep in here (nobody else can add to them); under auto a
- * gathering smaller than the op's crossover runs on the CPU instead, each
- * submitter its own calls. */
+ * worker is asleep in here (nobody else can add to them), or when a
+ * compute turn would go unused. */
 #include "backend_gpu_int.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 
 /* Workers per thread.  More gather larger batches, and hold more chunks'
  * values live at once (a chunk's waves bound what it holds). */
 enum { GATHER_WORKERS = 4 };
-/* auto stops gathering an op after this many gatherings in a row fell
- * short of its crossover: its workload does not reach the device, and its
- * calls should not wait for the others'. */
-enum { GATHER_SHORT_MAX = 3 };
 /* Calls past which a gathering goes to the device without waiting for the
  * other workers: the objects pipeline's chunk (run_packed.c). */
 enum { GATHER_TARGET = 16384 };
 
-typedef enum { REQ_WAITING, REQ_DONE, REQ_ON_CPU } ReqState;
+typedef enum { REQ_WAITING, REQ_DONE } ReqState;
 
 typedef struct Req {
     Batch *b;
@@ -42,10 +36,10 @@ static struct {
     int turns;                   /* compute turns free */
     int live, asleep;            /* workers running, and those asleep in here */
     int resuming;                /* workers back from here, waiting for a turn */
+    int turn_waiters;            /* all workers waiting for a turn */
     Req *head[GOP_COUNT], **tail[GOP_COUNT];
     int pending[GOP_COUNT];      /* calls gathered so far, per op */
     long submitted[GOP_COUNT];   /* batches submitted, per op */
-    atomic_int short_in_a_row[GOP_COUNT];   /* auto: gatherings under the crossover */
 } GA = {.mu = PTHREAD_MUTEX_INITIALIZER,
         .done = PTHREAD_COND_INITIALIZER,
         .turn = PTHREAD_COND_INITIALIZER};
@@ -69,10 +63,9 @@ int gpu_gather_factor(void)
     return GA.factor > 1 ? GA.factor : 1;
 }
 
-bool gpu_gather_on(int op)
+bool gpu_gather_on(void)
 {
-    return is_worker && GA.factor > 1 &&
-           atomic_load_explicit(&GA.short_in_a_row[op], memory_order_relaxed) < GATHER_SHORT_MAX;
+    return is_worker;
 }
 
 long gpu_gather_submitted(int op)
@@ -86,8 +79,10 @@ long gpu_gather_submitted(int op)
 static void take_turn(bool resuming)
 {
     GA.resuming += resuming;
+    GA.turn_waiters++;
     while (GA.turns == 0 || (!resuming && GA.resuming > 0))
         pthread_cond_wait(&GA.turn, &GA.mu);
+    GA.turn_waiters--;
     GA.resuming -= resuming;
     GA.turns--;
 }
@@ -98,8 +93,8 @@ static void give_turn(void)
     pthread_cond_broadcast(&GA.turn);
 }
 
-/* Runs op's gathered calls (GA.mu held on entry and exit, released while
- * they run): on the device as one batch, or back to their submitters. */
+/* Runs op's gathered calls on the device as one batch (GA.mu held on
+ * entry and exit, released while they run). */
 static void launch(int op)
 {
     Req *list = GA.head[op];
@@ -109,34 +104,28 @@ static void launch(int op)
     GA.pending[op] = 0;
     if (!list)
         return;
-    bool device = !(gpu_state.o.mode == BACKEND_AUTO && !gpu_state.o.compare &&
-                    n < gpu_state.crossover[op]);
-    atomic_store_explicit(&GA.short_in_a_row[op],
-                          device ? 0 : atomic_load_explicit(&GA.short_in_a_row[op], memory_order_relaxed) + 1,
-                          memory_order_relaxed);
-    if (device) {
-        pthread_mutex_unlock(&GA.mu);
-        Instance **all = xmalloc_(sizeof *all * (size_t)n);
-        int k = 0;
-        for (Req *r = list; r; r = r->next)
-            for (int i = 0; i < r->b->n; i++)
-                all[k++] = r->b->inst[i];
-        Batch whole = {.key = list->b->key, .n = n, .inst = all};
-        gpu_run_now(op, &whole);
-        free(all);
-        pthread_mutex_lock(&GA.mu);
-    }
+    pthread_mutex_unlock(&GA.mu);
+    Instance **all = xmalloc_(sizeof *all * (size_t)n);
+    int k = 0;
     for (Req *r = list; r; r = r->next)
-        r->state = device ? REQ_DONE : REQ_ON_CPU;
+        for (int i = 0; i < r->b->n; i++)
+            all[k++] = r->b->inst[i];
+    Batch whole = {.key = list->b->key, .n = n, .inst = all};
+    gpu_run_now(op, &whole);
+    free(all);
+    pthread_mutex_lock(&GA.mu);
+    for (Req *r = list; r; r = r->next)
+        r->state = REQ_DONE;
     pthread_cond_broadcast(&GA.done);
 }
 
-/* With every worker asleep in here, no more calls will come: launch what
- * is gathered.  The caller, if asleep, counts as awake while it launches,
- * so that no other sleeper takes the run for stalled meanwhile. */
+/* Launch what is gathered once waiting longer would idle a core: every
+ * worker asleep in here (no more calls can come), or a turn free that no
+ * worker waits for.  The caller, if asleep, counts as awake while it
+ * launches, so that no other sleeper takes the run for stalled meanwhile. */
 static bool stalled(void)
 {
-    if (GA.asleep != GA.live)
+    if (GA.asleep != GA.live && (GA.turns == 0 || GA.turn_waiters > 0))
         return false;
     for (int op = 0; op < GOP_COUNT; op++)
         if (GA.head[op])
@@ -182,8 +171,6 @@ void gpu_gather_submit(int op, Batch *b)
     take_turn(true);
     pthread_mutex_unlock(&GA.mu);
     b->waited += now_s() - t0 - launching;
-    if (me.state == REQ_ON_CPU)
-        backend_cpu.run_batch(&backend_cpu, b);
 }
 
 void gpu_gather_worker_begin(void)

@@ -459,8 +459,9 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
      * 16-core host runs test_batt's 3,436 instances as 7 chunks of 512 on
      * 7 threads.  Smaller chunks cost nothing measurable on one thread
      * (tasks share no calls with each other; a group is never split). */
-    if (workers > 1 && !ro->all_pairs && ninst / (workers * 8) < chunk)
-        chunk = ninst / (workers * 8) > 1 ? ninst / (workers * 8) : 1;
+    int threads = ro->jobs > 1 && !ro->verbose ? ro->jobs : 1;
+    if (threads > 1 && !ro->all_pairs && ninst / (threads * 8) < chunk)
+        chunk = ninst / (threads * 8) > 1 ? ninst / (threads * 8) : 1;
     /* Search mode reports only which pairs are solved: once one sample of
      * a pair fails, its other samples are not worth running. */
     Chunks cs = {.groups = groups, .m = m, .eo = eo, .st = &st, .out = out, .trace = ro->trace,
