@@ -458,7 +458,8 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
     /* Threads take chunks from a queue: eight per thread at least, or a
      * 16-core host runs test_batt's 3,436 instances as 7 chunks of 512 on
      * 7 threads.  Smaller chunks cost nothing measurable on one thread
-     * (tasks share no calls with each other; a group is never split). */
+     * (tasks share no calls with each other; a group is split only into
+     * parts, below). */
     int threads = ro->jobs > 1 && !ro->verbose ? ro->jobs : 1;
     if (threads > 1 && !ro->all_pairs && ninst / (threads * 8) < chunk)
         chunk = ninst / (threads * 8) > 1 ? ninst / (threads * 8) : 1;
