@@ -271,8 +271,10 @@ static int gpu_smallest_batch(const Backend *be)
 static int gpu_workers_per_thread(const Backend *be, int jobs)
 {
     (void)be;
-    if (backend_gpu_smallest_batch() != 1)
+    if (backend_gpu_smallest_batch() != 1) {
+        gpu_gather_turns(0);    /* an earlier run's gathering ends here */
         return 1;
+    }
     gpu_gather_turns(jobs);
     return gpu_gather_factor();
 }

@@ -65,7 +65,7 @@ void gpu_run_now(int op, Batch *b);
  * device batch. */
 void gpu_gather_setup(void);              /* reads ARCRUN_GPU_GATHER */
 int gpu_gather_factor(void);              /* chunk workers per thread */
-void gpu_gather_turns(int jobs);          /* how many compute at once */
+void gpu_gather_turns(int jobs);          /* how many compute at once; 0: no gathering */
 bool gpu_gather_on(void);                 /* whether this thread's batches gather */
 /* Returns once b's calls have their results. */
 void gpu_gather_submit(int op, Batch *b);

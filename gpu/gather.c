@@ -201,7 +201,7 @@ void gpu_gather_turns(int jobs)
 {
     pthread_mutex_lock(&GA.mu);
     GA.turns = jobs > 0 ? jobs : 1;
-    GA.enabled = GA.factor > 1;
+    GA.enabled = jobs > 0 && GA.factor > 1;
     pthread_mutex_unlock(&GA.mu);
 }
 
