@@ -19,11 +19,9 @@ enum { GATHER_WORKERS = 4 };
  * other workers: the objects pipeline's chunk (run_packed.c). */
 enum { GATHER_TARGET = 16384 };
 
-typedef enum { REQ_WAITING, REQ_DONE } ReqState;
-
 typedef struct Req {
     Batch *b;
-    ReqState state;
+    bool done;                 /* its calls have their results */
     struct Req *next;
 } Req;
 
@@ -115,7 +113,7 @@ static void launch(int op)
     free(all);
     pthread_mutex_lock(&GA.mu);
     for (Req *r = list; r; r = r->next)
-        r->state = REQ_DONE;
+        r->done = true;
     pthread_cond_broadcast(&GA.done);
 }
 
@@ -142,7 +140,7 @@ static void launch_all(void)
 
 void gpu_gather_submit(int op, Batch *b)
 {
-    Req me = {.b = b, .state = REQ_WAITING};
+    Req me = {.b = b};
     double t0 = now_s(), launching = 0;
     pthread_mutex_lock(&GA.mu);
     *GA.tail[op] = &me;
@@ -156,7 +154,7 @@ void gpu_gather_submit(int op, Batch *b)
         launching += now_s() - t1;
     }
     GA.asleep++;
-    while (me.state == REQ_WAITING) {
+    while (!me.done) {
         if (stalled()) {
             double t1 = now_s();
             GA.asleep--;
