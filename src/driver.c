@@ -524,6 +524,11 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
     }
     int rc = cs.rc;
     free(cs.bounds);
+    /* interrupted: a split group whose parts did not all end keeps lines
+     * that no part wrote out (a part ends it or was interrupted itself) */
+    for (int g = 0; g < ngroups; g++)
+        if (groups[g].split)
+            linebuf_flush(&groups[g].out, out);
     if (ro->all_pairs)      /* in program/task order, whatever finished first */
         for (int g = 0; g < ngroups; g++)
             if (groups[g].remaining == 0)
