@@ -320,6 +320,7 @@ Backend backend_gpu = {
 
 int backend_gpu_setup(const GpuOptions *o)
 {
+    gpu_lazy_join();        /* a run before this one (the Python extension) may still look */
     gpu_state.o = *o;
     FILE *say = o->log;      /* NULL: calibrate reports for itself */
     if (!gpu_state.o.log)

@@ -361,14 +361,16 @@ static PyObject *py_run(PyObject *self, PyObject *args)
     int mode = backend_mode_parse(backend);
     if (mode < 0)
         return PyErr_Format(PyExc_ValueError, "unknown backend %s (cpu, cuda or auto)", backend);
-    static bool gpu_ready;
-    if (mode != BACKEND_CPU && !gpu_ready) {
-        GpuOptions gopt = {.mode = (BackendMode)mode, .log = stderr, .jobs = jobs};
+    /* each run sets the backend's mode: a 'cpu' run after a 'cuda' one
+     * must not go on using the device */
+    static bool gpu_registered;
+    if (!gpu_registered) {
         backend_register(&backend_gpu);
-        if (backend_gpu_setup(&gopt) != 0)
-            return PyErr_Format(PyExc_RuntimeError, "the GPU backend could not start");
-        gpu_ready = true;
+        gpu_registered = true;
     }
+    GpuOptions gopt = {.mode = (BackendMode)mode, .log = stderr, .jobs = jobs};
+    if (backend_gpu_setup(&gopt) != 0)
+        return PyErr_Format(PyExc_RuntimeError, "the GPU backend could not start");
     interrupted = 0;
     Collect c = {sink, &interrupted, false};
     FILE *devnull = fopen("/dev/null", "w");
