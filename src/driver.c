@@ -17,7 +17,6 @@
 
 void *xmalloc_(size_t n);
 
-/* Instances of groups [g0, g1) run together. */
 /* A chunk: groups g0..g1, or (s1 > 0) samples s0..s1 of group g0 alone. */
 typedef struct {
     int g0, g1, s0, s1;
