@@ -75,16 +75,7 @@ static Value *float_op(Ctx *cx, int op, double x, double y)
     }
     if (y == 0.0)
         return cx_raise(cx, "ZeroDivisionError", op == OP_MOD ? "float modulo" : "float floor division by zero");
-    if (op != OP_MOD)
-        return v_float(core_float_floordiv(x, y));
-    double mod = fmod(x, y);
-    if (mod != 0.0) {
-        if ((y < 0) != (mod < 0))
-            mod += y;
-    } else {
-        mod = copysign(0.0, y);
-    }
-    return v_float(mod);
+    return v_float(op == OP_MOD ? core_float_mod(x, y) : core_float_floordiv(x, y));
 }
 
 /* Python's binary x OP y on DSL values (new reference). */

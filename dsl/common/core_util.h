@@ -78,6 +78,20 @@ static inline double core_float_floordiv(double v, double w)
     return fl;
 }
 
+/* CPython's float modulo (floatobject.c float_rem), w != 0: the sign of
+ * w, zero signed as w. */
+static inline double core_float_mod(double v, double w)
+{
+    double mod = fmod(v, w);
+    if (mod != 0.0) {
+        if ((w < 0) != (mod < 0))
+            mod += w;
+    } else {
+        mod = copysign(0.0, w);
+    }
+    return mod;
+}
+
 /* ---- sequence operators ------------------------------------------------ */
 
 /* The binary operators, numbered alike in both dialects. */

@@ -9,6 +9,7 @@
  * DSLs' `type(x)(...)` would make a list where arcrun makes a tuple. */
 #include "pyeval.h"
 #include "pysort.h"
+#include "common/core_util.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -229,10 +230,7 @@ Value *py_binop(Py *py, int op, Value *x, Value *y)
     case PY_FLOORDIV: case PY_MOD: {
         if (b == 0)
             return cx_raise(cx, "ZeroDivisionError", op == PY_MOD ? "float modulo" : "float floor division by zero");
-        double m = fmod(a, b);
-        if (m && ((m < 0) != (b < 0)))
-            m += b;
-        return v_float(op == PY_MOD ? m : floor((a - m) / b + 0.5 * 0));
+        return v_float(op == PY_MOD ? core_float_mod(a, b) : core_float_floordiv(a, b));
     }
     case PY_POW:
         if (a == 0 && b < 0)
