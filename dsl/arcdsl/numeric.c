@@ -31,35 +31,10 @@ static Value *overflow(Ctx *cx)
 static Value *int_op(Ctx *cx, int op, int64_t x, int64_t y)
 {
     int64_t r;
-    switch (op) {
-    case OP_ADD:
-        if (__builtin_add_overflow(x, y, &r)) return overflow(cx);
-        break;
-    case OP_SUB:
-        if (__builtin_sub_overflow(x, y, &r)) return overflow(cx);
-        break;
-    case OP_MUL:
-        if (__builtin_mul_overflow(x, y, &r)) return overflow(cx);
-        break;
-    default:    /* floor division and modulo */
-        if (y == 0)
-            return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
-        if (y == -1) {      /* x % -1 == 0; x // -1 may overflow */
-            if (op == OP_MOD) { r = 0; break; }
-            if (x == INT64_MIN) return overflow(cx);
-            r = -x;
-            break;
-        }
-        {
-            int64_t q = x / y, m = x % y;
-            if (m != 0 && ((m < 0) != (y < 0))) {
-                q--;
-                m += y;
-            }
-            r = op == OP_MOD ? m : q;
-        }
-        break;
-    }
+    if ((op == OP_FLOORDIV || op == OP_MOD) && y == 0)
+        return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+    if (!core_int_arith(op, x, y, &r))
+        return overflow(cx);
     return v_int(r);
 }
 

@@ -97,6 +97,33 @@ static inline double core_float_mod(double v, double w)
 /* The binary operators, numbered alike in both dialects. */
 enum { CORE_ADD, CORE_SUB, CORE_MUL, CORE_FLOORDIV, CORE_MOD };
 
+/* x OP y on 64-bit ints as Python computes them (y != 0 for CORE_FLOORDIV
+ * and CORE_MOD): false when the result does not fit, which each caller
+ * raises in its own words. */
+static inline bool core_int_arith(int op, int64_t x, int64_t y, int64_t *r)
+{
+    switch (op) {
+    case CORE_ADD: return !__builtin_add_overflow(x, y, r);
+    case CORE_SUB: return !__builtin_sub_overflow(x, y, r);
+    case CORE_MUL: return !__builtin_mul_overflow(x, y, r);
+    default: break;
+    }
+    if (y == -1) {      /* C's / and % trap on INT64_MIN / -1 */
+        if (op == CORE_MOD) {
+            *r = 0;
+            return true;
+        }
+        return !__builtin_sub_overflow(0, x, r);
+    }
+    int64_t q = x / y, m = x % y;
+    if (m != 0 && ((m < 0) != (y < 0))) {
+        q--;
+        m += y;
+    }
+    *r = op == CORE_MOD ? m : q;
+    return true;
+}
+
 /* x + y for tuples.  reuse: an empty side gives the other, as CPython's
  * tuple concat; charge: the new tuple's items count as work. */
 static inline Value *core_concat(Ctx *cx, Value *x, Value *y, bool reuse, bool charge)

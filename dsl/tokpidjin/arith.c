@@ -12,22 +12,10 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
 {
     static const char sym[][3] = {"+", "-", "*", "//"};
     if (v_is_int(x) && v_is_int(y)) {
-        int64_t a = x->u.i, b = y->u.i, r = 0;
-        bool ovf = false;
-        switch (op) {
-        case OP_ADD: ovf = __builtin_add_overflow(a, b, &r); break;
-        case OP_SUB: ovf = __builtin_sub_overflow(a, b, &r); break;
-        case OP_MUL: ovf = __builtin_mul_overflow(a, b, &r); break;
-        default:
-            if (b == 0)
-                return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
-            if (a == INT64_MIN && b == -1) {
-                ovf = true;
-                break;
-            }
-            r = core_floordiv(a, b);
-        }
-        if (ovf)
+        int64_t r;
+        if (op == OP_DIV && y->u.i == 0)
+            return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+        if (!core_int_arith(op, x->u.i, y->u.i, &r))
             return cx_raise(cx, "OverflowError", "integer overflow");
         return v_int(r);
     }

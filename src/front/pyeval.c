@@ -194,33 +194,28 @@ Value *py_binop(Py *py, int op, Value *x, Value *y)
         return v_float(fl(x) / fl(y));
     }
     if (ints) {
-        int64_t a = x->u.i, b = y->u.i;
-        switch (op) {
-        case PY_ADD: return v_int(a + b);
-        case PY_SUB: return v_int(a - b);
-        case PY_MUL: return v_int(a * b);
-        case PY_FLOORDIV: case PY_MOD: {
-            if (b == 0)
-                return cx_raise(cx, "ZeroDivisionError", op == PY_MOD ? "integer modulo by zero"
-                                                                      : "integer division or modulo by zero");
-            int64_t q = a / b, r = a % b;
-            if (r && ((r < 0) != (b < 0)))
-                q--, r += b;
-            return v_int(op == PY_MOD ? r : q);
+        static const int core_op[] = {[PY_ADD] = CORE_ADD, [PY_SUB] = CORE_SUB, [PY_MUL] = CORE_MUL,
+                                      [PY_FLOORDIV] = CORE_FLOORDIV, [PY_MOD] = CORE_MOD};
+        int64_t a = x->u.i, b = y->u.i, r = 1;
+        if ((op == PY_FLOORDIV || op == PY_MOD) && b == 0)
+            return cx_raise(cx, "ZeroDivisionError", op == PY_MOD ? "integer modulo by zero"
+                                                                  : "integer division or modulo by zero");
+        if (op == PY_POW && b < 0) {
+            if (a == 0)
+                return cx_raise(cx, "ZeroDivisionError", "0.0 cannot be raised to a negative power");
+            return v_float(pow((double)a, (double)b));
         }
-        case PY_POW:
-            if (b < 0) {
-                if (a == 0)
-                    return cx_raise(cx, "ZeroDivisionError", "0.0 cannot be raised to a negative power");
-                return v_float(pow((double)a, (double)b));
-            }
-            {
-                int64_t r = 1;
-                for (int64_t k = 0; k < b && k < 64; k++)
-                    r *= a;
-                return v_int(r);
-            }
-        }
+        bool fits = true;
+        if (op != PY_POW)
+            fits = core_int_arith(core_op[op], a, b, &r);
+        else if (a == 0 || a == 1 || a == -1)
+            r = b == 0 || (a == -1 && b % 2 == 0) ? 1 : a;
+        else            /* |a| >= 2 leaves 64 bits within 63 steps */
+            for (int64_t k = 0; k < b && fits; k++)
+                fits = !__builtin_mul_overflow(r, a, &r);
+        if (!fits)      /* as the DSL's own arithmetic (ints are 64-bit) */
+            return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+        return v_int(r);
     }
     double a = fl(x), b = fl(y);
     switch (op) {
