@@ -113,7 +113,7 @@ static Value *b_abs(Py *py, Value *const *a, int n, Value *key, bool rev)
         return v_float(fabs(a[0]->u.f));
     if (!v_is_int(a[0]))
         return cx_raise(py->cx, "TypeError", "bad operand type for abs(): '%s'", v_typename(a[0]));
-    return v_int(a[0]->u.i < 0 ? -a[0]->u.i : a[0]->u.i);
+    return a[0]->u.i < 0 ? py_int_neg(py->cx, a[0]->u.i) : v_int(a[0]->u.i);
 }
 
 /* min/max: one iterable or several arguments; key; the first extreme wins */

@@ -154,6 +154,14 @@ static Value *repeat(Py *py, Value *seq, Value *times)
     return t;
 }
 
+Value *py_int_neg(Ctx *cx, int64_t x)
+{
+    int64_t r;
+    if (!core_int_arith(CORE_SUB, 0, x, &r))
+        return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+    return v_int(r);
+}
+
 Value *py_binop(Py *py, int op, Value *x, Value *y)
 {
     Ctx *cx = py->cx;
@@ -483,8 +491,10 @@ static Value *ev(Py *py, const Expr *e, const Env *env)
                          v_typename(x));
         else if (x->type == V_FLOAT)
             r = v_float(e->kind == E_NEG ? -x->u.f : x->u.f);
+        else if (e->kind == E_POS)
+            r = v_int(x->u.i);
         else
-            r = v_int(e->kind == E_NEG ? -x->u.i : x->u.i);
+            r = py_int_neg(cx, x->u.i);
         v_decref(x);
         return r;
     }

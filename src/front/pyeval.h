@@ -35,6 +35,8 @@ bool py_hashable(Ctx *cx, const Value *v);
 /* an iterable's items as a tuple: containers, a range, a str's characters */
 Value *py_items_of(Ctx *cx, Value *v);
 /* x OP y for the arithmetic operators (pyeval.c) */
+/* -x for an int, OverflowError past 64 bits (ints are 64-bit). */
+Value *py_int_neg(Ctx *cx, int64_t x);
 Value *py_binop(Py *py, int op, Value *x, Value *y);
 
 #endif
