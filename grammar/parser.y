@@ -183,10 +183,12 @@ file_input
     | file_input NEWLINE
     | file_input stmt
         {
-            /* $2 may be a chain of `a; b` statements */
-            Stmt **t = &pc->body;
+            /* $2 may be a chain of `a; b` statements; the end is kept,
+             * since walking the body to it made a file of n defs O(n^2) */
+            Stmt **t = pc->body_end ? pc->body_end : &pc->body;
             while (*t) t = &(*t)->next;
             *t = $2;
+            pc->body_end = t;
         }
     ;
 

@@ -33,9 +33,23 @@ void *arena_alloc(Arena *a, size_t n)
     return p;
 }
 
+/* Strings need no alignment: they are packed in runs of their own, so a
+ * name takes its length, not a 16-byte multiple. */
+#define ARENA_STR_RUN 16384
+
 char *arena_strndup(Arena *a, const char *s, size_t n)
 {
-    char *p = arena_alloc(a, n + 1);
+    char *p;
+    if (n + 1 > ARENA_STR_RUN / 4) {
+        p = arena_alloc(a, n + 1);
+    } else {
+        if ((size_t)(a->str_end - a->str) < n + 1) {
+            a->str = arena_alloc(a, ARENA_STR_RUN);
+            a->str_end = a->str + ARENA_STR_RUN;
+        }
+        p = a->str;
+        a->str += n + 1;
+    }
     memcpy(p, s, n);
     p[n] = 0;
     return p;
@@ -43,6 +57,7 @@ char *arena_strndup(Arena *a, const char *s, size_t n)
 
 void arena_free(Arena *a)
 {
+    a->str = a->str_end = NULL;
     while (a->head) {
         ArenaBlock *b = a->head;
         a->head = b->next;

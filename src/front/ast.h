@@ -17,7 +17,7 @@
 typedef struct { int line, col; } Loc;
 
 typedef struct ArenaBlock ArenaBlock;
-typedef struct { ArenaBlock *head; } Arena;
+typedef struct { ArenaBlock *head; char *str, *str_end; } Arena;   /* str: strings' own run */
 
 void *arena_alloc(Arena *a, size_t n);            /* zeroed */
 char *arena_strndup(Arena *a, const char *s, size_t n);
@@ -52,6 +52,7 @@ enum {
 typedef struct Expr Expr;
 struct Expr {
     int kind;
+    uint8_t paren;                                     /* eval: written in parentheses */
     Loc loc;
     Expr *next;                                        /* sibling in a list */
     union {
@@ -71,7 +72,6 @@ struct Expr {
         struct { Expr *lo, *hi, *step; } slice;        /* E_SLICE */
         struct { char *name; Expr *value; } kw;        /* E_KEYWORD */
     } u;
-    uint8_t paren;                                     /* eval: written in parentheses */
 };
 
 /* A comma-separated list while parsing; comma: a comma was seen (so a
@@ -125,6 +125,7 @@ typedef struct ParseCtx {
     Arena arena;
     int mode;                  /* PARSE_FILE / PARSE_EXPR */
     Stmt *body;                /* PARSE_FILE: top-level statements */
+    Stmt **body_end;           /* where the next one links (NULL: &body) */
     Expr *expr;                /* PARSE_EXPR: the expression */
     char *err;                 /* accumulated messages (malloc'd) */
     size_t errlen, errcap;
