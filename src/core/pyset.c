@@ -62,7 +62,10 @@ static inline bool keq(Value *stored, Value *key)
 
 void pyset_init(PySet *s)
 {
-    memset(s->small, 0, sizeof s->small);
+    /* a copy, not memset: GCC makes that a `rep stos`, whose start costs
+     * more than the 128 bytes, and a set is made per call */
+    static const PySetEntry empty[MINSIZE];
+    memcpy(s->small, empty, sizeof s->small);
     s->table = s->small;
     s->mask = MINSIZE - 1;
     s->fill = s->used = s->finger = 0;
@@ -485,23 +488,33 @@ Value *pyset_take(PySet *s)
     Value **items = v->u.set.items;
     int32_t *slots = v->u.set.slots;
     int64_t *hashes = (int64_t *)fs_hashes(v);
-    /* Branch-free while entries remain (whether a slot is taken is a coin
-     * toss the predictor loses): each slot's key is written at n and kept
-     * by advancing n; past the last entry only empties and dummies are left. */
+    /* Slots start empty; then, 64 at a time, the taken ones are found as
+     * a bit mask and visited by its set bits.  A loop over every slot
+     * that carried the item count ran at that count's dependency chain. */
     const PySetEntry *tab = s->table;
     int32_t n = 0, used = (int32_t)s->used;
-    size_t i = 0, mask = s->mask;
-    for (; n < used; i++) {
-        Value *k = tab[i].key;
-        int32_t some = k != NULL, taken = some & (k != PYSET_DUMMY);
-        int32_t other = SLOT_EMPTY + some * (SLOT_DUMMY - SLOT_EMPTY);
-        items[n] = k;               /* the reference moves */
-        hashes[n] = tab[i].hash;
-        slots[i] = other + taken * (n - other);
-        n += taken;
+    size_t size = (size_t)s->mask + 1;
+    bool dummies = s->fill != s->used;
+    memset(slots, 0xff, size * sizeof *slots);      /* SLOT_EMPTY is -1 */
+    for (size_t base = 0; base < size; base += 64) {
+        size_t end = base + 64 < size ? base + 64 : size;
+        uint64_t bits = 0;
+        for (size_t i = base; i < end; i++) {
+            const Value *k = tab[i].key;
+            bits |= (uint64_t)((k != NULL) & (k != PYSET_DUMMY)) << (i - base);
+        }
+        if (dummies)
+            for (size_t i = base; i < end; i++)
+                if (tab[i].key == PYSET_DUMMY)
+                    slots[i] = SLOT_DUMMY;
+        while (bits) {
+            size_t i = base + (size_t)__builtin_ctzll(bits);
+            bits &= bits - 1;
+            items[n] = tab[i].key;      /* the reference moves */
+            hashes[n] = tab[i].hash;
+            slots[i] = n++;
+        }
     }
-    for (; i <= mask; i++)
-        slots[i] = tab[i].key ? SLOT_DUMMY : SLOT_EMPTY;
     if (s->table != s->small)
         vmem_free(s->table, (s->mask + 1) * sizeof *s->table);
     pyset_init(s);
