@@ -61,7 +61,7 @@ static const char *plane_patch(int kind, const Value *v, GpuGrid *rec)
     if (v->type != V_FSET)
         return "patch is not a frozenset";
     size_t n = v->u.set.len;
-    Value *const *it = v->u.set.items;
+    Value *const *it = v_items(v);
     bool cells = kind == PA_OBJECT ||
                  (n && it[0]->type == V_TUPLE && it[0]->u.tup.len == 2 &&
                   it[0]->u.tup.items[1]->type == V_TUPLE);

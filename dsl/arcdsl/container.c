@@ -462,6 +462,9 @@ Value *ad_product(Ctx *cx, Value *const *a)
         return cx_raise(cx, "MemoryError", "product too large");
     if (!core_work(cx, (uint64_t)n * m))
         return NULL;
+    /* sets' pairs are distinct: their table is laid out with no pair made */
+    if (x->type == V_FSET && y->type == V_FSET && n * m >= FS_PRODUCT_LAZY_MIN)
+        return fs_product(x, y);
     VBuf b = {0};
     if (!vb_reserve(cx, &b, n * m))
         return NULL;

@@ -112,7 +112,7 @@ typedef struct { int64_t i0, j0, i1, j1; } BBox;
  * (and raises where Python would). */
 static inline bool bbox_scan(const Value *p, BBox *b)
 {
-    Value **it = p->u.set.items;
+    Value **it = v_items(p);
     size_t n = p->u.set.len;
     Value *f = it[0];
     if (f->type != V_TUPLE || f->u.tup.len != 2)

@@ -11,6 +11,7 @@
 
 #include "value.h"
 #include "pyset.h"
+#include "fsproduct.h"
 
 /* Largest container built in one step; past it MemoryError rather than an
  * allocation that would abort the process (an unlimited budget allows it). */
@@ -262,6 +263,13 @@ static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
     return r;
 }
 
+/* c is a product whose pairs are not built: walking it makes them one at
+ * a time, and building them all for a walk would undo what that saves. */
+static inline bool core_unbuilt(const Value *c)
+{
+    return c->type == V_FSET && (__atomic_load_n(&c->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT);
+}
+
 /* The container `type` of f(e) for e in c (rev: of e(f)); gen: the calls
  * run in a generator expression (core_gen_call), else as plain calls. */
 static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, bool gen)
@@ -271,6 +279,18 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
     VBuf b = {0};
     if (!vb_reserve(cx, &b, v_len(c)))
         return NULL;
+    if (core_unbuilt(c)) {      /* a product's pairs one at a time */
+        Value *e;
+        for (size_t slot = 0; (e = fs_product_next(c, &slot));) {
+            Value *fn = rev ? e : f, *x = rev ? f : e;
+            Value *r = gen ? core_gen_call(cx, fn, 1, &x) : v_call(cx, fn, 1, &x);
+            v_decref(e);
+            if (!r)
+                return vb_drop(&b), NULL;
+            b.v[b.n++] = r;
+        }
+        return vb_finish(cx, &b, type);
+    }
     for (size_t i = 0; i < v_len(c); i++) {
         Value *e = v_items(c)[i], *fn = rev ? e : f, *x = rev ? f : e;
         v_fetch_ahead(v_items(c), i, v_len(c));
@@ -290,6 +310,18 @@ static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, 
     if (!core_iterable(cx, c))
         return NULL;
     VBuf b = {0};
+    if (core_unbuilt(c)) {      /* a product's pairs one at a time */
+        Value *e;
+        for (size_t slot = 0; (e = fs_product_next(c, &slot));) {
+            int k = keep(cx, e, ud);
+            if (k < 0 || (k && !vb_push(cx, &b, v_incref(e)))) {
+                v_decref(e);
+                return vb_drop(&b), NULL;
+            }
+            v_decref(e);
+        }
+        return vb_finish(cx, &b, type);
+    }
     for (size_t i = 0; i < v_len(c); i++) {
         Value *e = v_items(c)[i];
         v_fetch_ahead(v_items(c), i, v_len(c));

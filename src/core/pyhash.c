@@ -105,7 +105,7 @@ static int64_t hash_fset(const Value *v)
     uint64_t x = 0;
     size_t n = v->u.set.len;
     for (size_t i = 0; i < n; i++)
-        x ^= py_fset_shuffle((uint64_t)v_hash(v->u.set.items[i]));
+        x ^= py_fset_shuffle((uint64_t)v_hash(v_items(v)[i]));
     return py_fset_end(x, n);
 }
 

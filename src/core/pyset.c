@@ -11,6 +11,7 @@
  * setobject.c takes when both operands are the same object.
  */
 #include "pyset.h"
+#include "fsproduct.h"
 #include "pyprobe.h"
 #include "vmem.h"
 
@@ -241,6 +242,7 @@ static inline View view_set(const PySet *s)
 
 static inline View view_fs(const Value *fs)
 {
+    (void)v_items(fs);          /* a product's pairs, built if they are not */
     return (View){.items = fs->u.set.items, .slots = fs->u.set.slots,
                   .hashes = fs_hashes(fs),
                   .mask = fs->u.set.mask, .used = fs->u.set.len,
@@ -440,12 +442,20 @@ static size_t fs_size(size_t n, size_t mask)
 
 size_t fs_block_size(const Value *v)
 {
-    return fs_size(v->u.set.len, v->u.set.mask);
+    size_t size = fs_size(v->u.set.len, v->u.set.mask);
+    if (v->memo & V_MEMO_PRODUCT)
+        size += fs_product_extra(v);
+    return size;
 }
 
-static Value *fs_alloc(size_t n, size_t mask, size_t ndummy)
+void *fs_extra(const Value *v)
 {
-    Value *v = vmem_alloc(fs_size(n, mask));
+    return (char *)v + fs_size(v->u.set.len, v->u.set.mask);
+}
+
+static Value *fs_alloc_extra(size_t n, size_t mask, size_t ndummy, size_t extra)
+{
+    Value *v = vmem_alloc(fs_size(n, mask) + extra);
     v->refs = 1;
     v->type = V_FSET;
     v->hashed = 0;
@@ -460,9 +470,15 @@ static Value *fs_alloc(size_t n, size_t mask, size_t ndummy)
     return v;
 }
 
+static Value *fs_alloc(size_t n, size_t mask, size_t ndummy)
+{
+    return fs_alloc_extra(n, mask, ndummy, 0);
+}
+
 Value *fs_clone_flat(const Value *fs)
 {
-    size_t bytes = fs_block_size(fs), items = (size_t)((const char *)fs->u.set.items - (const char *)fs),
+    (void)v_items(fs);
+    size_t bytes = fs_size(fs->u.set.len, fs->u.set.mask), items = (size_t)((const char *)fs->u.set.items - (const char *)fs),
            slots = (size_t)((const char *)fs->u.set.slots - (const char *)fs);
     Value *v = vmem_alloc(bytes);
     memcpy(v, fs, bytes);
@@ -470,6 +486,7 @@ Value *fs_clone_flat(const Value *fs)
     v->u.set.slots = (int32_t *)((char *)v + slots);
     v->refs = 1;
     v->flags &= (uint8_t)~(V_FLAG_SHARED | V_FLAG_ATOMIC);
+    v->memo &= (uint8_t)~V_MEMO_PRODUCT;    /* a plain frozenset: no sources to hold */
     return v;
 }
 
@@ -638,7 +655,12 @@ Value *fs_from_items(Value *const *items, size_t n)
 
 Value *fs_layout(size_t n, size_t mask, FsLayout *out)
 {
-    Value *v = fs_alloc(n, mask, 0);
+    return fs_layout_extra(n, mask, 0, out);
+}
+
+Value *fs_layout_extra(size_t n, size_t mask, size_t extra, FsLayout *out)
+{
+    Value *v = fs_alloc_extra(n, mask, 0, extra);
     out->items = v->u.set.items;
     out->hashes = (int64_t *)fs_hashes(v);
     out->slots = v->u.set.slots;

@@ -66,6 +66,10 @@ typedef struct {
     int32_t *slots;
 } FsLayout;
 Value *fs_layout(size_t n, size_t mask, FsLayout *out);
+/* The same with `extra` bytes after the frozenset's own, for its maker
+ * (fsproduct.c), at fs_extra(v); fs_block_size counts them. */
+Value *fs_layout_extra(size_t n, size_t mask, size_t extra, FsLayout *out);
+void *fs_extra(const Value *v);
 /* A new frozenset laid out as fs, whose items are arena values
  * (V_FLAG_FLAT, none to incref): what a pure computation gives again, as
  * the distinct object CPython makes each time (identity shows in

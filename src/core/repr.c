@@ -250,7 +250,7 @@ void v_repr(StrBuf *sb, const Value *v)
         for (size_t i = 0; i < v->u.set.len; i++) {
             if (i)
                 sb_putn(sb, ", ", 2);
-            v_repr(sb, v->u.set.items[i]);
+            v_repr(sb, v_items(v)[i]);
         }
         sb_puts(sb, set ? "}" : "})");
         break;

@@ -1,5 +1,6 @@
 /* value.c -- construction, lifetime, equality, ordering and calls of values. */
 #include "value.h"
+#include "fsproduct.h"
 #include "pyset.h"
 #include "vmem.h"
 
@@ -156,7 +157,9 @@ void v_free_(Value *v)
             decref_items(v->u.tup.items, v->u.tup.len);
         break;
     case V_FSET:
-        if (!(v->flags & V_FLAG_FLAT))
+        if (v->memo & V_MEMO_PRODUCT)
+            fs_product_release(v);
+        else if (!(v->flags & V_FLAG_FLAT))
             decref_items(v->u.set.items, v->u.set.len);
         break;
     case V_FUNC:
@@ -194,6 +197,8 @@ size_t v_make_atomic(Value *v)
             n += v_make_atomic(v->u.tup.items[i]);
         break;
     case V_FSET:
+        if (v->memo & V_MEMO_PRODUCT)
+            return n + fs_product_make_atomic(v);
         for (size_t i = 0; i < v->u.set.len; i++)
             n += v_make_atomic(v->u.set.items[i]);
         break;
@@ -239,8 +244,14 @@ void v_pin(Value *v, Value ***pinned, size_t *n, size_t *cap)
             v_pin(v->u.tup.items[i], pinned, n, cap);
         break;
     case V_FSET:
+        if (v->memo & V_MEMO_PRODUCT) {
+            Value *a, *b;
+            fs_product_sources(v, &a, &b);
+            v_pin(a, pinned, n, cap);
+            v_pin(b, pinned, n, cap);
+        }
         for (size_t i = 0; i < v->u.set.len; i++)
-            v_pin(v->u.set.items[i], pinned, n, cap);
+            v_pin(v_items(v)[i], pinned, n, cap);
         break;
     case V_FUNC:
         for (int i = 0; i < v->u.fn.ncap; i++)
@@ -607,7 +618,7 @@ bool v_eq(const Value *a, const Value *b)
         if (known_unequal_hashes(a, b))
             return false;
         for (size_t i = 0; i < a->u.set.len; i++)
-            if (!fs_contains(b, a->u.set.items[i]))
+            if (!fs_contains(b, v_items(a)[i]))
                 return false;
         return true;
     default:
@@ -636,7 +647,7 @@ static bool fs_subset(const Value *a, const Value *b)
     if (a->u.set.len > b->u.set.len)
         return false;
     for (size_t i = 0; i < a->u.set.len; i++)
-        if (!fs_contains(b, a->u.set.items[i]))
+        if (!fs_contains(b, v_items(a)[i]))
             return false;
     return true;
 }

@@ -294,7 +294,7 @@ static int lower_frozenset(Lower *L, Expr *e, IrOperand *out)
             for (Expr *it = a->u.list.items; it && folded; it = it->next) folded = is_literal(it);
             if (folded) {
                 Value *k1 = fs_from_items(vs, n);
-                Value *k2 = fs_from_items(k1->u.set.items, k1->u.set.len);
+                Value *k2 = fs_from_items(v_items(k1), k1->u.set.len);
                 pyset_from_frozenset(&s, k2);
                 v_decref(k1);
                 v_decref(k2);

@@ -1,0 +1,202 @@
+/* fsproduct.c -- products of frozensets, pairs built when read (fsproduct.h). */
+#include "fsproduct.h"
+#include "pyprobe.h"
+#include "pyset.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* After the frozenset's own block: the sources, and the CPython table as
+ * insertion indices j * len(a) + i per slot (-1 empty). */
+typedef struct {
+    Value *a, *b;
+    int32_t order[];
+} Tail;
+
+static inline Tail *tail_of(const Value *v)
+{
+    return fs_extra(v);
+}
+
+size_t fs_product_extra(const Value *v)
+{
+    return sizeof(Tail) + ((size_t)v->u.set.mask + 1) * sizeof(int32_t);
+}
+
+static inline int64_t pair_hash(int64_t ha, int64_t hb)
+{
+    return py_tuple_end(py_tuple_lane(py_tuple_lane(PY_XXP5, ha), hb), 2);
+}
+
+/* The first free slot on k's probe path: keys are distinct, so ADD-ALL's
+ * walk never stops at an equal one and no slot is ever a dummy. */
+static inline void put(int32_t *t, size_t mask, int64_t h, int32_t k)
+{
+    PY_PROBE(size_t, mask, h, {
+        if (t[j] < 0) {
+            t[j] = k;
+            return;
+        }
+    });
+}
+
+/* The mask ADD-ALL of n distinct keys ends with (set.add's growth rule,
+ * fill == used throughout). */
+static size_t final_mask(size_t n)
+{
+    size_t mask = 7;
+    for (;;) {
+        size_t full = (mask * 3 + 4) / 5;       /* the least fill PY_SET_FULL calls full */
+        if (n < full)
+            return mask;
+        size_t size = 8, grow = PY_SET_GROW(full);
+        while (size <= grow)
+            size <<= 1;
+        mask = size - 1;
+    }
+}
+
+static int64_t *item_hashes(Value *c)
+{
+    size_t n = v_len(c);
+    Value **it = v_items(c);
+    int64_t *h = malloc(n * sizeof *h);
+    if (!h)
+        abort();
+    for (size_t i = 0; i < n; i++)
+        h[i] = v_hash(it[i]);
+    return h;
+}
+
+Value *fs_product(Value *a, Value *b)
+{
+    size_t n = v_len(a), m = v_len(b), total = n * m, mask = final_mask(total);
+    int64_t *ha = item_hashes(a), *hb = item_hashes(b);
+    FsLayout lay;
+    Value *v = fs_layout_extra(total, mask, sizeof(Tail) + (mask + 1) * sizeof(int32_t), &lay);
+    Tail *t = tail_of(v);
+    t->a = v_incref(a);
+    t->b = v_incref(b);
+    /* ADD-ALL replayed on indices: the tables before the last are scratch */
+    int32_t small[8], *tab = small;
+    size_t tmask = 7, fill = 0;
+    memset(small, 0xff, sizeof small);
+    int32_t k = 0;
+    for (size_t j = 0; j < m; j++) {
+        for (size_t i = 0; i < n; i++, k++) {
+            put(tab, tmask, pair_hash(ha[i], hb[j]), k);
+            if (!PY_SET_FULL(++fill, tmask))
+                continue;
+            size_t size = 8, grow = PY_SET_GROW(fill);
+            while (size <= grow)
+                size <<= 1;
+            int32_t *nt = size - 1 == mask ? t->order : malloc(size * sizeof *nt);
+            if (!nt)
+                abort();
+            memset(nt, 0xff, size * sizeof *nt);
+            for (size_t s = 0; s <= tmask; s++) {     /* survivors in old slot order */
+                int32_t x = tab[s];
+                if (x >= 0)
+                    put(nt, size - 1, pair_hash(ha[(uint32_t)x % n], hb[(uint32_t)x / n]), x);
+            }
+            if (tab != small)
+                free(tab);
+            tab = nt;
+            tmask = size - 1;
+        }
+    }
+    if (tab != t->order) {        /* no resize ran: the layout is still the first table */
+        memcpy(t->order, tab, (mask + 1) * sizeof *tab);
+        if (tab != small)
+            free(tab);
+    }
+    free(ha);
+    free(hb);
+    v->memo = V_MEMO_PRODUCT | V_MEMO_UNBUILT;
+    return v;
+}
+
+Value *fs_product_next(const Value *v, size_t *slot)
+{
+    const Tail *t = tail_of(v);
+    size_t n = v_len(t->a);
+    while (*slot <= v->u.set.mask) {
+        int32_t k = t->order[(*slot)++];
+        if (k >= 0)
+            return v_tuple2(v_items(t->a)[(uint32_t)k % n], v_items(t->b)[(uint32_t)k / n]);
+    }
+    return NULL;
+}
+
+/* Builds are rare (a product read by anything but a walk) and short next
+ * to what made the product: one lock serves them all. */
+static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void fs_build_(Value *v)
+{
+    Tail *t = tail_of(v);
+    Value **ia = v_items(t->a), **ib = v_items(t->b);   /* sources first: they may be products */
+    pthread_mutex_lock(&build_lock);
+    if (!(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT)) {
+        pthread_mutex_unlock(&build_lock);
+        return;
+    }
+    int64_t *ha = item_hashes(t->a), *hb = item_hashes(t->b);
+    size_t n = v_len(t->a), out = 0;
+    bool atomic = v->flags & V_FLAG_ATOMIC;
+    Value **items = v->u.set.items;
+    int32_t *slots = v->u.set.slots;
+    int64_t *hashes = (int64_t *)(slots + v->u.set.mask + 1);
+    for (size_t s = 0; s <= v->u.set.mask; s++) {
+        int32_t k = t->order[s];
+        if (k < 0) {
+            slots[s] = -1;
+            continue;
+        }
+        size_t i = (uint32_t)k % n, j = (uint32_t)k / n;
+        int64_t h = pair_hash(ha[i], hb[j]);
+        Value *p = v_tuple2(ia[i], ib[j]);
+        if (!v_in_arena(p)) {
+            p->hash = h;
+            p->hashed = 1;
+            if (atomic)
+                v_make_atomic(p);
+        }
+        items[out] = p;
+        hashes[out] = h;
+        slots[s] = (int32_t)out++;
+    }
+    free(ha);
+    free(hb);
+    __atomic_fetch_and(&v->memo, (uint8_t)~V_MEMO_UNBUILT, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&build_lock);
+}
+
+void fs_product_release(Value *v)
+{
+    Tail *t = tail_of(v);
+    if (!(v->memo & V_MEMO_UNBUILT))
+        for (size_t i = 0; i < v->u.set.len; i++)
+            v_decref(v->u.set.items[i]);
+    v_decref(t->a);
+    v_decref(t->b);
+}
+
+void fs_product_sources(const Value *v, Value **a, Value **b)
+{
+    *a = tail_of(v)->a;
+    *b = tail_of(v)->b;
+}
+
+size_t fs_product_make_atomic(Value *v)
+{
+    Tail *t = tail_of(v);
+    size_t n = v_make_atomic(t->a) + v_make_atomic(t->b);
+    pthread_mutex_lock(&build_lock);
+    if (!(v->memo & V_MEMO_UNBUILT))
+        for (size_t i = 0; i < v->u.set.len; i++)
+            n += v_make_atomic(v->u.set.items[i]);
+    pthread_mutex_unlock(&build_lock);
+    return n;
+}
