@@ -2,6 +2,7 @@
 #ifndef ARC_DRIVER_H
 #define ARC_DRIVER_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include "ir.h"
 #include "task.h"
@@ -14,7 +15,7 @@ typedef struct {
     int quiet;
     uint64_t work_limit;
     double time_limit;       /* seconds per instance, 0 = none */
-    volatile int *interrupted;
+    atomic_int *interrupted;
     FILE *trace;             /* --trace: every assigned variable as JSON Lines */
     FILE *stats;             /* --stats: per-op table (or JSON with stats_json) */
     bool stats_json;

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -34,12 +35,14 @@ enum {
     EXIT_INTERRUPTED = 130,
 };
 
-static volatile int interrupted;
+/* An atomic, not a volatile: worker threads read it, and a lock-free
+ * atomic store is safe in a signal handler. */
+static atomic_int interrupted;
 
 static void on_sigint(int sig)
 {
     (void)sig;
-    interrupted = 1;
+    atomic_store_explicit(&interrupted, 1, memory_order_relaxed);
 }
 
 static void usage(FILE *f)

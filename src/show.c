@@ -9,6 +9,7 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
+#include <stdatomic.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,7 +69,7 @@ static Pic pic_of_json(const cJSON *a)
 /* The programs' outcomes: the run's JSON Lines, read back. */
 static Outcome *run_programs(IrModule *m, const TaskSet *ts, int jobs, int *n)
 {
-    static volatile int never;
+    static atomic_int never;
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);

@@ -12,6 +12,7 @@
 #include "taskread.h"
 #include "value.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 /* A DSL function as a Python value: its name, and CPython's repr of it. */
@@ -277,7 +278,7 @@ static PyObject *py_load_tasks(PyObject *self, PyObject *args)
 
 typedef struct {
     PyObject *sink;          /* called with (program, task, sample, output, error, correct, C) */
-    volatile int *interrupted;
+    atomic_int *interrupted;
     bool failed;             /* the sink or a conversion raised: the run stops */
 } Collect;
 
@@ -326,7 +327,7 @@ static void on_result(const Instance *in, int ok, void *arg)
     Py_XDECREF(called);
     if (!called || PyErr_CheckSignals() < 0) {
         c->failed = true;
-        *c->interrupted = 1;
+        atomic_store_explicit(c->interrupted, 1, memory_order_relaxed);
     }
     Py_XDECREF(row);
     PyGILState_Release(g);
@@ -334,7 +335,7 @@ static void on_result(const Instance *in, int ok, void *arg)
 
 /* The run going on stops at its next step when this is set (_interrupt:
  * Ctrl-C in the thread that reads the results). */
-static volatile int interrupted;
+static atomic_int interrupted;
 
 static PyObject *py_interrupt(PyObject *self, PyObject *unused)
 {

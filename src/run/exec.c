@@ -402,7 +402,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     }
 
     for (;;) {
-        if (opt->interrupted && *opt->interrupted) {
+        if (opt->interrupted && atomic_load_explicit(opt->interrupted, memory_order_relaxed)) {
             rc = -1;
             break;
         }

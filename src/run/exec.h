@@ -53,7 +53,7 @@ typedef struct {
     void *on_done_arg;
     /* Called after each statement that assigned slots (--trace). */
     void (*on_assign)(Instance *in, const IrStmt *s, void *arg);
-    volatile int *interrupted;   /* set asynchronously (SIGINT) to stop early */
+    atomic_int *interrupted;     /* set asynchronously (SIGINT) to stop early */
     bool collect_ops;        /* fill ExecStats.ops (timing each batch) */
     int jobs;                /* CPU threads for a step's batches (<= 1: this thread) */
     bool no_cache;           /* compute every call, even repeated ones */
