@@ -7,6 +7,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "pyset.h"
+#include "fsproduct.h"
+#include "fsdistinct.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -450,6 +452,93 @@ static void arena_checks(void)
     report(bad == 0, desc);
 }
 
+/* Layouts the same, slot for slot, and items the same objects. */
+static bool same_layout(const Value *a, const Value *b)
+{
+    if (a->u.set.len != b->u.set.len || a->u.set.mask != b->u.set.mask || !fs_layout_ok(b))
+        return false;
+    for (size_t s = 0; s <= a->u.set.mask; s++)
+        if (a->u.set.slots[s] != b->u.set.slots[s])
+            return false;
+    for (size_t k = 0; k < a->u.set.len; k++)
+        if (v_items(a)[k] != v_items(b)[k])
+            return false;
+    return v_hash((Value *)a) == v_hash((Value *)b);
+}
+
+/* n distinct keys of mixed kinds: places, pairs of big ints, ints whose
+ * hashes collide (-1 and -2 both hash to -2), shuffled by seed. */
+static Value **distinct_keys(size_t n, unsigned seed)
+{
+    Value **xs = malloc(n * sizeof *xs);
+    for (size_t k = 0; k < n; k++) {
+        int64_t i = (int64_t)(k % 97), j = (int64_t)(k / 97);
+        xs[k] = k % 3 == 0 ? v_pair_int(i, j) : k % 3 == 1 ? v_pair_int(i + 100000, j - 7)
+                                                           : v_int(-(int64_t)k);
+    }
+    for (size_t k = n; k > 1; k--) {
+        seed = seed * 1103515245u + 12345u;
+        size_t r = (seed >> 8) % k;
+        Value *t = xs[k - 1];
+        xs[k - 1] = xs[r];
+        xs[r] = t;
+    }
+    return xs;
+}
+
+static void distinct_checks(void)
+{
+    static const size_t sizes[] = {1, 2, 4, 5, 6, 18, 19, 20, 64, 76, 77, 300, 1000, 49999, 50000, 50001, 78643, 200000};
+    bool ok = true;
+    for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+        size_t n = sizes[z];
+        Value **xs = distinct_keys(n, (unsigned)n);
+        Value *a = fs_from_items(xs, n), *b = fs_from_distinct(xs, n);
+        ok &= same_layout(a, b);
+        v_decref(a);
+        v_decref(b);
+        free_values(xs, n);
+    }
+    report(ok, "fs_from_distinct lays keys out as ADD-ALL does, hash included, past each resize and 50000");
+    /* products: the pairs fs_product builds when read, against ADD-ALL of
+     * the same pairs in the same order (j outer, i inner) */
+    static const size_t sides[][2] = {{8, 8}, {7, 10}, {64, 1}, {1, 77}, {30, 40}, {225, 225}, {300, 301}};
+    ok = true;
+    for (size_t z = 0; z < sizeof sides / sizeof *sides; z++) {
+        size_t n = sides[z][0], m = sides[z][1];
+        Value **xs = distinct_keys(n, 7), **ys = distinct_keys(m, 11);
+        Value *x = fs_from_items(xs, n), *y = fs_from_items(ys, m);
+        Value **pairs = malloc(n * m * sizeof *pairs);
+        for (size_t j = 0; j < m; j++)
+            for (size_t i = 0; i < n; i++)
+                pairs[j * n + i] = v_tuple2(v_items(x)[i], v_items(y)[j]);
+        Value *a = fs_from_items(pairs, n * m), *b = fs_product(x, y);
+        /* a walk gives the pairs in order before they are built ... */
+        size_t slot = 0, k = 0;
+        for (Value *p; ok && (p = fs_product_next(b, &slot)); k++) {
+            ok &= v_eq(p, v_items(a)[k]);
+            v_decref(p);
+        }
+        ok &= k == n * m;
+        /* ... and building them gives ADD-ALL's layout (equal pairs, not
+         * the same objects: compare by value) */
+        (void)v_items(b);
+        ok &= b->u.set.mask == a->u.set.mask && fs_layout_ok(b) && v_hash(a) == v_hash(b);
+        for (size_t s = 0; ok && s <= a->u.set.mask; s++)
+            ok &= a->u.set.slots[s] == b->u.set.slots[s];
+        for (size_t i = 0; ok && i < n * m; i++)
+            ok &= v_eq(v_items(a)[i], v_items(b)[i]);
+        v_decref(a);
+        v_decref(b);
+        free_values(pairs, n * m);
+        v_decref(x);
+        v_decref(y);
+        free_values(xs, n);
+        free_values(ys, m);
+    }
+    report(ok, "a product of frozensets walks and builds its pairs in ADD-ALL's layout");
+}
+
 static void builtin_checks(void)
 {
     /* CPython takes these from addresses; arcrun from fixed pseudo-addresses
@@ -475,8 +564,9 @@ static void builtin_checks(void)
     v_decref(s1);
     v_decref(s2);
     arena_checks();
+    distinct_checks();
 }
-#define N_BUILTIN 8
+#define N_BUILTIN 10
 
 int main(int argc, char **argv)
 {

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include "prim.h"
 #include "pyset.h"
+#include "fsdistinct.h"
 #include "common/gridops.h"
 #include "arcdsl/patch_util.h"
 
@@ -88,15 +89,20 @@ static Value *connect_i(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int
     }
     if (!ranged(cx, n))
         return NULL;
-    PySet s;
-    pyset_init(&s);
-    for (int64_t k = 0; k < n; k++, i += di, j += dj) {
-        Value *c = di == 0 && a_ij[0]->type == V_BOOL ? v_pair_steal(v_incref(a_ij[0]), v_int(j))
-                 : dj == 0 && a_ij[1]->type == V_BOOL ? v_pair_steal(v_int(i), v_incref(a_ij[1]))
-                 : v_pair_int(i, j);
-        core_set_put(&s, c);
-    }
-    return pyset_take(&s);
+    /* the points of a line are distinct: no table compares them */
+    Value *small[64], **pts = n <= 64 ? small : malloc((size_t)n * sizeof *pts);
+    if (!pts)
+        return cx_raise(cx, "MemoryError", "out of memory");
+    for (int64_t k = 0; k < n; k++, i += di, j += dj)
+        pts[k] = di == 0 && a_ij[0]->type == V_BOOL ? v_pair_steal(v_incref(a_ij[0]), v_int(j))
+               : dj == 0 && a_ij[1]->type == V_BOOL ? v_pair_steal(v_int(i), v_incref(a_ij[1]))
+               : v_pair_int(i, j);
+    Value *r = fs_from_distinct(pts, (size_t)n);
+    for (int64_t k = 0; k < n; k++)
+        v_decref(pts[k]);
+    if (pts != small)
+        free(pts);
+    return r;
 }
 
 /* `i, j = v` as ints: v's two items, or NULL raised */

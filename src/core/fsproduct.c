@@ -2,6 +2,7 @@
 #include "fsproduct.h"
 #include "pyprobe.h"
 #include "pyset.h"
+#include "fsdistinct.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -29,34 +30,6 @@ static inline int64_t pair_hash(int64_t ha, int64_t hb)
     return py_tuple_end(py_tuple_lane(py_tuple_lane(PY_XXP5, ha), hb), 2);
 }
 
-/* The first free slot on k's probe path: keys are distinct, so ADD-ALL's
- * walk never stops at an equal one and no slot is ever a dummy. */
-static inline void put(int32_t *t, size_t mask, int64_t h, int32_t k)
-{
-    PY_PROBE(size_t, mask, h, {
-        if (t[j] < 0) {
-            t[j] = k;
-            return;
-        }
-    });
-}
-
-/* The mask ADD-ALL of n distinct keys ends with (set.add's growth rule,
- * fill == used throughout). */
-static size_t final_mask(size_t n)
-{
-    size_t mask = 7;
-    for (;;) {
-        size_t full = (mask * 3 + 4) / 5;       /* the least fill PY_SET_FULL calls full */
-        if (n < full)
-            return mask;
-        size_t size = 8, grow = PY_SET_GROW(full);
-        while (size <= grow)
-            size <<= 1;
-        mask = size - 1;
-    }
-}
-
 static int64_t *item_hashes(Value *c)
 {
     size_t n = v_len(c);
@@ -69,50 +42,29 @@ static int64_t *item_hashes(Value *c)
     return h;
 }
 
+typedef struct {
+    const int64_t *ha, *hb;
+    uint32_t n;
+} PairHashes;
+
+static int64_t pair_hash_at(size_t k, void *ud)
+{
+    const PairHashes *p = ud;
+    return pair_hash(p->ha[(uint32_t)k % p->n], p->hb[(uint32_t)k / p->n]);
+}
+
 Value *fs_product(Value *a, Value *b)
 {
-    size_t n = v_len(a), m = v_len(b), total = n * m, mask = final_mask(total);
-    int64_t *ha = item_hashes(a), *hb = item_hashes(b);
+    size_t n = v_len(a), m = v_len(b), total = n * m, mask = pyset_distinct_mask(total);
+    PairHashes ph = {item_hashes(a), item_hashes(b), (uint32_t)n};
     FsLayout lay;
     Value *v = fs_layout_extra(total, mask, sizeof(Tail) + (mask + 1) * sizeof(int32_t), &lay);
     Tail *t = tail_of(v);
     t->a = v_incref(a);
     t->b = v_incref(b);
-    /* ADD-ALL replayed on indices: the tables before the last are scratch */
-    int32_t small[8], *tab = small;
-    size_t tmask = 7, fill = 0;
-    memset(small, 0xff, sizeof small);
-    int32_t k = 0;
-    for (size_t j = 0; j < m; j++) {
-        for (size_t i = 0; i < n; i++, k++) {
-            put(tab, tmask, pair_hash(ha[i], hb[j]), k);
-            if (!PY_SET_FULL(++fill, tmask))
-                continue;
-            size_t size = 8, grow = PY_SET_GROW(fill);
-            while (size <= grow)
-                size <<= 1;
-            int32_t *nt = size - 1 == mask ? t->order : malloc(size * sizeof *nt);
-            if (!nt)
-                abort();
-            memset(nt, 0xff, size * sizeof *nt);
-            for (size_t s = 0; s <= tmask; s++) {     /* survivors in old slot order */
-                int32_t x = tab[s];
-                if (x >= 0)
-                    put(nt, size - 1, pair_hash(ha[(uint32_t)x % n], hb[(uint32_t)x / n]), x);
-            }
-            if (tab != small)
-                free(tab);
-            tab = nt;
-            tmask = size - 1;
-        }
-    }
-    if (tab != t->order) {        /* no resize ran: the layout is still the first table */
-        memcpy(t->order, tab, (mask + 1) * sizeof *tab);
-        if (tab != small)
-            free(tab);
-    }
-    free(ha);
-    free(hb);
+    pyset_distinct_layout(t->order, total, pair_hash_at, &ph);
+    free((void *)ph.ha);
+    free((void *)ph.hb);
     v->memo = V_MEMO_PRODUCT | V_MEMO_UNBUILT;
     return v;
 }

@@ -1,0 +1,110 @@
+/* fsdistinct.c -- frozensets of distinct keys (fsdistinct.h). */
+#include "fsdistinct.h"
+#include "pyprobe.h"
+#include "pyset.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define FS_MINSIZE 8
+
+size_t pyset_distinct_mask(size_t n)
+{
+    size_t mask = FS_MINSIZE - 1;
+    for (;;) {
+        size_t full = (mask * 3 + 4) / 5;       /* the least fill PY_SET_FULL calls full */
+        if (n < full)
+            return mask;
+        size_t size = FS_MINSIZE, grow = PY_SET_GROW(full);
+        while (size <= grow)
+            size <<= 1;
+        mask = size - 1;
+    }
+}
+
+/* The first free slot on h's path: with distinct keys ADD-ALL's walk never
+ * meets an equal key, and no slot is ever a dummy. */
+static inline void put_index(int32_t *t, size_t mask, int64_t h, int32_t k)
+{
+    PY_PROBE(size_t, mask, h, {
+        if (t[j] < 0) {
+            t[j] = k;
+            return;
+        }
+    });
+}
+
+void pyset_distinct_layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, void *ud), void *ud)
+{
+    size_t mask = pyset_distinct_mask(n);
+    int32_t first[FS_MINSIZE], *tab = mask == FS_MINSIZE - 1 ? out : first;
+    size_t tmask = FS_MINSIZE - 1;
+    memset(tab, 0xff, FS_MINSIZE * sizeof *tab);
+    for (size_t k = 0; k < n; k++) {
+        put_index(tab, tmask, hash(k, ud), (int32_t)k);
+        if (!PY_SET_FULL(k + 1, tmask))
+            continue;
+        size_t size = FS_MINSIZE, grow = PY_SET_GROW(k + 1);
+        while (size <= grow)
+            size <<= 1;
+        int32_t *nt = size - 1 == mask ? out : malloc(size * sizeof *nt);
+        if (!nt)
+            abort();
+        memset(nt, 0xff, size * sizeof *nt);
+        for (size_t s = 0; s <= tmask; s++)       /* survivors in old slot order */
+            if (tab[s] >= 0)
+                put_index(nt, size - 1, hash((size_t)tab[s], ud), tab[s]);
+        if (tab != first && tab != out)
+            free(tab);
+        tab = nt;
+        tmask = size - 1;
+    }
+}
+
+static int64_t hash_at(size_t k, void *ud)
+{
+    return ((const int64_t *)ud)[k];
+}
+
+Value *fs_from_distinct(Value *const *items, size_t n)
+{
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    int64_t small[64], *h = n <= 64 ? small : malloc(n * sizeof *h);
+    if (!h)
+        abort();
+    uint64_t x = 0;             /* its own hash comes with the items' (pyhash.c's) */
+    for (size_t k = 0; k < n; k++) {
+        h[k] = v_hash(items[k]);
+        x ^= py_fset_shuffle((uint64_t)h[k]);
+    }
+    size_t mask = pyset_distinct_mask(n);
+    FsLayout lay;
+    Value *v = fs_layout(n, mask, &lay);
+    Value **out = lay.items;
+    int32_t *slots = lay.slots;
+    int64_t *hashes = lay.hashes;
+    pyset_distinct_layout(slots, n, hash_at, h);
+    int32_t m = 0;
+    for (size_t base = 0; base <= mask; base += 64) {     /* taken slots as bits, as in pyset_take */
+        size_t end = base + 64 <= mask + 1 ? base + 64 : mask + 1;
+        uint64_t bits = 0;
+        for (size_t s = base; s < end; s++)
+            bits |= (uint64_t)(slots[s] >= 0) << (s - base);
+        while (bits) {
+            size_t s = base + (size_t)__builtin_ctzll(bits);
+            bits &= bits - 1;
+            int32_t k = slots[s];
+            out[m] = v_incref(items[k]);
+            hashes[m] = h[k];
+            slots[s] = m++;
+        }
+    }
+    if (h != small)
+        free(h);
+    v_mark_flat(v, out, n);
+    v->hash = py_fset_end(x, n);
+    v->hashed = 1;
+    return v;
+}
+

@@ -1,0 +1,28 @@
+/* fsdistinct.h -- frozensets of keys known to be distinct, laid out with
+ * no comparison and no mutable table.
+ *
+ * ADD-ALL of keys no two of which are equal never stops its walk at an
+ * equal key and never leaves a dummy, so the slots each key takes follow
+ * from the keys' hashes and their order alone; the table's size follows
+ * from their number.  Primitives whose results are distinct by
+ * construction (a line's points, a product's pairs) use this instead of
+ * fs_from_items; the layout is the same, slot for slot.
+ */
+#ifndef ARC_FSDISTINCT_H
+#define ARC_FSDISTINCT_H
+
+#include "value.h"
+
+/* frozenset(items), no two of them equal (the caller knows), with its own
+ * hash already computed. */
+Value *fs_from_distinct(Value *const *items, size_t n);
+
+/* The mask ADD-ALL of n distinct keys ends with. */
+size_t pyset_distinct_mask(size_t n);
+
+/* ADD-ALL of n distinct keys replayed on their indices: out[mask + 1]
+ * gets the index of the key in each slot, -1 where none; hash(k, ud) is
+ * key k's hash. */
+void pyset_distinct_layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, void *ud), void *ud);
+
+#endif
