@@ -22,6 +22,7 @@ Value *task_grid_value(const Task *t, GridBytes g)
         Value *row = v_tuple_new(g.w);
         for (int j = 0; j < g.w; j++)
             row->u.tup.items[j] = v_small(c[i * g.w + j]);
+        row->flags |= V_FLAG_FLAT;      /* its cells are arena ints: sharing and freeing skip them */
         grid->u.tup.items[i] = row;
     }
     grid->flags |= V_FLAG_GRID;

@@ -176,7 +176,7 @@ void v_make_shared(Value *v)
 {
     if (!v || v->refs < 0)
         return;
-    if (v->type == V_TUPLE)
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT))
         for (size_t i = 0; i < v->u.tup.len; i++)
             v_make_shared(v->u.tup.items[i]);
     v->refs = IMMORTAL;
@@ -220,7 +220,7 @@ void v_free_shared(Value *v)
         v_decref(v);
         return;
     }
-    if (v->type == V_TUPLE)
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT))
         for (size_t i = 0; i < v->u.tup.len; i++)
             v_free_shared(v->u.tup.items[i]);
     vmem_free(v, v_block_size(v));
