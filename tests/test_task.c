@@ -186,6 +186,11 @@ static void test_scan(void) {
          "train 2x2 1234 1x1 5; test"},
         {" {\"test\":[{\"output\":[[0,0,0]],\"input\":[[9]]},{\"input\":[[7],[8]]}],\r\n"
          "\t\"train\" : [ ] } \n", "train; test 1x1 9 1x3 000, 2x1 78 -"},
+        /* rows as json.dump writes them, and rows that leave that form midway */
+        {"{\"train\": [{\"input\": [[1,2, 3], [4, 5 ,6]], \"output\": [[7 ]]}], \"test\": []}",
+         "train 2x3 123456 1x1 7; test"},
+        {"{\"train\": [{\"input\": [[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]], \"output\": [[2], [3]]}], \"test\": []}",
+         "train 1x30 111111111111111111111111111111 2x1 23; test"},
     };
     static const char *decline[] = {
         "{\"train\": [], \"test\": [], \"name\": \"x\"}",            /* another key */
@@ -202,6 +207,10 @@ static void test_scan(void) {
         "{\"train\": [], \"test\": []} x",
         "{\"train\": [], \"test\": [],}",
         "{\"train\": [{\"input\": [[1],], \"output\": [[1]]}], \"test\": []}",
+        "{\"train\": [{\"input\": [[1, 2, ]], \"output\": [[1]]}], \"test\": []}",
+        "{\"train\": [{\"input\": [[1, 2, 10]], \"output\": [[1]]}], \"test\": []}",
+        "{\"train\": [{\"input\": [[1, 2, 3.5]], \"output\": [[1]]}], \"test\": []}",
+        "{\"train\": [{\"input\": [[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]], \"output\": [[1]]}], \"test\": []}",   /* 31 cells */
     };
     for (size_t i = 0; i < sizeof take / sizeof take[0]; i++) {
         Task t = {0};

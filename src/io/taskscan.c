@@ -79,17 +79,40 @@ static bool grid(Scan *s, GridBytes *g)
         if (!eat(s, '[') || h == GRID_SIDE)
             return false;
         int n = 0;
-        do {
-            ws(s);
-            if (s->p >= s->end || *s->p < '0' || *s->p > '9' || n == GRID_SIDE)
+        uint8_t *row = c + h * GRID_SIDE;
+        /* "d, d, ..., d]" as json.dump writes a row, taken three bytes at
+         * a time; anything else goes on below from where this stopped */
+        const char *p = s->p;
+        bool closed = false;
+        while (s->end - p >= 3 && n < GRID_SIDE && (unsigned char)(p[0] - '0') <= 9) {
+            if (p[1] == ',' && p[2] == ' ') {
+                row[n++] = (uint8_t)(p[0] - '0');
+                p += 3;
+            } else if (p[1] == ']') {
+                row[n++] = (uint8_t)(p[0] - '0');
+                p += 2;
+                closed = true;
+                break;
+            } else {
+                break;
+            }
+        }
+        s->p = p;
+        if (!closed) {
+            do {
+                ws(s);
+                if (s->p >= s->end || *s->p < '0' || *s->p > '9' || n == GRID_SIDE)
+                    return false;
+                char d = *s->p++;
+                if (s->p < s->end && ((*s->p >= '0' && *s->p <= '9') || *s->p == '.' ||
+                                      *s->p == 'e' || *s->p == 'E'))
+                    return false;
+                row[n++] = (uint8_t)(d - '0');
+            } while (eat(s, ','));
+            if (!eat(s, ']'))
                 return false;
-            char d = *s->p++;
-            if (s->p < s->end && ((*s->p >= '0' && *s->p <= '9') || *s->p == '.' ||
-                                  *s->p == 'e' || *s->p == 'E'))
-                return false;
-            c[h * GRID_SIDE + n++] = (uint8_t)(d - '0');
-        } while (eat(s, ','));
-        if (!eat(s, ']') || (w >= 0 && n != w))
+        }
+        if (w >= 0 && n != w)
             return false;
         w = n;
         h++;
