@@ -59,9 +59,7 @@ static inline void is_insert_clean(int32_t *t, size_t mask, const uint64_t *H, i
 
 static void is_resize(ISet *s, const uint64_t *H, size_t minused)
 {
-    size_t newsize = 8, oldmask = s->mask;
-    while (newsize <= minused)
-        newsize <<= 1;
+    size_t newsize = py_set_size(minused), oldmask = s->mask;
     if (newsize == 8 && oldmask == 7 && s->fill == s->used)
         return;                 /* CPython keeps its smalltable as is */
     int32_t saved[ISET_INLINE], *old = s->t, *nt;

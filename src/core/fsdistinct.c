@@ -15,10 +15,7 @@ size_t pyset_distinct_mask(size_t n)
         size_t full = (mask * 3 + 4) / 5;       /* the least fill PY_SET_FULL calls full */
         if (n < full)
             return mask;
-        size_t size = FS_MINSIZE, grow = PY_SET_GROW(full);
-        while (size <= grow)
-            size <<= 1;
-        mask = size - 1;
+        mask = py_set_size(PY_SET_GROW(full)) - 1;
     }
 }
 
@@ -44,9 +41,7 @@ void pyset_distinct_layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, voi
         put_index(tab, tmask, hash(k, ud), (int32_t)k);
         if (!PY_SET_FULL(k + 1, tmask))
             continue;
-        size_t size = FS_MINSIZE, grow = PY_SET_GROW(k + 1);
-        while (size <= grow)
-            size <<= 1;
+        size_t size = py_set_size(PY_SET_GROW(k + 1));
         int32_t *nt = size - 1 == mask ? out : malloc(size * sizeof *nt);
         if (!nt)
             abort();

@@ -25,11 +25,6 @@ size_t fs_product_extra(const Value *v)
     return sizeof(Tail) + ((size_t)v->u.set.mask + 1) * sizeof(int32_t);
 }
 
-static inline int64_t pair_hash(int64_t ha, int64_t hb)
-{
-    return py_tuple_end(py_tuple_lane(py_tuple_lane(PY_XXP5, ha), hb), 2);
-}
-
 static int64_t *item_hashes(Value *c)
 {
     size_t n = v_len(c);
@@ -50,7 +45,7 @@ typedef struct {
 static int64_t pair_hash_at(size_t k, void *ud)
 {
     const PairHashes *p = ud;
-    return pair_hash(p->ha[(uint32_t)k % p->n], p->hb[(uint32_t)k / p->n]);
+    return py_hash_pair(p->ha[(uint32_t)k % p->n], p->hb[(uint32_t)k / p->n]);
 }
 
 Value *fs_product(Value *a, Value *b)
@@ -97,17 +92,13 @@ void fs_build_(Value *v)
     int64_t *ha = item_hashes(t->a), *hb = item_hashes(t->b);
     size_t n = v_len(t->a), out = 0;
     bool atomic = v->flags & V_FLAG_ATOMIC;
-    Value **items = v->u.set.items;
-    int32_t *slots = v->u.set.slots;
-    int64_t *hashes = (int64_t *)(slots + v->u.set.mask + 1);
-    for (size_t s = 0; s <= v->u.set.mask; s++) {
+    FsLayout lay = fs_layout_of(v);
+    for (size_t s = 0; s <= v->u.set.mask; s++) {    /* fs_layout left every slot empty */
         int32_t k = t->order[s];
-        if (k < 0) {
-            slots[s] = -1;
+        if (k < 0)
             continue;
-        }
         size_t i = (uint32_t)k % n, j = (uint32_t)k / n;
-        int64_t h = pair_hash(ha[i], hb[j]);
+        int64_t h = py_hash_pair(ha[i], hb[j]);
         Value *p = v_tuple2(ia[i], ib[j]);
         if (!v_in_arena(p)) {
             p->hash = h;
@@ -115,9 +106,9 @@ void fs_build_(Value *v)
             if (atomic)
                 v_make_atomic(p);
         }
-        items[out] = p;
-        hashes[out] = h;
-        slots[s] = (int32_t)out++;
+        lay.items[out] = p;
+        lay.hashes[out] = h;
+        lay.slots[s] = (int32_t)out++;
     }
     free(ha);
     free(hb);

@@ -94,10 +94,10 @@ int64_t v_arena_hash_of(size_t g)
     if (t > 10)             /* tokpidjin (i, j, c) */
         return py_tuple_end(py_tuple_lane(py_tuple_lane(py_tuple_lane(PY_XXP5, py_hash_int(i)), py_hash_int(j)),
                               (int64_t)(t - 11)), 3);
-    int64_t loc = py_tuple_end(py_tuple_lane(py_tuple_lane(PY_XXP5, py_hash_int(i)), py_hash_int(j)), 2);
+    int64_t loc = py_hash_int_pair(i, j);
     if (t == 0)             /* (i, j) */
         return loc;
-    return py_tuple_end(py_tuple_lane(py_tuple_lane(PY_XXP5, (int64_t)(t - 1)), loc), 2);   /* (c, (i, j)) */
+    return py_hash_pair(py_hash_int((int64_t)(t - 1)), loc);   /* (c, (i, j)) */
 }
 
 static int64_t hash_fset(const Value *v)

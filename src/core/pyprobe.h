@@ -7,6 +7,7 @@
 #define ARC_PYPROBE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __CUDACC__
@@ -68,6 +69,16 @@
 #define PY_SET_FULL(fill, mask) ((uint64_t)(fill) * 5 >= (uint64_t)(mask) * 3)
 #define PY_SET_GROW(used) ((used) > 50000 ? (used) * 2 : (used) * 4)
 
+/* The table size a resize picks for minused keys: the least power of two
+ * above it, eight at least. */
+PY_HD static inline size_t py_set_size(size_t minused)
+{
+    size_t size = 8;
+    while (size <= minused)
+        size <<= 1;
+    return size;
+}
+
 #define PY_HASH_MODULUS ((uint64_t)0x1FFFFFFFFFFFFFFF)   /* 2**61 - 1 */
 
 /* hash(int): Py_hash_t never is -1 (CPython's error value). */
@@ -99,10 +110,16 @@ PY_HD static inline int64_t py_tuple_end(uint64_t acc, uint64_t n)
     return acc == UINT64_MAX ? 1546275796 : (int64_t)acc;
 }
 
+/* hash((a, b)) from its items' hashes */
+PY_HD static inline int64_t py_hash_pair(int64_t ha, int64_t hb)
+{
+    return py_tuple_end(py_tuple_lane(py_tuple_lane(PY_XXP5, ha), hb), 2);
+}
+
 /* hash((a, b)) of two ints */
 PY_HD static inline int64_t py_hash_int_pair(int64_t a, int64_t b)
 {
-    return py_tuple_end(py_tuple_lane(py_tuple_lane(PY_XXP5, py_hash_int(a)), py_hash_int(b)), 2);
+    return py_hash_pair(py_hash_int(a), py_hash_int(b));
 }
 
 /* hash(frozenset): the items' shuffled hashes xor-ed, then the length

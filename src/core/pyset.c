@@ -112,9 +112,7 @@ static void insert_clean(PySetEntry *t, size_t mask, Value *key, int64_t h)
  * slot order; dummies dropped. */
 static void resize(PySet *s, size_t minused)
 {
-    size_t newsize = MINSIZE;
-    while (newsize <= minused)
-        newsize <<= 1;
+    size_t newsize = py_set_size(minused);
     PySetEntry *old = s->table, saved[MINSIZE];
     size_t oldmask = s->mask;
     bool old_malloced = old != s->small;
@@ -546,11 +544,7 @@ Value *pyset_take(PySet *s)
  * makes a new object, and identity decides `a | b` (b is a) and friends. */
 size_t pyset_copy_mask(size_t n)
 {
-    size_t size = MINSIZE;
-    if (PY_SET_FULL(n, MINSIZE - 1))
-        while (size <= 2 * n)
-            size <<= 1;
-    return size - 1;
+    return PY_SET_FULL(n, MINSIZE - 1) ? py_set_size(2 * n) - 1 : MINSIZE - 1;
 }
 
 static Value *copy_layout(const View *src)
@@ -656,6 +650,11 @@ Value *fs_from_items(Value *const *items, size_t n)
 Value *fs_layout(size_t n, size_t mask, FsLayout *out)
 {
     return fs_layout_extra(n, mask, 0, out);
+}
+
+FsLayout fs_layout_of(Value *v)
+{
+    return (FsLayout){v->u.set.items, (int64_t *)fs_hashes(v), v->u.set.slots};
 }
 
 Value *fs_layout_extra(size_t n, size_t mask, size_t extra, FsLayout *out)

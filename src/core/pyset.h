@@ -55,8 +55,7 @@ size_t fs_block_size(const Value *v);
 
 /* Frozenset constructors and operators (results are new frozensets). */
 Value *fs_from_items(Value *const *items, size_t n);   /* frozenset(iterable): ADD-ALL */
-Value *fs_from_container(const Value *c);
-  /* frozenset(c): fset -> itself, tuple -> ADD-ALL */
+Value *fs_from_container(const Value *c);  /* frozenset(c): fset -> itself, tuple -> ADD-ALL */
 /* A frozenset with a layout computed elsewhere (the GPU's objects), filled
  * in place: n >= 1 items in slot order and a mask+1 table without dummies.
  * The caller sets items[k] (a reference it gives), hashes[k] and
@@ -71,6 +70,8 @@ Value *fs_layout(size_t n, size_t mask, FsLayout *out);
  * (fsproduct.c), at fs_extra(v); fs_block_size counts them. */
 Value *fs_layout_extra(size_t n, size_t mask, size_t extra, FsLayout *out);
 void *fs_extra(const Value *v);
+/* The arrays of a frozenset made by one of these, to fill later. */
+FsLayout fs_layout_of(Value *v);
 /* A new frozenset laid out as fs, whose items are arena values
  * (V_FLAG_FLAT, none to incref): what a pure computation gives again, as
  * the distinct object CPython makes each time (identity shows in
