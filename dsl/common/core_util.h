@@ -263,11 +263,43 @@ static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
     return r;
 }
 
-/* c is a product whose pairs are not built: walking it makes them one at
- * a time, and building them all for a walk would undo what that saves. */
-static inline bool core_unbuilt(const Value *c)
+/* A container's items in iteration order, each borrowed until the next.
+ * A product whose pairs are not built gives them one at a time, made and
+ * released in turn: building them all for a walk would undo what its
+ * laziness saves. */
+typedef struct {
+    Value *c;
+    size_t i;
+    bool unbuilt;
+    Value *made;                /* the pair handed out last, to release */
+} CoreWalk;
+
+static inline CoreWalk core_walk(Value *c)
 {
-    return c->type == V_FSET && (__atomic_load_n(&c->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT);
+    return (CoreWalk){c, 0, c->type == V_FSET &&
+                                (__atomic_load_n(&c->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT),
+                      NULL};
+}
+
+/* The next item, or NULL at the end (the walk is then released). */
+static inline Value *core_walk_next(CoreWalk *w)
+{
+    v_decref(w->made);
+    w->made = NULL;
+    if (w->unbuilt)
+        return w->made = fs_product_next(w->c, &w->i);
+    size_t n = v_len(w->c);
+    if (w->i == n)
+        return NULL;
+    v_fetch_ahead(v_items(w->c), w->i, n);
+    return v_items(w->c)[w->i++];
+}
+
+/* A walk left before its end. */
+static inline void core_walk_stop(CoreWalk *w)
+{
+    v_decref(w->made);
+    w->made = NULL;
 }
 
 /* The container `type` of f(e) for e in c (rev: of e(f)); gen: the calls
@@ -279,24 +311,14 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
     VBuf b = {0};
     if (!vb_reserve(cx, &b, v_len(c)))
         return NULL;
-    if (core_unbuilt(c)) {      /* a product's pairs one at a time */
-        Value *e;
-        for (size_t slot = 0; (e = fs_product_next(c, &slot));) {
-            Value *fn = rev ? e : f, *x = rev ? f : e;
-            Value *r = gen ? core_gen_call(cx, fn, 1, &x) : v_call(cx, fn, 1, &x);
-            v_decref(e);
-            if (!r)
-                return vb_drop(&b), NULL;
-            b.v[b.n++] = r;
-        }
-        return vb_finish(cx, &b, type);
-    }
-    for (size_t i = 0; i < v_len(c); i++) {
-        Value *e = v_items(c)[i], *fn = rev ? e : f, *x = rev ? f : e;
-        v_fetch_ahead(v_items(c), i, v_len(c));
+    CoreWalk w = core_walk(c);
+    for (Value *e; (e = core_walk_next(&w));) {
+        Value *fn = rev ? e : f, *x = rev ? f : e;
         Value *r = gen ? core_gen_call(cx, fn, 1, &x) : v_call(cx, fn, 1, &x);
-        if (!r)
+        if (!r) {
+            core_walk_stop(&w);
             return vb_drop(&b), NULL;
+        }
         b.v[b.n++] = r;
     }
     return vb_finish(cx, &b, type);
@@ -310,24 +332,13 @@ static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, 
     if (!core_iterable(cx, c))
         return NULL;
     VBuf b = {0};
-    if (core_unbuilt(c)) {      /* a product's pairs one at a time */
-        Value *e;
-        for (size_t slot = 0; (e = fs_product_next(c, &slot));) {
-            int k = keep(cx, e, ud);
-            if (k < 0 || (k && !vb_push(cx, &b, v_incref(e)))) {
-                v_decref(e);
-                return vb_drop(&b), NULL;
-            }
-            v_decref(e);
-        }
-        return vb_finish(cx, &b, type);
-    }
-    for (size_t i = 0; i < v_len(c); i++) {
-        Value *e = v_items(c)[i];
-        v_fetch_ahead(v_items(c), i, v_len(c));
+    CoreWalk w = core_walk(c);
+    for (Value *e; (e = core_walk_next(&w));) {
         int k = keep(cx, e, ud);
-        if (k < 0 || (k && !vb_push(cx, &b, v_incref(e))))
+        if (k < 0 || (k && !vb_push(cx, &b, v_incref(e)))) {
+            core_walk_stop(&w);
             return vb_drop(&b), NULL;
+        }
     }
     return vb_finish(cx, &b, type);
 }
