@@ -128,8 +128,9 @@ static void shape_check(Totals *t, const Instance *in, const OutShape *s)
 
 /* An instance's end in two parts.  The first touches only the instance
  * and its group (a group runs on one chunk's thread, or in parts under
- * totals_lock): its lines and its equality tests, the costly part.  The second adds to the run's totals,
- * shared by chunks running side by side: under totals_lock when they are. */
+ * totals_lock): its lines and its equality tests, the costly part.  The
+ * second adds to the run's totals, shared by chunks running side by side:
+ * under totals_lock when they are. */
 void ending_local(const RunOptions *ro, Instance *in, Ending *e)
 {
     Group *g = in->user;

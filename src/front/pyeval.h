@@ -34,9 +34,9 @@ Value *py_new_set(Ctx *cx, Value *const *items, size_t n, bool mutable);
 bool py_hashable(Ctx *cx, const Value *v);
 /* an iterable's items as a tuple: containers, a range, a str's characters */
 Value *py_items_of(Ctx *cx, Value *v);
-/* x OP y for the arithmetic operators (pyeval.c) */
 /* -x for an int, OverflowError past 64 bits (ints are 64-bit). */
 Value *py_int_neg(Ctx *cx, int64_t x);
+/* x OP y for the arithmetic operators (pyeval.c) */
 Value *py_binop(Py *py, int op, Value *x, Value *y);
 
 #endif
