@@ -19,6 +19,8 @@
 #include <string.h>
 #include <stdatomic.h>
 #include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #define GRID_MAX 30
 
@@ -119,29 +121,39 @@ static void json_release(cJSON *j) {
     }
 }
 
+/* open, fstat, one read of the whole regular file, close: stdio would
+ * fstat again and read in pages, and a directory of small tasks pays for
+ * every extra system call. */
 static char *read_file(const Where *w, size_t *lenp) {
-    FILE *f = fopen(w->file, "rb");
-    if (!f) { fail(w, NULL, "cannot open: %s", strerror(errno)); return NULL; }
-    size_t cap = 1 << 16, len = 0;
+    int fd = open(w->file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) { fail(w, NULL, "cannot open: %s", strerror(errno)); return NULL; }
+    size_t cap = 1 << 16, len = 0, want = 0;
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        cap = (size_t)st.st_size + 1;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        want = (size_t)st.st_size, cap = want + 1;
     char *buf = malloc(cap);
     for (;;) {
-        if (!buf) { fclose(f); fail(w, NULL, "out of memory"); return NULL; }
-        len += fread(buf + len, 1, cap - 1 - len, f);
-        if (len < cap - 1) break;
+        if (!buf) { close(fd); fail(w, NULL, "out of memory"); return NULL; }
+        ssize_t n = read(fd, buf + len, cap - 1 - len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            int e = errno;
+            free(buf); close(fd);
+            fail(w, NULL, "cannot read: %s", strerror(e));
+            return NULL;
+        }
+        len += (size_t)n;
+        /* a regular file read to its stat size is whole: no read for EOF */
+        if (n == 0 || (want && len == want))
+            break;
+        if (len < cap - 1)
+            continue;
         char *nb = realloc(buf, cap * 2);
         if (!nb) free(buf);
         buf = nb, cap *= 2;
     }
-    if (ferror(f)) {
-        int e = errno;
-        free(buf); fclose(f);
-        fail(w, NULL, "cannot read: %s", strerror(e ? e : EIO));
-        return NULL;
-    }
-    fclose(f);
+    close(fd);
     buf[len] = '\0';
     *lenp = len;
     return buf;
