@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "pyset.h"
 #include "fsproduct.h"
+#include "fsline.h"
 #include "fsdistinct.h"
 
 #include <stdio.h>
@@ -537,6 +538,38 @@ static void distinct_checks(void)
         free_values(ys, m);
     }
     report(ok, "a product of frozensets walks and builds its pairs in ADD-ALL's layout");
+    /* lines: fs_line's hash, box and built layout against ADD-ALL of the
+     * same points in connect's order, every direction, lengths across
+     * resizes, inside and outside the interned span */
+    static const int dirs[][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    static const int64_t starts[][2] = {{0, 0}, {3, 29}, {-40, 7}, {1000, -5}};
+    ok = true;
+    for (size_t d = 0; d < 4; d++)
+        for (size_t z = 0; z < 4; z++)
+            for (size_t n = FS_LINE_LAZY_MIN; ok && n <= 200; n += n < 40 ? 1 : 37) {
+                int64_t i0 = starts[z][0], j0 = starts[z][1];
+                Value **pts = malloc(n * sizeof *pts);
+                for (size_t k = 0; k < n; k++)
+                    pts[k] = v_pair_int(i0 + (int64_t)k * dirs[d][0], j0 + (int64_t)k * dirs[d][1]);
+                Value *a = fs_from_items(pts, n), *b = fs_line(i0, j0, dirs[d][0], dirs[d][1], n);
+                int64_t i1 = i0 + (int64_t)(n - 1) * dirs[d][0], j1 = j0 + (int64_t)(n - 1) * dirs[d][1];
+                /* before the build: hash, length and box from the recipe */
+                ok &= b->hashed && b->hash == v_hash(a) && b->u.set.len == n &&
+                      (b->memo & V_MEMO_UNBUILT) && (b->memo & V_MEMO_BOX) &&
+                      b->u.set.box[0] == i0 && b->u.set.box[2] == i1 &&
+                      b->u.set.box[1] == (j0 < j1 ? j0 : j1) && b->u.set.box[3] == (j0 < j1 ? j1 : j0);
+                ok &= v_eq(a, b) && v_eq(b, a);
+                (void)v_items(b);
+                ok &= !(b->memo & V_MEMO_UNBUILT) && b->u.set.mask == a->u.set.mask && fs_layout_ok(b);
+                for (size_t s = 0; ok && s <= a->u.set.mask; s++)
+                    ok &= a->u.set.slots[s] == b->u.set.slots[s];
+                for (size_t k = 0; ok && k < n; k++)
+                    ok &= v_eq(v_items(a)[k], v_items(b)[k]);
+                v_decref(a);
+                v_decref(b);
+                free_values(pts, n);
+            }
+    report(ok, "a line's hash, box and built layout are ADD-ALL's, in every direction");
 }
 
 static void builtin_checks(void)
@@ -566,7 +599,7 @@ static void builtin_checks(void)
     arena_checks();
     distinct_checks();
 }
-#define N_BUILTIN 10
+#define N_BUILTIN 11
 
 int main(int argc, char **argv)
 {

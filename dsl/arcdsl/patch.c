@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include "prim.h"
 #include "pyset.h"
+#include "fsline.h"
 #include "common/gridops.h"
 #include "common/neighbours.h"
 
@@ -161,6 +162,8 @@ Value *ad_toindices(Ctx *cx, Value *const *a)
 
 Value *ad_recolor(Ctx *cx, Value *const *a)
 {
+    if (a[0]->type == V_INT && fs_is_line(a[1]))
+        return charge(cx, v_len(a[1])) ? fs_line_recolor(a[0], a[1]) : NULL;
     int kind = pkind(cx, a[1]);
     if (kind < 0)
         return NULL;

@@ -4,6 +4,7 @@
 #include "prim.h"
 #include "pyset.h"
 #include "fsdistinct.h"
+#include "fsline.h"
 #include "common/gridops.h"
 #include "arcdsl/patch_util.h"
 
@@ -89,6 +90,9 @@ static Value *connect_i(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int
     }
     if (!ranged(cx, n))
         return NULL;
+    /* Bools as coordinates stay as they are in the points: built at once */
+    if (n >= FS_LINE_LAZY_MIN && a_ij[0]->type == V_INT && a_ij[1]->type == V_INT)
+        return fs_line(i, j, (int)di, (int)dj, (size_t)n);
     /* the points of a line are distinct: no table compares them */
     Value *small[64], **pts = n <= 64 ? small : malloc((size_t)n * sizeof *pts);
     if (!pts)

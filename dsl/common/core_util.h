@@ -277,7 +277,8 @@ typedef struct {
 static inline CoreWalk core_walk(Value *c)
 {
     return (CoreWalk){c, 0, c->type == V_FSET &&
-                                (__atomic_load_n(&c->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT),
+                                (__atomic_load_n(&c->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) &&
+                                fs_is_product(c),
                       NULL};
 }
 

@@ -61,25 +61,12 @@ static int64_t hash_at(size_t k, void *ud)
     return ((const int64_t *)ud)[k];
 }
 
-Value *fs_from_distinct(Value *const *items, size_t n)
+void fs_fill_distinct(const FsLayout *lay, size_t mask, Value *const *items, const int64_t *h, size_t n)
 {
-    if (n == 0)
-        return v_incref(&v_empty_fset_);
-    int64_t small[64], *h = n <= 64 ? small : malloc(n * sizeof *h);
-    if (!h)
-        abort();
-    uint64_t x = 0;             /* its own hash comes with the items' (pyhash.c's) */
-    for (size_t k = 0; k < n; k++) {
-        h[k] = v_hash(items[k]);
-        x ^= py_fset_shuffle((uint64_t)h[k]);
-    }
-    size_t mask = pyset_distinct_mask(n);
-    FsLayout lay;
-    Value *v = fs_layout(n, mask, &lay);
-    Value **out = lay.items;
-    int32_t *slots = lay.slots;
-    int64_t *hashes = lay.hashes;
-    pyset_distinct_layout(slots, n, hash_at, h);
+    Value **out = lay->items;
+    int32_t *slots = lay->slots;
+    int64_t *hashes = lay->hashes;
+    pyset_distinct_layout(slots, n, hash_at, (void *)h);
     int32_t m = 0;
     for (size_t base = 0; base <= mask; base += 64) {     /* taken slots as bits, as in pyset_take */
         size_t end = base + 64 <= mask + 1 ? base + 64 : mask + 1;
@@ -95,11 +82,28 @@ Value *fs_from_distinct(Value *const *items, size_t n)
             slots[s] = m++;
         }
     }
+}
+
+Value *fs_from_distinct(Value *const *items, size_t n)
+{
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    int64_t small[64], *h = n <= 64 ? small : malloc(n * sizeof *h);
+    if (!h)
+        abort();
+    uint64_t x = 0;             /* its own hash comes with the items' (pyhash.c's) */
+    for (size_t k = 0; k < n; k++) {
+        h[k] = v_hash(items[k]);
+        x ^= py_fset_shuffle((uint64_t)h[k]);
+    }
+    size_t mask = pyset_distinct_mask(n);
+    FsLayout lay;
+    Value *v = fs_layout(n, mask, &lay);
+    fs_fill_distinct(&lay, mask, items, h, n);
     if (h != small)
         free(h);
-    v_mark_flat(v, out, n);
+    v_mark_flat(v, lay.items, n);
     v->hash = py_fset_end(x, n);
     v->hashed = 1;
     return v;
 }
-

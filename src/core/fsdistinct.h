@@ -12,10 +12,16 @@
 #define ARC_FSDISTINCT_H
 
 #include "value.h"
+#include "pyset.h"
 
 /* frozenset(items), no two of them equal (the caller knows), with its own
  * hash already computed. */
 Value *fs_from_distinct(Value *const *items, size_t n);
+
+/* Lay out n distinct items, whose hashes are h, into the empty table of
+ * lay (from fs_layout, with mask pyset_distinct_mask(n)): ADD-ALL's slots,
+ * each item a new reference. */
+void fs_fill_distinct(const FsLayout *lay, size_t mask, Value *const *items, const int64_t *h, size_t n);
 
 /* The mask ADD-ALL of n distinct keys ends with. */
 size_t pyset_distinct_mask(size_t n);

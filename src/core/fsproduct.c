@@ -3,15 +3,16 @@
 #include "pyprobe.h"
 #include "pyset.h"
 #include "fsdistinct.h"
+#include "fsrecipe.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* After the frozenset's own block: the sources, and the CPython table as
- * insertion indices j * len(a) + i per slot (-1 empty). */
+/* After the Value: the sources a and b (src[0], src[1]), and the CPython
+ * table as insertion indices j * len(a) + i per slot (-1 empty); then the
+ * frozenset's own arrays. */
 typedef struct {
-    Value *a, *b;
+    FsRecipeHead h;
     int32_t order[];
 } Tail;
 
@@ -20,9 +21,23 @@ static inline Tail *tail_of(const Value *v)
     return fs_extra(v);
 }
 
-size_t fs_product_extra(const Value *v)
+static size_t product_extra(size_t mask)
 {
-    return sizeof(Tail) + ((size_t)v->u.set.mask + 1) * sizeof(int32_t);
+    return sizeof(Tail) + (mask + 1) * sizeof(int32_t);
+}
+
+static size_t product_size(const Value *v)
+{
+    return fs_size(v->u.set.len, v->u.set.mask) + product_extra(v->u.set.mask);
+}
+
+static void product_build(Value *v);
+
+static const FsRecipe product_kind = {product_build, product_size, NULL, NULL};
+
+bool fs_is_product(const Value *v)
+{
+    return fs_recipe_head(v)->kind == &product_kind;
 }
 
 static int64_t *item_hashes(Value *c)
@@ -53,45 +68,35 @@ Value *fs_product(Value *a, Value *b)
     size_t n = v_len(a), m = v_len(b), total = n * m, mask = pyset_distinct_mask(total);
     PairHashes ph = {item_hashes(a), item_hashes(b), (uint32_t)n};
     FsLayout lay;
-    Value *v = fs_layout_extra(total, mask, sizeof(Tail) + (mask + 1) * sizeof(int32_t), &lay);
-    Tail *t = tail_of(v);
-    t->a = v_incref(a);
-    t->b = v_incref(b);
-    pyset_distinct_layout(t->order, total, pair_hash_at, &ph);
+    Value *v = fs_layout_extra(total, mask, product_extra(mask), &lay);
+    fs_recipe_init(v, &product_kind, v_incref(a), v_incref(b), true);
+    pyset_distinct_layout(tail_of(v)->order, total, pair_hash_at, &ph);
     free((void *)ph.ha);
     free((void *)ph.hb);
-    v->memo = V_MEMO_PRODUCT | V_MEMO_UNBUILT;
     return v;
 }
 
 Value *fs_product_next(const Value *v, size_t *slot)
 {
     const Tail *t = tail_of(v);
-    size_t n = v_len(t->a);
+    Value *a = t->h.src[0], *b = t->h.src[1];
+    size_t n = v_len(a);
     while (*slot <= v->u.set.mask) {
         int32_t k = t->order[(*slot)++];
         if (k >= 0)
-            return v_tuple2(v_items(t->a)[(uint32_t)k % n], v_items(t->b)[(uint32_t)k / n]);
+            return v_tuple2(v_items(a)[(uint32_t)k % n], v_items(b)[(uint32_t)k / n]);
     }
     return NULL;
 }
 
-/* Builds are rare (a product read by anything but a walk) and short next
- * to what made the product: one lock serves them all. */
-static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
-
-void fs_build_(Value *v)
+/* On one thread (fsrecipe.c), its sources built. */
+static void product_build(Value *v)
 {
     Tail *t = tail_of(v);
-    Value **ia = v_items(t->a), **ib = v_items(t->b);   /* sources first: they may be products */
-    pthread_mutex_lock(&build_lock);
-    if (!(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT)) {
-        pthread_mutex_unlock(&build_lock);
-        return;
-    }
-    int64_t *ha = item_hashes(t->a), *hb = item_hashes(t->b);
-    size_t n = v_len(t->a), out = 0;
-    bool atomic = v->flags & V_FLAG_ATOMIC;
+    Value *a = t->h.src[0], *b = t->h.src[1];
+    Value **ia = v_items(a), **ib = v_items(b);
+    int64_t *ha = item_hashes(a), *hb = item_hashes(b);
+    size_t n = v_len(a), out = 0;
     FsLayout lay = fs_layout_of(v);
     for (size_t s = 0; s <= v->u.set.mask; s++) {    /* fs_layout left every slot empty */
         int32_t k = t->order[s];
@@ -103,8 +108,6 @@ void fs_build_(Value *v)
         if (!v_in_arena(p)) {
             p->hash = h;
             p->hashed = 1;
-            if (atomic)
-                v_make_atomic(p);
         }
         lay.items[out] = p;
         lay.hashes[out] = h;
@@ -112,34 +115,4 @@ void fs_build_(Value *v)
     }
     free(ha);
     free(hb);
-    __atomic_fetch_and(&v->memo, (uint8_t)~V_MEMO_UNBUILT, __ATOMIC_RELEASE);
-    pthread_mutex_unlock(&build_lock);
-}
-
-void fs_product_release(Value *v)
-{
-    Tail *t = tail_of(v);
-    if (!(v->memo & V_MEMO_UNBUILT))
-        for (size_t i = 0; i < v->u.set.len; i++)
-            v_decref(v->u.set.items[i]);
-    v_decref(t->a);
-    v_decref(t->b);
-}
-
-void fs_product_sources(const Value *v, Value **a, Value **b)
-{
-    *a = tail_of(v)->a;
-    *b = tail_of(v)->b;
-}
-
-size_t fs_product_make_atomic(Value *v)
-{
-    Tail *t = tail_of(v);
-    size_t n = v_make_atomic(t->a) + v_make_atomic(t->b);
-    pthread_mutex_lock(&build_lock);
-    if (!(v->memo & V_MEMO_UNBUILT))
-        for (size_t i = 0; i < v->u.set.len; i++)
-            n += v_make_atomic(v->u.set.items[i]);
-    pthread_mutex_unlock(&build_lock);
-    return n;
 }

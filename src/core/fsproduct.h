@@ -10,9 +10,9 @@
  * all, in place, once (fs_build_).  The pair layout it builds is the one
  * ADD-ALL gives, slot for slot.
  *
- * A built or unbuilt product may be shared between threads: the layout it
- * walks is written once, before the value is handed out, and the build
- * runs under a lock, publishing its items with the V_MEMO_UNBUILT bit.
+ * A product is a recipe frozenset (fsrecipe.h): the layout it walks is
+ * written once, before the value is handed out, and fsrecipe.c builds,
+ * frees and shares it.
  */
 #ifndef ARC_FSPRODUCT_H
 #define ARC_FSPRODUCT_H
@@ -30,18 +30,7 @@ Value *fs_product(Value *a, Value *b);
  * reference; NULL past the last.  *slot starts at 0. */
 Value *fs_product_next(const Value *v, size_t *slot);
 
-/* Extra bytes a product's block holds past a frozenset's own. */
-size_t fs_product_extra(const Value *v);
-
-/* Release what a product holds (v_free_): its sources, and its pairs once
- * built. */
-void fs_product_release(Value *v);
-
-/* The product's sources a and b (borrowed). */
-void fs_product_sources(const Value *v, Value **a, Value **b);
-
-/* v_make_atomic's walk into a product: its sources, and its pairs once
- * built (a build after this makes its pairs atomic itself). */
-size_t fs_product_make_atomic(Value *v);
+/* Whether recipe frozenset v is a product (fsrecipe.h). */
+bool fs_is_product(const Value *v);
 
 #endif

@@ -11,7 +11,7 @@
  * setobject.c takes when both operands are the same object.
  */
 #include "pyset.h"
-#include "fsproduct.h"
+#include "fsrecipe.h"
 #include "pyprobe.h"
 #include "vmem.h"
 
@@ -430,27 +430,15 @@ void pyset_sub_set(PySet *dst, const PySet *a, const PySet *b)
 
 /* ---- frozen values ------------------------------------------------------ */
 
-/* Value, items[n], slots[mask+1] and hashes[n] in one block: v_free_ frees
- * just v.  (mask+1)*4 is a multiple of 8, so hashes stay aligned. */
-static size_t fs_size(size_t n, size_t mask)
-{
-    return sizeof(Value) + n * sizeof(Value *) + (mask + 1) * sizeof(int32_t) +
-           n * sizeof(int64_t);
-}
-
 size_t fs_block_size(const Value *v)
 {
-    size_t size = fs_size(v->u.set.len, v->u.set.mask);
-    if (v->memo & V_MEMO_PRODUCT)
-        size += fs_product_extra(v);
-    return size;
+    if (v->memo & V_MEMO_RECIPE)
+        return fs_recipe_head(v)->kind->size(v);
+    return fs_size(v->u.set.len, v->u.set.mask);
 }
 
-void *fs_extra(const Value *v)
-{
-    return (char *)v + fs_size(v->u.set.len, v->u.set.mask);
-}
 
+/* `extra` bytes sit between the Value and its items (fs_extra). */
 static Value *fs_alloc_extra(size_t n, size_t mask, size_t ndummy, size_t extra)
 {
     Value *v = vmem_alloc(fs_size(n, mask) + extra);
@@ -461,7 +449,7 @@ static Value *fs_alloc_extra(size_t n, size_t mask, size_t ndummy, size_t extra)
     v->memo = 0;
     v->hash = 0;
     v->u.set.len = n;
-    v->u.set.items = (Value **)(v + 1);
+    v->u.set.items = (Value **)((char *)(v + 1) + extra);
     v->u.set.mask = (uint32_t)mask;
     v->u.set.ndummy = (uint32_t)ndummy;
     v->u.set.slots = (int32_t *)(v->u.set.items + n);
@@ -473,18 +461,57 @@ static Value *fs_alloc(size_t n, size_t mask, size_t ndummy)
     return fs_alloc_extra(n, mask, ndummy, 0);
 }
 
+Value *fs_alloc_bare(size_t n, size_t mask, size_t extra)
+{
+    Value *v = vmem_alloc(sizeof(Value) + extra);
+    v->refs = 1;
+    v->type = V_FSET;
+    v->hashed = 0;
+    v->flags = FS_FLAG_HASHES;
+    v->memo = 0;
+    v->hash = 0;
+    v->u.set.len = n;
+    v->u.set.items = NULL;
+    v->u.set.mask = (uint32_t)mask;
+    v->u.set.ndummy = 0;
+    v->u.set.slots = NULL;
+    return v;
+}
+
+FsLayout fs_table_alloc(Value *v)
+{
+    size_t n = v->u.set.len, mask = v->u.set.mask;
+    Value **items = vmem_alloc(fs_size(n, mask) - sizeof(Value));   /* counted as any value's */
+    v->u.set.items = items;
+    v->u.set.slots = (int32_t *)(items + n);
+    for (size_t i = 0; i <= mask; i++)
+        v->u.set.slots[i] = SLOT_EMPTY;
+    return fs_layout_of(v);
+}
+
+void fs_table_free(Value *v)
+{
+    vmem_free(v->u.set.items, fs_size(v->u.set.len, v->u.set.mask) - sizeof(Value));
+}
+
+/* The arrays are copied from wherever fs keeps them: a recipe's may sit
+ * past its head or in a table of their own (fsrecipe.h). */
 Value *fs_clone_flat(const Value *fs)
 {
     (void)v_items(fs);
-    size_t bytes = fs_size(fs->u.set.len, fs->u.set.mask), items = (size_t)((const char *)fs->u.set.items - (const char *)fs),
-           slots = (size_t)((const char *)fs->u.set.slots - (const char *)fs);
-    Value *v = vmem_alloc(bytes);
-    memcpy(v, fs, bytes);
-    v->u.set.items = (Value **)((char *)v + items);
-    v->u.set.slots = (int32_t *)((char *)v + slots);
+    size_t n = fs->u.set.len, mask = fs->u.set.mask;
+    Value *v = vmem_alloc(fs_size(n, mask));
+    memcpy(v, fs, sizeof *v);
+    v->u.set.items = (Value **)(v + 1);
+    v->u.set.slots = (int32_t *)(v->u.set.items + n);
+    memcpy(v->u.set.items, fs->u.set.items, n * sizeof(Value *));
+    memcpy(v->u.set.slots, fs->u.set.slots, (mask + 1) * sizeof(int32_t));
+    if (fs->flags & FS_FLAG_HASHES)
+        memcpy((int64_t *)fs_hashes(v), fs_hashes(fs), n * sizeof(int64_t));
     v->refs = 1;
     v->flags &= (uint8_t)~(V_FLAG_SHARED | V_FLAG_ATOMIC);
-    v->memo &= (uint8_t)~V_MEMO_PRODUCT;    /* a plain frozenset: no sources to hold */
+    /* a plain frozenset: no sources to hold */
+    v->memo &= (uint8_t)~(V_MEMO_RECIPE | V_MEMO_UNBUILT | V_MEMO_BUILDING);
     return v;
 }
 

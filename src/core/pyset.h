@@ -66,10 +66,28 @@ typedef struct {
     int32_t *slots;
 } FsLayout;
 Value *fs_layout(size_t n, size_t mask, FsLayout *out);
-/* The same with `extra` bytes after the frozenset's own, for its maker
- * (fsproduct.c), at fs_extra(v); fs_block_size counts them. */
+/* The same with `extra` bytes between the Value and its arrays, for its
+ * maker (fsrecipe.h), at fs_extra(v); fs_block_size counts them. */
 Value *fs_layout_extra(size_t n, size_t mask, size_t extra, FsLayout *out);
-void *fs_extra(const Value *v);
+/* A frozenset of n items and table mask `mask` with `extra` bytes after
+ * the Value and no arrays yet: its maker (fsrecipe.h) allocates them when
+ * it builds (fs_table_alloc: every slot empty) and frees them
+ * (fs_table_free). */
+Value *fs_alloc_bare(size_t n, size_t mask, size_t extra);
+FsLayout fs_table_alloc(Value *v);
+void fs_table_free(Value *v);
+/* Value, items[n], slots[mask+1] and hashes[n] in one block: v_free_ frees
+ * just v.  (mask+1)*4 is a multiple of 8, so hashes stay aligned. */
+static inline size_t fs_size(size_t n, size_t mask)
+{
+    return sizeof(Value) + n * sizeof(Value *) + (mask + 1) * sizeof(int32_t) +
+           n * sizeof(int64_t);
+}
+
+static inline void *fs_extra(const Value *v)
+{
+    return (void *)(v + 1);
+}
 /* The arrays of a frozenset made by one of these, to fill later. */
 FsLayout fs_layout_of(Value *v);
 /* A new frozenset laid out as fs, whose items are arena values

@@ -1,6 +1,7 @@
 /* value.c -- construction, lifetime, equality, ordering and calls of values. */
 #include "value.h"
 #include "fsproduct.h"
+#include "fsrecipe.h"
 #include "pyset.h"
 #include "vmem.h"
 
@@ -157,8 +158,8 @@ void v_free_(Value *v)
             decref_items(v->u.tup.items, v->u.tup.len);
         break;
     case V_FSET:
-        if (v->memo & V_MEMO_PRODUCT)
-            fs_product_release(v);
+        if (v->memo & V_MEMO_RECIPE)
+            fs_recipe_release(v);
         else if (!(v->flags & V_FLAG_FLAT))
             decref_items(v->u.set.items, v->u.set.len);
         break;
@@ -197,8 +198,8 @@ size_t v_make_atomic(Value *v)
             n += v_make_atomic(v->u.tup.items[i]);
         break;
     case V_FSET:
-        if (v->memo & V_MEMO_PRODUCT)
-            return n + fs_product_make_atomic(v);
+        if (v->memo & V_MEMO_RECIPE)
+            return n + fs_recipe_make_atomic(v);
         for (size_t i = 0; i < v->u.set.len; i++)
             n += v_make_atomic(v->u.set.items[i]);
         break;
@@ -244,12 +245,10 @@ void v_pin(Value *v, Value ***pinned, size_t *n, size_t *cap)
             v_pin(v->u.tup.items[i], pinned, n, cap);
         break;
     case V_FSET:
-        if (v->memo & V_MEMO_PRODUCT) {
-            Value *a, *b;
-            fs_product_sources(v, &a, &b);
-            v_pin(a, pinned, n, cap);
-            v_pin(b, pinned, n, cap);
-        }
+        if (v->memo & V_MEMO_RECIPE)
+            for (int k = 0; k < 2; k++)
+                if (fs_recipe_head(v)->src[k])
+                    v_pin(fs_recipe_head(v)->src[k], pinned, n, cap);
         for (size_t i = 0; i < v->u.set.len; i++)
             v_pin(v_items(v)[i], pinned, n, cap);
         break;
@@ -264,6 +263,8 @@ void v_pin(Value *v, Value ***pinned, size_t *n, size_t *cap)
 
 void v_free_pinned(Value *v)
 {
+    if (v->type == V_FSET && (v->memo & V_MEMO_RECIPE))
+        fs_recipe_free_own(v);
     vmem_free(v, v_block_size(v));
 }
 
@@ -612,15 +613,19 @@ bool v_eq(const Value *a, const Value *b)
                 return false;
         }
         return true;
-    case V_FSET:
+    case V_FSET: {
+        bool eq;
         if (a->u.set.len != b->u.set.len)
             return false;
         if (known_unequal_hashes(a, b))
             return false;
+        if (fs_recipe_eq(a, b, &eq))
+            return eq;
         for (size_t i = 0; i < a->u.set.len; i++)
             if (!fs_contains(b, v_items(a)[i]))
                 return false;
         return true;
+    }
     default:
         return false;   /* None, functions: identity only */
     }

@@ -165,8 +165,9 @@ static inline Value *v_small(int64_t x)
  * read on several threads. */
 #define V_MEMO_BOX 0x01    /* frozenset: u.set.box holds its cells' bounding box */
 #define V_MEMO_NOBOX 0x02  /* frozenset: it has no integer bounding box */
-#define V_MEMO_PRODUCT 0x04 /* frozenset: a product from fsproduct.c (its block holds more) */
+#define V_MEMO_RECIPE 0x04 /* frozenset: its block holds how it was made (fsrecipe.h) */
 #define V_MEMO_UNBUILT 0x08 /* frozenset: its items are not built yet (v_items builds them) */
+#define V_MEMO_BUILDING 0x10 /* frozenset: a thread is building its items (fsrecipe.c) */
 
 #define V_FLAG_GRID 0x01  /* known to be a tuple of equal-length tuples of ints */
 #define V_FLAG_SHARED 0x04 /* long-lived data read by many threads: no refcount */
@@ -314,8 +315,8 @@ Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
 static inline bool v_is_int(const Value *v) { return v->type == V_INT || v->type == V_BOOL; }
 static inline bool v_is_container(const Value *v) { return v->type == V_TUPLE || v->type == V_FSET; }
 static inline size_t v_len(const Value *v) { return v->type == V_TUPLE ? v->u.tup.len : v->u.set.len; }
-void fs_build_(Value *v);    /* fsproduct.c */
-/* A frozenset's items may not be built yet (fsproduct.h): reading them
+void fs_build_(Value *v);    /* fsrecipe.c */
+/* A frozenset's items may not be built yet (fsrecipe.h): reading them
  * here builds them, once. */
 static inline Value **v_items(const Value *v)
 {

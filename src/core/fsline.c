@@ -1,0 +1,186 @@
+/* fsline.c -- lines of locations or cells built when read (fsline.h). */
+#include "fsline.h"
+#include "fsdistinct.h"
+#include "fsrecipe.h"
+#include "pyprobe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The points (i0 + k * di, j0 + k * dj); a coloured line's head holds its
+ * colour (src[0]). */
+typedef struct {
+    FsRecipeHead h;
+    int64_t i0, j0;
+    int32_t di, dj;
+} Tail;
+
+static inline Tail *tail_of(const Value *v)
+{
+    return fs_extra(v);
+}
+
+/* A line is its Value and Tail until read: the arrays come with the
+ * build, in a table of their own. */
+static size_t line_size(const Value *v)
+{
+    (void)v;
+    return sizeof(Value) + sizeof(Tail);
+}
+
+/* Scratch arrays of n, on the stack while n is small. */
+typedef struct {
+    Value *small_v[64], **v;
+    int64_t small_h[64], *h;
+} Scratch;
+
+static void scratch_open(Scratch *s, size_t n)
+{
+    s->v = n <= 64 ? s->small_v : malloc(n * sizeof *s->v);
+    s->h = n <= 64 ? s->small_h : malloc(n * sizeof *s->h);
+    if (!s->v || !s->h)
+        abort();
+}
+
+static void scratch_close(Scratch *s, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        v_decref(s->v[k]);
+    if (s->v != s->small_v)
+        free(s->v);
+    if (s->h != s->small_h)
+        free(s->h);
+}
+
+/* The points in the order connect's generator yields them, and hashes. */
+static void points(const Tail *t, size_t n, Scratch *s)
+{
+    int64_t i = t->i0, j = t->j0;
+    for (size_t k = 0; k < n; k++, i += t->di, j += t->dj) {
+        s->v[k] = v_pair_int(i, j);
+        s->h[k] = py_hash_int_pair(i, j);
+        if (!v_in_arena(s->v[k])) {
+            s->v[k]->hash = s->h[k];
+            s->v[k]->hashed = 1;
+        }
+    }
+}
+
+static void line_build(Value *v)
+{
+    size_t n = v->u.set.len;
+    Scratch s;
+    scratch_open(&s, n);
+    points(tail_of(v), n, &s);
+    FsLayout lay = fs_table_alloc(v);
+    fs_fill_distinct(&lay, v->u.set.mask, s.v, s.h, n);
+    scratch_close(&s, n);
+}
+
+/* Same length (v_eq checked it) and canonical forms: same points. */
+static bool line_eq(const Value *a, const Value *b)
+{
+    const Tail *x = tail_of(a), *y = tail_of(b);
+    return x->i0 == y->i0 && x->j0 == y->j0 && x->di == y->di && x->dj == y->dj;
+}
+
+static const FsRecipe line_kind = {line_build, line_size, line_eq, fs_table_free};
+
+bool fs_is_line(const Value *v)
+{
+    return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) && fs_recipe_head(v)->kind == &line_kind;
+}
+
+static int64_t hash_at(size_t k, void *ud)
+{
+    return ((const int64_t *)ud)[k];
+}
+
+/* recolor iterates the line: its cells go in in the line's table order,
+ * which the points' layout gives without building the line itself. */
+static void coloured_build(Value *v)
+{
+    const Tail *t = tail_of(v);
+    Value *c = t->h.src[0];
+    size_t n = v->u.set.len, mask = v->u.set.mask;
+    Scratch p, s;
+    scratch_open(&p, n);
+    scratch_open(&s, n);
+    points(t, n, &p);
+    int32_t small[256], *slots = mask < 256 ? small : malloc((mask + 1) * sizeof *slots);
+    if (!slots)
+        abort();
+    pyset_distinct_layout(slots, n, hash_at, p.h);
+    int64_t hc = v_hash(c);
+    size_t m = 0;
+    for (size_t x = 0; x <= mask; x++) {
+        int32_t k = slots[x];
+        if (k < 0)
+            continue;
+        s.v[m] = v_pair_steal(v_incref(c), v_incref(p.v[k]));
+        s.h[m] = py_hash_pair(hc, p.h[k]);
+        if (!v_in_arena(s.v[m])) {
+            s.v[m]->hash = s.h[m];
+            s.v[m]->hashed = 1;
+        }
+        m++;
+    }
+    if (slots != small)
+        free(slots);
+    FsLayout lay = fs_table_alloc(v);
+    fs_fill_distinct(&lay, mask, s.v, s.h, n);
+    scratch_close(&s, n);
+    scratch_close(&p, n);
+}
+
+static bool coloured_eq(const Value *a, const Value *b)
+{
+    return line_eq(a, b) && v_eq(tail_of(a)->h.src[0], tail_of(b)->h.src[0]);
+}
+
+static const FsRecipe coloured_kind = {coloured_build, line_size, coloured_eq, fs_table_free};
+
+static inline bool fits32(int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
+
+/* hash, FLAT and box of a line (c NULL) or coloured line from t */
+static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
+{
+    Value *v = fs_alloc_bare(n, pyset_distinct_mask(n), sizeof(Tail));
+    fs_recipe_init(v, kind, c ? v_incref(c) : NULL, NULL, true);
+    Tail *vt = tail_of(v);
+    vt->i0 = t->i0, vt->j0 = t->j0, vt->di = t->di, vt->dj = t->dj;
+    int64_t hc = c ? v_hash(c) : 0, i = t->i0, j = t->j0;
+    uint64_t x = 0;
+    for (size_t k = 0; k < n; k++, i += t->di, j += t->dj) {
+        int64_t h = py_hash_int_pair(i, j);
+        x ^= py_fset_shuffle((uint64_t)(c ? py_hash_pair(hc, h) : h));
+    }
+    v->hash = py_fset_end(x, n);
+    v->hashed = 1;
+    int64_t i1 = t->i0 + (int64_t)(n - 1) * t->di, j1 = t->j0 + (int64_t)(n - 1) * t->dj;
+    /* interned locations span a square: both ends in it, every point is,
+     * and (c, point) is an interned cell for a colour 0..9 */
+    Value *e0 = v_pair_int(t->i0, t->j0), *e1 = v_pair_int(i1, j1);
+    if (v_in_arena(e0) && v_in_arena(e1) && (!c || (c->u.i >= 0 && c->u.i <= 9)))
+        v->flags |= V_FLAG_FLAT;
+    v_decref(e0);
+    v_decref(e1);
+    int64_t jlo = t->dj < 0 ? j1 : t->j0, jhi = t->dj < 0 ? t->j0 : j1;
+    if (fits32(t->i0) && fits32(i1) && fits32(jlo) && fits32(jhi)) {
+        v->u.set.box[0] = (int32_t)t->i0, v->u.set.box[1] = (int32_t)jlo;
+        v->u.set.box[2] = (int32_t)i1, v->u.set.box[3] = (int32_t)jhi;
+        v->memo |= V_MEMO_BOX;
+    }
+    return v;
+}
+
+Value *fs_line(int64_t i0, int64_t j0, int di, int dj, size_t n)
+{
+    Tail t = {.i0 = i0, .j0 = j0, .di = di, .dj = dj};
+    return line_new(&line_kind, &t, n, NULL);
+}
+
+Value *fs_line_recolor(Value *c, Value *line)
+{
+    return line_new(&coloured_kind, tail_of(line), line->u.set.len, c);
+}

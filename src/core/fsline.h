@@ -1,0 +1,33 @@
+/* fsline.h -- frozenset((i0 + k * di, j0 + k * dj) for k in range(n)), as
+ * connect and shoot make it, and recolor's cells over it, built only when
+ * something reads them.
+ *
+ * A line's points are distinct, so its CPython layout follows from their
+ * hashes and order alone; so do its own hash, its length and its bounding
+ * box, which are set at once.  Two lines are equal exactly when their
+ * canonical forms are, so dedup in a set of lines (prapply(connect, ...)
+ * gives every segment twice) compares no points, and vline/hline answer
+ * from the box.  Anything that reads the points builds the line, once
+ * (fsrecipe.h).
+ */
+#ifndef ARC_FSLINE_H
+#define ARC_FSLINE_H
+
+#include "value.h"
+
+/* Shorter lines are built at once: nothing to gain. */
+#define FS_LINE_LAZY_MIN 2
+
+/* The line of n >= FS_LINE_LAZY_MIN points from (i0, j0), in canonical
+ * form: di is 0 or 1, and dj is 1 when di is 0, so one set has one form. */
+Value *fs_line(int64_t i0, int64_t j0, int di, int dj, size_t n);
+
+/* Whether v is a line from fs_line, built or not. */
+bool fs_is_line(const Value *v);
+
+/* recolor(c, line): frozenset((c, p) for p in line) for an int c (not a
+ * bool), as lazy as the line: hash and box at once, cells when read, and
+ * the line itself not held. */
+Value *fs_line_recolor(Value *c, Value *line);
+
+#endif
