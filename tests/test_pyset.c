@@ -516,11 +516,28 @@ static void distinct_checks(void)
         Value *a = fs_from_items(pairs, n * m), *b = fs_product(x, y);
         /* a walk gives the pairs in order before they are built ... */
         size_t slot = 0, k = 0;
-        for (Value *p; ok && (p = fs_product_next(b, &slot)); k++) {
+        for (Value *p; ok && (p = fs_product_next(b, &slot, NULL)); k++) {
             ok &= v_eq(p, v_items(a)[k]);
             v_decref(p);
         }
         ok &= k == n * m;
+        /* ... also when each pair is given back to be refilled (it is,
+         * unless something kept it; here every third is kept) */
+        Value *kept = NULL, *p = NULL;
+        size_t kept_at = 0;
+        slot = 0, k = 0;
+        while (ok && (p = fs_product_next(b, &slot, p))) {
+            ok &= v_eq(p, v_items(a)[k]);
+            if (k % 3 == 0) {
+                ok &= !kept || v_eq(kept, v_items(a)[kept_at]);   /* not refilled */
+                v_decref(kept);
+                kept = v_incref(p);
+                kept_at = k;
+            }
+            k++;
+        }
+        ok &= k == n * m && (!kept || v_eq(kept, v_items(a)[kept_at]));
+        v_decref(kept);
         /* ... and building them gives ADD-ALL's layout (equal pairs, not
          * the same objects: compare by value) */
         (void)v_items(b);

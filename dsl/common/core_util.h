@@ -285,10 +285,11 @@ static inline CoreWalk core_walk(Value *c)
 /* The next item, or NULL at the end (the walk is then released). */
 static inline Value *core_walk_next(CoreWalk *w)
 {
-    v_decref(w->made);
+    Value *spare = w->made;
     w->made = NULL;
     if (w->unbuilt)
-        return w->made = fs_product_next(w->c, &w->i);
+        return w->made = fs_product_next(w->c, &w->i, spare);
+    v_decref(spare);
     size_t n = v_len(w->c);
     if (w->i == n)
         return NULL;

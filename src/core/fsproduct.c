@@ -76,7 +76,7 @@ Value *fs_product(Value *a, Value *b)
     return v;
 }
 
-Value *fs_product_next(const Value *v, size_t *slot)
+Value *fs_product_next(const Value *v, size_t *slot, Value *spare)
 {
     const Tail *t = tail_of(v);
     Value *a = t->h.src[0], *b = t->h.src[1];
@@ -84,8 +84,9 @@ Value *fs_product_next(const Value *v, size_t *slot)
     while (*slot <= v->u.set.mask) {
         int32_t k = t->order[(*slot)++];
         if (k >= 0)
-            return v_tuple2(v_items(a)[(uint32_t)k % n], v_items(b)[(uint32_t)k / n]);
+            return v_tuple2_into(spare, v_items(a)[(uint32_t)k % n], v_items(b)[(uint32_t)k / n]);
     }
+    v_decref(spare);
     return NULL;
 }
 

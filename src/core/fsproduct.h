@@ -27,8 +27,9 @@
 Value *fs_product(Value *a, Value *b);
 
 /* The next pair of unbuilt-or-built product v in iteration order, a new
- * reference; NULL past the last.  *slot starts at 0. */
-Value *fs_product_next(const Value *v, size_t *slot);
+ * reference; NULL past the last.  *slot starts at 0.  spare: the last
+ * pair handed out (or NULL), given back: refilled if nothing kept it. */
+Value *fs_product_next(const Value *v, size_t *slot, Value *spare);
 
 /* Whether recipe frozenset v is a product (fsrecipe.h). */
 bool fs_is_product(const Value *v);

@@ -430,10 +430,12 @@ Value *v_interned_of(int at, int64_t i, int64_t j)
                     : interned(T_CELL3, at - 11, place(i, j));
 }
 
-Value *v_pair_steal(Value *a, Value *b)
+/* (a, b) when it is an interned location or cell, else NULL; a and b are
+ * then arena values: nothing to release. */
+static Value *pair_interned(const Value *a, const Value *b)
 {
     int64_t x, y;
-    if (v_small_of(a, &x)) {      /* small ints are immortal: nothing to release */
+    if (v_small_of(a, &x)) {
         if (v_small_of(b, &y)) {
             if (in_span(x) && in_span(y))
                 return interned(T_LOC, 0, place(x, y));
@@ -443,6 +445,14 @@ Value *v_pair_steal(Value *a, Value *b)
                 return interned(T_CELL, (int)x, (int)((at - lo) / sizeof(Interned)));
         }
     }
+    return NULL;
+}
+
+Value *v_pair_steal(Value *a, Value *b)
+{
+    Value *r = pair_interned(a, b);
+    if (r)
+        return r;
     Value *t = v_tuple_new(2);
     t->u.tup.items[0] = a;
     t->u.tup.items[1] = b;
@@ -452,6 +462,25 @@ Value *v_pair_steal(Value *a, Value *b)
 Value *v_tuple2(Value *a, Value *b)
 {
     return v_pair_steal(v_incref(a), v_incref(b));
+}
+
+Value *v_tuple2_into(Value *spare, Value *a, Value *b)
+{
+    Value *r = pair_interned(a, b);
+    if (r || !spare || spare->refs != 1 || spare->type != V_TUPLE || spare->u.tup.len != 2 ||
+        (spare->flags & (V_FLAG_ATOMIC | V_FLAG_SHARED | V_FLAGS_PY))) {
+        v_decref(spare);
+        return r ? r : v_tuple2(a, b);
+    }
+    Value *oa = spare->u.tup.items[0], *ob = spare->u.tup.items[1];
+    spare->u.tup.items[0] = v_incref(a);
+    spare->u.tup.items[1] = v_incref(b);
+    v_decref(oa);
+    v_decref(ob);
+    spare->hashed = 0;
+    spare->flags = 0;
+    spare->memo = 0;
+    return spare;
 }
 
 Value *v_triple_steal(Value *a, Value *b, Value *c)

@@ -304,6 +304,11 @@ Value *v_tuple_from(Value *const *items, size_t len);
 /* Drop a tuple from v_tuple_new whose first `filled` items were set. */
 void v_tuple_abandon(Value *t, size_t filled);
 Value *v_tuple2(Value *a, Value *b);       /* borrows both */
+/* (a, b) as v_tuple2 gives it, refilling spare (a 2-tuple: a reference
+ * the caller gives up) when nothing else holds it, as CPython's tuple free
+ * list would hand the same block back: a walk's pair per step costs no
+ * allocation.  spare may be NULL. */
+Value *v_tuple2_into(Value *spare, Value *a, Value *b);
 Value *v_pair_int(int64_t a, int64_t b);   /* (a, b) */
 Value *v_pair_steal(Value *a, Value *b);   /* (a, b), steals both */
 Value *v_triple_steal(Value *a, Value *b, Value *c);   /* (a, b, c), steals all */
