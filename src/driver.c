@@ -571,6 +571,8 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
         fprintf(stderr, "arcrun: shape check: %ld outputs of programs with a known shape, %ld of another shape\n",
                 tot.shape_checked, tot.shape_wrong);
     free(shapes);
+    for (int g = 0; g < ngroups; g++)
+        ending_group_release(&groups[g]);
     free(groups);
     for (int i = 0; i < tot.c.nscores; i++)
         free(tot.c.scores[i].id);

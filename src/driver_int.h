@@ -71,5 +71,8 @@ void ending_on_assign(Instance *in, const IrStmt *s, void *arg);
 void ending_progress(Totals *t, bool final);
 /* --all-pairs: a finished pair, and which programs solve which task */
 void ending_note_pair(Totals *t, Group *g);
+/* What a group still holds when the run ends: the test outputs of an
+ * --all-pairs --submission pair that an interrupt left unfinished. */
+void ending_group_release(Group *g);
 
 #endif

@@ -255,6 +255,16 @@ void ending_on_done(Instance *in, void *arg)
 }
 
 
+void ending_group_release(Group *g)
+{
+    if (!g->pending)
+        return;
+    for (int j = 0; j < g->task->ntest; j++)
+        free(g->pending[j]);
+    free(g->pending);
+    g->pending = NULL;
+}
+
 /* --all-pairs: a finished pair, and which programs solve which task */
 void ending_note_pair(Totals *t, Group *g)
 {
