@@ -202,16 +202,19 @@ Value *ad_prapply(Ctx *cx, Value *const *a)
         return cx_raise(cx, "MemoryError", "product too large");
     if (!core_work(cx, (uint64_t)n * m))
         return NULL;
-    VBuf b = {0};
-    if (!vb_reserve(cx, &b, n * m))
-        return NULL;
+    /* results go into the set as they come, as frozenset(genexpr) adds
+     * them: n * m of them often make a few distinct values */
+    PySet s;
+    pyset_init(&s);
     for (size_t j = 0; j < m; j++)
         for (size_t i = 0; i < n; i++) {
             Value *args[2] = {v_items(x)[i], v_items(y)[j]};
             Value *r = core_gen_call(cx, a[0], 2, args);
-            if (!r)
-                return vb_drop(&b), NULL;
-            b.v[b.n++] = r;
+            if (!r) {
+                pyset_clear(&s);
+                return NULL;
+            }
+            core_set_put(&s, r);
         }
-    return vb_finish(cx, &b, V_FSET);
+    return core_set_finish(cx, &s, n * m);
 }

@@ -187,6 +187,17 @@ static inline void core_set_put(PySet *s, Value *owned)
     v_decref(owned);
 }
 
+/* The frozenset of a set filled item by item, charged the n items a
+ * buffer of them would have been (vb_finish). */
+static inline Value *core_set_finish(Ctx *cx, PySet *s, size_t n)
+{
+    if (!core_work(cx, n)) {
+        pyset_clear(s);
+        return NULL;
+    }
+    return pyset_take(s);
+}
+
 /* A growing array of owned references. */
 typedef struct {
     Value **v;
@@ -310,10 +321,26 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
 {
     if (!core_iterable(cx, c))
         return NULL;
+    CoreWalk w = core_walk(c);
+    if (type == V_FSET) {
+        /* into the set as they come, as frozenset(genexpr) adds them */
+        PySet s;
+        pyset_init(&s);
+        for (Value *e; (e = core_walk_next(&w));) {
+            Value *fn = rev ? e : f, *x = rev ? f : e;
+            Value *r = gen ? core_gen_call(cx, fn, 1, &x) : v_call(cx, fn, 1, &x);
+            if (!r) {
+                core_walk_stop(&w);
+                pyset_clear(&s);
+                return NULL;
+            }
+            core_set_put(&s, r);
+        }
+        return core_set_finish(cx, &s, v_len(c));
+    }
     VBuf b = {0};
     if (!vb_reserve(cx, &b, v_len(c)))
         return NULL;
-    CoreWalk w = core_walk(c);
     for (Value *e; (e = core_walk_next(&w));) {
         Value *fn = rev ? e : f, *x = rev ? f : e;
         Value *r = gen ? core_gen_call(cx, fn, 1, &x) : v_call(cx, fn, 1, &x);
