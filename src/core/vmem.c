@@ -38,6 +38,12 @@ void vmem_setup(void)
     /* setting it also stops glibc adjusting it and the trim threshold */
     mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 #endif
+#ifdef M_TRIM_THRESHOLD
+    /* the heap's top is handed back only past this much free: at glibc's
+     * 128 KB a loop that frees and remakes mid-sized tables shrank and
+     * regrew it each time, every page faulted and zeroed again */
+    mallopt(M_TRIM_THRESHOLD, 32 << 20);
+#endif
 }
 
 static void *sys_alloc(size_t n)
