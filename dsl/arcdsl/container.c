@@ -122,7 +122,7 @@ static KV *keyed(Ctx *cx, Value *c, Value *key, size_t *np)
     for (size_t i = 0; i < n; i++) {
         v_fetch_ahead(v_items(c), i, n);
         kv[i].val = v_items(c)[i];
-        if (!(kv[i].key = v_call(cx, key, 1, &kv[i].val))) {
+        if (!(kv[i].key = prim_call(cx, key, 1, &kv[i].val))) {
             while (i--)
                 v_decref(kv[i].key);
             free(kv);
@@ -178,7 +178,7 @@ static int extreme(Ctx *cx, Value *c, Value *key, int op, Value **best, Value **
     for (size_t i = 0; i < n; i++) {
         Value *k = it[i];
         v_fetch_ahead(it, i, n);
-        if (key && !(k = v_call(cx, key, 1, &it[i]))) {
+        if (key && !(k = prim_call(cx, key, 1, &it[i]))) {
             v_decref(bk);
             return -1;
         }

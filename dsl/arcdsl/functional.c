@@ -14,7 +14,7 @@
 
 #define CAP(self, i) ((self)->u.fn.cap[i])
 
-static Value *call1(Ctx *cx, Value *f, Value *x) { return v_call(cx, f, 1, &x); }
+static Value *call1(Ctx *cx, Value *f, Value *x) { return prim_call(cx, f, 1, &x); }
 
 /* ---- closures ----------------------------------------------------------- */
 
@@ -81,7 +81,7 @@ static Value *fork_inv(Ctx *cx, Value *self, Value *const *argv)
         v_decref(ab[0]);
         return NULL;
     }
-    Value *r = v_call(cx, CAP(self, 0), 2, ab);
+    Value *r = prim_call(cx, CAP(self, 0), 2, ab);
     v_decref(ab[0]);
     v_decref(ab[1]);
     return r;

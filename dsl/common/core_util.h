@@ -12,6 +12,7 @@
 #include "value.h"
 #include "pyset.h"
 #include "fsproduct.h"
+#include "prim.h"
 
 /* Largest container built in one step; past it MemoryError rather than an
  * allocation that would abort the process (an unlimited budget allows it). */
@@ -43,7 +44,7 @@ static inline bool core_iterable(Ctx *cx, const Value *v)
  * becomes RuntimeError (PEP 479), as in the reference's genexprs. */
 static inline Value *core_gen_call(Ctx *cx, Value *f, int argc, Value *const *argv)
 {
-    Value *r = v_call(cx, f, argc, argv);
+    Value *r = prim_call(cx, f, argc, argv);
     if (!r && !cx->over_budget && strncmp(cx->errmsg, "StopIteration:", 14) == 0) {
         cx_clear(cx);
         cx_raise(cx, "RuntimeError", "generator raised StopIteration");
@@ -328,7 +329,7 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
         pyset_init(&s);
         for (Value *e; (e = core_walk_next(&w));) {
             Value *fn = rev ? e : f, *x = rev ? f : e;
-            Value *r = gen ? core_gen_call(cx, fn, 1, &x) : v_call(cx, fn, 1, &x);
+            Value *r = gen ? core_gen_call(cx, fn, 1, &x) : prim_call(cx, fn, 1, &x);
             if (!r) {
                 core_walk_stop(&w);
                 pyset_clear(&s);
@@ -343,7 +344,7 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
         return NULL;
     for (Value *e; (e = core_walk_next(&w));) {
         Value *fn = rev ? e : f, *x = rev ? f : e;
-        Value *r = gen ? core_gen_call(cx, fn, 1, &x) : v_call(cx, fn, 1, &x);
+        Value *r = gen ? core_gen_call(cx, fn, 1, &x) : prim_call(cx, fn, 1, &x);
         if (!r) {
             core_walk_stop(&w);
             return vb_drop(&b), NULL;

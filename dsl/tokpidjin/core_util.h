@@ -14,7 +14,7 @@
 /* Call f as a tokpidjin body does.  A mis-called primitive answering its
  * default, and defaulted trailing parameters, are v_call's business
  * (prim_call_mismatch), so this is v_call. */
-static inline Value *tk_call1(Ctx *cx, Value *f, Value *x) { return v_call(cx, f, 1, &x); }
+static inline Value *tk_call1(Ctx *cx, Value *f, Value *x) { return prim_call(cx, f, 1, &x); }
 
 /* A nested DSL call: the callee is wrapped, so its failure is its default
  * (prim_invoke does that); only a spent budget comes back as NULL. */
