@@ -437,11 +437,10 @@ size_t fs_block_size(const Value *v)
     return fs_size(v->u.set.len, v->u.set.mask);
 }
 
-
-/* `extra` bytes sit between the Value and its items (fs_extra). */
-static Value *fs_alloc_extra(size_t n, size_t mask, size_t ndummy, size_t extra)
+/* A frozenset's Value in a block of `bytes`, its arrays not placed. */
+static Value *fs_head(size_t bytes, size_t n, size_t mask, size_t ndummy)
 {
-    Value *v = vmem_alloc(fs_size(n, mask) + extra);
+    Value *v = vmem_alloc(bytes);
     v->refs = 1;
     v->type = V_FSET;
     v->hashed = 0;
@@ -449,9 +448,18 @@ static Value *fs_alloc_extra(size_t n, size_t mask, size_t ndummy, size_t extra)
     v->memo = 0;
     v->hash = 0;
     v->u.set.len = n;
-    v->u.set.items = (Value **)((char *)(v + 1) + extra);
+    v->u.set.items = NULL;
     v->u.set.mask = (uint32_t)mask;
     v->u.set.ndummy = (uint32_t)ndummy;
+    v->u.set.slots = NULL;
+    return v;
+}
+
+/* `extra` bytes sit between the Value and its items (fs_extra). */
+static Value *fs_alloc_extra(size_t n, size_t mask, size_t ndummy, size_t extra)
+{
+    Value *v = fs_head(fs_size(n, mask) + extra, n, mask, ndummy);
+    v->u.set.items = (Value **)((char *)(v + 1) + extra);
     v->u.set.slots = (int32_t *)(v->u.set.items + n);
     return v;
 }
@@ -463,19 +471,7 @@ static Value *fs_alloc(size_t n, size_t mask, size_t ndummy)
 
 Value *fs_alloc_bare(size_t n, size_t mask, size_t extra)
 {
-    Value *v = vmem_alloc(sizeof(Value) + extra);
-    v->refs = 1;
-    v->type = V_FSET;
-    v->hashed = 0;
-    v->flags = FS_FLAG_HASHES;
-    v->memo = 0;
-    v->hash = 0;
-    v->u.set.len = n;
-    v->u.set.items = NULL;
-    v->u.set.mask = (uint32_t)mask;
-    v->u.set.ndummy = 0;
-    v->u.set.slots = NULL;
-    return v;
+    return fs_head(sizeof(Value) + extra, n, mask, 0);
 }
 
 FsLayout fs_table_alloc(Value *v)
