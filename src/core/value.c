@@ -432,7 +432,7 @@ Value *v_interned_of(int at, int64_t i, int64_t j)
 
 /* (a, b) when it is an interned location or cell, else NULL; a and b are
  * then arena values: nothing to release. */
-static Value *pair_interned(const Value *a, const Value *b)
+static inline Value *pair_interned(const Value *a, const Value *b)
 {
     int64_t x, y;
     if (v_small_of(a, &x)) {
