@@ -206,6 +206,7 @@ static Value *transform(Ctx *cx, Value *g, int t)
         gu_view_free(&v);
         return NULL;
     }
+    bool flat = v_rows_flat(g);
     Value *out = v_tuple_new(h ? m : 0);
     for (size_t r = 0; h && r < m; r++) {
         Value *row = v_tuple_new(h);
@@ -219,6 +220,7 @@ static Value *transform(Ctx *cx, Value *g, int t)
             }
             row->u.tup.items[x] = v_incref(e);
         }
+        v_mark_flat_known(row, flat);
         out->u.tup.items[r] = row;
     }
     gu_view_free(&v);
@@ -243,6 +245,7 @@ static Value *flip_rows(Ctx *cx, Value *g, bool rows)
         Value *nr = v_tuple_new(n);
         for (size_t j = 0; j < n; j++)
             nr->u.tup.items[j] = v_incref(r->u.tup.items[n - 1 - j]);
+        v_mark_flat_known(nr, r->flags & V_FLAG_FLAT);
         out->u.tup.items[i] = nr;
         cells += n;
     }

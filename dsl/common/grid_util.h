@@ -518,6 +518,7 @@ static inline Value *gu_build(Ctx *cx, size_t h, size_t w, GCellFn cell, Value *
             }
             row->u.tup.items[j] = e;
         }
+        v_mark_flat(row, row->u.tup.items, w);
         out->u.tup.items[i] = row;
     }
     return out;

@@ -17,6 +17,7 @@ Value *cm_map_cells(Ctx *cx, Value *g, Value *x, Value *y, bool sw, bool same)
     if (!gu_work(cx, cells))
         return NULL;
     bool xy = sw && eqv(same, x, y);
+    bool flat = v_rows_flat(g) && v_in_arena(x) && v_in_arena(y);
     Value *out = v_tuple_new(h);
     for (size_t i = 0; i < h; i++) {
         Value *r = v_items(g)[i];
@@ -30,6 +31,7 @@ Value *cm_map_cells(Ctx *cx, Value *g, Value *x, Value *y, bool sw, bool same)
                 e = x;
             nr->u.tup.items[j] = v_incref(e);
         }
+        v_mark_flat_known(nr, flat);
         out->u.tup.items[i] = nr;
     }
     return out;

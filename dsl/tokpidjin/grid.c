@@ -53,6 +53,7 @@ Value *tk_vmirror_t(Ctx *cx, Value *const *a)
         Value *nr = v_tuple_new(n);
         for (size_t j = 0; j < n; j++)
             nr->u.tup.items[j] = v_incref(r->u.tup.items[n - 1 - j]);
+        v_mark_flat_known(nr, r->flags & V_FLAG_FLAT);
         out->u.tup.items[i] = nr;
     }
     return out;
@@ -74,11 +75,13 @@ Value *tk_dmirror_t(Ctx *cx, Value *const *a)
     }
     if (!gu_work(cx, h * m))
         return NULL;
+    bool flat = v_rows_flat(g);
     Value *out = v_tuple_new(h ? m : 0);
     for (size_t j = 0; h && j < m; j++) {
         Value *col = v_tuple_new(h);
         for (size_t i = 0; i < h; i++)
             col->u.tup.items[i] = v_incref(v_items(rows[i])[j]);
+        v_mark_flat_known(col, flat);
         out->u.tup.items[j] = col;
     }
     return out;

@@ -268,6 +268,28 @@ static inline void v_mark_flat(Value *v, Value *const *items, size_t n)
         v->flags |= V_FLAG_FLAT;
 }
 
+/* V_FLAG_FLAT on container v when the caller knows its items are arena
+ * values (they came from flat containers): v_mark_flat without the scan. */
+static inline void v_mark_flat_known(Value *v, bool flat)
+{
+    if (flat && (v->type == V_TUPLE ? v->u.tup.len : v->u.set.len) > 0 && !v_in_arena(v))
+        v->flags |= V_FLAG_FLAT;
+}
+
+/* Whether v is a tuple of flat tuples (a grid whose rows are flat): rows
+ * made of its cells are then flat too, known without a scan. */
+static inline bool v_rows_flat(const Value *v)
+{
+    if (v->type != V_TUPLE)
+        return false;
+    for (size_t i = 0; i < v->u.tup.len; i++) {
+        const Value *r = v->u.tup.items[i];
+        if (r->type != V_TUPLE || !(r->flags & V_FLAG_FLAT))
+            return false;
+    }
+    return true;
+}
+
 /* malloc that aborts with a message when memory runs out */
 void *xmalloc_(size_t n);
 
