@@ -562,6 +562,7 @@ Value *ad_canvas(Ctx *cx, Value *const *a)
     Value *row = v_tuple_new((size_t)w);
     for (int64_t j = 0; j < w; j++)
         row->u.tup.items[j] = v_incref(a[0]);
+    v_mark_flat_known(row, v_in_arena(a[0]));
     Value *out = v_tuple_new((size_t)h);
     for (int64_t i = 0; i < h; i++)
         out->u.tup.items[i] = v_incref(row);

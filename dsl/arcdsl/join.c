@@ -210,6 +210,7 @@ static Value *compress_any(Ctx *cx, Value *grid)
         for (size_t j = 0; j < v.rlen[i]; j++)
             if (j >= nc || !dropc[j])
                 row->u.tup.items[x++] = v_incref(v.row[i][j]);
+        v_mark_flat(row, row->u.tup.items, x);
         out->u.tup.items[nh++] = row;
     }
 done:

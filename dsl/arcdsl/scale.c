@@ -12,6 +12,7 @@ static Value *hscale_row(Value *r, int64_t f)
     for (size_t j = 0; j < n; j++)
         for (size_t x = 0; x < k; x++)
             nr->u.tup.items[j * k + x] = v_incref(v_items(r)[j]);
+    v_mark_flat_known(nr, r->type == V_TUPLE && (r->flags & V_FLAG_FLAT));
     return nr;
 }
 

@@ -142,6 +142,7 @@ static inline Value *core_concat(Ctx *cx, Value *x, Value *y, bool reuse, bool c
         r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
     for (size_t i = 0; i < m; i++)
         r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+    v_mark_flat_known(r, (x->flags & y->flags) & V_FLAG_FLAT);
     return r;
 }
 
