@@ -146,8 +146,6 @@ static inline bool bbox_scan(const Value *p, BBox *b)
     return true;
 }
 
-static inline bool fits32(int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
-
 static inline bool bbox(const Value *p, BBox *b)
 {
     if (p->type != V_FSET || p->u.set.len == 0)
@@ -166,14 +164,7 @@ static inline bool bbox(const Value *p, BBox *b)
         __atomic_fetch_or(&m->memo, V_MEMO_NOBOX, __ATOMIC_RELEASE);
         return false;
     }
-    if (fits32(b->i0) && fits32(b->j0) && fits32(b->i1) && fits32(b->j1)) {
-        int32_t *x = m->u.set.box;
-        __atomic_store_n(&x[0], (int32_t)b->i0, __ATOMIC_RELAXED);
-        __atomic_store_n(&x[1], (int32_t)b->j0, __ATOMIC_RELAXED);
-        __atomic_store_n(&x[2], (int32_t)b->i1, __ATOMIC_RELAXED);
-        __atomic_store_n(&x[3], (int32_t)b->j1, __ATOMIC_RELAXED);
-        __atomic_fetch_or(&m->memo, V_MEMO_BOX, __ATOMIC_RELEASE);
-    }
+    v_box_keep(m, b->i0, b->j0, b->i1, b->j1);
     return true;
 }
 

@@ -323,36 +323,31 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
 {
     if (!core_iterable(cx, c))
         return NULL;
-    CoreWalk w = core_walk(c);
-    if (type == V_FSET) {
-        /* into the set as they come, as frozenset(genexpr) adds them */
-        PySet s;
-        pyset_init(&s);
-        for (Value *e; (e = core_walk_next(&w));) {
-            Value *fn = rev ? e : f, *x = rev ? f : e;
-            Value *r = gen ? core_gen_call(cx, fn, 1, &x) : prim_call(cx, fn, 1, &x);
-            if (!r) {
-                core_walk_stop(&w);
-                pyset_clear(&s);
-                return NULL;
-            }
-            core_set_put(&s, r);
-        }
-        return core_set_finish(cx, &s, v_len(c));
-    }
+    /* a frozenset takes the results as they come, as frozenset(genexpr)
+     * adds them; a tuple's are buffered */
+    bool to_set = type == V_FSET;
+    PySet s;
     VBuf b = {0};
-    if (!vb_reserve(cx, &b, v_len(c)))
+    if (to_set)
+        pyset_init(&s);
+    else if (!vb_reserve(cx, &b, v_len(c)))
         return NULL;
+    CoreWalk w = core_walk(c);
     for (Value *e; (e = core_walk_next(&w));) {
         Value *fn = rev ? e : f, *x = rev ? f : e;
         Value *r = gen ? core_gen_call(cx, fn, 1, &x) : prim_call(cx, fn, 1, &x);
         if (!r) {
             core_walk_stop(&w);
+            if (to_set)
+                pyset_clear(&s);
             return vb_drop(&b), NULL;
         }
-        b.v[b.n++] = r;
+        if (to_set)
+            core_set_put(&s, r);
+        else
+            b.v[b.n++] = r;
     }
-    return vb_finish(cx, &b, type);
+    return to_set ? core_set_finish(cx, &s, v_len(c)) : vb_finish(cx, &b, type);
 }
 
 /* The items e of c with keep(e, ud) 1 (-1 raised), as a container of

@@ -61,12 +61,17 @@ static int64_t hash_at(size_t k, void *ud)
     return ((const int64_t *)ud)[k];
 }
 
+void pyset_distinct_slots(int32_t *out, const int64_t *h, size_t n)
+{
+    pyset_distinct_layout(out, n, hash_at, (void *)h);
+}
+
 void fs_fill_distinct(const FsLayout *lay, size_t mask, Value *const *items, const int64_t *h, size_t n)
 {
     Value **out = lay->items;
     int32_t *slots = lay->slots;
     int64_t *hashes = lay->hashes;
-    pyset_distinct_layout(slots, n, hash_at, (void *)h);
+    pyset_distinct_slots(slots, h, n);
     int32_t m = 0;
     for (size_t base = 0; base <= mask; base += 64) {     /* taken slots as bits, as in pyset_take */
         size_t end = base + 64 <= mask + 1 ? base + 64 : mask + 1;

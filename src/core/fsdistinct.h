@@ -30,5 +30,7 @@ size_t pyset_distinct_mask(size_t n);
  * gets the index of the key in each slot, -1 where none; hash(k, ud) is
  * key k's hash. */
 void pyset_distinct_layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, void *ud), void *ud);
+/* The same for keys whose hashes are h[0..n). */
+void pyset_distinct_slots(int32_t *out, const int64_t *h, size_t n);
 
 #endif

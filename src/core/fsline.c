@@ -59,10 +59,7 @@ static void points(const Tail *t, size_t n, Scratch *s)
     for (size_t k = 0; k < n; k++, i += t->di, j += t->dj) {
         s->v[k] = v_pair_int(i, j);
         s->h[k] = py_hash_int_pair(i, j);
-        if (!v_in_arena(s->v[k])) {
-            s->v[k]->hash = s->h[k];
-            s->v[k]->hashed = 1;
-        }
+        v_hash_known(s->v[k], s->h[k]);
     }
 }
 
@@ -91,11 +88,6 @@ bool fs_is_line(const Value *v)
     return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) && fs_recipe_head(v)->kind == &line_kind;
 }
 
-static int64_t hash_at(size_t k, void *ud)
-{
-    return ((const int64_t *)ud)[k];
-}
-
 /* recolor iterates the line: its cells go in in the line's table order,
  * which the points' layout gives without building the line itself. */
 static void coloured_build(Value *v)
@@ -110,7 +102,7 @@ static void coloured_build(Value *v)
     int32_t small[256], *slots = mask < 256 ? small : malloc((mask + 1) * sizeof *slots);
     if (!slots)
         abort();
-    pyset_distinct_layout(slots, n, hash_at, p.h);
+    pyset_distinct_slots(slots, p.h, n);
     int64_t hc = v_hash(c);
     size_t m = 0;
     for (size_t x = 0; x <= mask; x++) {
@@ -119,10 +111,7 @@ static void coloured_build(Value *v)
             continue;
         s.v[m] = v_pair_steal(v_incref(c), v_incref(p.v[k]));
         s.h[m] = py_hash_pair(hc, p.h[k]);
-        if (!v_in_arena(s.v[m])) {
-            s.v[m]->hash = s.h[m];
-            s.v[m]->hashed = 1;
-        }
+        v_hash_known(s.v[m], s.h[m]);
         m++;
     }
     if (slots != small)
@@ -139,8 +128,6 @@ static bool coloured_eq(const Value *a, const Value *b)
 }
 
 static const FsRecipe coloured_kind = {coloured_build, line_size, coloured_eq, fs_table_free};
-
-static inline bool fits32(int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
 
 /* hash, FLAT and box of a line (c NULL) or coloured line from t */
 static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
@@ -165,12 +152,7 @@ static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
         v->flags |= V_FLAG_FLAT;
     v_decref(e0);
     v_decref(e1);
-    int64_t jlo = t->dj < 0 ? j1 : t->j0, jhi = t->dj < 0 ? t->j0 : j1;
-    if (fits32(t->i0) && fits32(i1) && fits32(jlo) && fits32(jhi)) {
-        v->u.set.box[0] = (int32_t)t->i0, v->u.set.box[1] = (int32_t)jlo;
-        v->u.set.box[2] = (int32_t)i1, v->u.set.box[3] = (int32_t)jhi;
-        v->memo |= V_MEMO_BOX;
-    }
+    v_box_keep(v, t->i0, t->dj < 0 ? j1 : t->j0, i1, t->dj < 0 ? t->j0 : j1);
     return v;
 }
 

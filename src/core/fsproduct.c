@@ -106,10 +106,7 @@ static void product_build(Value *v)
         size_t i = (uint32_t)k % n, j = (uint32_t)k / n;
         int64_t h = py_hash_pair(ha[i], hb[j]);
         Value *p = v_tuple2(ia[i], ib[j]);
-        if (!v_in_arena(p)) {
-            p->hash = h;
-            p->hashed = 1;
-        }
+        v_hash_known(p, h);
         lay.items[out] = p;
         lay.hashes[out] = h;
         lay.slots[s] = (int32_t)out++;

@@ -13,6 +13,16 @@ void fs_recipe_init(Value *v, const FsRecipe *kind, Value *a, Value *b, bool unb
     v->memo |= V_MEMO_RECIPE | (unbuilt ? V_MEMO_UNBUILT : 0);
 }
 
+/* Built items of v made atomic (flat ones are arena values). */
+static size_t items_make_atomic(Value *v)
+{
+    size_t n = 0;
+    if (!(v->flags & V_FLAG_FLAT))
+        for (size_t i = 0; i < v->u.set.len; i++)
+            n += v_make_atomic(v->u.set.items[i]);
+    return n;
+}
+
 /* The thread that sets V_MEMO_BUILDING builds; any other waits for the
  * build to be published.  Builds are short and a value is rarely read by
  * two threads at once, so waiting spins. */
@@ -35,8 +45,7 @@ void fs_build_(Value *v)
     }
     h->kind->build(v);
     if (v->flags & V_FLAG_ATOMIC)
-        for (size_t i = 0; i < v->u.set.len; i++)
-            v_make_atomic(v->u.set.items[i]);
+        items_make_atomic(v);
     __atomic_fetch_and(&v->memo, (uint8_t)~(V_MEMO_UNBUILT | V_MEMO_BUILDING), __ATOMIC_RELEASE);
 }
 
@@ -51,14 +60,14 @@ void fs_recipe_release(Value *v)
     v_decref(h->src[1]);
 }
 
-/* Only the thread that owns v makes it atomic (it is not shared yet), so
- * no build runs meanwhile. */
 void fs_recipe_free_own(Value *v)
 {
     if (!(v->memo & V_MEMO_UNBUILT) && fs_recipe_head(v)->kind->release)
         fs_recipe_head(v)->kind->release(v);
 }
 
+/* Only the thread that owns v makes it atomic (it is not shared yet), so
+ * no build runs meanwhile. */
 size_t fs_recipe_make_atomic(Value *v)
 {
     FsRecipeHead *h = fs_recipe_head(v);
@@ -66,8 +75,7 @@ size_t fs_recipe_make_atomic(Value *v)
     for (int k = 0; k < 2; k++)
         if (h->src[k])
             n += v_make_atomic(h->src[k]);
-    if (!(v->memo & V_MEMO_UNBUILT) && !(v->flags & V_FLAG_FLAT))
-        for (size_t i = 0; i < v->u.set.len; i++)
-            n += v_make_atomic(v->u.set.items[i]);
+    if (!(v->memo & V_MEMO_UNBUILT))
+        n += items_make_atomic(v);
     return n;
 }

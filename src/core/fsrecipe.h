@@ -6,11 +6,10 @@
  * V_MEMO_RECIPE says the head is there; V_MEMO_UNBUILT that the items,
  * slots and hashes are not written yet (a kind may not even have
  * allocated them: fs_alloc_bare).  len, mask and a hash set at making are
- * always right.
- * v_items builds on first read (fs_build_), in place, one thread at a
- * time, and publishes by clearing V_MEMO_UNBUILT with a release store; after that
- * the value reads as any frozenset, and the recipe stays for the kind's
- * own fast paths (equality, walks).
+ * always right.  v_items builds on first read (fs_build_), in place, one
+ * thread at a time, and publishes by clearing V_MEMO_UNBUILT with a
+ * release store; after that the value reads as any frozenset, and the
+ * recipe stays for the kind's own fast paths (equality, walks).
  *
  * A kind holds up to two source values (held references); the head's
  * generic code frees, pins and makes them atomic with the value.
@@ -46,9 +45,8 @@ static inline FsRecipeHead *fs_recipe_head(const Value *v)
 }
 
 /* Mark v (from fs_layout_extra or fs_alloc_bare, with at least
- * sizeof(FsRecipeHead) extra)
- * as a recipe of `kind` holding sources a and b (taken, may be NULL);
- * unbuilt: its items are left for kind->build. */
+ * sizeof(FsRecipeHead) extra) as a recipe of `kind` holding sources a and
+ * b (taken, may be NULL); unbuilt: its items are left for kind->build. */
 void fs_recipe_init(Value *v, const FsRecipe *kind, Value *a, Value *b, bool unbuilt);
 
 /* v_free_'s part: the items once built, then the sources. */

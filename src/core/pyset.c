@@ -474,15 +474,21 @@ Value *fs_alloc_bare(size_t n, size_t mask, size_t extra)
     return fs_head(sizeof(Value) + extra, n, mask, 0);
 }
 
+/* v's arrays, every slot empty, to fill. */
+static FsLayout empty_layout(Value *v)
+{
+    for (size_t i = 0; i <= v->u.set.mask; i++)
+        v->u.set.slots[i] = SLOT_EMPTY;
+    return fs_layout_of(v);
+}
+
 FsLayout fs_table_alloc(Value *v)
 {
     size_t n = v->u.set.len, mask = v->u.set.mask;
     Value **items = vmem_alloc(fs_size(n, mask) - sizeof(Value));   /* counted as any value's */
     v->u.set.items = items;
     v->u.set.slots = (int32_t *)(items + n);
-    for (size_t i = 0; i <= mask; i++)
-        v->u.set.slots[i] = SLOT_EMPTY;
-    return fs_layout_of(v);
+    return empty_layout(v);
 }
 
 void fs_table_free(Value *v)
@@ -683,11 +689,7 @@ FsLayout fs_layout_of(Value *v)
 Value *fs_layout_extra(size_t n, size_t mask, size_t extra, FsLayout *out)
 {
     Value *v = fs_alloc_extra(n, mask, 0, extra);
-    out->items = v->u.set.items;
-    out->hashes = (int64_t *)fs_hashes(v);
-    out->slots = v->u.set.slots;
-    for (size_t i = 0; i <= mask; i++)
-        out->slots[i] = SLOT_EMPTY;
+    *out = empty_layout(v);
     return v;
 }
 

@@ -257,23 +257,48 @@ static inline bool v_shareable(const Value *v)
 
 /* Set V_FLAG_FLAT on a container just built whose items are all small
  * ints or interned tuples (a row of a grid, a set of cells). */
-static inline void v_mark_flat(Value *v, Value *const *items, size_t n)
-{
-    if (n == 0)   /* nothing to skip, and v may be the shared empty tuple */
-        return;
-    bool flat = true;
-    for (size_t i = 0; i < n; i++)
-        flat &= v_in_arena(items[i]);
-    if (flat && !v_in_arena(v))
-        v->flags |= V_FLAG_FLAT;
-}
-
 /* V_FLAG_FLAT on container v when the caller knows its items are arena
- * values (they came from flat containers): v_mark_flat without the scan. */
+ * values (they came from flat containers): v_mark_flat without the scan.
+ * An empty one has nothing to skip, and may be the shared empty tuple. */
 static inline void v_mark_flat_known(Value *v, bool flat)
 {
     if (flat && (v->type == V_TUPLE ? v->u.tup.len : v->u.set.len) > 0 && !v_in_arena(v))
         v->flags |= V_FLAG_FLAT;
+}
+
+static inline void v_mark_flat(Value *v, Value *const *items, size_t n)
+{
+    bool flat = n > 0;
+    for (size_t i = 0; i < n; i++)
+        flat &= v_in_arena(items[i]);
+    v_mark_flat_known(v, flat);
+}
+
+/* A new value's hash, known from its parts, kept (an arena value hashes by
+ * its place already and is never written). */
+static inline void v_hash_known(Value *v, int64_t h)
+{
+    if (!v_in_arena(v)) {
+        v->hash = h;
+        v->hashed = 1;
+    }
+}
+
+/* Keep frozenset v's bounding box in its memo (V_MEMO_BOX) when it fits in
+ * int32: bbox readers then answer without a scan.  v may already be read
+ * by other threads. */
+static inline bool v_fits32(int64_t x) { return x >= INT32_MIN && x <= INT32_MAX; }
+
+static inline void v_box_keep(Value *v, int64_t i0, int64_t j0, int64_t i1, int64_t j1)
+{
+    if (!v_fits32(i0) || !v_fits32(j0) || !v_fits32(i1) || !v_fits32(j1))
+        return;
+    int32_t *x = v->u.set.box;
+    __atomic_store_n(&x[0], (int32_t)i0, __ATOMIC_RELAXED);
+    __atomic_store_n(&x[1], (int32_t)j0, __ATOMIC_RELAXED);
+    __atomic_store_n(&x[2], (int32_t)i1, __ATOMIC_RELAXED);
+    __atomic_store_n(&x[3], (int32_t)j1, __ATOMIC_RELAXED);
+    __atomic_fetch_or(&v->memo, V_MEMO_BOX, __ATOMIC_RELEASE);
 }
 
 /* Whether v is a tuple of flat tuples (a grid whose rows are flat): rows
