@@ -9,6 +9,7 @@
 #include "prim.h"
 #include "common/core_util.h"
 #include "pysort.h"
+#include "fskeys.h"
 
 /* `x in c` with Python's identity-then-equality test for tuples. */
 static int contains(Ctx *cx, Value *c, Value *x)
@@ -317,10 +318,8 @@ Value *ad_size(Ctx *cx, Value *const *a)
     return v_int((int64_t)v_len(a[0]));
 }
 
-/* type(containers)(e for c in containers for e in c) */
-Value *ad_merge(Ctx *cx, Value *const *a)
+Value *core_merge(Ctx *cx, Value *cs)
 {
-    Value *cs = a[0];
     if (!core_iterable(cx, cs))
         return NULL;
     VBuf b = {0};
@@ -332,6 +331,24 @@ Value *ad_merge(Ctx *cx, Value *const *a)
             b.v[b.n++] = v_incref(v_items(c)[j]);
     }
     return vb_finish(cx, &b, cs->type);
+}
+
+/* arc-dsl's merge of sets of places or cells keeps their keys: its
+ * fill and paint read them without the table (fskeys.h). */
+Value *ad_merge(Ctx *cx, Value *const *a)
+{
+    Value *cs = a[0];
+    if (cs->type == V_FSET) {
+        size_t total = 0;
+        for (size_t i = 0; i < v_len(cs); i++)
+            total += v_items(cs)[i]->type == V_FSET ? v_len(v_items(cs)[i]) : 0;
+        Value *u = fs_keys_merge(cs, total);
+        if (u && !core_work(cx, total))
+            return v_decref(u), NULL;
+        if (u)
+            return u;
+    }
+    return core_merge(cx, cs);
 }
 
 Value *ad_initset(Ctx *cx, Value *const *a)

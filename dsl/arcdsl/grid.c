@@ -9,6 +9,7 @@
 #include "prim.h"
 #include "arcdsl/grid_util.h"
 #include "common/gridops.h"
+#include "common/anyorder.h"
 
 /* ---- colours ------------------------------------------------------------ */
 
@@ -369,7 +370,8 @@ static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value 
 {
     GLoc *l = NULL;
     size_t n;
-    bool ok = gu_locs(cx, patch, &l, &n) && fill_locs(cx, m, val, l, n, bg);
+    int any = ao_locs(cx, patch, &l, &n);
+    bool ok = any >= 0 && (any || gu_locs(cx, patch, &l, &n)) && fill_locs(cx, m, val, l, n, bg);
     free(l);
     return ok;
 }
@@ -411,6 +413,19 @@ static bool paint_obj(Ctx *cx, MGrid *m, Value *obj, Value *unused, const Value 
     size_t n;
     bool ok;
     (void)unused;
+    int any = ao_cells(cx, obj, &c, &n, false);
+    if (any > 0 && ao_clash(c, n, m->h, m->w)) {
+        free(c);
+        c = NULL;
+        any = ao_cells(cx, obj, &c, &n, true);
+    }
+    if (any < 0)
+        return false;
+    if (any) {
+        ok = paint_cells(cx, m, c, n, bg);
+        free(c);
+        return ok;
+    }
     if (gu_cells(cx, obj, &c, &n)) {
         ok = paint_cells(cx, m, c, n, bg);
     } else if (cx->over_budget) {
@@ -439,9 +454,14 @@ static bool cover_into(Ctx *cx, Value *grid, Value *patch, MGrid *m)
     Value *bg = gu_extreme_color(cx, grid, true);
     /* CPython's order: toindices(patch) (an object's `value, index`
      * unpacks), then fill's len(grid[0]), then its `i, j` unpacks */
-    if (!bg || !gu_toindices_ok(cx, patch) || !gu_mgrid(cx, grid, m))
+    if (!bg)
         return false;
-    bool ok = gu_locs(cx, patch, &l, &n) && fill_locs(cx, m, bg, l, n, NULL);
+    int any = ao_locs(cx, patch, &l, &n);
+    if (any < 0 || (!any && !gu_toindices_ok(cx, patch)) || !gu_mgrid(cx, grid, m)) {
+        free(l);
+        return false;
+    }
+    bool ok = (any || gu_locs(cx, patch, &l, &n)) && fill_locs(cx, m, bg, l, n, NULL);
     if (!ok)
         gu_mgrid_free(m);
     free(l);

@@ -14,6 +14,7 @@
 #include "prim.h"
 #include "pyset.h"
 #include "fsline.h"
+#include "fskeys.h"
 #include "common/gridops.h"
 #include "common/neighbours.h"
 
@@ -164,6 +165,13 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
 {
     if (a[0]->type == V_INT && fs_is_line(a[1]))
         return charge(cx, v_len(a[1])) ? fs_line_recolor(a[0], a[1]) : NULL;
+    if (a[0]->type == V_INT && a[0]->u.i >= 0 && a[0]->u.i <= 9 && fs_keys_places(a[1])) {
+        if (!charge(cx, v_len(a[1])))
+            return NULL;
+        Value *r = fs_keys_recolor(a[0], a[1]);
+        if (r)
+            return r;
+    }
     int kind = pkind(cx, a[1]);
     if (kind < 0)
         return NULL;

@@ -200,6 +200,10 @@ static inline Value *core_set_finish(Ctx *cx, PySet *s, size_t n)
     return pyset_take(s);
 }
 
+/* type(containers)(e for c in containers for e in c), every element
+ * added (arcdsl/container.c) */
+Value *core_merge(Ctx *cx, Value *cs);
+
 /* A growing array of owned references. */
 typedef struct {
     Value **v;

@@ -36,7 +36,7 @@ Value *tk_mapply_f(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, 
 Value *tk_mpapply(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_t, PRIM_TK_papply, 3, a); }
 Value *tk_mfilter(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, PRIM_TK_sfilter, 2, a); }
 
-Value *tk_merge(Ctx *cx, Value *const *a) { return ad_merge(cx, a); }
+Value *tk_merge(Ctx *cx, Value *const *a) { return core_merge(cx, a[0]); }
 
 /* ---- filters ------------------------------------------------------------ */
 

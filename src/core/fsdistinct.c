@@ -31,7 +31,10 @@ static inline void put_index(int32_t *t, size_t mask, int64_t h, int32_t k)
     });
 }
 
-void pyset_distinct_layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, void *ud), void *ud)
+/* Both entry points share this body; inlined into each, the hash read is
+ * a direct one where the hashes are an array. */
+static inline __attribute__((always_inline)) void
+layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, void *ud), void *ud)
 {
     size_t mask = pyset_distinct_mask(n);
     int32_t first[FS_MINSIZE], *tab = mask == FS_MINSIZE - 1 ? out : first;
@@ -56,14 +59,19 @@ void pyset_distinct_layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, voi
     }
 }
 
-static int64_t hash_at(size_t k, void *ud)
+void pyset_distinct_layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, void *ud), void *ud)
+{
+    layout(out, n, hash, ud);
+}
+
+static inline int64_t hash_at(size_t k, void *ud)
 {
     return ((const int64_t *)ud)[k];
 }
 
 void pyset_distinct_slots(int32_t *out, const int64_t *h, size_t n)
 {
-    pyset_distinct_layout(out, n, hash_at, (void *)h);
+    layout(out, n, hash_at, (void *)h);
 }
 
 void fs_fill_distinct(const FsLayout *lay, size_t mask, Value *const *items, const int64_t *h, size_t n)

@@ -81,7 +81,42 @@ static bool line_eq(const Value *a, const Value *b)
     return x->i0 == y->i0 && x->j0 == y->j0 && x->di == y->di && x->dj == y->dj;
 }
 
-static const FsRecipe line_kind = {line_build, line_size, line_eq, fs_table_free};
+/* The points' keys in table `table`, for a flat line. */
+static bool line_keys_in(const Value *v, int table, FsKeys *o)
+{
+    const Tail *t = tail_of(v);
+    size_t n = v->u.set.len;
+    if (!(v->flags & V_FLAG_FLAT) || !fs_keys_reserve(o, n))
+        return false;
+    uint32_t base = (uint32_t)table * V_INTERN_SPAN * V_INTERN_SPAN;
+    int64_t i = t->i0, j = t->j0;
+    for (size_t k = 0; k < n; k++, i += t->di, j += t->dj)
+        o->k[o->n++] = fs_key_made(base + (uint32_t)v_intern_index(i, j));
+    return true;
+}
+
+static bool line_keys(const Value *v, FsKeys *o) { return line_keys_in(v, 0, o); }
+
+/* A flat line's places in its order; recoloured into `table` (> 0), the
+ * cells in the coloured line's order, which recolor's walk of that gives. */
+static bool line_ordered_in(const Value *v, int table, FsKeys *o)
+{
+    FsKeys pts = {0}, laid = {0};
+    bool ok = line_keys_in(v, 0, &pts) && fs_keys_laid(pts.k, pts.n, table ? &laid : o);
+    if (ok && table) {
+        for (size_t x = 0; x < laid.n; x++)
+            laid.k[x] = fs_key_made(laid.k[x] + (uint32_t)table * V_INTERN_SPAN * V_INTERN_SPAN);
+        ok = fs_keys_laid(laid.k, laid.n, o);
+    }
+    fs_keys_free(&pts);
+    fs_keys_free(&laid);
+    return ok;
+}
+
+static bool line_ordered(const Value *v, FsKeys *o) { return line_ordered_in(v, 0, o); }
+
+static const FsRecipe line_kind = {line_build, line_size, line_eq, fs_table_free, line_keys,
+                                   line_ordered};
 
 bool fs_is_line(const Value *v)
 {
@@ -127,7 +162,19 @@ static bool coloured_eq(const Value *a, const Value *b)
     return line_eq(a, b) && v_eq(tail_of(a)->h.src[0], tail_of(b)->h.src[0]);
 }
 
-static const FsRecipe coloured_kind = {coloured_build, line_size, coloured_eq, fs_table_free};
+/* flat: the colour is 0..9, the cells' table is colour + 1 */
+static bool coloured_keys(const Value *v, FsKeys *o)
+{
+    return line_keys_in(v, (int)tail_of(v)->h.src[0]->u.i + 1, o);
+}
+
+static bool coloured_ordered(const Value *v, FsKeys *o)
+{
+    return line_ordered_in(v, (int)tail_of(v)->h.src[0]->u.i + 1, o);
+}
+
+static const FsRecipe coloured_kind = {coloured_build, line_size, coloured_eq, fs_table_free,
+                                       coloured_keys, coloured_ordered};
 
 /* hash, FLAT and box of a line (c NULL) or coloured line from t */
 static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)

@@ -33,7 +33,7 @@ static size_t product_size(const Value *v)
 
 static void product_build(Value *v);
 
-static const FsRecipe product_kind = {product_build, product_size, NULL, NULL};
+static const FsRecipe product_kind = {product_build, product_size, NULL, NULL, NULL, NULL};
 
 bool fs_is_product(const Value *v)
 {

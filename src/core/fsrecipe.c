@@ -1,5 +1,6 @@
 /* fsrecipe.c -- frozensets built when read (fsrecipe.h). */
 #include "fsrecipe.h"
+#include "fsdistinct.h"
 
 #include <sched.h>
 #include <stdint.h>
@@ -78,4 +79,79 @@ size_t fs_recipe_make_atomic(Value *v)
     if (!(v->memo & V_MEMO_UNBUILT))
         n += items_make_atomic(v);
     return n;
+}
+
+bool fs_keys_reserve(FsKeys *o, size_t extra)
+{
+    if (o->cap - o->n >= extra)
+        return true;
+    size_t cap = o->cap ? o->cap : 64;
+    while (cap - o->n < extra)
+        cap *= 2;
+    uint32_t *k = realloc(o->k, cap * sizeof *k);
+    if (!k)
+        return false;
+    o->k = k;
+    o->cap = cap;
+    return true;
+}
+
+/* v's items as keys: from its kind's hook (ordered or not) while unbuilt,
+ * else from the items in order. */
+static bool keys_via(const Value *v, FsKeys *o, bool ordered)
+{
+    size_t n0 = o->n;
+    if (v->type == V_FSET && (__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT)) {
+        const FsRecipe *k = fs_recipe_head(v)->kind;
+        bool (*hook)(const Value *, FsKeys *) = ordered ? k->ordered : k->keys;
+        if (hook) {
+            if (hook(v, o))
+                return true;
+            o->n = n0;
+            return false;
+        }
+    }
+    size_t n = v_len(v);
+    if (!fs_keys_reserve(o, n))
+        return false;
+    Value *const *it = v_items(v);
+    for (size_t i = 0; i < n; i++) {
+        int64_t k = fs_arena_key(it[i]);
+        if (k < 0) {
+            o->n = n0;
+            return false;
+        }
+        o->k[o->n++] = (uint32_t)k;
+    }
+    return true;
+}
+
+bool fs_arena_keys(const Value *v, FsKeys *o) { return keys_via(v, o, false); }
+bool fs_ordered_keys(const Value *v, FsKeys *o) { return keys_via(v, o, true); }
+
+bool fs_keys_laid(const uint32_t *ins, size_t n, FsKeys *o)
+{
+    if (n == 0)
+        return true;
+    size_t mask = pyset_distinct_mask(n);
+    int64_t hs[64], *h = n <= 64 ? hs : malloc(n * sizeof *h);
+    int32_t ss[256], *slots = mask < 256 ? ss : malloc((mask + 1) * sizeof *slots);
+    bool ok = h && slots && fs_keys_reserve(o, n + 1);   /* the walk writes one past */
+    if (ok) {
+        for (size_t x = 0; x < n; x++)
+            h[x] = v_arena_hashes_[ins[x]];
+        pyset_distinct_slots(slots, h, n);
+        uint32_t *to = o->k + o->n;
+        for (size_t s = 0; s <= mask; s++) {
+            int32_t x = slots[s];
+            *to = ins[x < 0 ? 0 : x];
+            to += x >= 0;
+        }
+        o->n += n;
+    }
+    if (h != hs)
+        free(h);
+    if (slots != ss)
+        free(slots);
+    return ok;
 }

@@ -20,6 +20,53 @@
 #include "value.h"
 #include "pyset.h"
 
+#include <stdlib.h>
+
+/* Interned tuples named by their index in the arena's tables (table *
+ * V_INTERN_SPAN^2 + place): what order-blind readers (fill, paint, a
+ * union's making) need of a set, without its table. */
+typedef struct FsKeys {
+    uint32_t *k;
+    size_t n, cap;
+} FsKeys;
+
+/* Room for extra more keys; false when out of memory. */
+bool fs_keys_reserve(FsKeys *o, size_t extra);
+static inline void fs_keys_free(FsKeys *o)
+{
+    free(o->k);
+    o->k = NULL;
+    o->n = o->cap = 0;
+}
+/* The arena key of v, or -1 when v is not an interned tuple. */
+static inline int64_t fs_arena_key(const Value *v)
+{
+    uintptr_t off = (uintptr_t)v - (uintptr_t)v_arena_.table;
+    return off < sizeof v_arena_.table ? (int64_t)(off / sizeof(VInterned)) : -1;
+}
+/* The interned tuple of key k: made if it was not (a key found by
+ * arithmetic may name one nothing has used yet), which also makes
+ * v_arena_hashes_[k]. */
+static inline Value *fs_key_value(uint32_t k)
+{
+    return v_interned_key(k);
+}
+/* Key k with its tuple and hash made, for keys found by arithmetic. */
+static inline uint32_t fs_key_made(uint32_t k)
+{
+    (void)v_interned_key(k);
+    return k;
+}
+/* Append the keys of container v's items, in any order (repeats allowed),
+ * building nothing a kind can list without building; false (o's length
+ * as it was) when an item is not an interned tuple or memory ran out. */
+bool fs_arena_keys(const Value *v, FsKeys *o);
+/* The same, once each, in v's iteration order. */
+bool fs_ordered_keys(const Value *v, FsKeys *o);
+/* Append the n distinct keys ins[] in the order of a frozenset made by
+ * adding them in that order (ADD-ALL's table, read in slot order). */
+bool fs_keys_laid(const uint32_t *ins, size_t n, FsKeys *o);
+
 typedef struct FsRecipe {
     /* Write items, hashes and slots of unbuilt v (fs_layout_of gives the
      * arrays, every slot empty); runs once, on one thread. */
@@ -32,6 +79,13 @@ typedef struct FsRecipe {
     /* After the items are released: what else a built v owns (NULL:
      * nothing). */
     void (*release)(Value *v);
+    /* Append the arena keys of unbuilt v's items, in any order and
+     * repeats allowed (fs_arena_keys); false when an item is not an
+     * interned tuple.  NULL: the items are built to be read. */
+    bool (*keys)(const Value *v, struct FsKeys *out);
+    /* The same in v's iteration order, without building v (its sources
+     * may be): fs_ordered_keys.  NULL: built to be read. */
+    bool (*ordered)(const Value *v, struct FsKeys *out);
 } FsRecipe;
 
 typedef struct {

@@ -430,6 +430,15 @@ Value *v_interned_of(int at, int64_t i, int64_t j)
                     : interned(T_CELL3, at - 11, place(i, j));
 }
 
+Value *v_interned_key(size_t g)
+{
+    size_t at = g / (LOC_SPAN * LOC_SPAN);
+    int k = (int)(g % (LOC_SPAN * LOC_SPAN));
+    return at == 0 ? interned(T_LOC, 0, k)
+         : at <= 10 ? interned(T_CELL, (int)at - 1, k)
+                    : interned(T_CELL3, (int)at - 11, k);
+}
+
 /* (a, b) when it is an interned location or cell, else NULL; a and b are
  * then arena values: nothing to release. */
 static inline Value *pair_interned(const Value *a, const Value *b)

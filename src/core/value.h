@@ -154,6 +154,9 @@ static inline int v_interned_at(const Value *v, int64_t *i, int64_t *j)
 /* The interned tuple of table `at` at (i, j); NULL when (i, j) lies
  * outside the span (the caller then builds the tuple). */
 Value *v_interned_of(int at, int64_t i, int64_t j);
+/* The interned tuple of entry g of the tables (table * V_INTERN_SPAN^2 +
+ * v_intern_index): its chunk, and v_arena_hashes_[g], made if not yet. */
+Value *v_interned_key(size_t g);
 /* The small int x (V_SMALL_MIN <= x <= V_SMALL_MAX), without a call. */
 static inline Value *v_small(int64_t x)
 {

@@ -1,0 +1,98 @@
+/* anyorder.c -- unbuilt sets read in no order (anyorder.h). */
+#include "prim.h"
+#include "fsrecipe.h"
+#include "common/anyorder.h"
+
+#define PLACES (V_INTERN_SPAN * V_INTERN_SPAN)
+
+/* The keys of an unbuilt set that lists them, all in one class: places
+ * or arc-dsl cells (*cells), in v's order or none; 1, 0 or -1 as
+ * ao_locs. */
+static int keys_of(Ctx *cx, const Value *v, FsKeys *o, bool *cells, bool ordered)
+{
+    if (v->type != V_FSET ||
+        !(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) ||
+        !fs_recipe_head(v)->kind->keys || !fs_recipe_head(v)->kind->ordered || v->u.set.len == 0)
+        return 0;
+    if (!(ordered ? fs_ordered_keys(v, o) : fs_arena_keys(v, o)))
+        return 0;
+    bool place = false, cell = false;
+    for (size_t x = 0; x < o->n; x++) {
+        place |= o->k[x] < PLACES;
+        cell |= o->k[x] >= PLACES && o->k[x] < 11 * PLACES;
+        if (o->k[x] >= 11 * PLACES)
+            place = cell = true;
+    }
+    if (place == cell) {
+        fs_keys_free(o);
+        return 0;
+    }
+    *cells = cell;
+    (void)cx;
+    return 1;
+}
+
+int ao_locs(Ctx *cx, const Value *patch, GLoc **out, size_t *n)
+{
+    FsKeys o = {0};
+    bool cells;
+    int r = keys_of(cx, patch, &o, &cells, false);
+    if (r <= 0)
+        return r;
+    GLoc *l = gu_alloc(cx, o.n, sizeof *l);
+    if (!l) {
+        fs_keys_free(&o);
+        return -1;
+    }
+    for (size_t x = 0; x < o.n; x++)
+        v_intern_place(o.k[x] % PLACES, &l[x].i, &l[x].j);
+    *out = l;
+    *n = o.n;
+    fs_keys_free(&o);
+    return 1;
+}
+
+int ao_cells(Ctx *cx, const Value *obj, GCell **out, size_t *n, bool ordered)
+{
+    FsKeys o = {0};
+    bool cells;
+    int r = keys_of(cx, obj, &o, &cells, ordered);
+    if (r <= 0 || !cells) {
+        fs_keys_free(&o);
+        return r < 0 ? -1 : 0;
+    }
+    GCell *c = gu_alloc(cx, o.n, sizeof *c);
+    if (!c) {
+        fs_keys_free(&o);
+        return -1;
+    }
+    for (size_t x = 0; x < o.n; x++) {
+        c[x].c = v_small(o.k[x] / PLACES - 1);
+        v_intern_place(o.k[x] % PLACES, &c[x].i, &c[x].j);
+    }
+    *out = c;
+    *n = o.n;
+    fs_keys_free(&o);
+    return 1;
+}
+
+bool ao_clash(const GCell *c, size_t n, size_t h, size_t w)
+{
+    uint8_t small[1024], *at = h * w <= sizeof small ? small : calloc(h * w, 1);
+    if (!at)
+        return true;            /* the ordered read decides */
+    if (at == small)
+        memset(small, 0, h * w);
+    bool clash = false;
+    for (size_t x = 0; x < n && !clash; x++) {
+        if (c[x].i < 0 || (uint64_t)c[x].i >= h || c[x].j < 0 || (uint64_t)c[x].j >= w)
+            continue;
+        uint8_t *p = &at[(size_t)c[x].i * w + (size_t)c[x].j];
+        uint8_t col = (uint8_t)(c[x].c->u.i + 1);
+        clash = *p && *p != col;
+        *p = col;
+    }
+    if (at != small)
+        free(at);
+    return clash;
+}

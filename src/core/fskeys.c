@@ -1,0 +1,255 @@
+/* fskeys.c -- frozensets kept as their elements' keys (fskeys.h). */
+#include "fskeys.h"
+#include "fsdistinct.h"
+#include "fsrecipe.h"
+#include "pyprobe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PLACES (V_INTERN_SPAN * V_INTERN_SPAN)
+/* Places and arc-dsl's cells: tokpidjin's (i, j, c) cells are left to
+ * the eager paths. */
+#define TABLES 11
+
+/* A key set keeps its keys in insertion order; a recolor keeps none
+ * (src[0] is the key set of places, src[1] the colour) and reads those. */
+typedef struct {
+    FsRecipeHead h;
+    uint32_t tables;            /* bit t: some key lies in table t */
+    uint32_t pad;
+    uint32_t keys[];            /* a key set's: len of them, as they went in */
+} Tail;
+
+static inline Tail *tail_of(const Value *v)
+{
+    return fs_extra(v);
+}
+
+/* Marks keys seen, for one dedup at a time per thread; every bit set is
+ * cleared before it returns. */
+static _Thread_local uint64_t seen_[(TABLES * PLACES + 63) / 64];
+
+static inline bool first_sight(uint32_t k)
+{
+    uint64_t b = (uint64_t)1 << (k & 63), w = seen_[k >> 6];
+    seen_[k >> 6] = w | b;
+    return !(w & b);
+}
+
+static inline void unsee(uint32_t k)
+{
+    seen_[k >> 6] &= ~((uint64_t)1 << (k & 63));
+}
+
+/* The bytes after the Value: the tail and its keys, to a multiple of 8 */
+static size_t tail_bytes(size_t nkeys)
+{
+    return (sizeof(Tail) + nkeys * sizeof(uint32_t) + 7) & ~(size_t)7;
+}
+
+static size_t keyset_size(const Value *v)
+{
+    return sizeof(Value) + tail_bytes(v->u.set.len);
+}
+
+static size_t recolor_size(const Value *v)
+{
+    (void)v;
+    return sizeof(Value) + tail_bytes(0);
+}
+
+/* Distinct items in first-occurrence order, and their hashes. */
+typedef struct {
+    Value *small_v[64], **v;
+    int64_t small_h[64], *h;
+} Scratch;
+
+static void scratch_open(Scratch *s, size_t n)
+{
+    s->v = n <= 64 ? s->small_v : malloc(n * sizeof *s->v);
+    s->h = n <= 64 ? s->small_h : malloc(n * sizeof *s->h);
+    if (!s->v || !s->h)
+        abort();
+}
+
+static void scratch_close(Scratch *s)
+{
+    if (s->v != s->small_v)
+        free(s->v);
+    if (s->h != s->small_h)
+        free(s->h);
+}
+
+/* The table: the keys added in order. */
+static void keyset_build(Value *v)
+{
+    const uint32_t *k = tail_of(v)->keys;
+    size_t n = v->u.set.len;
+    Scratch s;
+    scratch_open(&s, n);
+    for (size_t x = 0; x < n; x++) {
+        s.v[x] = fs_key_value(k[x]);
+        s.h[x] = v_arena_hashes_[k[x]];
+    }
+    FsLayout lay = fs_table_alloc(v);
+    fs_fill_distinct(&lay, v->u.set.mask, s.v, s.h, n);
+    scratch_close(&s);
+}
+
+static bool keyset_keys(const Value *v, FsKeys *o)
+{
+    size_t n = v->u.set.len;
+    if (!fs_keys_reserve(o, n))
+        return false;
+    memcpy(o->k + o->n, tail_of(v)->keys, n * sizeof *o->k);
+    o->n += n;
+    return true;
+}
+
+static bool keyset_ordered(const Value *v, FsKeys *o)
+{
+    return fs_keys_laid(tail_of(v)->keys, v->u.set.len, o);
+}
+
+static const FsRecipe keyset_kind = {keyset_build, keyset_size, NULL, fs_table_free, keyset_keys,
+                                    keyset_ordered};
+
+/* (c, q) for q in p, in p's order: distinct places, distinct cells,
+ * added in that order. */
+static bool recolor_inserted(const Value *v, FsKeys *o)
+{
+    uint32_t base = (uint32_t)(tail_of(v)->h.src[1]->u.i + 1) * PLACES;
+    size_t n0 = o->n;
+    if (!keyset_ordered(tail_of(v)->h.src[0], o))
+        return false;
+    for (size_t x = n0; x < o->n; x++)
+        o->k[x] = fs_key_made(o->k[x] + base);
+    return true;
+}
+
+static void recolor_build(Value *v)
+{
+    FsKeys o = {0};
+    if (!recolor_inserted(v, &o))
+        abort();
+    size_t n = v->u.set.len;
+    Scratch s;
+    scratch_open(&s, n);
+    for (size_t x = 0; x < n; x++) {
+        s.v[x] = fs_key_value(o.k[x]);
+        s.h[x] = v_arena_hashes_[o.k[x]];
+    }
+    FsLayout lay = fs_table_alloc(v);
+    fs_fill_distinct(&lay, v->u.set.mask, s.v, s.h, n);
+    scratch_close(&s);
+    fs_keys_free(&o);
+}
+
+static bool recolor_ordered(const Value *v, FsKeys *o)
+{
+    FsKeys ins = {0};
+    bool ok = recolor_inserted(v, &ins) && fs_keys_laid(ins.k, ins.n, o);
+    fs_keys_free(&ins);
+    return ok;
+}
+
+static bool recolor_keys(const Value *v, FsKeys *o)
+{
+    const Value *u = tail_of(v)->h.src[0];
+    uint32_t base = (uint32_t)(tail_of(v)->h.src[1]->u.i + 1) * PLACES;
+    size_t n = v->u.set.len;
+    if (!fs_keys_reserve(o, n))
+        return false;
+    const uint32_t *k = tail_of(u)->keys;
+    for (size_t x = 0; x < n; x++)
+        o->k[o->n++] = fs_key_made(base + k[x]);
+    return true;
+}
+
+static const FsRecipe recolor_kind = {recolor_build, recolor_size, NULL, fs_table_free,
+                                      recolor_keys, recolor_ordered};
+
+/* An unbuilt recipe of n distinct keys k (hashes, box and tables from
+ * them), holding a and b. */
+static Value *made(const FsRecipe *kind, const uint32_t *k, size_t n, size_t nkeep, Value *a,
+                   Value *b)
+{
+    Value *v = fs_alloc_bare(n, pyset_distinct_mask(n), tail_bytes(nkeep));
+    fs_recipe_init(v, kind, a, b, true);
+    Tail *t = tail_of(v);
+    t->tables = 0;
+    t->pad = 0;
+    uint64_t x = 0;
+    int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
+    for (size_t q = 0; q < n; q++) {
+        int64_t i, j;
+        x ^= py_fset_shuffle((uint64_t)v_arena_hashes_[k[q]]);
+        t->tables |= 1u << (k[q] / PLACES);
+        v_intern_place(k[q] % PLACES, &i, &j);
+        i0 = i < i0 ? i : i0;
+        i1 = i > i1 ? i : i1;
+        j0 = j < j0 ? j : j0;
+        j1 = j > j1 ? j : j1;
+    }
+    if (nkeep)
+        memcpy(t->keys, k, n * sizeof *k);
+    v->hash = py_fset_end(x, n);
+    v->hashed = 1;
+    v->flags |= V_FLAG_FLAT;
+    /* a box is of one kind's locations: places, or cells */
+    if (t->tables == 1 || !(t->tables & 1))
+        v_box_keep(v, i0, j0, i1, j1);
+    return v;
+}
+
+/* The keys of o, distinct and in order, as a key set (or NULL). */
+static Value *keyset_of(FsKeys *o, size_t n)
+{
+    return n ? made(&keyset_kind, o->k, n, n, NULL, NULL) : NULL;
+}
+
+Value *fs_keys_merge(Value *cs, size_t total)
+{
+    if (cs->type != V_FSET || total < FS_KEYS_MERGE_MIN)
+        return NULL;
+    FsKeys o = {0};
+    Value *const *ms = v_items(cs);
+    for (size_t c = 0; c < cs->u.set.len; c++)
+        if (ms[c]->type != V_FSET || !fs_ordered_keys(ms[c], &o)) {
+            fs_keys_free(&o);
+            return NULL;
+        }
+    size_t n = 0;
+    bool ok = true;
+    for (size_t x = 0; x < o.n; x++) {
+        uint32_t k = o.k[x];
+        ok &= k < TABLES * PLACES;
+        if (ok && first_sight(k))
+            o.k[n++] = k;
+    }
+    for (size_t x = 0; x < n; x++)
+        unsee(o.k[x]);
+    Value *v = ok ? keyset_of(&o, n) : NULL;
+    fs_keys_free(&o);
+    return v;
+}
+
+bool fs_keys_places(const Value *v)
+{
+    return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) &&
+           fs_recipe_head(v)->kind == &keyset_kind && tail_of(v)->tables == 1;
+}
+
+Value *fs_keys_recolor(Value *c, Value *u)
+{
+    size_t n = u->u.set.len;
+    uint32_t base = (uint32_t)(c->u.i + 1) * PLACES, *k = malloc(n * sizeof *k);
+    if (!k)
+        return NULL;
+    for (size_t x = 0; x < n; x++)
+        k[x] = fs_key_made(base + tail_of(u)->keys[x]);
+    Value *v = made(&recolor_kind, k, n, 0, v_incref(u), v_incref(c));
+    free(k);
+    return v;
+}

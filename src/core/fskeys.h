@@ -1,0 +1,36 @@
+/* fskeys.h -- frozensets of interned tuples kept as keys in insertion
+ * order, laid out only when something reads them in order.
+ *
+ * A frozenset of distinct elements added in a known order has a table
+ * that follows from that order alone (fsdistinct.h).  When every element
+ * is an interned tuple (a place or an arc-dsl cell) the set keeps just
+ * that: the elements' arena keys (fsrecipe.h), four bytes each, in the
+ * order they went in.  Length, hash and box follow from the keys at
+ * once, no source is held, and the table is made on the first ordered
+ * read.  fill reads the keys in no order, paint too unless two colours
+ * meet at a place (dsl/common/anyorder.h), and a set made from these
+ * (a merge, a recolor) takes its insertion order from their laid-out
+ * keys without making their tables.
+ */
+#ifndef ARC_FSKEYS_H
+#define ARC_FSKEYS_H
+
+#include "value.h"
+
+/* Smaller merges are built at once. */
+#define FS_KEYS_MERGE_MIN 32
+
+/* merge(cs), frozenset(e for c in cs for e in c), for a frozenset cs of
+ * total >= FS_KEYS_MERGE_MIN elements (with repeats), every member a
+ * frozenset of interned places and arc-dsl cells; NULL when cs is not
+ * that (the caller merges as usual) or memory ran out. */
+Value *fs_keys_merge(Value *cs, size_t total);
+
+/* Whether v is a set of these holding places only. */
+bool fs_keys_places(const Value *v);
+
+/* recolor(c, p) for a colour c in 0..9 (an int, not a bool) and a set p
+ * of these holding places: frozenset((c, q) for q in p). */
+Value *fs_keys_recolor(Value *c, Value *p);
+
+#endif
