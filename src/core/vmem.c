@@ -35,8 +35,11 @@ void vmem_peak_reset(void) { peak_bytes = live_bytes; }
 void vmem_setup(void)
 {
 #ifdef M_MMAP_THRESHOLD
-    /* setting it also stops glibc adjusting it and the trim threshold */
-    mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+    /* setting it also stops glibc adjusting it and the trim threshold.
+     * Blocks up to glibc's most (32 MB) come from the heap and are reused:
+     * mapped ones (a product's table, a big grid's walk) were faulted in
+     * and zeroed page by page at every call, and unmapped after. */
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
 #endif
 #ifdef M_TRIM_THRESHOLD
     /* the heap's top is handed back only past this much free: at glibc's
