@@ -356,11 +356,52 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
 
 /* The items e of c with keep(e, ud) 1 (-1 raised), as a container of
  * `type`: a filtering genexpr. */
+/* core_filter of an unbuilt product into a frozenset: the kept pairs are
+ * kept as their places in it (fs_product_subset), none built. */
+static inline Value *core_filter_product(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, void *),
+                                         void *ud)
+{
+    size_t slot = 0, n = 0, cap = 0;
+    uint32_t *at = NULL, k;
+    int64_t *h = NULL;
+    Value *r = NULL;
+    for (Value *e = NULL; (e = fs_product_next_at(c, &slot, e, &k));) {
+        int kept = keep(cx, e, ud);
+        if (kept > 0 && n == cap) {
+            cap = cap ? 2 * cap : 256;
+            uint32_t *na = realloc(at, cap * sizeof *na);
+            int64_t *nh = na ? realloc(h, cap * sizeof *nh) : NULL;
+            at = na ? na : at;
+            h = nh ? nh : h;
+            if (!nh) {
+                cx_raise(cx, "MemoryError", "out of memory");
+                kept = -1;
+            }
+        }
+        if (kept < 0) {
+            v_decref(e);
+            goto out;
+        }
+        if (kept) {
+            at[n] = k;
+            h[n++] = v_hash(e);
+        }
+    }
+    if (core_work(cx, n))
+        r = n ? fs_product_subset(c, at, h, n) : fs_from_items(NULL, 0);
+out:
+    free(at);
+    free(h);
+    return r;
+}
+
 static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, void *),
                                  void *ud, int type)
 {
     if (!core_iterable(cx, c))
         return NULL;
+    if (type == V_FSET && core_walk(c).unbuilt)
+        return core_filter_product(cx, c, keep, ud);
     VBuf b = {0};
     CoreWalk w = core_walk(c);
     for (Value *e; (e = core_walk_next(&w));) {

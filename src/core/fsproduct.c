@@ -76,18 +76,46 @@ Value *fs_product(Value *a, Value *b)
     return v;
 }
 
-Value *fs_product_next(const Value *v, size_t *slot, Value *spare)
+Value *fs_product_next_at(const Value *v, size_t *slot, Value *spare, uint32_t *at)
 {
     const Tail *t = tail_of(v);
     Value *a = t->h.src[0], *b = t->h.src[1];
     size_t n = v_len(a);
     while (*slot <= v->u.set.mask) {
         int32_t k = t->order[(*slot)++];
-        if (k >= 0)
+        if (k >= 0) {
+            *at = (uint32_t)k;
             return v_tuple2_into(spare, v_items(a)[(uint32_t)k % n], v_items(b)[(uint32_t)k / n]);
+        }
     }
     v_decref(spare);
     return NULL;
+}
+
+Value *fs_product_next(const Value *v, size_t *slot, Value *spare)
+{
+    uint32_t at;
+    return fs_product_next_at(v, slot, spare, &at);
+}
+
+Value *fs_product_subset(const Value *p, const uint32_t *at, const int64_t *h, size_t n)
+{
+    const Tail *pt = tail_of(p);
+    size_t mask = pyset_distinct_mask(n);
+    FsLayout lay;
+    Value *v = fs_layout_extra(n, mask, product_extra(mask), &lay);
+    fs_recipe_init(v, &product_kind, v_incref(pt->h.src[0]), v_incref(pt->h.src[1]), true);
+    int32_t *order = tail_of(v)->order;
+    pyset_distinct_slots(order, h, n);
+    uint64_t x = 0;
+    for (size_t s = 0; s <= mask; s++)
+        if (order[s] >= 0)
+            order[s] = (int32_t)at[order[s]];
+    for (size_t q = 0; q < n; q++)
+        x ^= py_fset_shuffle((uint64_t)h[q]);
+    v->hash = py_fset_end(x, n);
+    v->hashed = 1;
+    return v;
 }
 
 /* On one thread (fsrecipe.c), its sources built. */

@@ -31,6 +31,15 @@ Value *fs_product(Value *a, Value *b);
  * pair handed out (or NULL), given back: refilled if nothing kept it. */
 Value *fs_product_next(const Value *v, size_t *slot, Value *spare);
 
+/* The same, with *at the pair's insertion index (j * len(a) + i). */
+Value *fs_product_next_at(const Value *v, size_t *slot, Value *spare, uint32_t *at);
+
+/* frozenset of the n pairs of unbuilt product p at insertion indices
+ * at[], added in that order (distinct pairs: p's, in p's order, as
+ * sfilter keeps them), their hashes h[]: a product on p's sources with
+ * its own layout, pairs unbuilt, hash set. */
+Value *fs_product_subset(const Value *p, const uint32_t *at, const int64_t *h, size_t n);
+
 /* Whether recipe frozenset v is a product (fsrecipe.h). */
 bool fs_is_product(const Value *v);
 
