@@ -12,6 +12,7 @@
 #include "value.h"
 #include "pyset.h"
 #include "fsproduct.h"
+#include "vmem.h"
 #include "prim.h"
 
 /* Largest container built in one step; past it MemoryError rather than an
@@ -357,27 +358,18 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
 /* The items e of c with keep(e, ud) 1 (-1 raised), as a container of
  * `type`: a filtering genexpr. */
 /* core_filter of an unbuilt product into a frozenset: the kept pairs are
- * kept as their places in it (fs_product_subset), none built. */
+ * kept as their places in it (fs_product_subset), none built.  The
+ * places and hashes gathered on the way are vmem's: the waves count
+ * them (waves.c). */
 static inline Value *core_filter_product(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, void *),
                                          void *ud)
 {
-    size_t slot = 0, n = 0, cap = 0;
-    uint32_t *at = NULL, k;
-    int64_t *h = NULL;
+    size_t slot = 0, n = 0, len = v_len(c), bytes = len * (sizeof(uint32_t) + sizeof(int64_t));
+    int64_t *h = vmem_alloc(bytes);
+    uint32_t *at = (uint32_t *)(h + len), k;
     Value *r = NULL;
     for (Value *e = NULL; (e = fs_product_next_at(c, &slot, e, &k));) {
         int kept = keep(cx, e, ud);
-        if (kept > 0 && n == cap) {
-            cap = cap ? 2 * cap : 256;
-            uint32_t *na = realloc(at, cap * sizeof *na);
-            int64_t *nh = na ? realloc(h, cap * sizeof *nh) : NULL;
-            at = na ? na : at;
-            h = nh ? nh : h;
-            if (!nh) {
-                cx_raise(cx, "MemoryError", "out of memory");
-                kept = -1;
-            }
-        }
         if (kept < 0) {
             v_decref(e);
             goto out;
@@ -390,8 +382,7 @@ static inline Value *core_filter_product(Ctx *cx, Value *c, int (*keep)(Ctx *, V
     if (core_work(cx, n))
         r = n ? fs_product_subset(c, at, h, n) : fs_from_items(NULL, 0);
 out:
-    free(at);
-    free(h);
+    vmem_free(h, bytes);
     return r;
 }
 

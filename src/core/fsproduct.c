@@ -9,8 +9,9 @@
 #include <string.h>
 
 /* After the Value: the sources a and b (src[0], src[1]), and the CPython
- * table as insertion indices j * len(a) + i per slot (-1 empty); then the
- * frozenset's own arrays. */
+ * table as insertion indices j * len(a) + i per slot (-1 empty).  The
+ * frozenset's own arrays come with the build, in a table of their own:
+ * an unbuilt product of a million pairs holds its layout alone. */
 typedef struct {
     FsRecipeHead h;
     int32_t order[];
@@ -28,12 +29,13 @@ static size_t product_extra(size_t mask)
 
 static size_t product_size(const Value *v)
 {
-    return fs_size(v->u.set.len, v->u.set.mask) + product_extra(v->u.set.mask);
+    return sizeof(Value) + product_extra(v->u.set.mask);
 }
 
 static void product_build(Value *v);
 
-static const FsRecipe product_kind = {product_build, product_size, NULL, NULL, NULL, NULL};
+static const FsRecipe product_kind = {product_build, product_size, NULL, fs_table_free, NULL,
+                                      NULL};
 
 bool fs_is_product(const Value *v)
 {
@@ -67,8 +69,7 @@ Value *fs_product(Value *a, Value *b)
 {
     size_t n = v_len(a), m = v_len(b), total = n * m, mask = pyset_distinct_mask(total);
     PairHashes ph = {item_hashes(a), item_hashes(b), (uint32_t)n};
-    FsLayout lay;
-    Value *v = fs_layout_extra(total, mask, product_extra(mask), &lay);
+    Value *v = fs_alloc_bare(total, mask, product_extra(mask));
     fs_recipe_init(v, &product_kind, v_incref(a), v_incref(b), true);
     pyset_distinct_layout(tail_of(v)->order, total, pair_hash_at, &ph);
     free((void *)ph.ha);
@@ -102,8 +103,7 @@ Value *fs_product_subset(const Value *p, const uint32_t *at, const int64_t *h, s
 {
     const Tail *pt = tail_of(p);
     size_t mask = pyset_distinct_mask(n);
-    FsLayout lay;
-    Value *v = fs_layout_extra(n, mask, product_extra(mask), &lay);
+    Value *v = fs_alloc_bare(n, mask, product_extra(mask));
     fs_recipe_init(v, &product_kind, v_incref(pt->h.src[0]), v_incref(pt->h.src[1]), true);
     int32_t *order = tail_of(v)->order;
     pyset_distinct_slots(order, h, n);
@@ -126,8 +126,8 @@ static void product_build(Value *v)
     Value **ia = v_items(a), **ib = v_items(b);
     int64_t *ha = item_hashes(a), *hb = item_hashes(b);
     size_t n = v_len(a), out = 0;
-    FsLayout lay = fs_layout_of(v);
-    for (size_t s = 0; s <= v->u.set.mask; s++) {    /* fs_layout left every slot empty */
+    FsLayout lay = fs_table_alloc(v);
+    for (size_t s = 0; s <= v->u.set.mask; s++) {    /* fs_table_alloc left every slot empty */
         int32_t k = t->order[s];
         if (k < 0)
             continue;
