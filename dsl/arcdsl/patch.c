@@ -14,6 +14,7 @@
 #include "prim.h"
 #include "pyset.h"
 #include "fsline.h"
+#include "fsdistinct.h"
 #include "fskeys.h"
 #include "common/gridops.h"
 #include "common/neighbours.h"
@@ -194,15 +195,18 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
     return pyset_take(&s);
 }
 
-/* shift's generator over a non-empty patch of the given kind */
+/* shift's generator over a non-empty patch of the given kind.  Shifting
+ * is one to one, so a frozenset's images are distinct and go in as such
+ * (fs_from_distinct: no comparisons); a tuple's may repeat. */
 static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
 {
     size_t n = v_len(p);
     Value **it = v_items(p);
     if (!charge(cx, n))
         return NULL;
-    PySet s;
-    pyset_init(&s);
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, n))
+        return NULL;
     for (size_t x = 0; x < n; x++) {
         Value *e = it[x], *loc = e, *c = NULL, **ij;
         int64_t i, j;
@@ -210,7 +214,7 @@ static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
         if (kind == PK_OBJ ? at >= 1 && at <= 10 : at == 0) {
             Value *nv = v_interned_of(at, i + di, j + dj);
             if (nv) {
-                pyset_add(&s, nv);
+                b.v[b.n++] = nv;
                 continue;
             }
         }
@@ -226,11 +230,13 @@ static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
         Value *nv = v_pair_int(i + di, j + dj);
         if (c)
             nv = v_pair_steal(v_incref(c), nv);
-        core_set_put(&s, nv);
+        b.v[b.n++] = nv;
     }
-    return pyset_take(&s);
+    Value *r = p->type == V_FSET ? fs_from_distinct(b.v, b.n) : fs_from_items(b.v, b.n);
+    vb_drop(&b);
+    return r;
 fail:
-    pyset_clear(&s);
+    vb_drop(&b);
     return NULL;
 }
 
