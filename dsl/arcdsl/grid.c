@@ -94,7 +94,7 @@ Value *ad_asindices(Ctx *cx, Value *const *a)
     for (size_t i = 0; i < h; i++)
         for (size_t j = 0; j < w; j++)
             items[n++] = v_pair_int((int64_t)i, (int64_t)j);
-    return fs_take_items(items, n);
+    return fs_take_distinct(items, n);
 }
 
 Value *ad_ofcolor(Ctx *cx, Value *const *a)
@@ -120,7 +120,7 @@ Value *ad_ofcolor(Ctx *cx, Value *const *a)
             if (gu_eq(v_items(r)[j], val))
                 items[n++] = v_pair_int((int64_t)i, (int64_t)j);
     }
-    return fs_take_items(items, n);
+    return fs_take_distinct(items, n);
 }
 
 /* ---- slicing ------------------------------------------------------------ */
@@ -297,7 +297,7 @@ static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
         }
     }
     free(l);
-    return fs_take_items(items, n);
+    return fs_take_distinct(items, n);
 }
 
 Value *ad_hmirror(Ctx *cx, Value *const *a)

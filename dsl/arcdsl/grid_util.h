@@ -5,6 +5,7 @@
 
 #include "prim.h"
 #include "common/grid_util.h"
+#include "fsdistinct.h"
 
 /* tuple(r[s1:s1+d1] for r in grid[s0:s0+d0]); s1/d1 are read only when
  * some row is selected (have1 false: reading them raises IndexError). */
@@ -59,6 +60,17 @@ static inline bool zip_view(Ctx *cx, Value *g, GView *v)
 static inline Value *fs_take_items(Value **items, size_t n)
 {
     Value *r = fs_from_items(items, n);
+    for (size_t k = 0; k < n; k++)
+        v_decref(items[k]);
+    free(items);
+    return r;
+}
+
+/* The same for items no two of which are equal (the caller made them
+ * so): laid out directly (fs_from_distinct). */
+static inline Value *fs_take_distinct(Value **items, size_t n)
+{
+    Value *r = fs_from_distinct(items, n);
     for (size_t k = 0; k < n; k++)
         v_decref(items[k]);
     free(items);

@@ -185,14 +185,18 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
         v_decref(ti);
         return NULL;
     }
-    PySet s;
-    pyset_init(&s);
-    for (size_t x = 0; x < n; x++) {
-        Value *c = v_pair_steal(v_incref(a[0]), v_incref(it[x]));
-        core_set_put(&s, c);
+    /* toindices gives distinct places, so the cells are distinct too */
+    VBuf b = {0};
+    if (!vb_reserve(cx, &b, n)) {
+        v_decref(ti);
+        return NULL;
     }
+    for (size_t x = 0; x < n; x++)
+        b.v[b.n++] = v_pair_steal(v_incref(a[0]), v_incref(it[x]));
     v_decref(ti);
-    return pyset_take(&s);
+    Value *r = fs_from_distinct(b.v, b.n);
+    vb_drop(&b);
+    return r;
 }
 
 /* shift's generator over a non-empty patch of the given kind.  Shifting
