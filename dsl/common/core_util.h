@@ -12,6 +12,7 @@
 #include "value.h"
 #include "pyset.h"
 #include "fsproduct.h"
+#include "fsdistinct.h"
 #include "vmem.h"
 #include "prim.h"
 
@@ -253,6 +254,16 @@ static inline bool vb_push(Ctx *cx, VBuf *b, Value *owned)
     return true;
 }
 
+/* The buffer's items, no two of them equal (a subset of a frozenset, in
+ * its order), as a frozenset laid out directly (fs_from_distinct),
+ * charged as vb_finish; the buffer is emptied. */
+static inline Value *vb_finish_distinct(Ctx *cx, VBuf *b)
+{
+    Value *r = core_work(cx, b->n) ? fs_from_distinct(b->v, b->n) : NULL;
+    vb_drop(b);
+    return r;
+}
+
 /* The buffer as a container of `type` (V_TUPLE or V_FSET, the latter built
  * by ADD-ALL in buffer order); the buffer is emptied. */
 static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
@@ -402,7 +413,7 @@ static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, 
             return vb_drop(&b), NULL;
         }
     }
-    return vb_finish(cx, &b, type);
+    return type == V_FSET && c->type == V_FSET ? vb_finish_distinct(cx, &b) : vb_finish(cx, &b, type);
 }
 
 #endif
