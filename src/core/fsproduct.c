@@ -54,26 +54,24 @@ static int64_t *item_hashes(Value *c)
     return h;
 }
 
-typedef struct {
-    const int64_t *ha, *hb;
-    uint32_t n;
-} PairHashes;
-
-static int64_t pair_hash_at(size_t k, void *ud)
-{
-    const PairHashes *p = ud;
-    return py_hash_pair(p->ha[(uint32_t)k % p->n], p->hb[(uint32_t)k / p->n]);
-}
-
 Value *fs_product(Value *a, Value *b)
 {
     size_t n = v_len(a), m = v_len(b), total = n * m, mask = pyset_distinct_mask(total);
-    PairHashes ph = {item_hashes(a), item_hashes(b), (uint32_t)n};
+    int64_t *ha = item_hashes(a), *hb = item_hashes(b);
+    /* the pairs' hashes once, in insertion order: the layout reads each
+     * again at every resize, and k % n, k / n cost a division each */
+    int64_t *h = malloc(total * sizeof *h);
+    if (!h)
+        abort();
+    for (size_t j = 0, k = 0; j < m; j++)
+        for (size_t i = 0; i < n; i++)
+            h[k++] = py_hash_pair(ha[i], hb[j]);
     Value *v = fs_alloc_bare(total, mask, product_extra(mask));
     fs_recipe_init(v, &product_kind, v_incref(a), v_incref(b), true);
-    pyset_distinct_layout(tail_of(v)->order, total, pair_hash_at, &ph);
-    free((void *)ph.ha);
-    free((void *)ph.hb);
+    pyset_distinct_slots(tail_of(v)->order, h, total);
+    free(h);
+    free(ha);
+    free(hb);
     return v;
 }
 
