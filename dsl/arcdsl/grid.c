@@ -94,7 +94,7 @@ Value *ad_asindices(Ctx *cx, Value *const *a)
     for (size_t i = 0; i < h; i++)
         for (size_t j = 0; j < w; j++)
             items[n++] = v_pair_int((int64_t)i, (int64_t)j);
-    return fs_take_distinct(items, n);
+    return fs_take_items(items, n, true);
 }
 
 Value *ad_ofcolor(Ctx *cx, Value *const *a)
@@ -120,7 +120,7 @@ Value *ad_ofcolor(Ctx *cx, Value *const *a)
             if (gu_eq(v_items(r)[j], val))
                 items[n++] = v_pair_int((int64_t)i, (int64_t)j);
     }
-    return fs_take_distinct(items, n);
+    return fs_take_items(items, n, true);
 }
 
 /* ---- slicing ------------------------------------------------------------ */
@@ -297,7 +297,7 @@ static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
         }
     }
     free(l);
-    return fs_take_distinct(items, n);
+    return fs_take_items(items, n, true);
 }
 
 Value *ad_hmirror(Ctx *cx, Value *const *a)
@@ -505,7 +505,7 @@ Value *ad_move(Ctx *cx, Value *const *a)
         for (size_t k = 0; k < n; k++) {
             items[k] = v_pair_steal(v_incref(c[k].c), v_pair_int(c[k].i + di, c[k].j + dj));
         }
-        moved = fs_take_items(items, n);
+        moved = fs_take_items(items, n, false);
         free(c);
         c = NULL;
         if (!gu_cells(cx, moved, &c, &n) || !paint_cells(cx, &m, c, n, NULL))

@@ -56,21 +56,12 @@ static inline bool zip_view(Ctx *cx, Value *g, GView *v)
     return true;
 }
 
-/* frozenset of owned pairs, built in order; the pairs are released. */
-static inline Value *fs_take_items(Value **items, size_t n)
+/* frozenset of owned pairs, built in order; the pairs are released.
+ * distinct: no two are equal (the caller made them so), and they are
+ * laid out directly (fs_from_distinct). */
+static inline Value *fs_take_items(Value **items, size_t n, bool distinct)
 {
-    Value *r = fs_from_items(items, n);
-    for (size_t k = 0; k < n; k++)
-        v_decref(items[k]);
-    free(items);
-    return r;
-}
-
-/* The same for items no two of which are equal (the caller made them
- * so): laid out directly (fs_from_distinct). */
-static inline Value *fs_take_distinct(Value **items, size_t n)
-{
-    Value *r = fs_from_distinct(items, n);
+    Value *r = distinct ? fs_from_distinct(items, n) : fs_from_items(items, n);
     for (size_t k = 0; k < n; k++)
         v_decref(items[k]);
     free(items);

@@ -82,7 +82,7 @@ static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
         items[k] = v_pair_steal(v_incref(c[k].c), v_pair_int(c[k].i - b.i0, c[k].j - b.j0));
     }
     free(c);
-    Value *normed = fs_take_items(items, n);
+    Value *normed = fs_take_items(items, n, false);
     if (!gu_int(cx, factor, &f)) {
         v_decref(normed);
         return NULL;
@@ -122,7 +122,7 @@ static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
     }
     free(c);
     v_decref(big);
-    return fs_take_items(items, n);
+    return fs_take_items(items, n, false);
 }
 
 Value *ad_upscale(Ctx *cx, Value *const *a)

@@ -120,3 +120,19 @@ Value *fs_from_distinct(Value *const *items, size_t n)
     v->hashed = 1;
     return v;
 }
+
+void fs_scratch_open(FsScratch *s, size_t n)
+{
+    s->v = n <= 64 ? s->small_v : malloc(n * sizeof *s->v);
+    s->h = n <= 64 ? s->small_h : malloc(n * sizeof *s->h);
+    if (!s->v || !s->h)
+        abort();
+}
+
+void fs_scratch_close(FsScratch *s)
+{
+    if (s->v != s->small_v)
+        free(s->v);
+    if (s->h != s->small_h)
+        free(s->h);
+}

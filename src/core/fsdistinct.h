@@ -23,6 +23,15 @@ Value *fs_from_distinct(Value *const *items, size_t n);
  * each item a new reference. */
 void fs_fill_distinct(const FsLayout *lay, size_t mask, Value *const *items, const int64_t *h, size_t n);
 
+/* Items and their hashes gathered for fs_fill_distinct: on the stack
+ * while n is small. */
+typedef struct {
+    Value *small_v[64], **v;
+    int64_t small_h[64], *h;
+} FsScratch;
+void fs_scratch_open(FsScratch *s, size_t n);
+void fs_scratch_close(FsScratch *s);      /* the arrays; the items stay */
+
 /* The mask ADD-ALL of n distinct keys ends with. */
 size_t pyset_distinct_mask(size_t n);
 

@@ -59,42 +59,24 @@ static size_t recolor_size(const Value *v)
     return sizeof(Value) + tail_bytes(0);
 }
 
-/* Distinct items in first-occurrence order, and their hashes. */
-typedef struct {
-    Value *small_v[64], **v;
-    int64_t small_h[64], *h;
-} Scratch;
-
-static void scratch_open(Scratch *s, size_t n)
+/* v's table: its len keys k added in that order. */
+static void build_from(Value *v, const uint32_t *k)
 {
-    s->v = n <= 64 ? s->small_v : malloc(n * sizeof *s->v);
-    s->h = n <= 64 ? s->small_h : malloc(n * sizeof *s->h);
-    if (!s->v || !s->h)
-        abort();
-}
-
-static void scratch_close(Scratch *s)
-{
-    if (s->v != s->small_v)
-        free(s->v);
-    if (s->h != s->small_h)
-        free(s->h);
-}
-
-/* The table: the keys added in order. */
-static void keyset_build(Value *v)
-{
-    const uint32_t *k = tail_of(v)->keys;
     size_t n = v->u.set.len;
-    Scratch s;
-    scratch_open(&s, n);
+    FsScratch s;
+    fs_scratch_open(&s, n);
     for (size_t x = 0; x < n; x++) {
         s.v[x] = fs_key_value(k[x]);
         s.h[x] = v_arena_hashes_[k[x]];
     }
     FsLayout lay = fs_table_alloc(v);
     fs_fill_distinct(&lay, v->u.set.mask, s.v, s.h, n);
-    scratch_close(&s);
+    fs_scratch_close(&s);
+}
+
+static void keyset_build(Value *v)
+{
+    build_from(v, tail_of(v)->keys);
 }
 
 static bool keyset_keys(const Value *v, FsKeys *o)
@@ -133,16 +115,7 @@ static void recolor_build(Value *v)
     FsKeys o = {0};
     if (!recolor_inserted(v, &o))
         abort();
-    size_t n = v->u.set.len;
-    Scratch s;
-    scratch_open(&s, n);
-    for (size_t x = 0; x < n; x++) {
-        s.v[x] = fs_key_value(o.k[x]);
-        s.h[x] = v_arena_hashes_[o.k[x]];
-    }
-    FsLayout lay = fs_table_alloc(v);
-    fs_fill_distinct(&lay, v->u.set.mask, s.v, s.h, n);
-    scratch_close(&s);
+    build_from(v, o.k);
     fs_keys_free(&o);
 }
 

@@ -28,32 +28,16 @@ static size_t line_size(const Value *v)
     return sizeof(Value) + sizeof(Tail);
 }
 
-/* Scratch arrays of n, on the stack while n is small. */
-typedef struct {
-    Value *small_v[64], **v;
-    int64_t small_h[64], *h;
-} Scratch;
-
-static void scratch_open(Scratch *s, size_t n)
-{
-    s->v = n <= 64 ? s->small_v : malloc(n * sizeof *s->v);
-    s->h = n <= 64 ? s->small_h : malloc(n * sizeof *s->h);
-    if (!s->v || !s->h)
-        abort();
-}
-
-static void scratch_close(Scratch *s, size_t n)
+/* The scratch's n items released, and its arrays. */
+static void scratch_close(FsScratch *s, size_t n)
 {
     for (size_t k = 0; k < n; k++)
         v_decref(s->v[k]);
-    if (s->v != s->small_v)
-        free(s->v);
-    if (s->h != s->small_h)
-        free(s->h);
+    fs_scratch_close(s);
 }
 
 /* The points in the order connect's generator yields them, and hashes. */
-static void points(const Tail *t, size_t n, Scratch *s)
+static void points(const Tail *t, size_t n, FsScratch *s)
 {
     int64_t i = t->i0, j = t->j0;
     for (size_t k = 0; k < n; k++, i += t->di, j += t->dj) {
@@ -66,8 +50,8 @@ static void points(const Tail *t, size_t n, Scratch *s)
 static void line_build(Value *v)
 {
     size_t n = v->u.set.len;
-    Scratch s;
-    scratch_open(&s, n);
+    FsScratch s;
+    fs_scratch_open(&s, n);
     points(tail_of(v), n, &s);
     FsLayout lay = fs_table_alloc(v);
     fs_fill_distinct(&lay, v->u.set.mask, s.v, s.h, n);
@@ -130,9 +114,9 @@ static void coloured_build(Value *v)
     const Tail *t = tail_of(v);
     Value *c = t->h.src[0];
     size_t n = v->u.set.len, mask = v->u.set.mask;
-    Scratch p, s;
-    scratch_open(&p, n);
-    scratch_open(&s, n);
+    FsScratch p, s;
+    fs_scratch_open(&p, n);
+    fs_scratch_open(&s, n);
     points(t, n, &p);
     int32_t small[256], *slots = mask < 256 ? small : malloc((mask + 1) * sizeof *slots);
     if (!slots)
