@@ -197,13 +197,12 @@ static void submit(Totals *t, Group *g, const Instance *in, int ok, bool group_d
     if (!group_done || !g->pending)
         return;
     bool solves = g->task->ntrain > 0 && g->train_ok == g->task->ntrain;
-    for (int j = 0; j < g->task->ntest; j++)
-        if (solves && g->pending[j])
+    for (int j = 0; solves && j < g->task->ntest; j++)
+        if (g->pending[j]) {
             sub_offer_json(t->ro->submission, task, j, prog, g->pending[j]);
-        else
-            free(g->pending[j]);
-    free(g->pending);
-    g->pending = NULL;
+            g->pending[j] = NULL;       /* the submission owns it now */
+        }
+    ending_group_release(g);
 }
 
 void ending_shared(Totals *t, Instance *in, Ending *e)
