@@ -3,42 +3,40 @@
 #include "fsrecipe.h"
 #include "common/anyorder.h"
 
-#define PLACES (V_INTERN_SPAN * V_INTERN_SPAN)
+#define PLACES FS_KEY_TABLE
 
 /* The keys of an unbuilt set that lists them, all in one class: places
- * or arc-dsl cells (*cells), in v's order or none; 1, 0 or -1 as
- * ao_locs. */
-static int keys_of(Ctx *cx, const Value *v, FsKeys *o, bool *cells, bool ordered)
+ * or arc-dsl cells (*cells), in v's order or none: true, or false with
+ * nothing held. */
+static bool keys_of(const Value *v, FsKeys *o, bool *cells, bool ordered)
 {
     if (v->type != V_FSET ||
         !(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) ||
         !fs_recipe_head(v)->kind->keys || !fs_recipe_head(v)->kind->ordered || v->u.set.len == 0)
-        return 0;
+        return false;
     if (!(ordered ? fs_ordered_keys(v, o) : fs_arena_keys(v, o)))
-        return 0;
+        return false;
     bool place = false, cell = false;
     for (size_t x = 0; x < o->n; x++) {
         place |= o->k[x] < PLACES;
-        cell |= o->k[x] >= PLACES && o->k[x] < 11 * PLACES;
-        if (o->k[x] >= 11 * PLACES)
+        cell |= o->k[x] >= PLACES && o->k[x] < FS_KEY_ARCDSL * PLACES;
+        if (o->k[x] >= FS_KEY_ARCDSL * PLACES)
             place = cell = true;
     }
     if (place == cell) {
         fs_keys_free(o);
-        return 0;
+        return false;
     }
     *cells = cell;
-    (void)cx;
-    return 1;
+    return true;
 }
 
 int ao_locs(Ctx *cx, const Value *patch, GLoc **out, size_t *n)
 {
     FsKeys o = {0};
     bool cells;
-    int r = keys_of(cx, patch, &o, &cells, false);
-    if (r <= 0)
-        return r;
+    if (!keys_of(patch, &o, &cells, false))
+        return 0;
     GLoc *l = gu_alloc(cx, o.n, sizeof *l);
     if (!l) {
         fs_keys_free(&o);
@@ -56,10 +54,11 @@ int ao_cells(Ctx *cx, const Value *obj, GCell **out, size_t *n, bool ordered)
 {
     FsKeys o = {0};
     bool cells;
-    int r = keys_of(cx, obj, &o, &cells, ordered);
-    if (r <= 0 || !cells) {
+    if (!keys_of(obj, &o, &cells, ordered))
+        return 0;
+    if (!cells) {
         fs_keys_free(&o);
-        return r < 0 ? -1 : 0;
+        return 0;
     }
     GCell *c = gu_alloc(cx, o.n, sizeof *c);
     if (!c) {

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PLACES (V_INTERN_SPAN * V_INTERN_SPAN)
 /* Places and arc-dsl's cells: tokpidjin's (i, j, c) cells are left to
  * the eager paths. */
-#define TABLES 11
+#define PLACES FS_KEY_TABLE
+#define TABLES FS_KEY_ARCDSL
 
 /* A key set keeps its keys in insertion order; a recolor keeps none
  * (src[0] is the key set of places, src[1] the colour) and reads those. */
@@ -97,17 +97,31 @@ static bool keyset_ordered(const Value *v, FsKeys *o)
 static const FsRecipe keyset_kind = {keyset_build, keyset_size, NULL, fs_table_free, keyset_keys,
                                     keyset_ordered};
 
-/* (c, q) for q in p, in p's order: distinct places, distinct cells,
- * added in that order. */
-static bool recolor_inserted(const Value *v, FsKeys *o)
+/* The first key of colour c's table (c in 0..9). */
+static inline uint32_t colour_base(const Value *c)
 {
-    uint32_t base = (uint32_t)(tail_of(v)->h.src[1]->u.i + 1) * PLACES;
+    return (uint32_t)(c->u.i + 1) * PLACES;
+}
+
+/* Append the place keys list(u) gives, moved to the colour table at base:
+ * the cells (c, q) for those places q, in the same order. */
+static bool recoloured(bool (*list)(const Value *, FsKeys *), const Value *u, uint32_t base,
+                       FsKeys *o)
+{
     size_t n0 = o->n;
-    if (!keyset_ordered(tail_of(v)->h.src[0], o))
+    if (!list(u, o))
         return false;
     for (size_t x = n0; x < o->n; x++)
         o->k[x] = fs_key_made(o->k[x] + base);
     return true;
+}
+
+/* (c, q) for q in p, in p's order: distinct places, distinct cells,
+ * added in that order. */
+static bool recolor_inserted(const Value *v, FsKeys *o)
+{
+    const Tail *t = tail_of(v);
+    return recoloured(keyset_ordered, t->h.src[0], colour_base(t->h.src[1]), o);
 }
 
 static void recolor_build(Value *v)
@@ -129,15 +143,8 @@ static bool recolor_ordered(const Value *v, FsKeys *o)
 
 static bool recolor_keys(const Value *v, FsKeys *o)
 {
-    const Value *u = tail_of(v)->h.src[0];
-    uint32_t base = (uint32_t)(tail_of(v)->h.src[1]->u.i + 1) * PLACES;
-    size_t n = v->u.set.len;
-    if (!fs_keys_reserve(o, n))
-        return false;
-    const uint32_t *k = tail_of(u)->keys;
-    for (size_t x = 0; x < n; x++)
-        o->k[o->n++] = fs_key_made(base + k[x]);
-    return true;
+    const Tail *t = tail_of(v);
+    return recoloured(keyset_keys, t->h.src[0], colour_base(t->h.src[1]), o);
 }
 
 static const FsRecipe recolor_kind = {recolor_build, recolor_size, NULL, fs_table_free,
@@ -216,13 +223,10 @@ bool fs_keys_places(const Value *v)
 
 Value *fs_keys_recolor(Value *c, Value *u)
 {
-    size_t n = u->u.set.len;
-    uint32_t base = (uint32_t)(c->u.i + 1) * PLACES, *k = malloc(n * sizeof *k);
-    if (!k)
-        return NULL;
-    for (size_t x = 0; x < n; x++)
-        k[x] = fs_key_made(base + tail_of(u)->keys[x]);
-    Value *v = made(&recolor_kind, k, n, 0, v_incref(u), v_incref(c));
-    free(k);
+    FsKeys o = {0};
+    Value *v = recoloured(keyset_keys, u, colour_base(c), &o)
+                   ? made(&recolor_kind, o.k, o.n, 0, v_incref(u), v_incref(c))
+                   : NULL;
+    fs_keys_free(&o);
     return v;
 }

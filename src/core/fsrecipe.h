@@ -30,6 +30,12 @@ typedef struct FsKeys {
     size_t n, cap;
 } FsKeys;
 
+/* Keys per table, one per place of the span: table 0 holds places, 1..10
+ * arc-dsl's cells of colours 0..9, 11..20 tokpidjin's (value.h); keys
+ * below FS_KEY_ARCDSL * FS_KEY_TABLE are places and arc-dsl cells. */
+#define FS_KEY_TABLE (V_INTERN_SPAN * V_INTERN_SPAN)
+#define FS_KEY_ARCDSL 11
+
 /* Room for extra more keys; false when out of memory. */
 bool fs_keys_reserve(FsKeys *o, size_t extra);
 static inline void fs_keys_free(FsKeys *o)
