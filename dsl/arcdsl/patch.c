@@ -194,9 +194,7 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
     for (size_t x = 0; x < n; x++)
         b.v[b.n++] = v_pair_steal(v_incref(a[0]), v_incref(it[x]));
     v_decref(ti);
-    Value *r = fs_from_distinct(b.v, b.n);
-    vb_drop(&b);
-    return r;
+    return vb_take_distinct(&b);
 }
 
 /* shift's generator over a non-empty patch of the given kind.  Shifting
@@ -236,7 +234,9 @@ static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
             nv = v_pair_steal(v_incref(c), nv);
         b.v[b.n++] = nv;
     }
-    Value *r = p->type == V_FSET ? fs_from_distinct(b.v, b.n) : fs_from_items(b.v, b.n);
+    if (p->type == V_FSET)
+        return vb_take_distinct(&b);
+    Value *r = fs_from_items(b.v, b.n);
     vb_drop(&b);
     return r;
 fail:

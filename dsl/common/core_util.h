@@ -254,14 +254,24 @@ static inline bool vb_push(Ctx *cx, VBuf *b, Value *owned)
     return true;
 }
 
-/* The buffer's items, no two of them equal (a subset of a frozenset, in
- * its order), as a frozenset laid out directly (fs_from_distinct),
- * charged as vb_finish; the buffer is emptied. */
-static inline Value *vb_finish_distinct(Ctx *cx, VBuf *b)
+/* The buffer's items, no two of them equal (the caller made them so: a
+ * subset of a frozenset, the one-to-one image of one), as a frozenset
+ * laid out directly (fs_from_distinct); the buffer is emptied. */
+static inline Value *vb_take_distinct(VBuf *b)
 {
-    Value *r = core_work(cx, b->n) ? fs_from_distinct(b->v, b->n) : NULL;
+    Value *r = fs_from_distinct(b->v, b->n);
     vb_drop(b);
     return r;
+}
+
+/* The same, charged as vb_finish. */
+static inline Value *vb_finish_distinct(Ctx *cx, VBuf *b)
+{
+    if (!core_work(cx, b->n)) {
+        vb_drop(b);
+        return NULL;
+    }
+    return vb_take_distinct(b);
 }
 
 /* The buffer as a container of `type` (V_TUPLE or V_FSET, the latter built
