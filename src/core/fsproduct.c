@@ -54,6 +54,18 @@ static int64_t *item_hashes(Value *c)
     return h;
 }
 
+/* v's order laid out from its n pairs' hashes h in insertion order (the
+ * slots then hold indices into h), and its own hash from them. */
+static void lay_out(Value *v, const int64_t *h, size_t n)
+{
+    pyset_distinct_slots(tail_of(v)->order, h, n);
+    uint64_t x = 0;
+    for (size_t q = 0; q < n; q++)
+        x ^= py_fset_shuffle((uint64_t)h[q]);
+    v->hash = py_fset_end(x, n);
+    v->hashed = 1;
+}
+
 Value *fs_product(Value *a, Value *b)
 {
     size_t n = v_len(a), m = v_len(b), total = n * m, mask = pyset_distinct_mask(total);
@@ -68,7 +80,7 @@ Value *fs_product(Value *a, Value *b)
             h[k++] = py_hash_pair(ha[i], hb[j]);
     Value *v = fs_alloc_bare(total, mask, product_extra(mask));
     fs_recipe_init(v, &product_kind, v_incref(a), v_incref(b), true);
-    pyset_distinct_slots(tail_of(v)->order, h, total);
+    lay_out(v, h, total);
     free(h);
     free(ha);
     free(hb);
@@ -103,16 +115,11 @@ Value *fs_product_subset(const Value *p, const uint32_t *at, const int64_t *h, s
     size_t mask = pyset_distinct_mask(n);
     Value *v = fs_alloc_bare(n, mask, product_extra(mask));
     fs_recipe_init(v, &product_kind, v_incref(pt->h.src[0]), v_incref(pt->h.src[1]), true);
+    lay_out(v, h, n);
     int32_t *order = tail_of(v)->order;
-    pyset_distinct_slots(order, h, n);
-    uint64_t x = 0;
-    for (size_t s = 0; s <= mask; s++)
+    for (size_t s = 0; s <= mask; s++)      /* indices into h become p's */
         if (order[s] >= 0)
             order[s] = (int32_t)at[order[s]];
-    for (size_t q = 0; q < n; q++)
-        x ^= py_fset_shuffle((uint64_t)h[q]);
-    v->hash = py_fset_end(x, n);
-    v->hashed = 1;
     return v;
 }
 

@@ -23,7 +23,7 @@
 #define FS_PRODUCT_LAZY_MIN 64
 
 /* The product of frozensets a and b (both non-empty, len(a) * len(b) >=
- * FS_PRODUCT_LAZY_MIN), pairs unbuilt; borrows a and b. */
+ * FS_PRODUCT_LAZY_MIN), pairs unbuilt, hash set; borrows a and b. */
 Value *fs_product(Value *a, Value *b);
 
 /* The next pair of unbuilt-or-built product v in iteration order, a new
