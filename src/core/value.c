@@ -421,22 +421,24 @@ Value *v_pair_int(int64_t a, int64_t b)
     return t;
 }
 
+/* Entry k of table `at` (0 places, 1..10 and 11..20 the cells). */
+static inline Value *interned_at(int at, int k)
+{
+    return at == 0 ? interned(T_LOC, 0, k)
+         : at <= 10 ? interned(T_CELL, at - 1, k)
+                    : interned(T_CELL3, at - 11, k);
+}
+
 Value *v_interned_of(int at, int64_t i, int64_t j)
 {
     if (!in_span(i) || !in_span(j) || at < 0 || at >= V_INTERN_TABLES)
         return NULL;
-    return at == 0 ? interned(T_LOC, 0, place(i, j))
-         : at <= 10 ? interned(T_CELL, at - 1, place(i, j))
-                    : interned(T_CELL3, at - 11, place(i, j));
+    return interned_at(at, place(i, j));
 }
 
 Value *v_interned_key(size_t g)
 {
-    size_t at = g / (LOC_SPAN * LOC_SPAN);
-    int k = (int)(g % (LOC_SPAN * LOC_SPAN));
-    return at == 0 ? interned(T_LOC, 0, k)
-         : at <= 10 ? interned(T_CELL, (int)at - 1, k)
-                    : interned(T_CELL3, (int)at - 11, k);
+    return interned_at((int)(g / (LOC_SPAN * LOC_SPAN)), (int)(g % (LOC_SPAN * LOC_SPAN)));
 }
 
 /* (a, b) when it is an interned location or cell, else NULL; a and b are
