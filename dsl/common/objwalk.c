@@ -352,7 +352,47 @@ typedef struct {
     uint64_t *H;      /* hash of (i, j) */
     const int8_t (*nb)[8];   /* neighbour order per location, or NULL */
     int8_t (*nbx)[8];        /* ... computed here for big grids */
+    uint8_t *inb;            /* bit d: neighbour d (ad_nb_di/dj) is in the grid */
+    int32_t off[8];          /* ... and its location number less this one's */
+    uint8_t *code;           /* grid[i][j] as a byte where every cell is an int
+                                0..254 (and bg one or None); else NULL */
+    uint8_t bgcode;          /* bg's byte; 255, which no cell has, for None */
 } OScan;
+
+/* Whether location k joins an object of colour val (byte vc): the same
+ * colour, or for a multicoloured one any but the background. */
+static inline bool o_joins(const OScan *s, size_t k, const Value *val, unsigned vc, bool univalued,
+                           const Value *bg)
+{
+    if (s->code)
+        return univalued ? s->code[k] == vc : s->code[k] != s->bgcode;
+    return univalued ? gu_eq(val, s->val[k]) : !gu_eq(s->val[k], bg);
+}
+
+/* s->code from s->val, if every cell and bg can be one. */
+static void o_code(OScan *s, uint8_t *code, const Value *bg)
+{
+    if (bg->type == V_NONE)
+        s->bgcode = 255;
+    else if (v_is_int(bg) && bg->u.i >= 0 && bg->u.i < 255)
+        s->bgcode = (uint8_t)bg->u.i;
+    else
+        return;
+    for (size_t k = 0; k < s->n; k++) {
+        const Value *v = s->val[k];
+        if (!v_is_int(v) || v->u.i < 0 || v->u.i >= 255)
+            return;
+        code[k] = (uint8_t)v->u.i;
+    }
+    s->code = code;
+}
+
+/* inb's byte from which sides a location has: up, down, left, right */
+static uint8_t o_sides(bool up, bool down, bool left, bool right)
+{
+    return (uint8_t)(up | down << 1 | left << 2 | right << 3 | (up && left) << 4 |
+                     (up && right) << 5 | (down && left) << 6 | (down && right) << 7);
+}
 
 static Value *o_cell(OScan *s, size_t ix)
 {
@@ -435,6 +475,59 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
     return v;
 }
 
+/* cands = neighborhood - occupied without the neighbourhood's table, when
+ * its order cannot show.  Only the set's members and size decide which way
+ * `-` goes (§4): while occupied is large beside it, the difference is a
+ * fresh set the survivors are added to, one by one.  Adds of distinct keys
+ * to an empty set leave each key at home when the homes in the final
+ * table (pyset_distinct_mask) are distinct, whatever their order (the
+ * argument of direct_layout below): then the neighbourhood's slot order,
+ * the one thing its table decides, is not read, and the set is laid at
+ * once.  False, with *r untouched, where the table must be replayed.
+ * stamp: a word per location, equal to `layer` where the location is in
+ * this layer's neighbourhood already. */
+static bool cands_direct(const OScan *s, const int32_t *matched, size_t nm, const Occ *occupied,
+                         uint32_t *stamp, uint32_t layer, int nd, int32_t *surv, ISet *r)
+{
+    size_t used = 0, m = 0;
+    for (size_t q = 0; q < nm; q++) {
+        unsigned in = s->inb[matched[q]];
+        for (int d = 0; d < nd; d++) {
+            if (!(in >> d & 1))
+                continue;
+            int32_t k = matched[q] + s->off[d];
+            if (stamp[k] == layer)
+                continue;
+            stamp[k] = layer;
+            used++;
+            surv[m] = k;
+            m += !occ_has(occupied, k);
+        }
+    }
+    if ((used >> 2) > occupied->used)
+        return false;           /* a copy of the neighbourhood, less dummies */
+    size_t mask = pyset_distinct_mask(m);
+    int32_t inl[ISET_INLINE], *t = mask < ISET_INLINE ? inl : xmalloc_((mask + 1) * sizeof *t);
+    memset(t, 0xff, (mask + 1) * sizeof *t);
+    for (size_t q = 0; q < m; q++) {
+        size_t home = (size_t)s->H[surv[q]] & mask;
+        if (t[home] >= 0) {
+            if (t != inl)
+                free(t);
+            return false;
+        }
+        t[home] = surv[q];
+    }
+    is_init(r);
+    if (t != inl)
+        r->t = t;
+    else
+        memcpy(r->inl, inl, (mask + 1) * sizeof *inl);
+    r->mask = (uint32_t)mask;
+    r->fill = r->used = (uint32_t)m;
+    return true;
+}
+
 /* ---- objects whose order needs no replay --------------------------------
  * `obj` only ever grows (no dummies), so once its cells' home slots in its
  * final table are distinct, every cell sits at home whatever the order of
@@ -446,41 +539,27 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
  * replaced by a flood fill, which finds the same cells. */
 
 #define DIRECT_MAX 64           /* larger objects nearly always collide */
-
-/* The mask of a table after n adds of distinct keys to an empty set. */
-static size_t grown_mask(size_t n)
-{
-    size_t mask = 7;
-    for (size_t fill = 1; fill <= n; fill++)
-        if (PY_SET_FULL(fill, mask)) {
-            size_t minused = PY_SET_GROW(fill), size = 8;
-            while (size <= minused)
-                size <<= 1;
-            mask = size - 1;
-        }
-    return mask;
-}
+#define DIRECT_TRY 16           /* cands_direct for layers up to this many matches:
+                                   past them, homes nearly always collide */
 
 /* The object through `start`: its cells (up to cap) into cells[], start
  * first, claimed in `claim`.  Returns their number, or 0 when the object
  * is larger (its claims are taken back: the replay will visit it). */
-static size_t flood(OScan *s, int32_t start, Value *val, bool univalued, Value *bg, bool diagonal,
-                    Occ *claim, int32_t *cells, size_t cap)
+static size_t flood(OScan *s, int32_t start, Value *val, unsigned vc, bool univalued, Value *bg,
+                    bool diagonal, Occ *claim, int32_t *cells, size_t cap)
 {
     size_t n = 0;
     cells[n++] = start;
     occ_add(claim, start);
     for (size_t q = 0; q < n; q++) {
-        int64_t i = cells[q] / (int64_t)s->w, j = cells[q] % (int64_t)s->w;
+        unsigned in = s->inb[cells[q]];
         for (int d = 0; d < (diagonal ? 8 : 4); d++) {
-            int64_t ni = i + ad_nb_di[d], nj = j + ad_nb_dj[d];
-            if (ni < 0 || (size_t)ni >= s->h || nj < 0 || (size_t)nj >= s->w)
+            if (!(in >> d & 1))
                 continue;
-            int32_t k = (int32_t)((size_t)ni * s->w + (size_t)nj);
+            int32_t k = cells[q] + s->off[d];
             if (occ_has(claim, k))
                 continue;
-            Value *v = s->val[k];
-            if (!(univalued ? gu_eq(val, v) : !gu_eq(v, bg)))
+            if (!o_joins(s, (size_t)k, val, vc, univalued, bg))
                 continue;
             if (n == cap) {
                 for (size_t x = 0; x < n; x++) {
@@ -500,7 +579,7 @@ static size_t flood(OScan *s, int32_t start, Value *val, bool univalued, Value *
  * (HC made for them); false otherwise. */
 static bool direct_layout(ISet *obj, const int32_t *cells, size_t n, const uint64_t *HC)
 {
-    size_t mask = grown_mask(n);
+    size_t mask = pyset_distinct_mask(n);
     uint64_t taken[(511 + 64) / 64] = {0};
     if (mask > 511)
         return false;
@@ -556,6 +635,8 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     Value *out = NULL;
     VBuf objl = {0}, cl = {0};
     int32_t *order = NULL, *keep = NULL, *ftab = NULL, *cells = NULL;
+    uint32_t *stamp = NULL, layer = 0;
+    bool stamped = false;
     uint64_t *HC = NULL;
     ISet cands, nbhd, all;
     Occ occupied = {0}, claim = {0};
@@ -564,7 +645,8 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
      * (made on demand) and the bitmaps start zeroed: the rest is written
      * before it is read, and zeroing all of it was 3% of test_batt. */
     size_t bitwords = n / 64 + 1;
-    size_t words = 4 * n + 2 * bitwords, halves = (n + 1) + n + (4 * n + 8) + (n + 1);
+    size_t words = 4 * n + 2 * bitwords;
+    size_t halves = (n + 1) + n + (4 * n + 8) + (n + 1) + n + 2 * ((n + 3) / 4);
     uint64_t *block = malloc((words + (halves + 1) / 2) * sizeof(uint64_t));
     if (!block)
         cx_raise(cx, "MemoryError", "out of memory");
@@ -582,8 +664,13 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         keep = (int32_t *)(block + words);      /* is_sub's survivors */
         order = keep + n + 1;
         ftab = order + n;                       /* obj_frozen's table */
-        cells = ftab + 4 * n + 8;               /* flood's cells */
+        cells = ftab + 4 * n + 8;               /* flood's cells, a layer's matches */
+        stamp = (uint32_t *)(cells + n + 1);    /* cands_direct's; zeroed at first use */
+        s.inb = (uint8_t *)(stamp + n);
     }
+    uint8_t *code = block ? s.inb + n : NULL;
+    for (int d = 0; d < 8; d++)
+        s.off[d] = ad_nb_di[d] * (int32_t)s.w + ad_nb_dj[d];
     bool small = s.h <= SHAPE_MAX && s.w <= SHAPE_MAX;
     bool hashed = s.h <= HASH_MAX && s.w <= HASH_MAX;
     if (block && !small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
@@ -591,8 +678,11 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     if (!block || (!small && !s.nbx) || !gu_work(cx, 16 * n) || !o_rows(cx, grid, s.h, s.w, s.val))
         goto done;
     for (size_t i = 0, k = 0; i < s.h; i++)
-        for (size_t j = 0; j < s.w; j++, k++)
+        for (size_t j = 0; j < s.w; j++, k++) {
             s.H[k] = hashed ? nb_hash_[i * HASH_MAX + j] : ad_pair_hash((int64_t)i, (int64_t)j);
+            s.inb[k] = o_sides(i > 0, i + 1 < s.h, j > 0, j + 1 < s.w);
+        }
+    o_code(&s, code, bg);
     /* asindices(grid): frozenset of the pairs in row-major order */
     const int32_t *cached = small ? ai_order(s.h, s.w, s.H) : NULL;
     NbImg *imgs = small ? img_table(s.h, s.w, diagonal) : NULL;
@@ -616,12 +706,13 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         if (occ_has(&occupied, loc))
             continue;
         Value *val = s.val[loc];
-        if (gu_eq(val, bg))
+        unsigned vc = s.code ? s.code[loc] : 0;
+        if (s.code ? vc == s.bgcode : gu_eq(val, bg))
             continue;
         /* laid: the object's cells known without the replay.  objects_t
          * lists cells as the walk visits them: the start, then (for two
          * cells) the other, whatever the sets' layouts. */
-        size_t nc = flood(&s, loc, val, univalued, bg, diagonal, &claim, cells,
+        size_t nc = flood(&s, loc, val, vc, univalued, bg, diagonal, &claim, cells,
                           as_tuple ? 2 : DIRECT_MAX);
         bool laid = false;
         if (nc && as_tuple) {
@@ -642,16 +733,21 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                 HC[loc] = (uint64_t)v_hash(o_cell(&s, (size_t)loc));
                 is_add(&obj, HC, loc);
             }
+            if (!stamped)
+                memset(stamp, 0, n * sizeof *stamp);
+            stamped = true;
             is_init(&cands);
             is_add(&cands, s.H, loc);
             while (cands.used > 0) {
-                is_init(&nbhd);
+                /* the layer's matches in cands' order: they decide the
+                 * object's order; the neighbourhood they span is merged
+                 * after them (nothing in between reads it) */
+                size_t nm = 0;
                 for (size_t slot = 0; slot <= cands.mask; slot++) {
                     int32_t cand = cands.t[slot];
                     if (cand < 0)
                         continue;
-                    Value *v = s.val[cand];
-                    if (!(univalued ? gu_eq(val, v) : !gu_eq(v, bg)))
+                    if (!o_joins(&s, (size_t)cand, val, vc, univalued, bg))
                         continue;
                     if (as_tuple)
                         vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cand)));
@@ -660,10 +756,18 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                         is_add(&obj, HC, cand);
                     }
                     occ_add(&occupied, cand);
-                    NbImg local;
-                    is_merge_img(&nbhd, nb_img(&s, imgs, &local, cand, diagonal, nd), cand, s.w, s.H);
+                    cells[nm++] = cand;
                 }
                 is_free(&cands);
+                if (nm <= DIRECT_TRY &&
+                    cands_direct(&s, cells, nm, &occupied, stamp, ++layer, nd, keep, &cands))
+                    continue;
+                is_init(&nbhd);
+                for (size_t q = 0; q < nm; q++) {
+                    NbImg local;
+                    is_merge_img(&nbhd, nb_img(&s, imgs, &local, cells[q], diagonal, nd), cells[q],
+                                 s.w, s.H);
+                }
                 is_sub(&cands, &nbhd, &occupied, s.H, keep);
                 is_free(&nbhd);
             }
