@@ -558,15 +558,16 @@ typedef struct {
     char **names;
     size_t n;
     atomic_size_t next;
-    struct { TaskSet ts; int cap, rc; char err[1024]; } *one;
+    struct { TaskSet ts; int cap, rc; char *err; } *one;   /* err: a failed file's */
 } DirLoad;
 
 static void *dir_worker(void *arg) {
     DirLoad *dl = arg;
     size_t len = strlen(dl->w->file);
     bool slash = len > 0 && dl->w->file[len - 1] == '/';
+    char err[1024];
     for (size_t i; (i = atomic_fetch_add(&dl->next, 1)) < dl->n;) {
-        Where fw = {NULL, dl->one[i].err, sizeof dl->one[i].err};
+        Where fw = {NULL, err, sizeof err};
         size_t fl = len + 1 + strlen(dl->names[i]) + 1;
         char *file = malloc(fl);
         if (!file) {
@@ -578,6 +579,9 @@ static void *dir_worker(void *arg) {
             dl->one[i].rc = load_file(&fw, NULL, true, &dl->one[i].ts, &dl->one[i].cap);
             free(file);
         }
+        /* NULL only when even this is out of memory, which is what is said */
+        if (dl->one[i].rc < 0)
+            dl->one[i].err = strdup(err);
     }
     parent_name_forget();
     return NULL;
@@ -664,15 +668,16 @@ static int load_dir(const Where *w, const char *solutions, int jobs, TaskSet *ts
     size_t bad = 0, len = 0;
     for (size_t i = 0; i < dl.n; i++)
         if (dl.one[i].rc < 0) {
-            if (!bad++) snprintf(w->err, w->errlen, "%s", dl.one[i].err);
-            len += strlen(dl.one[i].err) + 1;
+            const char *e = dl.one[i].err ? dl.one[i].err : "out of memory";
+            if (!bad++) snprintf(w->err, w->errlen, "%s", e);
+            len += strlen(e) + 1;
         }
     if (rc == 0 && bad == dl.n && bad) rc = -1;    /* nothing to run: the first reason */
     else if (rc == 0 && bad) {
         char *s = ts->skipped = malloc(len + 1);
         if (!s) rc = fail(w, NULL, "out of memory");
         for (size_t i = 0; s && i < dl.n; i++)
-            if (dl.one[i].rc < 0) s += sprintf(s, "%s\n", dl.one[i].err);
+            if (dl.one[i].rc < 0) s += sprintf(s, "%s\n", dl.one[i].err ? dl.one[i].err : "out of memory");
         ts->nskipped = (int)bad;
     }
     for (size_t i = 0; i < dl.n; i++) {
@@ -684,6 +689,7 @@ static int load_dir(const Where *w, const char *solutions, int jobs, TaskSet *ts
             dl.one[i].ts.tasks[k] = (Task){0};
         }
         taskset_free(&dl.one[i].ts);
+        free(dl.one[i].err);
     }
     free(dl.one);
     for (size_t i = 0; i < n; i++) free(names[i]);
