@@ -84,6 +84,17 @@ uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t now_coarse_ns(void)
+{
+#ifdef CLOCK_MONOTONIC_COARSE
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+#else
+    return now_ns();
+#endif
+}
+
 bool cx_budget_spent_(Ctx *cx)
 {
     if (cx->work_limit && cx->work > cx->work_limit) {

@@ -211,6 +211,9 @@ Value *cx_raise(Ctx *cx, const char *exc, const char *fmt, ...)
 void cx_clear(Ctx *cx);
 
 uint64_t now_ns(void);   /* CLOCK_MONOTONIC */
+/* CLOCK_MONOTONIC_COARSE where there is one: a tick behind now_ns at
+ * most, and a fraction of its cost */
+uint64_t now_coarse_ns(void);
 bool cx_budget_spent_(Ctx *cx);
 /* Charge n units of work (elements produced, calls made); false with a
  * MemoryError/TimeoutError pending once the instance's budget is spent.

@@ -19,8 +19,9 @@ Value *cpu_call_at(Instance *in, uint64_t *clock)
     for (int k = 0; k < s->nargs; k++)
         argv[k] = operand_value(in, &s->args[k]);
     uint64_t t0 = 0;
+    uint64_t (*now)(void) = in->coarse_clock ? now_coarse_ns : now_ns;
     if (in->time_limit_ns) {
-        t0 = *clock ? *clock : now_ns();
+        t0 = *clock ? *clock : now();
         in->cx.deadline_ns = t0 + (in->spent_ns < in->time_limit_ns
                                    ? in->time_limit_ns - in->spent_ns : 1);
         in->cx.tick = 0;
@@ -28,7 +29,7 @@ Value *cpu_call_at(Instance *in, uint64_t *clock)
     Value *r = v_call(&in->cx, operand_value(in, &s->callee), s->nargs, argv);
     *clock = 0;
     if (t0) {
-        *clock = now_ns();
+        *clock = now();
         in->spent_ns += *clock - t0;
         /* a call that ran past the budget without reading the clock */
         if (r && in->spent_ns > in->time_limit_ns) {

@@ -34,6 +34,8 @@ struct Instance {
                                 (1 + the calls before it), [nstmts] the last */
     uint64_t time_limit_ns;  /* time budget for all its calls, 0 = none */
     uint64_t spent_ns;       /* time spent in its calls so far */
+    bool coarse_clock;       /* spent_ns read from the coarse clock (now_coarse_ns):
+                                a budget of seconds, and no --stats timing calls */
     uint64_t *cache_filter;  /* cache entries it has taken (callcache.h) */
     long done_step;          /* the step in which it last completed a statement */
     /* --all-pairs: shared by the samples of one (program, task) pair and set
