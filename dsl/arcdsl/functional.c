@@ -11,6 +11,7 @@
 #include "prim.h"
 #include "common/core_util.h"
 #include "common/closures.h"
+#include "arcdsl/patch_util.h"
 
 #define CAP(self, i) ((self)->u.fn.cap[i])
 
@@ -202,6 +203,11 @@ Value *ad_prapply(Ctx *cx, Value *const *a)
         return cx_raise(cx, "MemoryError", "product too large");
     if (!core_work(cx, (uint64_t)n * m))
         return NULL;
+    if (n && a[0] == prim_value(PRIM_AD_connect)) {
+        Value *r = ad_connect_all(cx, x, y);
+        if (r || cx->err)
+            return r;
+    }
     /* results go into the set as they come, as frozenset(genexpr) adds
      * them: n * m of them often make a few distinct values */
     PySet s;

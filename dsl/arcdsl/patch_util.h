@@ -12,6 +12,10 @@
 
 /* ---- Python-ish helpers ----------------------------------------------- */
 
+/* prapply(connect, x, y) for x and y of interned places (shapes.c); NULL,
+ * nothing raised, for others: the general prapply then runs. */
+Value *ad_connect_all(Ctx *cx, Value *x, Value *y);
+
 /* Cells produced count against the instance's work budget. */
 static inline bool charge(Ctx *cx, uint64_t n)
 {

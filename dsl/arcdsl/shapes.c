@@ -127,6 +127,120 @@ Value *ad_connect(Ctx *cx, Value *const *a)
     return connect_i(cx, pa, ai, aj, bi, bj);
 }
 
+/* prapply(connect, x, y): frozenset(connect(a, b) for b in y for a in x)
+ * when every item of x and y is an interned place.  Most pairs give the
+ * empty set or a line another pair gave already (connect(a, b) is
+ * connect(b, a)), so each line is made once, at its first pair, told
+ * apart from the others by its canonical start, direction and length.
+ * The set is ADD-ALL of the results in pair order; a result equal to an
+ * earlier one changes nothing, so it is the distinct ones' layout.
+ * Charged as the calls are: 1 a call, a line's length where it has one.
+ * NULL, nothing raised, when an item is not an interned place. */
+#define LINE_KEY(i, j, d, n) \
+    (1u << 31 | (uint32_t)((i) + 64) << 17 | (uint32_t)((j) + 64) << 10 | (uint32_t)(d) << 8 | \
+     (uint32_t)((n) - 1))
+
+static bool places(Value *c, size_t n, int16_t *ij)
+{
+    Value *const *it = v_items(c);
+    for (size_t k = 0; k < n; k++) {
+        int64_t i, j;
+        if (v_interned_at(it[k], &i, &j) != 0)
+            return false;
+        ij[2 * k] = (int16_t)i;
+        ij[2 * k + 1] = (int16_t)j;
+    }
+    return true;
+}
+
+/* Whether key is new to the set of seen line keys (then added). */
+static bool key_new(uint32_t **tab, size_t *mask, size_t *used, uint32_t key)
+{
+    if (2 * (*used + 1) > *mask + 1) {
+        size_t nmask = 2 * *mask + 1;
+        uint32_t *nt = calloc(nmask + 1, sizeof *nt);
+        if (!nt)
+            abort();
+        for (size_t s = 0; s <= *mask; s++)
+            if ((*tab)[s]) {
+                size_t h = ((*tab)[s] * 0x9E3779B1u) & nmask;
+                while (nt[h])
+                    h = (h + 1) & nmask;
+                nt[h] = (*tab)[s];
+            }
+        free(*tab);
+        *tab = nt;
+        *mask = nmask;
+    }
+    size_t h = (key * 0x9E3779B1u) & *mask;
+    for (; (*tab)[h]; h = (h + 1) & *mask)
+        if ((*tab)[h] == key)
+            return false;
+    (*tab)[h] = key;
+    ++*used;
+    return true;
+}
+
+Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
+{
+    size_t n = v_len(x), m = v_len(y);
+    int16_t *ij = malloc((n + m) * 2 * sizeof *ij);
+    if (!ij)
+        return cx_raise(cx, "MemoryError", "out of memory");
+    int16_t *xi = ij, *yi = ij + 2 * n;
+    if (!places(x, n, xi) || !places(y, m, yi)) {
+        free(ij);
+        return NULL;
+    }
+    size_t mask = 1023, used = 0;
+    uint32_t *seen = calloc(mask + 1, sizeof *seen);
+    VBuf b = {0};
+    bool empty = false, ok = seen != NULL;
+    for (size_t q = 0; ok && q < m; q++)
+        for (size_t p = 0; ok && p < n; p++) {
+            int64_t ai = xi[2 * p], aj = xi[2 * p + 1], bi = yi[2 * q], bj = yi[2 * q + 1];
+            int64_t si = ai < bi ? ai : bi, ei = (ai > bi ? ai : bi) + 1;
+            int64_t sj = aj < bj ? aj : bj, ej = (aj > bj ? aj : bj) + 1;
+            uint32_t key;
+            int64_t len;
+            if (ai == bi)
+                len = ej - sj, key = LINE_KEY(ai, sj, 0, len);
+            else if (aj == bj)
+                len = ei - si, key = LINE_KEY(si, aj, 1, len);
+            else if (bi - ai == bj - aj)
+                len = ei - si, key = LINE_KEY(si, sj, 2, len);
+            else if (bi - ai == aj - bj)
+                len = ei - si, key = LINE_KEY(si, ej - 1, 3, len);
+            else
+                len = 0, key = 0;
+            if (!charge(cx, 1)) {
+                ok = false;
+            } else if (!key) {
+                if (!empty)
+                    ok = vb_push(cx, &b, v_incref(&v_empty_fset_));
+                empty = true;
+            } else if (key_new(&seen, &mask, &used, key)) {
+                Value *line = connect_i(cx, v_items(v_items(x)[p]), ai, aj, bi, bj);
+                ok = line && vb_push(cx, &b, line);
+            } else {
+                ok = charge(cx, (uint64_t)len);
+            }
+        }
+    free(ij);
+    free(seen);
+    if (!ok) {
+        vb_drop(&b);
+        if (!cx->err)
+            cx_raise(cx, "MemoryError", "out of memory");
+        return NULL;
+    }
+    if (!core_work(cx, (uint64_t)n * m)) {      /* core_set_finish's charge */
+        vb_drop(&b);
+        return NULL;
+    }
+    return vb_take_distinct(&b);
+}
+
 /* start[k] + 42 * direction[k]: the subscripts, then the arithmetic.
  * 1: *out set; 0: two tuples, which Python repeats and concatenates (the
  * caller's connect fails later); -1 raised. */
