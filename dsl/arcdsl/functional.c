@@ -17,11 +17,103 @@
 
 static Value *call1(Ctx *cx, Value *f, Value *x) { return prim_call(cx, f, 1, &x); }
 
+/* ---- projections ---------------------------------------------------------
+ * compose, power and chain of first, last and identity only take items of
+ * their argument: power(first, TWO) is x[0][0], compose(first, last)
+ * x[-1][0].  Such a closure keeps the steps as a path (VFunc.path: bit 7
+ * set, the count in bits 0-2, step k in bit 3 + k, 1 for last) and the
+ * calls one run of it makes (path_calls), and a run walks the items
+ * instead of making the calls, charged the same.  Where a step meets what
+ * is not a non-empty tuple or frozenset, the calls are made as written,
+ * which raise what they raise. */
+#define PATH_ON 0x80
+#define PATH_MAX_STEPS 4
+
+/* f as a path: its bits and the calls inside one run (not f's own); false
+ * when f is not one. */
+static bool path_of(const Value *f, unsigned *path, unsigned *calls)
+{
+    if (f->type != V_FUNC)
+        return false;
+    int prim = f->u.fn.invoke == prim_invoke ? f->u.fn.prim : -1;
+    if (prim == PRIM_AD_first || prim == PRIM_AD_last || prim == PRIM_AD_identity) {
+        *path = PATH_ON | (prim != PRIM_AD_identity) | (prim == PRIM_AD_last) << 3;
+        *calls = 0;
+        return true;
+    }
+    if (!(f->u.fn.path & PATH_ON))
+        return false;
+    *path = f->u.fn.path;
+    *calls = f->u.fn.path_calls;
+    return true;
+}
+
+/* The path of running a then b (each a call) on one argument. */
+static bool path_then(unsigned a, unsigned ca, unsigned b, unsigned cb, unsigned *path,
+                      unsigned *calls)
+{
+    unsigned na = a & 7, nb = b & 7;
+    if (na + nb > PATH_MAX_STEPS || ca + cb + 2 > 255)
+        return false;
+    *path = PATH_ON | (na + nb) | (a & 0x78) | ((b >> 3) & 0xf) << (3 + na);
+    *calls = ca + 1 + cb + 1;
+    return true;
+}
+
+static void path_set(Value *f, unsigned path, unsigned calls)
+{
+    f->u.fn.path = (uint8_t)path;
+    f->u.fn.path_calls = (uint8_t)calls;
+}
+
+/* The item the path leads to from x, borrowed; NULL where a step cannot
+ * be taken without the call's own error. */
+static Value *path_walk(unsigned path, Value *x)
+{
+    for (unsigned k = 0, n = path & 7; k < n; k++) {
+        size_t len;
+        Value *const *it;
+        if (x->type == V_TUPLE && (len = x->u.tup.len))
+            it = x->u.tup.items;
+        else if (x->type == V_FSET && (len = x->u.set.len))
+            it = v_items(x);
+        else
+            return NULL;
+        x = it[path >> (3 + k) & 1 ? len - 1 : 0];
+    }
+    return x;
+}
+
+/* self's run on x by its path (the calls charged); NULL with nothing
+ * raised when the calls must be made. */
+static Value *path_run(Ctx *cx, const Value *self, Value *x, bool *raised)
+{
+    Value *r = path_walk(self->u.fn.path, x);
+    *raised = r && !cx_charge(cx, self->u.fn.path_calls);
+    return r && !*raised ? v_incref(r) : NULL;
+}
+
+/* call1 of f on x, by f's path where it has one. */
+static Value *call1_path(Ctx *cx, Value *f, Value *x)
+{
+    unsigned path, calls;
+    if (f->type == V_FUNC && f->u.fn.arity == 1 && path_of(f, &path, &calls)) {
+        Value *r = path_walk(path, x);
+        if (r)
+            return cx_charge(cx, 1 + calls) ? v_incref(r) : NULL;
+    }
+    return call1(cx, f, x);
+}
+
 /* ---- closures ----------------------------------------------------------- */
 
 /* compose: lambda x: outer(inner(x)) */
 static Value *compose_inv(Ctx *cx, Value *self, Value *const *argv)
 {
+    bool raised;
+    Value *p = self->u.fn.path ? path_run(cx, self, argv[0], &raised) : NULL;
+    if (p || (self->u.fn.path && raised))
+        return p;
     Value *t = call1(cx, CAP(self, 1), argv[0]);
     if (!t)
         return NULL;
@@ -33,6 +125,10 @@ static Value *compose_inv(Ctx *cx, Value *self, Value *const *argv)
 /* chain: lambda x: h(g(f(x))) */
 static Value *chain_inv(Ctx *cx, Value *self, Value *const *argv)
 {
+    bool raised;
+    Value *p = self->u.fn.path ? path_run(cx, self, argv[0], &raised) : NULL;
+    if (p || (self->u.fn.path && raised))
+        return p;
     Value *cur = v_incref(argv[0]);
     for (int i = 2; i >= 0; i--) {
         Value *nxt = call1(cx, CAP(self, i), cur);
@@ -58,6 +154,10 @@ static Value *matcher_inv(Ctx *cx, Value *self, Value *const *argv)
 /* power: compose(f, power(f, n - 1)) unrolled into one closure */
 static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
 {
+    bool raised;
+    Value *p = self->u.fn.path ? path_run(cx, self, argv[0], &raised) : NULL;
+    if (p || (self->u.fn.path && raised))
+        return p;
     Value *cur = argv[0];       /* borrowed until the first call: the argument is often cold */
     bool own = false;
     for (int64_t i = CAP(self, 1)->u.i; i > 0; i--) {
@@ -76,9 +176,9 @@ static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
 static Value *fork_inv(Ctx *cx, Value *self, Value *const *argv)
 {
     Value *ab[2];
-    if (!(ab[0] = call1(cx, CAP(self, 1), argv[0])))
+    if (!(ab[0] = call1_path(cx, CAP(self, 1), argv[0])))
         return NULL;
-    if (!(ab[1] = call1(cx, CAP(self, 2), argv[0]))) {
+    if (!(ab[1] = call1_path(cx, CAP(self, 2), argv[0]))) {
         v_decref(ab[0]);
         return NULL;
     }
@@ -99,13 +199,22 @@ Value *ad_branch(Ctx *cx, Value *const *a)
 Value *ad_compose(Ctx *cx, Value *const *a)
 {
     (void)cx;
-    return v_func_new(compose_inv, "compose.<locals>.<lambda>", PRIM_AD_compose, 1, 0, 2, a);
+    Value *r = v_func_new(compose_inv, "compose.<locals>.<lambda>", PRIM_AD_compose, 1, 0, 2, a);
+    unsigned po, co, pi, ci, p, c;
+    if (path_of(a[1], &pi, &ci) && path_of(a[0], &po, &co) && path_then(pi, ci, po, co, &p, &c))
+        path_set(r, p, c);
+    return r;
 }
 
 Value *ad_chain(Ctx *cx, Value *const *a)
 {
     (void)cx;
-    return v_func_new(chain_inv, "chain.<locals>.<lambda>", PRIM_AD_chain, 1, 0, 3, a);
+    Value *r = v_func_new(chain_inv, "chain.<locals>.<lambda>", PRIM_AD_chain, 1, 0, 3, a);
+    unsigned ph, ch, pg, cg, pf, cf, p, c;
+    if (path_of(a[2], &pf, &cf) && path_of(a[1], &pg, &cg) && path_of(a[0], &ph, &ch) &&
+        path_then(pf, cf, pg, cg, &p, &c) && path_then(p, c - 1, ph, ch, &p, &c))
+        path_set(r, p, c);
+    return r;
 }
 
 Value *ad_matcher(Ctx *cx, Value *const *a)
@@ -141,6 +250,15 @@ Value *ad_power(Ctx *cx, Value *const *a)
     Value *cap[2] = {f, v_int(n)};
     Value *r = v_func_new(power_inv, "compose.<locals>.<lambda>", PRIM_AD_power, 1, 0, 2, cap);
     v_decref(cap[1]);
+    unsigned pf, cf, p = 0, c = 0;
+    if (path_of(f, &pf, &cf) && f->u.fn.arity == 1) {
+        p = pf, c = cf + 1;              /* one call of f; each further one chains on */
+        for (int64_t k = 1; k < n && p; k++)
+            if (!path_then(p, c - 1, pf, cf, &p, &c))
+                p = 0;
+        if (p)
+            path_set(r, p, c);
+    }
     return r;
 }
 

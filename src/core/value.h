@@ -45,6 +45,10 @@ typedef struct {
                              V_ARITY_ANY: takes any number (*args) */
     uint8_t ncap;         /* captured values */
     uint8_t kind;         /* closure shape, meaning is the creator's */
+    uint8_t path;         /* a closure that only takes items of its argument
+                             (first, last, identity composed): how, its
+                             creator's encoding; 0 for any other */
+    uint8_t path_calls;   /* ... and the calls that make up one of its runs */
     Value *cap[3];
 } VFunc;
 
