@@ -153,6 +153,15 @@ static bool places(Value *c, size_t n, int16_t *ij)
     return true;
 }
 
+/* A line key's slot in a table of mask + 1: its low bits are the length
+ * and the direction, shared by many keys, so the product's high half is
+ * folded in. */
+static inline size_t key_slot(uint32_t key, size_t mask)
+{
+    uint32_t h = key * 0x9E3779B1u;
+    return (h ^ h >> 16) & mask;
+}
+
 /* Whether key is new to the set of seen line keys (then added). */
 static bool key_new(uint32_t **tab, size_t *mask, size_t *used, uint32_t key)
 {
@@ -163,7 +172,7 @@ static bool key_new(uint32_t **tab, size_t *mask, size_t *used, uint32_t key)
             abort();
         for (size_t s = 0; s <= *mask; s++)
             if ((*tab)[s]) {
-                size_t h = ((*tab)[s] * 0x9E3779B1u) & nmask;
+                size_t h = key_slot((*tab)[s], nmask);
                 while (nt[h])
                     h = (h + 1) & nmask;
                 nt[h] = (*tab)[s];
@@ -172,7 +181,7 @@ static bool key_new(uint32_t **tab, size_t *mask, size_t *used, uint32_t key)
         *tab = nt;
         *mask = nmask;
     }
-    size_t h = (key * 0x9E3779B1u) & *mask;
+    size_t h = key_slot(key, *mask);
     for (; (*tab)[h]; h = (h + 1) & *mask)
         if ((*tab)[h] == key)
             return false;
