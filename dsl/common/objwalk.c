@@ -463,6 +463,7 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
     FsLayout L;
     Value *v = fs_layout(n, mask, &L);
     int32_t m = 0;
+    uint64_t x = 0;
     for (size_t i = 0; i <= mask; i++) {
         int32_t k = from[i];
         if (k < 0)
@@ -470,8 +471,11 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
         L.items[m] = v_incref(o_cell(s, (size_t)k));
         L.hashes[m] = (int64_t)HC[k];
         L.slots[i] = m++;
+        x ^= py_fset_shuffle(HC[k]);
     }
     v_mark_flat(v, L.items, n);
+    v->hash = py_fset_end(x, n);        /* objs takes it next: its cells' hashes are here */
+    v->hashed = 1;
     return v;
 }
 
