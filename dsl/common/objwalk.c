@@ -125,23 +125,30 @@ static bool shape_cache_take(size_t bytes)
  * over the cap. */
 static _Atomic(int32_t *) ai_cache_[SHAPE_MAX + 1][SHAPE_MAX + 1];
 
+/* asindices(grid)'s order into o: its n locations are distinct keys added
+ * in row-major order, so their table is fsdistinct's layout. */
+static void ai_lay(size_t n, const uint64_t *H, int32_t *o)
+{
+    size_t mask = pyset_distinct_mask(n), no = 0;
+    int32_t small[1024], *t = mask < 1024 ? small : xmalloc_((mask + 1) * sizeof *t);
+    pyset_distinct_slots(t, (const int64_t *)H, n);
+    for (size_t x = 0; x <= mask; x++)
+        if (t[x] >= 0)
+            o[no++] = t[x];
+    if (t != small)
+        free(t);
+}
+
 static const int32_t *ai_order(size_t h, size_t w, const uint64_t *H)
 {
     int32_t *o = atomic_load_explicit(&ai_cache_[h][w], memory_order_acquire);
     if (o)
         return o;
-    size_t n = h * w, no = 0, bytes = (n ? n : 1) * sizeof *o;
+    size_t n = h * w, bytes = (n ? n : 1) * sizeof *o;
     if (!shape_cache_take(bytes))
         return NULL;
     o = xmalloc_(bytes);
-    ISet all;
-    is_init(&all);
-    for (size_t k = 0; k < n; k++)
-        is_add(&all, H, (int32_t)k);
-    for (size_t x = 0; x <= all.mask; x++)
-        if (all.t[x] >= 0)
-            o[no++] = all.t[x];
-    is_free(&all);
+    ai_lay(n, H, o);
     int32_t *expected = NULL;
     if (!atomic_compare_exchange_strong(&ai_cache_[h][w], &expected, o)) {
         free(o);
@@ -488,9 +495,8 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     uint32_t *stamp = NULL, layer = 0;
     bool stamped = false;
     uint64_t *HC = NULL;
-    ISet cands, nbhd, all;
+    ISet cands, nbhd;
     Occ occupied = {0}, claim = {0};
-    is_init(&all);
     /* the walk's arrays in one block, 8-byte ones first.  Only the cells
      * (made on demand) and the bitmaps start zeroed: the rest is written
      * before it is read, and zeroing all of it was 3% of test_batt. */
@@ -539,13 +545,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     if (cached) {
         memcpy(order, cached, n * sizeof *order);
     } else {
-        for (size_t k = 0; k < n; k++)
-            is_add(&all, s.H, (int32_t)k);
-        size_t no = 0;
-        for (size_t x = 0; x <= all.mask; x++)
-            if (all.t[x] >= 0)
-                order[no++] = all.t[x];
-        is_free(&all);
+        ai_lay(n, s.H, order);
     }
 
     PySet objs;
