@@ -84,13 +84,15 @@ static Value *path_walk(unsigned path, Value *x)
     return x;
 }
 
-/* self's run on x by its path (the calls charged); NULL with nothing
- * raised when the calls must be made. */
-static Value *path_run(Ctx *cx, const Value *self, Value *x, bool *raised)
+/* A run of self on x by its path, the calls charged: true when it ran so
+ * (*r the result, or NULL raised), false when the calls must be made. */
+static bool path_ran(Ctx *cx, const Value *self, Value *x, Value **r)
 {
-    Value *r = path_walk(self->u.fn.path, x);
-    *raised = r && !cx_charge(cx, self->u.fn.path_calls);
-    return r && !*raised ? v_incref(r) : NULL;
+    Value *p = self->u.fn.path ? path_walk(self->u.fn.path, x) : NULL;
+    if (!p)
+        return false;
+    *r = cx_charge(cx, self->u.fn.path_calls) ? v_incref(p) : NULL;
+    return true;
 }
 
 /* call1 of f on x, by f's path where it has one. */
@@ -110,14 +112,13 @@ static Value *call1_path(Ctx *cx, Value *f, Value *x)
 /* compose: lambda x: outer(inner(x)) */
 static Value *compose_inv(Ctx *cx, Value *self, Value *const *argv)
 {
-    bool raised;
-    Value *p = self->u.fn.path ? path_run(cx, self, argv[0], &raised) : NULL;
-    if (p || (self->u.fn.path && raised))
-        return p;
+    Value *r;
+    if (path_ran(cx, self, argv[0], &r))
+        return r;
     Value *t = call1(cx, CAP(self, 1), argv[0]);
     if (!t)
         return NULL;
-    Value *r = call1(cx, CAP(self, 0), t);
+    r = call1(cx, CAP(self, 0), t);
     v_decref(t);
     return r;
 }
@@ -125,10 +126,9 @@ static Value *compose_inv(Ctx *cx, Value *self, Value *const *argv)
 /* chain: lambda x: h(g(f(x))) */
 static Value *chain_inv(Ctx *cx, Value *self, Value *const *argv)
 {
-    bool raised;
-    Value *p = self->u.fn.path ? path_run(cx, self, argv[0], &raised) : NULL;
-    if (p || (self->u.fn.path && raised))
-        return p;
+    Value *r;
+    if (path_ran(cx, self, argv[0], &r))
+        return r;
     Value *cur = v_incref(argv[0]);
     for (int i = 2; i >= 0; i--) {
         Value *nxt = call1(cx, CAP(self, i), cur);
@@ -154,10 +154,9 @@ static Value *matcher_inv(Ctx *cx, Value *self, Value *const *argv)
 /* power: compose(f, power(f, n - 1)) unrolled into one closure */
 static Value *power_inv(Ctx *cx, Value *self, Value *const *argv)
 {
-    bool raised;
-    Value *p = self->u.fn.path ? path_run(cx, self, argv[0], &raised) : NULL;
-    if (p || (self->u.fn.path && raised))
-        return p;
+    Value *r;
+    if (path_ran(cx, self, argv[0], &r))
+        return r;
     Value *cur = argv[0];       /* borrowed until the first call: the argument is often cold */
     bool own = false;
     for (int64_t i = CAP(self, 1)->u.i; i > 0; i--) {
