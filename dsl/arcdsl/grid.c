@@ -8,6 +8,7 @@
  */
 #include "prim.h"
 #include "arcdsl/grid_util.h"
+#include "common/colours.h"
 #include "common/gridops.h"
 #include "common/anyorder.h"
 

@@ -8,7 +8,7 @@
  * iteration order is computed from the hashes (common/neighbours.c).
  */
 #include "prim.h"
-#include "common/grid_util.h"
+#include "common/colours.h"
 #include "common/cells.h"
 #include "common/objwalk.h"
 

@@ -11,7 +11,7 @@
 
 #include <math.h>
 
-#include "common/grid_util.h"
+#include "common/colours.h"
 
 /* math.nan: one object, so `is`-based membership (list.count, set keys)
  * treats every nan the reference returns as the same value. */

@@ -1,0 +1,160 @@
+/* colours.h -- the colours of a grid: distinct values with their counts in
+ * first-occurrence order, and most/least of them as the reference picks
+ * (both dialects, and the GPU's host side). */
+#ifndef ARC_COMMON_COLOURS_H
+#define ARC_COMMON_COLOURS_H
+
+#include "common/grid_util.h"
+
+/* Distinct values in first-occurrence order with their counts.  Adding
+ * them to a set in that order gives the same table as adding every value
+ * (a repeated add changes nothing when nothing is ever deleted). */
+typedef struct {
+    Value **v;        /* distinct values, borrowed */
+    size_t *cnt;
+    size_t n, cap;
+    int32_t small[64];   /* int value -> index + 1, while only ints seen */
+    bool slow;           /* a non-int was seen: search linearly */
+} GColors;
+
+static inline void gu_colors_free(GColors *k)
+{
+    free(k->v);
+    free(k->cnt);
+}
+
+/* A colour not seen before, or not a small int (gu_colors_add). */
+static __attribute__((noinline)) bool gu_colors_add_new(Ctx *cx, GColors *k, Value *v)
+{
+    bool isint = v_is_int(v);
+    if (!isint)
+        k->slow = true;
+    if (isint && !k->slow && v->u.i >= 0 && v->u.i < 64) {
+        int32_t ix = k->small[v->u.i];
+        if (ix) {
+            k->cnt[ix - 1]++;
+            return true;
+        }
+    } else {
+        for (size_t x = 0; x < k->n; x++)
+            if (gu_same(k->v[x], v)) {
+                k->cnt[x]++;
+                return true;
+            }
+    }
+    if (k->n == k->cap) {
+        size_t cap = k->cap ? 2 * k->cap : 16;
+        Value **nv = realloc(k->v, cap * sizeof *nv);
+        if (nv)
+            k->v = nv;
+        size_t *nc = nv ? realloc(k->cnt, cap * sizeof *nc) : NULL;
+        if (!nc) {
+            cx_raise(cx, "MemoryError", "out of memory");
+            return false;
+        }
+        k->cnt = nc;
+        k->cap = cap;
+    }
+    if (isint && !k->slow && v->u.i >= 0 && v->u.i < 64)
+        k->small[v->u.i] = (int32_t)k->n + 1;
+    k->v[k->n] = v;
+    k->cnt[k->n++] = 1;
+    return true;
+}
+
+/* Count v: inline for a colour seen before, told by its address (no
+ * load); a grid's cells are nearly all such. */
+static inline bool gu_colors_add(Ctx *cx, GColors *k, Value *v)
+{
+    int64_t x;
+    if (!k->slow && v_small_of(v, &x) && x >= 0 && x < 64 && k->small[x]) {
+        k->cnt[k->small[x] - 1]++;
+        return true;
+    }
+    return gu_colors_add_new(cx, k, v);
+}
+
+/* The values the reference's mostcolor/palette collect: a tuple yields
+ * every item of every row, anything else `v for v, _ in element`. */
+static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
+{
+    memset(k, 0, sizeof *k);
+    if (element->type == V_TUPLE) {
+        for (size_t i = 0; i < element->u.tup.len; i++) {
+            Value *r = element->u.tup.items[i];
+            if (!gu_iterable(cx, r))
+                goto fail;
+            Value **it = v_items(r);
+            for (size_t j = 0, n = v_len(r); j < n; j++)
+                if (!gu_colors_add(cx, k, it[j]))
+                    goto fail;
+        }
+        return true;
+    }
+    if (!gu_iterable(cx, element))
+        return false;
+    Value **it = v_items(element);
+    for (size_t x = 0, n = v_len(element); x < n; x++) {
+        Value *c, *rest;
+        int64_t i, j;
+        int at = v_interned_at(it[x], &i, &j);   /* a cell's colour from its address */
+        if (at >= 1 && at <= 10)
+            c = v_small(at - 1);
+        else if (!gu_unpack2(cx, it[x], &c, &rest))
+            goto fail;
+        if (!gu_colors_add(cx, k, c))
+            goto fail;
+    }
+    return true;
+fail:
+    gu_colors_free(k);
+    return false;
+}
+
+/* max/min(set(values), key=values.count) over k->n > 0 collected colours:
+ * the first extreme in set order.  Borrowed. */
+static inline Value *gu_colors_pick(const GColors *k, bool most)
+{
+    Value *best = k->v[0];
+    if (k->n == 1)
+        return best;
+    PySet s;
+    pyset_init(&s);
+    for (size_t x = 0; x < k->n; x++)
+        pyset_add(&s, k->v[x]);
+    size_t bc = 0;
+    bool have = false;
+    for (size_t slot = 0; slot <= s.mask; slot++) {
+        Value *key = s.table[slot].key;
+        if (!key || key == PYSET_DUMMY)
+            continue;
+        size_t x = 0;
+        while (k->v[x] != key)
+            x++;
+        if (!have || (most ? k->cnt[x] > bc : k->cnt[x] < bc)) {
+            best = key;
+            bc = k->cnt[x];
+            have = true;
+        }
+    }
+    pyset_clear(&s);
+    return best;
+}
+
+/* mostcolor/leastcolor(element); ValueError when it has no values */
+static inline Value *gu_extreme_color(Ctx *cx, const Value *element, bool most)
+{
+    GColors k;
+    if (!gu_colors(cx, element, &k))
+        return NULL;
+    if (k.n == 0) {
+        gu_colors_free(&k);
+        return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
+                        most ? "max" : "min");
+    }
+    Value *best = gu_colors_pick(&k, most);
+    gu_colors_free(&k);
+    return best;
+}
+
+#endif
