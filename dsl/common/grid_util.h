@@ -452,6 +452,25 @@ static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
     return true;
 }
 
+/* A tuple of h >= 1 rows, all tuples of len(grid[0]) = w: a grid gu_view
+ * takes with nothing to say, found without its arrays. */
+static inline bool gu_rect(const Value *grid, size_t *h, size_t *w)
+{
+    if (grid->type != V_TUPLE || grid->u.tup.len == 0)
+        return false;
+    const Value *r0 = grid->u.tup.items[0];
+    if (r0->type != V_TUPLE)
+        return false;
+    *h = grid->u.tup.len;
+    *w = r0->u.tup.len;
+    for (size_t i = 1; i < *h; i++) {
+        const Value *r = grid->u.tup.items[i];
+        if (r->type != V_TUPLE || r->u.tup.len != *w)
+            return false;
+    }
+    return true;
+}
+
 /* `0 <= i < h and 0 <= j < w` on any values, short-circuiting as Python
  * does (an i out of range never compares j): 1, 0, or -1 raised. */
 static inline int gu_in_range(Ctx *cx, Value *i, Value *j, size_t h, size_t w)
@@ -554,17 +573,8 @@ static inline bool gu_mgrid_alloc(Ctx *cx, MGrid *m, size_t h, size_t total)
 static inline bool gu_mgrid(Ctx *cx, const Value *grid, MGrid *m)
 {
     memset(m, 0, sizeof *m);
-    /* rows all tuples of len(grid[0]): what gu_view would find, without
-     * its arrays */
-    size_t h = grid->type == V_TUPLE ? grid->u.tup.len : 0, w = 0;
-    bool rect = h > 0;
-    for (size_t i = 0; rect && i < h; i++) {
-        const Value *r = grid->u.tup.items[i];
-        if (!i && r->type == V_TUPLE)
-            w = r->u.tup.len;
-        rect = r->type == V_TUPLE && r->u.tup.len == w;
-    }
-    if (rect) {
+    size_t h, w;
+    if (gu_rect(grid, &h, &w)) {
         if (!gu_mgrid_alloc(cx, m, h, h * w))
             return false;
         m->h = h;
