@@ -389,16 +389,30 @@ static inline Value *gu_box_set(int64_t i0, int64_t i1, int64_t j0, int64_t j1)
 /* ---- grids ---------------------------------------------------------------
  * A read view of a tuple of rows: rows[i] items and lengths, plus
  * w = len(grid[0]) as the reference reads it. */
+#define GVIEW_INLINE 32     /* rows held in the view itself: every ARC grid */
+
 typedef struct {
     size_t h, w;
     Value ***row;     /* row[i] = items of row i */
     size_t *rlen;
+    Value **row_in[GVIEW_INLINE];
+    size_t rlen_in[GVIEW_INLINE];
 } GView;
+
+/* An empty view (its inline arrays left as they are). */
+static inline void gu_view_clear(GView *g)
+{
+    g->h = g->w = 0;
+    g->row = NULL;
+    g->rlen = NULL;
+}
 
 static inline void gu_view_free(GView *g)
 {
-    free(g->row);
-    free(g->rlen);
+    if (g->row != g->row_in)
+        free(g->row);
+    if (g->rlen != g->rlen_in)
+        free(g->rlen);
     g->row = NULL;
     g->rlen = NULL;
 }
@@ -407,12 +421,13 @@ static inline void gu_view_free(GView *g)
  * items in iteration order (w is left 0). */
 static inline bool gu_rows(Ctx *cx, const Value *grid, GView *g)
 {
-    memset(g, 0, sizeof *g);
+    gu_view_clear(g);
     if (!gu_iterable(cx, grid))
         return false;
     g->h = v_len(grid);
-    g->row = gu_alloc(cx, g->h, sizeof *g->row);
-    g->rlen = gu_alloc(cx, g->h, sizeof *g->rlen);
+    bool in = g->h <= GVIEW_INLINE;
+    g->row = in ? g->row_in : gu_alloc(cx, g->h, sizeof *g->row);
+    g->rlen = in ? g->rlen_in : gu_alloc(cx, g->h, sizeof *g->rlen);
     if (!g->row || !g->rlen) {
         gu_view_free(g);
         return false;
@@ -434,7 +449,7 @@ static inline bool gu_rows(Ctx *cx, const Value *grid, GView *g)
 static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
 {
     size_t h, w = 0;
-    memset(g, 0, sizeof *g);
+    gu_view_clear(g);
     if (!gu_len(cx, grid, &h))
         return false;
     if (need_w || h) {
@@ -504,7 +519,7 @@ static inline bool gu_view_or_size(Ctx *cx, const Value *grid, GView *g, bool *r
     if ((*rows = gu_view(cx, grid, g, true)))
         return true;
     cx_clear(cx);
-    memset(g, 0, sizeof *g);
+    gu_view_clear(g);
     return gu_hw(cx, grid, &g->h, &g->w);
 }
 
