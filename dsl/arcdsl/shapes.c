@@ -70,24 +70,36 @@ static bool ranged(Ctx *cx, int64_t count)
     return charge(cx, count > 0 ? (uint64_t)count : 0);
 }
 
+/* connect(a, b) as n points from (i, j) by (di, dj), from the lower end (the
+ * higher column on the anti-diagonal); false where a and b share no row,
+ * column or diagonal (the empty set). */
+typedef struct { int64_t i, j, di, dj, n; } Line;
+
+static bool line_of(int64_t ai, int64_t aj, int64_t bi, int64_t bj, Line *l)
+{
+    int64_t si = ai < bi ? ai : bi, ei = (ai > bi ? ai : bi) + 1;
+    int64_t sj = aj < bj ? aj : bj, ej = (aj > bj ? aj : bj) + 1;
+    if (ai == bi)
+        *l = (Line){ai, sj, 0, 1, ej - sj};
+    else if (aj == bj)
+        *l = (Line){si, aj, 1, 0, ei - si};
+    else if (bi - ai == bj - aj)
+        *l = (Line){si, sj, 1, 1, ei - si};
+    else if (bi - ai == aj - bj)
+        *l = (Line){si, ej - 1, 1, -1, ei - si};
+    else
+        return false;
+    return true;
+}
+
 /* a_ij: a's two items as unpacked; a line along a row keeps ai itself,
  * one along a column aj (`(ai, j) for j in ...`), so a bool stays a bool */
 static Value *connect_i(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
 {
-    int64_t si = ai < bi ? ai : bi, ei = (ai > bi ? ai : bi) + 1;
-    int64_t sj = aj < bj ? aj : bj, ej = (aj > bj ? aj : bj) + 1;
-    int64_t n, di, dj, i, j;
-    if (ai == bi) {
-        n = ej - sj, i = ai, j = sj, di = 0, dj = 1;
-    } else if (aj == bj) {
-        n = ei - si, i = si, j = aj, di = 1, dj = 0;
-    } else if (bi - ai == bj - aj) {
-        n = ei - si, i = si, j = sj, di = 1, dj = 1;
-    } else if (bi - ai == aj - bj) {
-        n = ei - si, i = si, j = ej - 1, di = 1, dj = -1;
-    } else {
+    Line l;
+    if (!line_of(ai, aj, bi, bj, &l))
         return v_incref(&v_empty_fset_);
-    }
+    int64_t n = l.n, di = l.di, dj = l.dj, i = l.i, j = l.j;
     if (!ranged(cx, n))
         return NULL;
     /* Bools as coordinates stay as they are in the points: built at once */
@@ -136,9 +148,15 @@ Value *ad_connect(Ctx *cx, Value *const *a)
  * earlier one changes nothing, so it is the distinct ones' layout.
  * Charged as the calls are: 1 a call, a line's length where it has one.
  * NULL, nothing raised, when an item is not an interned place. */
-#define LINE_KEY(i, j, d, n) \
-    (1u << 31 | (uint32_t)((i) + 64) << 17 | (uint32_t)((j) + 64) << 10 | (uint32_t)(d) << 8 | \
-     (uint32_t)((n) - 1))
+_Static_assert(V_INTERN_SPAN <= 128, "a line key holds a place's row and column in 7 bits each");
+
+/* A line of interned places as a nonzero key: start, direction, length. */
+static uint32_t line_key(const Line *l)
+{
+    uint32_t d = l->di == 0 ? 0 : l->dj == 0 ? 1 : l->dj == 1 ? 2 : 3;
+    return 1u << 31 | (uint32_t)(l->i - V_INTERN_MIN) << 17 | (uint32_t)(l->j - V_INTERN_MIN) << 10 |
+           d << 8 | (uint32_t)(l->n - 1);
+}
 
 static bool places(Value *c, size_t n, int16_t *ij)
 {
@@ -208,20 +226,8 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
     for (size_t q = 0; ok && q < m; q++)
         for (size_t p = 0; ok && p < n; p++) {
             int64_t ai = xi[2 * p], aj = xi[2 * p + 1], bi = yi[2 * q], bj = yi[2 * q + 1];
-            int64_t si = ai < bi ? ai : bi, ei = (ai > bi ? ai : bi) + 1;
-            int64_t sj = aj < bj ? aj : bj, ej = (aj > bj ? aj : bj) + 1;
-            uint32_t key;
-            int64_t len;
-            if (ai == bi)
-                len = ej - sj, key = LINE_KEY(ai, sj, 0, len);
-            else if (aj == bj)
-                len = ei - si, key = LINE_KEY(si, aj, 1, len);
-            else if (bi - ai == bj - aj)
-                len = ei - si, key = LINE_KEY(si, sj, 2, len);
-            else if (bi - ai == aj - bj)
-                len = ei - si, key = LINE_KEY(si, ej - 1, 3, len);
-            else
-                len = 0, key = 0;
+            Line l;
+            uint32_t key = line_of(ai, aj, bi, bj, &l) ? line_key(&l) : 0;
             if (!charge(cx, 1)) {
                 ok = false;
             } else if (!key) {
@@ -232,7 +238,7 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
                 Value *line = connect_i(cx, v_items(v_items(x)[p]), ai, aj, bi, bj);
                 ok = line && vb_push(cx, &b, line);
             } else {
-                ok = charge(cx, (uint64_t)len);
+                ok = charge(cx, (uint64_t)l.n);
             }
         }
     free(ij);
