@@ -48,15 +48,16 @@ static bool path_of(const Value *f, unsigned *path, unsigned *calls)
     return true;
 }
 
-/* The path of running a then b (each a call) on one argument. */
+/* The path of running a then b on one argument; ca, cb and *calls count
+ * every call a run makes, each one's own included. */
 static bool path_then(unsigned a, unsigned ca, unsigned b, unsigned cb, unsigned *path,
                       unsigned *calls)
 {
     unsigned na = a & 7, nb = b & 7;
-    if (na + nb > PATH_MAX_STEPS || ca + cb + 2 > 255)
+    if (na + nb > PATH_MAX_STEPS || ca + cb > 255)
         return false;
     *path = PATH_ON | (na + nb) | (a & 0x78) | ((b >> 3) & 0xf) << (3 + na);
-    *calls = ca + 1 + cb + 1;
+    *calls = ca + cb;
     return true;
 }
 
@@ -84,26 +85,30 @@ static Value *path_walk(unsigned path, Value *x)
     return x;
 }
 
-/* A run of self on x by its path, the calls charged: true when it ran so
- * (*r the result, or NULL raised), false when the calls must be made. */
-static bool path_ran(Ctx *cx, const Value *self, Value *x, Value **r)
+/* A run by path on x, `calls` charged: true when it ran so (*r the
+ * result, or NULL raised), false when the calls must be made. */
+static bool path_take(Ctx *cx, unsigned path, unsigned calls, Value *x, Value **r)
 {
-    Value *p = self->u.fn.path ? path_walk(self->u.fn.path, x) : NULL;
+    Value *p = path_walk(path, x);
     if (!p)
         return false;
-    *r = cx_charge(cx, self->u.fn.path_calls) ? v_incref(p) : NULL;
+    *r = cx_charge(cx, calls) ? v_incref(p) : NULL;
     return true;
 }
 
-/* call1 of f on x, by f's path where it has one. */
+/* A run of the closure self by its path, if it has one. */
+static bool path_ran(Ctx *cx, const Value *self, Value *x, Value **r)
+{
+    return self->u.fn.path && path_take(cx, self->u.fn.path, self->u.fn.path_calls, x, r);
+}
+
+/* call1 of f on x, by f's path where it has one (the call is charged too). */
 static Value *call1_path(Ctx *cx, Value *f, Value *x)
 {
     unsigned path, calls;
-    if (f->type == V_FUNC && f->u.fn.arity == 1 && path_of(f, &path, &calls)) {
-        Value *r = path_walk(path, x);
-        if (r)
-            return cx_charge(cx, 1 + calls) ? v_incref(r) : NULL;
-    }
+    Value *r;
+    if (path_of(f, &path, &calls) && path_take(cx, path, 1 + calls, x, &r))
+        return r;
     return call1(cx, f, x);
 }
 
@@ -200,7 +205,8 @@ Value *ad_compose(Ctx *cx, Value *const *a)
     (void)cx;
     Value *r = v_func_new(compose_inv, "compose.<locals>.<lambda>", PRIM_AD_compose, 1, 0, 2, a);
     unsigned po, co, pi, ci, p, c;
-    if (path_of(a[1], &pi, &ci) && path_of(a[0], &po, &co) && path_then(pi, ci, po, co, &p, &c))
+    if (path_of(a[1], &pi, &ci) && path_of(a[0], &po, &co) &&
+        path_then(pi, 1 + ci, po, 1 + co, &p, &c))
         path_set(r, p, c);
     return r;
 }
@@ -211,7 +217,7 @@ Value *ad_chain(Ctx *cx, Value *const *a)
     Value *r = v_func_new(chain_inv, "chain.<locals>.<lambda>", PRIM_AD_chain, 1, 0, 3, a);
     unsigned ph, ch, pg, cg, pf, cf, p, c;
     if (path_of(a[2], &pf, &cf) && path_of(a[1], &pg, &cg) && path_of(a[0], &ph, &ch) &&
-        path_then(pf, cf, pg, cg, &p, &c) && path_then(p, c - 1, ph, ch, &p, &c))
+        path_then(pf, 1 + cf, pg, 1 + cg, &p, &c) && path_then(p, c, ph, 1 + ch, &p, &c))
         path_set(r, p, c);
     return r;
 }
@@ -249,15 +255,13 @@ Value *ad_power(Ctx *cx, Value *const *a)
     Value *cap[2] = {f, v_int(n)};
     Value *r = v_func_new(power_inv, "compose.<locals>.<lambda>", PRIM_AD_power, 1, 0, 2, cap);
     v_decref(cap[1]);
-    unsigned pf, cf, p = 0, c = 0;
-    if (path_of(f, &pf, &cf) && f->u.fn.arity == 1) {
-        p = pf, c = cf + 1;              /* one call of f; each further one chains on */
-        for (int64_t k = 1; k < n && p; k++)
-            if (!path_then(p, c - 1, pf, cf, &p, &c))
-                p = 0;
-        if (p)
-            path_set(r, p, c);
-    }
+    unsigned pf = 0, cf = 0, p, c;
+    bool ok = path_of(f, &pf, &cf);
+    p = pf, c = 1 + cf;                  /* one call of f; each further one chains on */
+    for (int64_t k = 1; ok && k < n; k++)
+        ok = path_then(p, c, pf, 1 + cf, &p, &c);
+    if (ok)
+        path_set(r, p, c);
     return r;
 }
 
