@@ -467,25 +467,6 @@ static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
     return true;
 }
 
-/* A tuple of h >= 1 rows, all tuples of len(grid[0]) = w: a grid gu_view
- * takes with nothing to say, found without its arrays. */
-static inline bool gu_rect(const Value *grid, size_t *h, size_t *w)
-{
-    if (grid->type != V_TUPLE || grid->u.tup.len == 0)
-        return false;
-    const Value *r0 = grid->u.tup.items[0];
-    if (r0->type != V_TUPLE)
-        return false;
-    *h = grid->u.tup.len;
-    *w = r0->u.tup.len;
-    for (size_t i = 1; i < *h; i++) {
-        const Value *r = grid->u.tup.items[i];
-        if (r->type != V_TUPLE || r->u.tup.len != *w)
-            return false;
-    }
-    return true;
-}
-
 /* `0 <= i < h and 0 <= j < w` on any values, short-circuiting as Python
  * does (an i out of range never compares j): 1, 0, or -1 raised. */
 static inline int gu_in_range(Ctx *cx, Value *i, Value *j, size_t h, size_t w)
@@ -588,20 +569,6 @@ static inline bool gu_mgrid_alloc(Ctx *cx, MGrid *m, size_t h, size_t total)
 static inline bool gu_mgrid(Ctx *cx, const Value *grid, MGrid *m)
 {
     memset(m, 0, sizeof *m);
-    size_t h, w;
-    if (gu_rect(grid, &h, &w)) {
-        if (!gu_mgrid_alloc(cx, m, h, h * w))
-            return false;
-        m->h = h;
-        m->w = w;
-        for (size_t i = 0; i < h; i++) {
-            m->off[i] = i * w;
-            m->rlen[i] = w;
-            if (w)
-                memcpy(m->c + i * w, grid->u.tup.items[i]->u.tup.items, w * sizeof *m->c);
-        }
-        return true;
-    }
     GView g;
     if (!gu_view(cx, grid, &g, true))
         return false;
