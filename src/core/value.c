@@ -77,23 +77,20 @@ Value *cx_raise(Ctx *cx, const char *exc, const char *fmt, ...)
     return NULL;
 }
 
-uint64_t now_ns(void)
+static uint64_t clock_ns(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-uint64_t now_coarse_ns(void)
-{
+uint64_t now_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
+
 #ifdef CLOCK_MONOTONIC_COARSE
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+uint64_t now_coarse_ns(void) { return clock_ns(CLOCK_MONOTONIC_COARSE); }
 #else
-    return now_ns();
+uint64_t now_coarse_ns(void) { return clock_ns(CLOCK_MONOTONIC); }
 #endif
-}
 
 bool cx_budget_spent_(Ctx *cx)
 {

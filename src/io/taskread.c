@@ -561,6 +561,9 @@ typedef struct {
     struct { TaskSet ts; int cap, rc; char *err; } *one;   /* err: a failed file's */
 } DirLoad;
 
+/* A failed file's message; NULL was out of memory even for that. */
+static const char *one_err(const char *err) { return err ? err : "out of memory"; }
+
 static void *dir_worker(void *arg) {
     DirLoad *dl = arg;
     size_t len = strlen(dl->w->file);
@@ -579,7 +582,6 @@ static void *dir_worker(void *arg) {
             dl->one[i].rc = load_file(&fw, NULL, true, &dl->one[i].ts, &dl->one[i].cap);
             free(file);
         }
-        /* NULL only when even this is out of memory, which is what is said */
         if (dl->one[i].rc < 0)
             dl->one[i].err = strdup(err);
     }
@@ -668,16 +670,15 @@ static int load_dir(const Where *w, const char *solutions, int jobs, TaskSet *ts
     size_t bad = 0, len = 0;
     for (size_t i = 0; i < dl.n; i++)
         if (dl.one[i].rc < 0) {
-            const char *e = dl.one[i].err ? dl.one[i].err : "out of memory";
-            if (!bad++) snprintf(w->err, w->errlen, "%s", e);
-            len += strlen(e) + 1;
+            if (!bad++) snprintf(w->err, w->errlen, "%s", one_err(dl.one[i].err));
+            len += strlen(one_err(dl.one[i].err)) + 1;
         }
     if (rc == 0 && bad == dl.n && bad) rc = -1;    /* nothing to run: the first reason */
     else if (rc == 0 && bad) {
         char *s = ts->skipped = malloc(len + 1);
         if (!s) rc = fail(w, NULL, "out of memory");
         for (size_t i = 0; s && i < dl.n; i++)
-            if (dl.one[i].rc < 0) s += sprintf(s, "%s\n", dl.one[i].err ? dl.one[i].err : "out of memory");
+            if (dl.one[i].rc < 0) s += sprintf(s, "%s\n", one_err(dl.one[i].err));
         ts->nskipped = (int)bad;
     }
     for (size_t i = 0; i < dl.n; i++) {
