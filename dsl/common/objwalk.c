@@ -203,8 +203,7 @@ typedef struct {
     Value **cell;     /* the dialect's cell, owned, made on demand */
     ObjCell make;
     uint64_t *H;      /* hash of (i, j) */
-    const int8_t (*nb)[8];   /* neighbour order per location, or NULL */
-    int8_t (*nbx)[8];        /* ... computed here for big grids */
+    int8_t (*nbx)[8];        /* neighbour order per location, for grids past SHAPE_MAX */
     uint8_t *inb;            /* bit d: neighbour d (ad_nb_di/dj) is in the grid */
     int32_t off[8];          /* ... and its location number less this one's */
     uint8_t *code;           /* grid[i][j] as a byte where every cell is an int
