@@ -6,7 +6,8 @@ dsl_libdsl_a_SOURCES = \
 	dsl/prim.h dsl/prim.c \
 	dsl/common/core_util.h dsl/common/grid_util.h dsl/common/colours.h \
 	dsl/common/neighbours.h dsl/common/neighbours.c \
-	dsl/common/iset.h dsl/common/objwalk.h dsl/common/objwalk.c \
+	dsl/common/iset.h dsl/common/objwalk.h dsl/common/objwalk_int.h dsl/common/objwalk.c \
+	dsl/common/objlazy.c \
 	dsl/common/anyorder.h dsl/common/anyorder.c \
 	dsl/common/cells.h dsl/common/partition.c dsl/common/frontiers.c \
 	dsl/common/period.c dsl/common/occurrences.c dsl/common/closures.h dsl/common/closures.c \

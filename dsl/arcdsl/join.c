@@ -63,6 +63,13 @@ static bool ulcorner2(Ctx *cx, Value *patch, int64_t ul[2], size_t *len)
         return false;
     if (n == 0)
         return true;
+    GBox kept;
+    if (gu_kept_box(patch, &kept)) {
+        ul[0] = kept.i0;
+        ul[1] = kept.j0;
+        *len = 2;
+        return true;
+    }
     int obj = gu_is_object(cx, patch);
     if (obj < 0)
         return false;

@@ -5,6 +5,7 @@
 #include "pyset.h"
 #include "fsdistinct.h"
 #include "fsline.h"
+#include "fsrecipe.h"
 #include "common/gridops.h"
 #include "arcdsl/patch_util.h"
 
@@ -438,6 +439,8 @@ Value *ad_color(Ctx *cx, Value *const *a)
         return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(o));
     if (v_len(o) == 0)
         return cx_raise(cx, "StopIteration", "%s", "");
+    if ((c = fs_same_at(o, 0)))
+        return v_incref(c);
     c = gu_getitem(cx, v_items(o)[0], 0);
     return c ? v_incref(c) : NULL;
 }
@@ -529,7 +532,7 @@ Value *ad_colorfilter(Ctx *cx, Value *const *a)
             cx_raise(cx, "RuntimeError", "generator raised StopIteration");
             goto fail;
         }
-        if (!(c = gu_getitem(cx, v_items(o)[0], 0)))
+        if (!(c = fs_same_at(o, 0)) && !(c = gu_getitem(cx, v_items(o)[0], 0)))
             goto fail;
         if (v_eq(c, a[1]))
             pyset_add(&s, o);

@@ -5,6 +5,7 @@
 #define ARC_COMMON_COLOURS_H
 
 #include "common/grid_util.h"
+#include "fsrecipe.h"
 
 /* Distinct values in first-occurrence order with their counts.  Adding
  * them to a set in that order gives the same table as adding every value
@@ -93,6 +94,13 @@ static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
     }
     if (!gu_iterable(cx, element))
         return false;
+    Value *one = fs_same_at(element, 0);     /* one colour, whatever the order */
+    if (one) {
+        if (!gu_colors_add(cx, k, one))
+            goto fail;
+        k->cnt[0] = v_len(element);
+        return true;
+    }
     Value **it = v_items(element);
     for (size_t x = 0, n = v_len(element); x < n; x++) {
         Value *c, *rest;

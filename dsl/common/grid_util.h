@@ -343,14 +343,32 @@ static inline GBox gu_box(const GLoc *l, size_t n)
     return b;
 }
 
+/* The bounding box frozenset p keeps (V_MEMO_BOX): its items are then
+ * locations or cells, and nothing reading their places can raise. */
+static inline bool gu_kept_box(const Value *p, GBox *b)
+{
+    if (p->type != V_FSET || !(__atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) & V_MEMO_BOX))
+        return false;
+    const int32_t *x = p->u.set.box;
+    *b = (GBox){__atomic_load_n(&x[0], __ATOMIC_RELAXED), __atomic_load_n(&x[1], __ATOMIC_RELAXED),
+                __atomic_load_n(&x[2], __ATOMIC_RELAXED), __atomic_load_n(&x[3], __ATOMIC_RELAXED)};
+    return true;
+}
+
 /* shape(piece) */
 static inline bool gu_shape(Ctx *cx, Value *p, int64_t *h, int64_t *w)
 {
     size_t n;
+    GBox b;
     if (!gu_len(cx, p, &n))
         return false;
     if (n == 0) {
         *h = *w = 0;
+        return true;
+    }
+    if (gu_kept_box(p, &b)) {
+        *h = b.i1 - b.i0 + 1;
+        *w = b.j1 - b.j0 + 1;
         return true;
     }
     if (p->type == V_TUPLE) {
@@ -364,7 +382,7 @@ static inline bool gu_shape(Ctx *cx, Value *p, int64_t *h, int64_t *w)
     GLoc *l;
     if (!gu_locs(cx, p, &l, &n))
         return false;
-    GBox b = gu_box(l, n);
+    b = gu_box(l, n);
     free(l);
     *h = b.i1 - b.i0 + 1;
     *w = b.j1 - b.j0 + 1;

@@ -5,6 +5,8 @@
  * CPython's would, and only the cells and objects it returns are values.
  * gpu/objscan.h replays the same operations for the device; on the host
  * it measured no faster than this walk, so the CPU has this one path.
+ * An object whose walk would be replayed may instead wait until its
+ * order is read, and replay it then (objlazy.c).
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -16,6 +18,7 @@
 #include "common/neighbours.h"
 #include "common/objwalk.h"
 #include "common/iset.h"
+#include "common/objwalk_int.h"
 
 /* The set {(i, j) for i, j in diagfun(cand) if in the grid} as CPython
  * leaves it: its keys in slot order, where they sit, and the table size.
@@ -23,7 +26,7 @@
  * SHAPE_MAX x SHAPE_MAX share a table of them per (shape, diagonal), each image made the
  * first time its location is visited (a shape seen by a few calls only
  * would not repay making them all). */
-typedef struct {
+typedef struct NbImg {
     _Atomic uint8_t state;      /* in a shape's table: 0 not made, 1 being made, 2 ready */
     uint8_t n, mask;
     uint8_t slot[8];
@@ -91,7 +94,6 @@ static void is_merge_img(ISet *d, const NbImg *im, int32_t cand, size_t w, const
  * batts walk upscaled grids (test_100_tasks.py: 240 x 240, 270 x 270). */
 
 #define HASH_MAX 128            /* hash((i, j)) tabled up front */
-#define SHAPE_MAX 512           /* orders per location, tables per shape */
 
 static uint64_t nb_hash_[HASH_MAX * HASH_MAX];
 /* ad_nb_order's 8 bytes per location, made on first use; 0: not yet
@@ -104,6 +106,13 @@ static void nb_init(void)
     for (int i = 0; i < HASH_MAX; i++)
         for (int j = 0; j < HASH_MAX; j++)
             nb_hash_[i * HASH_MAX + j] = ad_pair_hash(i, j);
+}
+
+uint64_t ow_loc_hash(int64_t i, int64_t j)
+{
+    pthread_once(&nb_once_, nb_init);
+    return i >= 0 && j >= 0 && i < HASH_MAX && j < HASH_MAX ? nb_hash_[i * HASH_MAX + j]
+                                                             : ad_pair_hash(i, j);
 }
 
 /* The per-shape tables below stay for the process: past this many bytes a
@@ -197,20 +206,6 @@ static NbImg *img_table(size_t h, size_t w, bool diag)
     return im;
 }
 
-typedef struct {
-    size_t h, w, n;
-    Value **val;      /* grid[i][j] by location number i * w + j, borrowed */
-    Value **cell;     /* the dialect's cell, owned, made on demand */
-    ObjCell make;
-    uint64_t *H;      /* hash of (i, j) */
-    int8_t (*nbx)[8];        /* neighbour order per location, for grids past SHAPE_MAX */
-    uint8_t *inb;            /* bit d: neighbour d (ad_nb_di/dj) is in the grid */
-    int32_t off[8];          /* ... and its location number less this one's */
-    uint8_t *code;           /* grid[i][j] as a byte where every cell is an int
-                                0..254 (and bg one or None); else NULL */
-    uint8_t bgcode;          /* bg's byte; 255, which no cell has, for None */
-} OScan;
-
 /* Whether location k joins an object of colour val (byte vc): the same
  * colour, or for a multicoloured one any but the background. */
 static inline bool o_joins(const OScan *s, size_t k, const Value *val, unsigned vc, bool univalued,
@@ -239,23 +234,9 @@ static void o_code(OScan *s, uint8_t *code, const Value *bg)
     s->code = code;
 }
 
-/* inb's byte from which sides a location has: up, down, left, right */
-static uint8_t o_sides(bool up, bool down, bool left, bool right)
-{
-    return (uint8_t)(up | down << 1 | left << 2 | right << 3 | (up && left) << 4 |
-                     (up && right) << 5 | (down && left) << 6 | (down && right) << 7);
-}
-
-static Value *o_cell(OScan *s, size_t ix)
-{
-    if (!s->cell[ix])
-        s->cell[ix] = s->make((int64_t)(ix / s->w), (int64_t)(ix % s->w), s->val[ix]);
-    return s->cell[ix];
-}
-
 static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag, int8_t buf[8])
 {
-    size_t i = ix / s->w, j = ix % s->w;
+    size_t i = (size_t)s->i0 + ix / s->w, j = (size_t)s->j0 + ix % s->w;
     if (s->nbx) {
         if (s->nbx[ix][0] < 0)
             ad_nb_order((int64_t)i, (int64_t)j, diag, s->nbx[ix]);
@@ -301,9 +282,9 @@ static const NbImg *nb_img(OScan *s, NbImg *tab, NbImg *local, int32_t cand, boo
  * copy_to_fs): a table presized for its count, its keys inserted in obj's
  * slot order, verbatim when the sizes agree (obj has no dummies).  Only
  * then are the cells put in a frozen value.  tab: room for 4n + 8. */
-static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t *tab)
+uint64_t ow_fill(OScan *s, const ISet *obj, const uint64_t *HC, int32_t *tab, size_t mask,
+                 FsLayout *L)
 {
-    size_t n = obj->used, mask = pyset_copy_mask(n);
     const int32_t *from = obj->t;
     if (mask != obj->mask) {
         memset(tab, 0xff, (mask + 1) * sizeof *tab);
@@ -312,19 +293,26 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
                 is_insert_clean(tab, mask, HC, obj->t[i]);
         from = tab;
     }
-    FsLayout L;
-    Value *v = fs_layout(n, mask, &L);
     int32_t m = 0;
     uint64_t x = 0;
     for (size_t i = 0; i <= mask; i++) {
         int32_t k = from[i];
         if (k < 0)
             continue;
-        L.items[m] = v_incref(o_cell(s, (size_t)k));
-        L.hashes[m] = (int64_t)HC[k];
-        L.slots[i] = m++;
+        L->items[m] = v_incref(ow_cell(s, (size_t)k));
+        L->hashes[m] = (int64_t)HC[k];
+        L->slots[i] = m++;
         x ^= py_fset_shuffle(HC[k]);
     }
+    return x;
+}
+
+static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t *tab)
+{
+    size_t n = obj->used, mask = pyset_copy_mask(n);
+    FsLayout L;
+    Value *v = fs_layout(n, mask, &L);
+    uint64_t x = ow_fill(s, obj, HC, tab, mask, &L);
     v_mark_flat(v, L.items, n);
     v->hash = py_fset_end(x, n);        /* objs takes it next: its cells' hashes are here */
     v->hashed = 1;
@@ -475,6 +463,57 @@ static bool o_rows(Ctx *cx, const Value *grid, size_t h, size_t w, Value **val)
     return true;
 }
 
+void ow_replay(OWalk *w, int32_t loc, Value *val, unsigned vc, ISet *obj, Ctx *cx, VBuf *cl)
+{
+    OScan *s = w->s;
+    uint64_t *HC = w->HC;
+    int32_t *cells = w->cells;
+    int nd = w->diagonal ? 8 : 4;
+    ISet cands, nbhd;
+    is_init(obj);
+    if (!cl) {
+        HC[loc] = (uint64_t)v_hash(ow_cell(s, (size_t)loc));
+        is_add(obj, HC, loc);
+    }
+    is_init(&cands);
+    is_add(&cands, s->H, loc);
+    while (cands.used > 0) {
+        /* the layer's matches in cands' order: they decide the object's
+         * order; the neighbourhood they span is merged after them (nothing
+         * in between reads it) */
+        size_t nm = 0;
+        for (size_t slot = 0; slot <= cands.mask; slot++) {
+            int32_t cand = cands.t[slot];
+            if (cand < 0)
+                continue;
+            if (w->member ? !occ_has(w->member, cand)
+                          : !o_joins(s, (size_t)cand, val, vc, w->univalued, w->bg))
+                continue;
+            if (cl)
+                vb_push(cx, cl, v_incref(ow_cell(s, (size_t)cand)));
+            else {
+                HC[cand] = (uint64_t)v_hash(ow_cell(s, (size_t)cand));
+                is_add(obj, HC, cand);
+            }
+            occ_add(w->occupied, cand);
+            cells[nm++] = cand;
+        }
+        is_free(&cands);
+        if (nm <= DIRECT_TRY && cands_direct(s, cells, nm, w->occupied, w->stamp, ++w->layer, nd,
+                                             w->keep, &cands))
+            continue;
+        is_init(&nbhd);
+        for (size_t q = 0; q < nm; q++) {
+            NbImg local;
+            is_merge_img(&nbhd, nb_img(s, w->imgs, &local, cells[q], w->diagonal, nd), cells[q],
+                         s->w, s->H);
+        }
+        is_sub(&cands, &nbhd, w->occupied, s->H, w->keep);
+        is_free(&nbhd);
+    }
+    is_free(&cands);
+}
+
 Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, bool as_tuple,
                 ObjCell cell)
 {
@@ -487,14 +526,12 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     pthread_once(&nb_once_, nb_init);
     OScan s = {.h = g.h, .w = g.w, .n = g.h * g.w, .make = cell};
     size_t n = s.n;
-    int nd = diagonal ? 8 : 4;
     Value *out = NULL;
     VBuf objl = {0}, cl = {0};
     int32_t *order = NULL, *keep = NULL, *ftab = NULL, *cells = NULL;
-    uint32_t *stamp = NULL, layer = 0;
+    uint32_t *stamp = NULL;
     bool stamped = false;
     uint64_t *HC = NULL;
-    ISet cands, nbhd;
     Occ occupied = {0}, claim = {0};
     /* the walk's arrays in one block, 8-byte ones first.  Only the cells
      * (made on demand) and the bitmaps start zeroed: the rest is written
@@ -535,7 +572,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     for (size_t i = 0, k = 0; i < s.h; i++)
         for (size_t j = 0; j < s.w; j++, k++) {
             s.H[k] = hashed ? nb_hash_[i * HASH_MAX + j] : ad_pair_hash((int64_t)i, (int64_t)j);
-            s.inb[k] = o_sides(i > 0, i + 1 < s.h, j > 0, j + 1 < s.w);
+            s.inb[k] = ow_sides(i > 0, i + 1 < s.h, j > 0, j + 1 < s.w);
         }
     o_code(&s, code, bg);
     /* asindices(grid): frozenset of the pairs in row-major order */
@@ -550,6 +587,9 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     PySet objs;
     ISet obj;
     pyset_init(&objs);
+    OWalk w = {.s = &s, .imgs = imgs, .univalued = univalued, .diagonal = diagonal, .bg = bg,
+               .occupied = &occupied, .HC = HC, .stamp = stamp, .cells = cells, .keep = keep};
+    bool lazy = !as_tuple && small;
     for (size_t k = 0; k < n; k++) {
         int32_t loc = order[k];
         if (occ_has(&occupied, loc))
@@ -560,75 +600,44 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
             continue;
         /* laid: the object's cells known without the replay.  objects_t
          * lists cells as the walk visits them: the start, then (for two
-         * cells) the other, whatever the sets' layouts. */
+         * cells) the other, whatever the sets' layouts.  A frozenset's
+         * flood finds all its cells: the replay then asks the flood which
+         * locations join, and an object it leaves unlaid may wait to be
+         * read (ow_lazy). */
         size_t nc = flood(&s, loc, val, vc, univalued, bg, diagonal, &claim, cells,
-                          as_tuple ? 2 : DIRECT_MAX);
+                          as_tuple ? 2 : n);
         bool laid = false;
+        Value *fo = NULL;
         if (nc && as_tuple) {
             for (size_t x = 0; x < nc; x++)
-                vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cells[x])));
+                vb_push(cx, &cl, v_incref(ow_cell(&s, (size_t)cells[x])));
             laid = true;
         } else if (nc) {
             for (size_t x = 0; x < nc; x++)
-                HC[cells[x]] = (uint64_t)v_hash(o_cell(&s, (size_t)cells[x]));
-            laid = direct_layout(&obj, cells, nc, HC);
+                HC[cells[x]] = (uint64_t)v_hash(ow_cell(&s, (size_t)cells[x]));
+            laid = nc <= DIRECT_MAX && direct_layout(&obj, cells, nc, HC);
+            if (!laid && lazy && (fo = ow_lazy(&s, grid, diagonal, cells, nc, &occupied, HC)))
+                laid = true;
         }
         if (laid) {
             for (size_t x = 0; x < nc; x++)
                 occ_add(&occupied, cells[x]);
         } else {
-            is_init(&obj);
-            if (!as_tuple) {
-                HC[loc] = (uint64_t)v_hash(o_cell(&s, (size_t)loc));
-                is_add(&obj, HC, loc);
-            }
             if (!stamped)
                 memset(stamp, 0, n * sizeof *stamp);
             stamped = true;
-            is_init(&cands);
-            is_add(&cands, s.H, loc);
-            while (cands.used > 0) {
-                /* the layer's matches in cands' order: they decide the
-                 * object's order; the neighbourhood they span is merged
-                 * after them (nothing in between reads it) */
-                size_t nm = 0;
-                for (size_t slot = 0; slot <= cands.mask; slot++) {
-                    int32_t cand = cands.t[slot];
-                    if (cand < 0)
-                        continue;
-                    if (!o_joins(&s, (size_t)cand, val, vc, univalued, bg))
-                        continue;
-                    if (as_tuple)
-                        vb_push(cx, &cl, v_incref(o_cell(&s, (size_t)cand)));
-                    else {
-                        HC[cand] = (uint64_t)v_hash(o_cell(&s, (size_t)cand));
-                        is_add(&obj, HC, cand);
-                    }
-                    occ_add(&occupied, cand);
-                    cells[nm++] = cand;
-                }
-                is_free(&cands);
-                if (nm <= DIRECT_TRY &&
-                    cands_direct(&s, cells, nm, &occupied, stamp, ++layer, nd, keep, &cands))
-                    continue;
-                is_init(&nbhd);
-                for (size_t q = 0; q < nm; q++) {
-                    NbImg local;
-                    is_merge_img(&nbhd, nb_img(&s, imgs, &local, cells[q], diagonal, nd), cells[q],
-                                 s.w, s.H);
-                }
-                is_sub(&cands, &nbhd, &occupied, s.H, keep);
-                is_free(&nbhd);
-            }
-            is_free(&cands);
+            w.member = as_tuple ? NULL : &claim;
+            ow_replay(&w, loc, val, vc, &obj, cx, as_tuple ? &cl : NULL);
         }
         if (as_tuple) {
             Value *t = vb_finish(cx, &cl, V_TUPLE);
             if (!t || !vb_push(cx, &objl, t))
                 break;
         } else {
-            Value *fo = obj_frozen(&s, &obj, HC, ftab);
-            is_free(&obj);
+            if (!fo) {
+                fo = obj_frozen(&s, &obj, HC, ftab);
+                is_free(&obj);
+            }
             pyset_add(&objs, fo);
             v_decref(fo);
         }

@@ -95,7 +95,7 @@ static bool keyset_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe keyset_kind = {keyset_build, keyset_size, NULL, fs_table_free, keyset_keys,
-                                    keyset_ordered};
+                                    keyset_ordered, NULL};
 
 /* The first key of colour c's table (c in 0..9). */
 static inline uint32_t colour_base(const Value *c)
@@ -148,7 +148,7 @@ static bool recolor_keys(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe recolor_kind = {recolor_build, recolor_size, NULL, fs_table_free,
-                                      recolor_keys, recolor_ordered};
+                                      recolor_keys, recolor_ordered, NULL};
 
 /* An unbuilt recipe of n distinct keys k (hashes, box and tables from
  * them), holding a and b. */

@@ -100,7 +100,7 @@ static bool line_ordered_in(const Value *v, int table, FsKeys *o)
 static bool line_ordered(const Value *v, FsKeys *o) { return line_ordered_in(v, 0, o); }
 
 static const FsRecipe line_kind = {line_build, line_size, line_eq, fs_table_free, line_keys,
-                                   line_ordered};
+                                   line_ordered, NULL};
 
 bool fs_is_line(const Value *v)
 {
@@ -158,7 +158,7 @@ static bool coloured_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe coloured_kind = {coloured_build, line_size, coloured_eq, fs_table_free,
-                                       coloured_keys, coloured_ordered};
+                                       coloured_keys, coloured_ordered, NULL};
 
 /* hash, FLAT and box of a line (c NULL) or coloured line from t */
 static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)

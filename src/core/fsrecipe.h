@@ -92,6 +92,9 @@ typedef struct FsRecipe {
     /* The same in v's iteration order, without building v (its sources
      * may be): fs_ordered_keys.  NULL: built to be read. */
     bool (*ordered)(const Value *v, struct FsKeys *out);
+    /* The value (borrowed) every item of unbuilt v has at index at, when
+     * the kind knows one without building; NULL: none or not known. */
+    Value *(*same)(const Value *v, size_t at);
 } FsRecipe;
 
 typedef struct {
@@ -117,6 +120,17 @@ void fs_recipe_free_own(Value *v);
 /* v_make_atomic's walk: the sources, and the items once built (a build
  * after this makes its items atomic itself). */
 size_t fs_recipe_make_atomic(Value *v);
+
+/* next(iter(v))[at] where no order can change it: the value every item
+ * of v has at index at, when v is an unbuilt recipe whose kind knows it
+ * (borrowed); else NULL, and v must be read. */
+static inline Value *fs_same_at(const Value *v, size_t at)
+{
+    if (v->type != V_FSET || !(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
+        return NULL;
+    const FsRecipe *k = fs_recipe_head(v)->kind;
+    return k->same ? k->same(v, at) : NULL;
+}
 
 /* Whether a and b are recipes of one kind with its own equality; *eq the
  * answer. */

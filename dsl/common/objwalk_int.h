@@ -1,0 +1,84 @@
+/* objwalk_int.h -- what objwalk.c's walk shares with objlazy.c, which
+ * replays one object's part of it when the object is first read. */
+#ifndef ARC_OBJWALK_INT_H
+#define ARC_OBJWALK_INT_H
+
+#include "common/cells.h"
+#include "common/core_util.h"
+#include "common/iset.h"
+
+#define SHAPE_MAX 512           /* orders per location, tables per shape */
+
+struct NbImg;
+
+/* The locations walked: a grid, or (objlazy.c) a window of one, whose
+ * location numbers are local but whose hashes, neighbour orders and
+ * cells are those of (i0 + k / w, j0 + k % w) in the grid. */
+typedef struct {
+    size_t h, w, n;
+    int64_t i0, j0;
+    Value **val;      /* grid[i][j] by location number, borrowed */
+    Value **cell;     /* the dialect's cell, owned, made on demand */
+    ObjCell make;
+    uint64_t *H;      /* hash of (i, j) */
+    int8_t (*nbx)[8];        /* neighbour order per location, for grids past SHAPE_MAX */
+    uint8_t *inb;            /* bit d: neighbour d (ad_nb_di/dj) is in the grid */
+    int32_t off[8];          /* ... and its location number less this one's */
+    uint8_t *code;           /* grid[i][j] as a byte where every cell is an int
+                                0..254 (and bg one or None); else NULL */
+    uint8_t bgcode;          /* bg's byte; 255, which no cell has, for None */
+} OScan;
+
+/* One object's walk (ow_replay): what it reads and its scratch. */
+typedef struct {
+    OScan *s;
+    struct NbImg *imgs;     /* the shape's neighbour set images, or NULL */
+    bool univalued, diagonal;
+    Value *bg;
+    const Occ *member;      /* the object's cells, found by a flood fill; NULL:
+                               o_joins asks the grid */
+    Occ *occupied;
+    uint64_t *HC;           /* hash of each location's cell, made as it joins */
+    uint32_t *stamp;        /* n words, zeroed before the first walk */
+    uint32_t layer;
+    int32_t *cells, *keep;  /* n + 1 each */
+} OWalk;
+
+/* hash((i, j)) */
+uint64_t ow_loc_hash(int64_t i, int64_t j);
+
+/* inb's byte from which sides a location has: up, down, left, right */
+static inline uint8_t ow_sides(bool up, bool down, bool left, bool right)
+{
+    return (uint8_t)(up | down << 1 | left << 2 | right << 3 | (up && left) << 4 |
+                     (up && right) << 5 | (down && left) << 6 | (down && right) << 7);
+}
+
+static inline Value *ow_cell(OScan *s, size_t ix)
+{
+    if (!s->cell[ix])
+        s->cell[ix] = s->make(s->i0 + (int64_t)(ix / s->w), s->j0 + (int64_t)(ix % s->w), s->val[ix]);
+    return s->cell[ix];
+}
+
+/* The reference's walk of the object through loc (colour val, byte vc):
+ * its cells into obj keyed by location (HC made for them), or with cl
+ * listed in the order the walk visits them. */
+void ow_replay(OWalk *w, int32_t loc, Value *val, unsigned vc, ISet *obj, Ctx *cx, VBuf *cl);
+
+/* frozenset(obj)'s table (mask: pyset_copy_mask(obj->used)) filled into
+ * L, the cells increffed; tab: room for 4n + 8.  Returns the xor of the
+ * cells' shuffled hashes. */
+uint64_t ow_fill(OScan *s, const ISet *obj, const uint64_t *HC, int32_t *tab, size_t mask,
+                 FsLayout *L);
+
+/* The object of the nc cells[] of grid (s's locations; the first is the
+ * walk's start), found by a flood fill, as a frozenset laid out when read
+ * (objlazy.c): its hash, size and bounding box are known now; its order
+ * is the walk's, replayed then over a window of the grid around it.
+ * occupied: as it is when the object's walk begins.  NULL where that
+ * window would be large beside the object: the caller walks it now. */
+Value *ow_lazy(OScan *s, Value *grid, bool diagonal, const int32_t *cells, size_t nc,
+               const Occ *occupied, const uint64_t *HC);
+
+#endif
