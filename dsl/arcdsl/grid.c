@@ -41,6 +41,9 @@ Value *ad_colorcount(Ctx *cx, Value *const *a)
     }
     if (!gu_iterable(cx, e))
         return NULL;
+    Value *one = fs_same_at(e, 0);      /* every cell's colour: no order to read */
+    if (one)
+        return v_int(gu_eq(one, val) ? (int64_t)v_len(e) : 0);
     Value **it = v_items(e);
     for (size_t x = 0, len = v_len(e); x < len; x++) {
         Value *c, *rest;

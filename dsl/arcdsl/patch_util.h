@@ -9,6 +9,7 @@
 #include "common/core_util.h"
 #include "common/grid_util.h"
 #include "common/gridops.h"
+#include "common/anyorder.h"
 
 /* ---- Python-ish helpers ----------------------------------------------- */
 
@@ -61,6 +62,8 @@ static inline int pkind(Ctx *cx, const Value *p)
         return -1;
     if (n == 0)
         return PK_EMPTY;
+    if (p->type == V_FSET && (__atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) & V_MEMO_CELLS))
+        return PK_OBJ;
     Value *x = gu_getitem(cx, v_items(p)[0], 1);
     if (!x)
         return -1;
@@ -345,7 +348,26 @@ static inline ptrdiff_t locs_int(Ctx *cx, Value *p, int64_t **out)
         return -1;
     if (kind == PK_EMPTY)
         return 0;
-    size_t n = v_len(p);
+    GLoc *l;
+    size_t n;
+    int any = ao_locs(cx, p, &l, &n);   /* places in no order: min_dist reads none */
+    if (any < 0)
+        return -1;
+    if (any && n != v_len(p)) {        /* repeats: the charges count len(p) */
+        free(l);
+        any = 0;
+    }
+    if (any) {
+        int64_t *v = xmalloc_(2 * n * sizeof *v);
+        for (size_t x = 0; x < n; x++) {
+            v[2 * x] = l[x].i;
+            v[2 * x + 1] = l[x].j;
+        }
+        free(l);
+        *out = v;
+        return (ptrdiff_t)n;
+    }
+    n = v_len(p);
     Value **it = v_items(p);
     int64_t *v = malloc(2 * n * sizeof *v);
     for (size_t x = 0; x < n; x++) {

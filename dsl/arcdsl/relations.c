@@ -93,8 +93,11 @@ Value *ad_bordering(Ctx *cx, Value *const *a)
     size_t n;
     static const struct { int k, op; } sides[4] = {
         { 0, CMP_LT }, { 1, CMP_LT }, { 0, CMP_GT }, { 1, CMP_GT } };
+    GBox kb = {0};
+    bool kept = gu_kept_box(p, &kb);    /* the extremes without reading the cells */
+    const int64_t kx[4] = {kb.i0, kb.j0, kb.i1, kb.j1};
     for (int s = 0; s < 4; s++) {
-        if (!(x = coord_ext(cx, p, sides[s].k, sides[s].op)))
+        if (!kept && !(x = coord_ext(cx, p, sides[s].k, sides[s].op)))
             return NULL;
         int64_t want = 0;
         if (s >= 2) {
@@ -103,7 +106,7 @@ Value *ad_bordering(Ctx *cx, Value *const *a)
                 return NULL;
             want = (int64_t)n - 1;
         }
-        if (eq_int(x, want))
+        if (kept ? kx[s] == want : eq_int(x, want))
             return v_bool(true);
     }
     return v_bool(false);

@@ -12,7 +12,7 @@ static bool keys_of(const Value *v, FsKeys *o, bool *cells, bool ordered)
 {
     if (v->type != V_FSET ||
         !(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) ||
-        !fs_recipe_head(v)->kind->keys || !fs_recipe_head(v)->kind->ordered || v->u.set.len == 0)
+        !fs_recipe_head(v)->kind->keys || v->u.set.len == 0)
         return false;
     if (!(ordered ? fs_ordered_keys(v, o) : fs_arena_keys(v, o)))
         return false;

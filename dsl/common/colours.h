@@ -6,6 +6,7 @@
 
 #include "common/grid_util.h"
 #include "fsrecipe.h"
+#include "common/anyorder.h"
 
 /* Distinct values in first-occurrence order with their counts.  Adding
  * them to a set in that order gives the same table as adding every value
@@ -75,6 +76,36 @@ static inline bool gu_colors_add(Ctx *cx, GColors *k, Value *v)
     return gu_colors_add_new(cx, k, v);
 }
 
+/* The colours of an unbuilt set of arc-dsl cells, from its keys in no
+ * order, where no order can show: sets of colours 0..9 lay out by value,
+ * except c and c + 8 in a table of eight, which only a set of four or
+ * fewer keeps.  False (nothing collected, nothing raised) otherwise. */
+static inline bool gu_colors_any(Ctx *cx, const Value *element, GColors *k)
+{
+    GCell *c;
+    size_t n, cnt[10] = {0};
+    int any = ao_cells(cx, element, &c, &n, false);
+    if (any <= 0)
+        return any < 0;
+    bool ok = n == v_len(element);      /* no repeats: the counts are the cells' */
+    for (size_t x = 0; ok && x < n; x++) {
+        int64_t v;
+        ok = v_small_of(c[x].c, &v) && v >= 0 && v < 10;
+        if (ok)
+            cnt[v]++;
+    }
+    free(c);
+    if (!ok || (cnt[0] && cnt[8]) || (cnt[1] && cnt[9]))
+        return false;
+    for (int v = 0; v < 10; v++)
+        if (cnt[v]) {
+            if (!gu_colors_add(cx, k, v_small(v)))
+                return true;
+            k->cnt[k->n - 1] = cnt[v];
+        }
+    return true;
+}
+
 /* The values the reference's mostcolor/palette collect: a tuple yields
  * every item of every row, anything else `v for v, _ in element`. */
 static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
@@ -99,6 +130,11 @@ static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
         if (!gu_colors_add(cx, k, one))
             goto fail;
         k->cnt[0] = v_len(element);
+        return true;
+    }
+    if (gu_colors_any(cx, element, k)) {
+        if (cx->err)
+            goto fail;
         return true;
     }
     Value **it = v_items(element);

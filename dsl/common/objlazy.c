@@ -186,7 +186,9 @@ Value *ow_lazy(OScan *s, Value *grid, bool diagonal, const int32_t *cells, size_
     v->hash = py_fset_end(x, nc);
     v->hashed = 1;
     v_mark_flat_known(v, flat);
-    if (arcdsl)         /* what arc-dsl's bbox readers keep (patch_util.h) */
+    if (arcdsl) {       /* what arc-dsl's readers keep (patch_util.h) */
         v_box_keep(v, (int64_t)i0, (int64_t)j0, (int64_t)i1, (int64_t)j1);
+        v->memo |= V_MEMO_CELLS;
+    }
     return v;
 }

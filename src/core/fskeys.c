@@ -189,14 +189,74 @@ static Value *keyset_of(FsKeys *o, size_t n)
     return n ? made(&keyset_kind, o->k, n, n, NULL, NULL) : NULL;
 }
 
+/* A union keeps no keys: its members (src[0] holds their container) are
+ * read again, in no order for its keys, each in its own order for its
+ * table.  It stands for a merge of members that are laid out only when
+ * read (objects, objlazy.c), which a key set would have had to lay out. */
+static bool union_listed(const Value *v, FsKeys *o, bool ordered)
+{
+    const Value *cs = fs_recipe_head(v)->src[0];
+    Value *const *ms = v_items(cs);
+    size_t n0 = o->n, n = n0;
+    for (size_t c = 0; c < cs->u.set.len; c++)
+        if (!(ordered ? fs_ordered_keys(ms[c], o) : fs_arena_keys(ms[c], o))) {
+            o->n = n0;
+            return false;
+        }
+    for (size_t x = n0; x < o->n; x++)
+        if (first_sight(o->k[x]))
+            o->k[n++] = o->k[x];
+    for (size_t x = n0; x < n; x++)
+        unsee(o->k[x]);
+    o->n = n;
+    return true;
+}
+
+static void union_build(Value *v)
+{
+    FsKeys o = {0};
+    if (!union_listed(v, &o, true))
+        abort();
+    build_from(v, o.k);
+    fs_keys_free(&o);
+}
+
+static bool union_keys(const Value *v, FsKeys *o)
+{
+    return union_listed(v, o, false);
+}
+
+static bool union_ordered(const Value *v, FsKeys *o)
+{
+    FsKeys ins = {0};
+    bool ok = union_listed(v, &ins, true) && fs_keys_laid(ins.k, ins.n, o);
+    fs_keys_free(&ins);
+    return ok;
+}
+
+static const FsRecipe union_kind = {union_build, recolor_size, NULL, fs_table_free, union_keys,
+                                    union_ordered, NULL};
+
+/* Whether reading v's order would lay it out (an unbuilt recipe that
+ * cannot list its keys in order without building). */
+static bool order_unmade(const Value *v)
+{
+    return (__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) &&
+           !fs_recipe_head(v)->kind->ordered;
+}
+
 Value *fs_keys_merge(Value *cs, size_t total)
 {
     if (cs->type != V_FSET || total < FS_KEYS_MERGE_MIN)
         return NULL;
     FsKeys o = {0};
     Value *const *ms = v_items(cs);
+    bool later = false;
     for (size_t c = 0; c < cs->u.set.len; c++)
-        if (ms[c]->type != V_FSET || !fs_ordered_keys(ms[c], &o)) {
+        later |= ms[c]->type == V_FSET && order_unmade(ms[c]);
+    for (size_t c = 0; c < cs->u.set.len; c++)
+        if (ms[c]->type != V_FSET ||
+            !(later ? fs_arena_keys(ms[c], &o) : fs_ordered_keys(ms[c], &o))) {
             fs_keys_free(&o);
             return NULL;
         }
@@ -210,7 +270,9 @@ Value *fs_keys_merge(Value *cs, size_t total)
     }
     for (size_t x = 0; x < n; x++)
         unsee(o.k[x]);
-    Value *v = ok ? keyset_of(&o, n) : NULL;
+    Value *v = !ok || !n ? NULL
+               : later   ? made(&union_kind, o.k, n, 0, v_incref(cs), NULL)
+                         : keyset_of(&o, n);
     fs_keys_free(&o);
     return v;
 }

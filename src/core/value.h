@@ -175,6 +175,8 @@ static inline Value *v_small(int64_t x)
 #define V_MEMO_RECIPE 0x04 /* frozenset: its block holds how it was made (fsrecipe.h) */
 #define V_MEMO_UNBUILT 0x08 /* frozenset: its items are not built yet (v_items builds them) */
 #define V_MEMO_BUILDING 0x10 /* frozenset: a thread is building its items (fsrecipe.c) */
+#define V_MEMO_CELLS 0x20  /* frozenset: every item is a pair whose [1] is a tuple (arc-dsl's
+                              cells), known without reading one */
 
 #define V_FLAG_GRID 0x01  /* known to be a tuple of equal-length tuples of ints */
 #define V_FLAG_SHARED 0x04 /* long-lived data read by many threads: no refcount */
