@@ -326,6 +326,20 @@ static inline bool coords(Ctx *cx, Value *p, int k, PySet *out)
         return false;
     if (kind == PK_EMPTY)
         return true;
+    GLoc *l;
+    size_t nl;
+    int any = ao_locs(cx, p, &l, &nl);  /* matching asks only what the sets share */
+    if (any < 0)
+        return false;
+    if (any) {
+        for (size_t x = 0; x < nl; x++) {
+            Value *c = v_int(k ? l[x].j : l[x].i);
+            pyset_add(out, c);
+            v_decref(c);
+        }
+        free(l);
+        return true;
+    }
     Value **it = v_items(p);
     for (size_t x = 0, n = v_len(p); x < n; x++) {
         Value *loc = eloc(cx, it[x], kind), **ij = loc ? unpack2(cx, loc) : NULL;

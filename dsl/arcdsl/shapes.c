@@ -35,10 +35,26 @@ Value *ad_center(Ctx *cx, Value *const *a)
     return center_i(cx, a[0], &i, &j) ? v_pair_int(i, j) : NULL;
 }
 
+/* The box toindices(p) would have, from the box p keeps, charged as
+ * to_indices charges; 0 where p keeps none, -1 raised. */
+static int kept_indices_box(Ctx *cx, Value *p, int kind, GBox *b)
+{
+    if (kind == PK_EMPTY || !gu_kept_box(p, b))
+        return 0;
+    return kind == PK_OBJ && !charge(cx, v_len(p)) ? -1 : 1;
+}
+
 /* center(toindices(p)) */
 static bool center_idx(Ctx *cx, Value *p, int64_t *ci, int64_t *cj)
 {
     int kind = pkind(cx, p);
+    GBox kb;
+    int kept = kind < 0 ? -1 : kept_indices_box(cx, p, kind, &kb);
+    if (kept) {
+        *ci = kb.i0 + (kb.i1 - kb.i0 + 1) / 2;
+        *cj = kb.j0 + (kb.j1 - kb.j0 + 1) / 2;
+        return kept > 0;
+    }
     Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
     if (!ti)
         return false;
@@ -314,6 +330,16 @@ Value *ad_backdrop(Ctx *cx, Value *const *a)
     if (n == 0)
         return v_incref(&v_empty_fset_);
     int kind = pkind(cx, p);
+    GBox kb;
+    int kept = kind < 0 ? -1 : kept_indices_box(cx, p, kind, &kb);
+    if (kept < 0)
+        return NULL;
+    if (kept) {
+        int64_t kh = kb.i1 - kb.i0 + 1, kw = kb.j1 - kb.j0 + 1;
+        if (!ranged(cx, kh > ((int64_t)1 << 28) / kw ? (int64_t)1 << 29 : kh * kw))
+            return NULL;
+        return gu_box_set(kb.i0, kb.i1, kb.j0, kb.j1);
+    }
     Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
     if (!ti)
         return NULL;
@@ -346,7 +372,23 @@ Value *ad_delta(Ctx *cx, Value *const *a)
     if (!bd)
         return NULL;
     int kind = pkind(cx, p);
-    Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind), *r = NULL;
+    GLoc *l;
+    size_t nl;
+    /* `-` reads only which places toindices(p) holds, and how many */
+    int any = kind == PK_OBJ ? ao_locs(cx, p, &l, &nl) : 0;
+    Value *ti = NULL, *r = NULL;
+    if (any > 0) {
+        if (charge(cx, n)) {
+            PySet s;
+            pyset_init(&s);
+            for (size_t x = 0; x < nl; x++)
+                core_set_put(&s, v_pair_int(l[x].i, l[x].j));
+            ti = pyset_take(&s);
+        }
+        free(l);
+    } else if (any == 0 && kind >= 0) {
+        ti = to_indices(cx, p, kind);
+    }
     if (ti && ti->type != V_FSET)
         cx_raise(cx, "TypeError", "unsupported operand type(s) for -: 'frozenset' and '%s'",
                  v_typename(ti));

@@ -247,13 +247,15 @@ static bool order_unmade(const Value *v)
 
 Value *fs_keys_merge(Value *cs, size_t total)
 {
-    if (cs->type != V_FSET || total < FS_KEYS_MERGE_MIN)
+    if (cs->type != V_FSET)
         return NULL;
     FsKeys o = {0};
     Value *const *ms = v_items(cs);
     bool later = false;
     for (size_t c = 0; c < cs->u.set.len; c++)
         later |= ms[c]->type == V_FSET && order_unmade(ms[c]);
+    if (total < FS_KEYS_MERGE_MIN && !later)
+        return NULL;
     for (size_t c = 0; c < cs->u.set.len; c++)
         if (ms[c]->type != V_FSET ||
             !(later ? fs_arena_keys(ms[c], &o) : fs_ordered_keys(ms[c], &o))) {

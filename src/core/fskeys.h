@@ -21,9 +21,10 @@
 #define FS_KEYS_MERGE_MIN 32
 
 /* merge(cs), frozenset(e for c in cs for e in c), for a frozenset cs of
- * total >= FS_KEYS_MERGE_MIN elements (with repeats), every member a
- * frozenset of interned places and arc-dsl cells; NULL when cs is not
- * that (the caller merges as usual) or memory ran out. */
+ * total >= FS_KEYS_MERGE_MIN elements (with repeats) or of members not
+ * yet laid out, every member a frozenset of interned places and arc-dsl
+ * cells; NULL when cs is not that (the caller merges as usual) or memory
+ * ran out. */
 Value *fs_keys_merge(Value *cs, size_t total);
 
 /* Whether v is a set of these holding places only. */
