@@ -463,7 +463,9 @@ static bool o_rows(Ctx *cx, const Value *grid, size_t h, size_t w, Value **val)
     return true;
 }
 
-void ow_replay(OWalk *w, int32_t loc, Value *val, unsigned vc, ISet *obj, Ctx *cx, VBuf *cl)
+/* Inlined into objwalk's loop; objlazy.c calls it through ow_replay. */
+static inline __attribute__((always_inline)) void replay(OWalk *w, int32_t loc, Value *val,
+                                                       unsigned vc, ISet *obj, Ctx *cx, VBuf *cl)
 {
     OScan *s = w->s;
     uint64_t *HC = w->HC;
@@ -512,6 +514,11 @@ void ow_replay(OWalk *w, int32_t loc, Value *val, unsigned vc, ISet *obj, Ctx *c
         is_free(&nbhd);
     }
     is_free(&cands);
+}
+
+void ow_replay(OWalk *w, int32_t loc, Value *val, unsigned vc, ISet *obj, Ctx *cx, VBuf *cl)
+{
+    replay(w, loc, val, vc, obj, cx, cl);
 }
 
 Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, bool as_tuple,
@@ -627,7 +634,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                 memset(stamp, 0, n * sizeof *stamp);
             stamped = true;
             w.member = as_tuple ? NULL : &claim;
-            ow_replay(&w, loc, val, vc, &obj, cx, as_tuple ? &cl : NULL);
+            replay(&w, loc, val, vc, &obj, cx, as_tuple ? &cl : NULL);
         }
         if (as_tuple) {
             Value *t = vb_finish(cx, &cl, V_TUPLE);
