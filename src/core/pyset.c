@@ -693,6 +693,12 @@ Value *fs_layout_extra(size_t n, size_t mask, size_t extra, FsLayout *out)
     return v;
 }
 
+Value *fs_copy(const Value *fs)
+{
+    View v = view_fs(fs);
+    return copy_to_fs(&v);
+}
+
 Value *fs_from_container(const Value *c)
 {
     if (c->type == V_FSET)

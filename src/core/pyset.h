@@ -56,6 +56,9 @@ size_t fs_block_size(const Value *v);
 /* Frozenset constructors and operators (results are new frozensets). */
 Value *fs_from_items(Value *const *items, size_t n);   /* frozenset(iterable): ADD-ALL */
 Value *fs_from_container(const Value *c);  /* frozenset(c): fset -> itself, tuple -> ADD-ALL */
+/* COPY (cpython-set-order.md §3): set(fs) and frozenset(a set) take fs's
+ * table at once, not its items one by one. */
+Value *fs_copy(const Value *fs);
 /* A frozenset with a layout computed elsewhere (the GPU's objects), filled
  * in place: n >= 1 items in slot order and a mask+1 table without dummies.
  * The caller sets items[k] (a reference it gives), hashes[k] and

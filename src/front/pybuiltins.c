@@ -236,6 +236,11 @@ static Value *from_iterable(Py *py, Value *const *a, int n, const char *name, in
 {
     if (n > 1)
         return cx_raise(py->cx, "TypeError", "%s expected at most 1 argument, got %d", name, n);
+    if (kind >= 2 && n && a[0]->type == V_FSET && a[0]->u.set.len) {
+        Value *r = fs_copy(a[0]);
+        r->flags = (uint8_t)((r->flags & ~V_FLAG_SET) | (kind == 3 ? V_FLAG_SET : 0));
+        return r;
+    }
     Value *all = n ? py_items_of(py->cx, a[0]) : v_tuple_new(0);
     if (!all)
         return NULL;
