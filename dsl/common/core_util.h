@@ -12,6 +12,7 @@
 #include "value.h"
 #include "pyset.h"
 #include "fsproduct.h"
+#include "fsderived.h"
 #include "fsdistinct.h"
 #include "vmem.h"
 #include "prim.h"
@@ -343,12 +344,133 @@ static inline void core_walk_stop(CoreWalk *w)
     w->made = NULL;
 }
 
+/* ---- sets walked before their order is made (fsderived.h) ------------
+ * frozenset(f(e) for e in c), and the filters, for a c whose order is not
+ * made: the calls run in c's generation order and the result is a derived
+ * set.  Where a call fails, the budget runs out or two equal results could
+ * read differently, the walk is undone, its charges too, and NULL comes
+ * back with nothing raised: the caller then walks c in order. */
+typedef struct {
+    Ctx *cx;
+    uint64_t work, tick;        /* the budget as the walk found it */
+    int32_t *map;
+    uint64_t *kept;
+    VBuf mem;
+    uint32_t *tab;              /* members by hash: index + 1, 0 empty */
+    size_t mask;
+} CoreGen;
+
+/* mapped: apply's map and dedup table; else a filter's bitmap */
+static inline bool core_gen_open(CoreGen *g, Ctx *cx, size_t n, bool mapped)
+{
+    *g = (CoreGen){.cx = cx, .work = cx->work, .tick = cx->tick};
+    g->mask = 1;
+    while (mapped && g->mask < 2 * n)
+        g->mask = 2 * g->mask + 1;
+    if (mapped) {
+        g->map = malloc(n * sizeof *g->map);
+        g->tab = calloc(g->mask + 1, sizeof *g->tab);
+    } else {
+        g->kept = calloc((n + 63) / 64, sizeof *g->kept);
+    }
+    return (mapped ? g->map && g->tab : g->kept != NULL) && vb_reserve(cx, &g->mem, 16);
+}
+
+static inline void core_gen_close(CoreGen *g)
+{
+    free(g->kept);
+    free(g->map);
+    free(g->tab);
+    vb_drop(&g->mem);
+}
+
+static inline Value *core_gen_undo(CoreGen *g)
+{
+    g->cx->work = g->work;
+    g->cx->tick = g->tick;
+    g->cx->over_budget = false;
+    cx_clear(g->cx);
+    core_gen_close(g);
+    return NULL;
+}
+
+/* r (taken) as a member: its index, or -1 (r released) where an equal
+ * member might not read as r does. */
+static inline int32_t core_gen_member(CoreGen *g, Value *r)
+{
+    uint64_t h = (uint64_t)v_hash(r);
+    for (size_t p = h & g->mask;; p = (p + 1) & g->mask) {
+        uint32_t at = g->tab[p];
+        if (!at) {
+            if (!vb_push(g->cx, &g->mem, r))
+                return -1;
+            g->tab[p] = (uint32_t)g->mem.n;
+            return (int32_t)g->mem.n - 1;
+        }
+        Value *m = g->mem.v[at - 1];
+        if ((uint64_t)v_hash(m) == h && v_eq(m, r)) {
+            bool same = fs_gen_same(m, r);
+            v_decref(r);
+            return same ? (int32_t)at - 1 : -1;
+        }
+    }
+}
+
+static inline Value *core_map_gen(Ctx *cx, Value *f, Value *c, bool gen)
+{
+    CoreGen g;
+    size_t n = v_len(c), x = 0;
+    if (!core_gen_open(&g, cx, n, true))
+        return core_gen_undo(&g);
+    FsGenWalk w = fs_gen_walk(c);
+    for (Value *e; (e = fs_gen_next(&w)); x++) {
+        Value *r = gen ? core_gen_call(cx, f, 1, &e) : prim_call(cx, f, 1, &e);
+        if (!r || (r->flags & V_FLAGS_PY) || (g.map[x] = core_gen_member(&g, r)) < 0) {
+            fs_gen_stop(&w);
+            return core_gen_undo(&g);
+        }
+    }
+    if (!core_work(cx, n))
+        return core_gen_undo(&g);
+    Value *v = fs_derived(c, g.map, g.mem.v, g.mem.n);
+    g.mem.n = 0;                /* taken */
+    core_gen_close(&g);
+    return v;
+}
+
+static inline Value *core_filter_gen(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, void *),
+                                     void *ud)
+{
+    CoreGen g;
+    size_t n = v_len(c), x = 0;
+    if (!core_gen_open(&g, cx, n, false))
+        return core_gen_undo(&g);
+    FsGenWalk w = fs_gen_walk(c);
+    for (Value *e; (e = fs_gen_next(&w)); x++) {
+        int k = keep(cx, e, ud);
+        if (k < 0 || (k && !vb_push(cx, &g.mem, v_incref(e)))) {
+            fs_gen_stop(&w);
+            return core_gen_undo(&g);
+        }
+        g.kept[x >> 6] |= (uint64_t)(k != 0) << (x & 63);
+    }
+    if (!core_work(cx, g.mem.n))
+        return core_gen_undo(&g);
+    Value *v = g.mem.n ? fs_derived_filtered(c, g.kept, g.mem.v, g.mem.n) : fs_from_items(NULL, 0);
+    g.mem.n = 0;
+    core_gen_close(&g);
+    return v;
+}
+
 /* The container `type` of f(e) for e in c (rev: of e(f)); gen: the calls
  * run in a generator expression (core_gen_call), else as plain calls. */
 static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, bool gen)
 {
     if (!core_iterable(cx, c))
         return NULL;
+    Value *lazy = type == V_FSET && !rev && fs_gen_lazy(c) ? core_map_gen(cx, f, c, gen) : NULL;
+    if (lazy)
+        return lazy;
     /* a frozenset takes the results as they come, as frozenset(genexpr)
      * adds them; a tuple's are buffered */
     bool to_set = type == V_FSET;
@@ -412,6 +534,14 @@ static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, 
 {
     if (!core_iterable(cx, c))
         return NULL;
+    /* a product's filter keeps to core_filter_product: where the subset
+     * is read in order after all, laying it out then walks the product's
+     * table once more than filtering in order does */
+    Value *lazy = type == V_FSET && fs_gen_lazy(c) && !fs_is_product(c)
+                      ? core_filter_gen(cx, c, keep, ud)
+                      : NULL;
+    if (lazy)
+        return lazy;
     if (type == V_FSET && core_walk(c).unbuilt)
         return core_filter_product(cx, c, keep, ud);
     VBuf b = {0};

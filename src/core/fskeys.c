@@ -1,6 +1,7 @@
 /* fskeys.c -- frozensets kept as their elements' keys (fskeys.h). */
 #include "fskeys.h"
 #include "fsdistinct.h"
+#include "fsderived.h"
 #include "fsrecipe.h"
 #include "pyprobe.h"
 
@@ -95,7 +96,7 @@ static bool keyset_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe keyset_kind = {keyset_build, keyset_size, NULL, fs_table_free, keyset_keys,
-                                    keyset_ordered, NULL};
+                                    keyset_ordered, NULL, false};
 
 /* The first key of colour c's table (c in 0..9). */
 static inline uint32_t colour_base(const Value *c)
@@ -148,7 +149,7 @@ static bool recolor_keys(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe recolor_kind = {recolor_build, recolor_size, NULL, fs_table_free,
-                                      recolor_keys, recolor_ordered, NULL};
+                                      recolor_keys, recolor_ordered, NULL, false};
 
 /* An unbuilt recipe of n distinct keys k (hashes, box and tables from
  * them), holding a and b. */
@@ -189,6 +190,12 @@ static Value *keyset_of(FsKeys *o, size_t n)
     return n ? made(&keyset_kind, o->k, n, n, NULL, NULL) : NULL;
 }
 
+/* cs's members in some order, without laying out a derived set. */
+static Value *const *members_any(const Value *cs)
+{
+    return fs_gen_lazy(cs) && fs_is_derived(cs) ? fs_derived_members(cs) : v_items(cs);
+}
+
 /* A union keeps no keys: its members (src[0] holds their container) are
  * read again, in no order for its keys, each in its own order for its
  * table.  It stands for a merge of members that are laid out only when
@@ -196,7 +203,7 @@ static Value *keyset_of(FsKeys *o, size_t n)
 static bool union_listed(const Value *v, FsKeys *o, bool ordered)
 {
     const Value *cs = fs_recipe_head(v)->src[0];
-    Value *const *ms = v_items(cs);
+    Value *const *ms = ordered ? v_items(cs) : members_any(cs);
     size_t n0 = o->n, n = n0;
     for (size_t c = 0; c < cs->u.set.len; c++)
         if (!(ordered ? fs_ordered_keys(ms[c], o) : fs_arena_keys(ms[c], o))) {
@@ -235,7 +242,7 @@ static bool union_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe union_kind = {union_build, recolor_size, NULL, fs_table_free, union_keys,
-                                    union_ordered, NULL};
+                                    union_ordered, NULL, false};
 
 /* Whether reading v's order would lay it out (an unbuilt recipe that
  * cannot list its keys in order without building). */
@@ -250,8 +257,8 @@ Value *fs_keys_merge(Value *cs, size_t total)
     if (cs->type != V_FSET)
         return NULL;
     FsKeys o = {0};
-    Value *const *ms = v_items(cs);
-    bool later = false;
+    bool later = fs_gen_lazy(cs) && fs_is_derived(cs);
+    Value *const *ms = members_any(cs);
     for (size_t c = 0; c < cs->u.set.len; c++)
         later |= ms[c]->type == V_FSET && order_unmade(ms[c]);
     if (total < FS_KEYS_MERGE_MIN && !later)

@@ -25,6 +25,10 @@ Value *fs_line(int64_t i0, int64_t j0, int di, int dj, size_t n);
 /* Whether v is a line from fs_line, built or not. */
 bool fs_is_line(const Value *v);
 
+/* Whether recipe v is a line or a coloured line: its equality (the
+ * fsrecipe eq hook) compares ints only, so equal ones read the same. */
+bool fs_line_exact(const Value *v);
+
 /* recolor(c, line): frozenset((c, p) for p in line) for an int c (not a
  * bool), as lazy as the line: hash and box at once, cells when read, and
  * the line itself not held. */

@@ -5,15 +5,19 @@
 #include "fsdistinct.h"
 #include "fsrecipe.h"
 
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* After the Value: the sources a and b (src[0], src[1]), and the CPython
- * table as insertion indices j * len(a) + i per slot (-1 empty).  The
- * frozenset's own arrays come with the build, in a table of their own:
- * an unbuilt product of a million pairs holds its layout alone. */
+ * table as insertion indices j * len(a) + i per slot (-1 empty), laid out
+ * when first read in order (`laid`: 0 not yet, 1 being laid, 2 ready).
+ * The frozenset's own arrays come with the build, in a table of their
+ * own: an unbuilt product of a million pairs holds its layout alone. */
 typedef struct {
     FsRecipeHead h;
+    _Atomic uint8_t laid;
     int32_t order[];
 } Tail;
 
@@ -35,7 +39,7 @@ static size_t product_size(const Value *v)
 static void product_build(Value *v);
 
 static const FsRecipe product_kind = {product_build, product_size, NULL, fs_table_free, NULL,
-                                      NULL, NULL};
+                                      NULL, NULL, false};
 
 bool fs_is_product(const Value *v)
 {
@@ -66,29 +70,82 @@ static void lay_out(Value *v, const int64_t *h, size_t n)
     v->hashed = 1;
 }
 
-Value *fs_product(Value *a, Value *b)
+/* The pairs' hashes in insertion order (malloc'd): the layout reads each
+ * again at every resize, and k % n, k / n cost a division each. */
+static int64_t *pair_hashes(Value *a, Value *b)
 {
-    size_t n = v_len(a), m = v_len(b), total = n * m, mask = pyset_distinct_mask(total);
-    int64_t *ha = item_hashes(a), *hb = item_hashes(b);
-    /* the pairs' hashes once, in insertion order: the layout reads each
-     * again at every resize, and k % n, k / n cost a division each */
-    int64_t *h = malloc(total * sizeof *h);
+    size_t n = v_len(a), m = v_len(b);
+    int64_t *ha = item_hashes(a), *hb = item_hashes(b), *h = malloc(n * m * sizeof *h);
     if (!h)
         abort();
     for (size_t j = 0, k = 0; j < m; j++)
         for (size_t i = 0; i < n; i++)
             h[k++] = py_hash_pair(ha[i], hb[j]);
-    Value *v = fs_alloc_bare(total, mask, product_extra(mask));
-    fs_recipe_init(v, &product_kind, v_incref(a), v_incref(b), true);
-    lay_out(v, h, total);
-    free(h);
     free(ha);
     free(hb);
+    return h;
+}
+
+/* The order of product v, laid out once, by the first thread to need it
+ * (others wait: laying out is short beside what reads it). */
+static void product_laid(const Value *v)
+{
+    Tail *t = tail_of(v);
+    uint8_t s = atomic_load_explicit(&t->laid, memory_order_acquire);
+    while (s != 2) {
+        if (s == 0 && atomic_compare_exchange_weak(&t->laid, &s, 1)) {
+            int64_t *h = pair_hashes(t->h.src[0], t->h.src[1]);
+            pyset_distinct_slots(t->order, h, v->u.set.len);
+            free(h);
+            atomic_store_explicit(&t->laid, 2, memory_order_release);
+            return;
+        }
+        if (s == 1)
+            sched_yield();
+        s = atomic_load_explicit(&t->laid, memory_order_acquire);
+    }
+}
+
+/* The hash needs no layout: a frozenset's is its items' alone. */
+Value *fs_product(Value *a, Value *b)
+{
+    size_t total = v_len(a) * v_len(b), mask = pyset_distinct_mask(total);
+    int64_t *h = pair_hashes(a, b);
+    Value *v = fs_alloc_bare(total, mask, product_extra(mask));
+    fs_recipe_init(v, &product_kind, v_incref(a), v_incref(b), true);
+    atomic_init(&tail_of(v)->laid, 0);
+    uint64_t x = 0;
+    for (size_t q = 0; q < total; q++)
+        x ^= py_fset_shuffle((uint64_t)h[q]);
+    v->hash = py_fset_end(x, total);
+    v->hashed = 1;
+    free(h);
     return v;
+}
+
+bool fs_product_unlaid(const Value *v)
+{
+    return atomic_load_explicit(&tail_of(v)->laid, memory_order_acquire) == 0;
+}
+
+Value *fs_product_pair(const Value *v, size_t g, Value *spare)
+{
+    const Tail *t = tail_of(v);
+    Value *a = t->h.src[0], *b = t->h.src[1];
+    size_t n = v_len(a);
+    return v_tuple2_into(spare, v_items(a)[g % n], v_items(b)[g / n]);
+}
+
+const int32_t *fs_product_slots(const Value *v)
+{
+    product_laid(v);
+    return tail_of(v)->order;
 }
 
 Value *fs_product_next_at(const Value *v, size_t *slot, Value *spare, uint32_t *at)
 {
+    if (*slot == 0)
+        product_laid(v);
     const Tail *t = tail_of(v);
     Value *a = t->h.src[0], *b = t->h.src[1];
     size_t n = v_len(a);
@@ -116,6 +173,7 @@ Value *fs_product_subset(const Value *p, const uint32_t *at, const int64_t *h, s
     Value *v = fs_alloc_bare(n, mask, product_extra(mask));
     fs_recipe_init(v, &product_kind, v_incref(pt->h.src[0]), v_incref(pt->h.src[1]), true);
     lay_out(v, h, n);
+    atomic_init(&tail_of(v)->laid, 2);
     int32_t *order = tail_of(v)->order;
     for (size_t s = 0; s <= mask; s++)      /* indices into h become p's */
         if (order[s] >= 0)
@@ -126,6 +184,7 @@ Value *fs_product_subset(const Value *p, const uint32_t *at, const int64_t *h, s
 /* On one thread (fsrecipe.c), its sources built. */
 static void product_build(Value *v)
 {
+    product_laid(v);
     Tail *t = tail_of(v);
     Value *a = t->h.src[0], *b = t->h.src[1];
     Value **ia = v_items(a), **ib = v_items(b);

@@ -3,8 +3,10 @@
  *
  * A product of two frozensets has distinct pairs, so its CPython layout
  * follows from the pairs' hashes alone, and those from the sources'
- * hashes: fs_product lays the table out at once (which pair, by its
- * insertion index j * len(a) + i, sits in which slot) and makes no pair.
+ * hashes: the table (which pair, by its insertion index j * len(a) + i,
+ * sits in which slot) is laid out when something first reads the product
+ * in order, and no pair is made for it.  Readers to whom the order cannot
+ * matter walk the pairs in insertion order instead (fsderived.h).
  * Readers that only walk it (apply, sfilter) take the pairs one at a time
  * from fs_product_next; anything else reads v_items, which builds them
  * all, in place, once (fs_build_).  The pair layout it builds is the one
@@ -39,6 +41,19 @@ Value *fs_product_next_at(const Value *v, size_t *slot, Value *spare, uint32_t *
  * sfilter keeps them), their hashes h[]: a product on p's sources with
  * its own layout, pairs unbuilt, hash set. */
 Value *fs_product_subset(const Value *p, const uint32_t *at, const int64_t *h, size_t n);
+
+/* Whether product v (not a subset: fs_product_subset lays those out at
+ * once) has no table yet: then its pairs can be walked by insertion
+ * index, fs_product_pair. */
+bool fs_product_unlaid(const Value *v);
+
+/* Pair g (insertion index j * len(a) + i) of product v, a new reference;
+ * spare as for fs_product_next. */
+Value *fs_product_pair(const Value *v, size_t g, Value *spare);
+
+/* v's table: the insertion index of the pair in each slot (-1 empty),
+ * mask + 1 of them, laid out if nothing had. */
+const int32_t *fs_product_slots(const Value *v);
 
 /* Whether recipe frozenset v is a product (fsrecipe.h). */
 bool fs_is_product(const Value *v);

@@ -30,7 +30,7 @@ static size_t items_make_atomic(Value *v)
 void fs_build_(Value *v)
 {
     FsRecipeHead *h = fs_recipe_head(v);
-    for (int k = 0; k < 2; k++)         /* sources first: they may be recipes */
+    for (int k = 0; k < 2 && !h->kind->orders_only; k++)   /* sources first: they may be recipes */
         if (h->src[k] && h->src[k]->type == V_FSET)
             (void)v_items(h->src[k]);
     uint8_t m = __atomic_load_n(&v->memo, __ATOMIC_ACQUIRE);

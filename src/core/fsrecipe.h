@@ -95,6 +95,9 @@ typedef struct FsRecipe {
     /* The value (borrowed) every item of unbuilt v has at index at, when
      * the kind knows one without building; NULL: none or not known. */
     Value *(*same)(const Value *v, size_t at);
+    /* Its build reads its sources' order, not their items: they are not
+     * built first (fsderived.h). */
+    bool orders_only;
 } FsRecipe;
 
 typedef struct {

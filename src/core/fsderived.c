@@ -1,0 +1,368 @@
+/* fsderived.c -- sets made from a set not laid out, laid out when read
+ * (fsderived.h). */
+#include "fsderived.h"
+#include "fsdistinct.h"
+#include "fsline.h"
+#include "fsproduct.h"
+#include "fsrecipe.h"
+#include "pyprobe.h"
+
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* src[0]: the source; src[1]: the members, a tuple.  Which member each of
+ * the source's ngen items gave: a map (-1: none), or for a filter, whose
+ * members are the kept items in order, a bitmap of them with a count per
+ * word (small enough to stay in cache while the source's order is read
+ * at random).  seq: the members in the order the source's order visits
+ * them first (ADD-ALL's insertion order), written once when first needed
+ * (`ready`: 0 not yet, 1 being written, 2 ready); the table follows from
+ * it, and the build or a reader of this set's order lays it out without
+ * building anything else. */
+typedef struct {
+    FsRecipeHead h;
+    uint32_t ngen;
+    uint8_t filtered;
+    _Atomic uint8_t ready;
+    int32_t *seq;
+    int32_t *map;
+    uint64_t *bits;
+    uint32_t *before;           /* kept items in the words before this one */
+    uint64_t data[];
+} Tail;
+
+static inline Tail *tail_of(const Value *v)
+{
+    return fs_extra(v);
+}
+
+static size_t words_of(size_t ngen)
+{
+    return (ngen + 63) / 64;
+}
+
+/* seq, then the map or the bitmap and its counts, in 8-byte words */
+static size_t data_words(size_t ngen, size_t nmem, bool filtered)
+{
+    size_t w = words_of(ngen);
+    return (nmem + 1) / 2 + (filtered ? w + (w + 1) / 2 : (ngen + 1) / 2);
+}
+
+static size_t derived_size(const Value *v)
+{
+    const Tail *t = tail_of(v);
+    return sizeof(Value) + sizeof(Tail) +
+           data_words(t->ngen, v->u.set.len, t->filtered) * sizeof(uint64_t);
+}
+
+static inline Value *const *members(const Value *v)
+{
+    return tail_of(v)->h.src[1]->u.tup.items;
+}
+
+/* popcount without the library call a portable build makes of it */
+static inline uint32_t ones(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555u;
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (uint32_t)((x * 0x0101010101010101u) >> 56);
+}
+
+/* The member source item g gave, or -1. */
+static inline int32_t member_of(const Tail *t, size_t g)
+{
+    if (!t->filtered)
+        return t->map[g];
+    uint64_t w = t->bits[g >> 6], below = w & (((uint64_t)1 << (g & 63)) - 1);
+    return w >> (g & 63) & 1 ? (int32_t)(t->before[g >> 6] + ones(below)) : -1;
+}
+
+/* The members in the order the source's order visits them first (a
+ * product's is read off its table). */
+static void write_seq(const Value *v)
+{
+    Tail *t = tail_of(v);
+    const Value *src = t->h.src[0];
+    size_t ngen = t->ngen, n = v->u.set.len, k = 0;
+    bool product = (src->memo & V_MEMO_RECIPE) && fs_is_product(src);
+    size_t steps = product ? src->u.set.mask + 1 : ngen;
+    const int32_t *order = product ? fs_product_slots(src) : NULL;
+    int32_t *own = product ? NULL : malloc(ngen * sizeof *own);
+    uint8_t *seen = t->filtered ? NULL : calloc(n, 1);
+    if ((!product && !own) || (!t->filtered && !seen))
+        abort();
+    if (own) {
+        fs_gen_order(src, own);
+        order = own;
+    }
+    for (size_t x = 0; x < steps && k < n; x++) {
+        int32_t g = order[x], m = g < 0 ? -1 : member_of(t, (size_t)g);
+        if (m >= 0 && (t->filtered || !seen[m])) {     /* a filter's members come once */
+            if (seen)
+                seen[m] = 1;
+            t->seq[k++] = m;
+        }
+    }
+    free(own);
+    free(seen);
+}
+
+/* seq, written once by the first thread to need it (others wait). */
+static const int32_t *seq_of(const Value *v)
+{
+    Tail *t = tail_of(v);
+    uint8_t s = atomic_load_explicit(&t->ready, memory_order_acquire);
+    while (s != 2) {
+        if (s == 0 && atomic_compare_exchange_weak(&t->ready, &s, 1)) {
+            write_seq(v);
+            atomic_store_explicit(&t->ready, 2, memory_order_release);
+            break;
+        }
+        if (s == 1)
+            sched_yield();
+        s = atomic_load_explicit(&t->ready, memory_order_acquire);
+    }
+    return t->seq;
+}
+
+/* The table ADD-ALL of the members in seq's order leaves: indices into
+ * seq per slot (slots: mask + 1), the hashes in seq's order into h. */
+static void lay_out(const Value *v, int32_t *slots, int64_t *h)
+{
+    const int32_t *seq = seq_of(v);
+    size_t n = v->u.set.len;
+    Value *const *mem = members(v);
+    for (size_t q = 0; q < n; q++)
+        h[q] = v_hash(mem[seq[q]]);
+    pyset_distinct_slots(slots, h, n);
+}
+
+/* On one thread (fsrecipe.c). */
+static void derived_build(Value *v)
+{
+    size_t n = v->u.set.len, mask = v->u.set.mask;
+    int32_t *slots = malloc((mask + 1) * sizeof *slots);
+    int64_t *h = malloc(n * sizeof *h);
+    if (!slots || !h)
+        abort();
+    lay_out(v, slots, h);
+    const int32_t *seq = tail_of(v)->seq;
+    Value *const *mem = members(v);
+    FsLayout lay = fs_table_alloc(v);
+    int32_t out = 0;
+    for (size_t s = 0; s <= mask; s++) {
+        int32_t q = slots[s];
+        if (q < 0)
+            continue;
+        lay.items[out] = v_incref(mem[seq[q]]);
+        lay.hashes[out] = h[q];
+        lay.slots[s] = out++;
+    }
+    free(slots);
+    free(h);
+}
+
+/* The members' arena keys: a set of places or cells. */
+static bool derived_keys(const Value *v, FsKeys *o)
+{
+    size_t n = v->u.set.len;
+    Value *const *mem = members(v);
+    if (!fs_keys_reserve(o, n))
+        return false;
+    for (size_t q = 0; q < n; q++) {
+        int64_t k = fs_arena_key(mem[q]);
+        if (k < 0)
+            return false;
+        o->k[o->n++] = (uint32_t)k;
+    }
+    return true;
+}
+
+static const FsRecipe derived_kind = {derived_build, derived_size, NULL, fs_table_free,
+                                      derived_keys, NULL, NULL, true};
+
+bool fs_is_derived(const Value *v)
+{
+    return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) &&
+           fs_recipe_head(v)->kind == &derived_kind;
+}
+
+Value *const *fs_derived_members(const Value *v)
+{
+    return members(v);
+}
+
+bool fs_gen_lazy(const Value *v)
+{
+    return v->type == V_FSET && (__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) &&
+           ((fs_is_product(v) && fs_product_unlaid(v)) || fs_is_derived(v));
+}
+
+FsGenWalk fs_gen_walk(const Value *v)
+{
+    return (FsGenWalk){v, 0, v_len(v), NULL, fs_is_derived(v) ? members(v) : NULL};
+}
+
+Value *fs_gen_next(FsGenWalk *w)
+{
+    if (w->g == w->n) {
+        fs_gen_stop(w);
+        return NULL;
+    }
+    if (w->mem)
+        return w->mem[w->g++];
+    return w->spare = fs_product_pair(w->v, w->g++, w->spare);
+}
+
+void fs_gen_stop(FsGenWalk *w)
+{
+    v_decref(w->spare);
+    w->spare = NULL;
+}
+
+void fs_gen_order(const Value *v, int32_t *out)
+{
+    size_t n = v_len(v);
+    if (v->type == V_FSET && (v->memo & V_MEMO_RECIPE) && fs_is_product(v)) {
+        const int32_t *slots = fs_product_slots(v);
+        for (size_t s = 0, m = 0; s <= v->u.set.mask; s++)
+            if (slots[s] >= 0)
+                out[m++] = slots[s];
+    } else if (v->type == V_FSET && fs_is_derived(v)) {
+        size_t mask = v->u.set.mask, m = 0;
+        int32_t *slots = malloc((mask + 1) * sizeof *slots);
+        int64_t *h = malloc(n * sizeof *h);
+        if (!slots || !h)
+            abort();
+        lay_out(v, slots, h);
+        const int32_t *seq = tail_of(v)->seq;
+        for (size_t s = 0; s <= mask; s++)
+            if (slots[s] >= 0)
+                out[m++] = seq[slots[s]];
+        free(slots);
+        free(h);
+    } else {
+        for (size_t g = 0; g < n; g++)
+            out[g] = (int32_t)g;
+    }
+}
+
+bool fs_gen_same(const Value *a, const Value *b)
+{
+    if (a == b)
+        return true;
+    if (a->type != b->type)
+        return false;
+    switch (a->type) {
+    case V_INT:
+    case V_BOOL:
+        return a->u.i == b->u.i;
+    case V_NONE:
+        return true;
+    case V_TUPLE:
+        if (a->u.tup.len != b->u.tup.len || ((a->flags ^ b->flags) & V_FLAGS_PY))
+            return false;
+        for (size_t k = 0; k < a->u.tup.len; k++)
+            if (!fs_gen_same(a->u.tup.items[k], b->u.tup.items[k]))
+                return false;
+        return true;
+    case V_FSET: {
+        bool eq;
+        if (a->u.set.len == 0 && b->u.set.len == 0)
+            return true;
+        /* lines compare their ends, whose coordinates (and a coloured
+         * line's colour) are ints */
+        if (fs_recipe_eq(a, b, &eq))
+            return eq && fs_line_exact(a);
+        /* arena values are one per type and value: a few of them, the
+         * same ones */
+        size_t n = a->u.set.len;
+        if (n != b->u.set.len || n > 8 || !(a->flags & b->flags & V_FLAG_FLAT))
+            return false;
+        Value *const *x = v_items(a), *const *y = v_items(b);
+        for (size_t p = 0; p < n; p++) {
+            size_t q = 0;
+            while (q < n && x[p] != y[q])
+                q++;
+            if (q == n)
+                return false;
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+/* The value, its members and which items gave them: a map, or a filter's
+ * bitmap. */
+static Value *derived(Value *s, const int32_t *map, const uint64_t *kept, Value **mem,
+                      size_t nmem)
+{
+    size_t ngen = v_len(s), w = words_of(ngen);
+    bool filtered = kept != NULL;
+    Value *tup = v_tuple_new(nmem);
+    memcpy(tup->u.tup.items, mem, nmem * sizeof *mem);
+    v_mark_flat(tup, tup->u.tup.items, nmem);
+    Value *v = fs_alloc_bare(nmem, pyset_distinct_mask(nmem),
+                             sizeof(Tail) + data_words(ngen, nmem, filtered) * sizeof(uint64_t));
+    fs_recipe_init(v, &derived_kind, v_incref(s), tup, true);
+    Tail *t = tail_of(v);
+    t->ngen = (uint32_t)ngen;
+    t->filtered = filtered;
+    atomic_init(&t->ready, 0);
+    t->seq = (int32_t *)t->data;
+    t->map = NULL;
+    t->bits = NULL;
+    t->before = NULL;
+    if (filtered) {
+        t->bits = t->data + (nmem + 1) / 2;
+        t->before = (uint32_t *)(t->bits + w);
+        memcpy(t->bits, kept, w * sizeof *kept);
+        for (size_t x = 0, c = 0; x < w; x++) {
+            t->before[x] = (uint32_t)c;
+            c += ones(kept[x]);
+        }
+    } else {
+        t->map = (int32_t *)(t->data + (nmem + 1) / 2);
+        memcpy(t->map, map, ngen * sizeof *map);
+    }
+    uint64_t x = 0;
+    bool flat = true, places = true, cells = true;
+    int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
+    for (size_t q = 0; q < nmem; q++) {
+        x ^= py_fset_shuffle((uint64_t)v_hash(mem[q]));
+        int64_t k = fs_arena_key(mem[q]), i, j;
+        flat &= v_in_arena(mem[q]);
+        places &= k >= 0 && k < FS_KEY_TABLE;
+        cells &= k >= FS_KEY_TABLE && k < FS_KEY_ARCDSL * FS_KEY_TABLE;
+        if (k >= 0 && (places || cells)) {
+            v_intern_place((uint32_t)(k % FS_KEY_TABLE), &i, &j);
+            i0 = i < i0 ? i : i0;
+            i1 = i > i1 ? i : i1;
+            j0 = j < j0 ? j : j0;
+            j1 = j > j1 ? j : j1;
+        }
+    }
+    v->hash = py_fset_end(x, nmem);
+    v->hashed = 1;
+    v_mark_flat_known(v, flat);
+    if (nmem && (places || cells))     /* what arc-dsl's readers keep (patch_util.h) */
+        v_box_keep(v, i0, j0, i1, j1);
+    if (nmem && cells)
+        v->memo |= V_MEMO_CELLS;
+    return v;
+}
+
+Value *fs_derived(Value *s, const int32_t *map, Value **mem, size_t nmem)
+{
+    return derived(s, map, NULL, mem, nmem);
+}
+
+Value *fs_derived_filtered(Value *s, const uint64_t *kept, Value **mem, size_t nmem)
+{
+    return derived(s, NULL, kept, mem, nmem);
+}
