@@ -7,7 +7,6 @@
 #include "fsrecipe.h"
 #include "pyprobe.h"
 
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,46 +109,32 @@ static void write_seq(const Value *v)
     free(seen);
 }
 
-/* seq, written once by the first thread to need it (others wait). */
-static const int32_t *seq_of(const Value *v)
+/* The table ADD-ALL of the members in seq's order leaves (seq written
+ * once, by the first thread to need it): indices into seq per slot (*slots,
+ * mask + 1 of them) and the hashes in seq's order (*h), both malloc'd. */
+static const int32_t *lay_out(const Value *v, int32_t **slots, int64_t **h)
 {
     Tail *t = tail_of(v);
-    uint8_t s = atomic_load_explicit(&t->ready, memory_order_acquire);
-    while (s != 2) {
-        if (s == 0 && atomic_compare_exchange_weak(&t->ready, &s, 1)) {
-            write_seq(v);
-            atomic_store_explicit(&t->ready, 2, memory_order_release);
-            break;
-        }
-        if (s == 1)
-            sched_yield();
-        s = atomic_load_explicit(&t->ready, memory_order_acquire);
-    }
-    return t->seq;
-}
-
-/* The table ADD-ALL of the members in seq's order leaves: indices into
- * seq per slot (slots: mask + 1), the hashes in seq's order into h. */
-static void lay_out(const Value *v, int32_t *slots, int64_t *h)
-{
-    const int32_t *seq = seq_of(v);
-    size_t n = v->u.set.len;
+    fs_once(&t->ready, write_seq, v);
     Value *const *mem = members(v);
+    size_t n = v->u.set.len;
+    *slots = malloc((v->u.set.mask + 1) * sizeof **slots);
+    *h = malloc(n * sizeof **h);
+    if (!*slots || !*h)
+        abort();
     for (size_t q = 0; q < n; q++)
-        h[q] = v_hash(mem[seq[q]]);
-    pyset_distinct_slots(slots, h, n);
+        (*h)[q] = v_hash(mem[t->seq[q]]);
+    pyset_distinct_slots(*slots, *h, n);
+    return t->seq;
 }
 
 /* On one thread (fsrecipe.c). */
 static void derived_build(Value *v)
 {
-    size_t n = v->u.set.len, mask = v->u.set.mask;
-    int32_t *slots = malloc((mask + 1) * sizeof *slots);
-    int64_t *h = malloc(n * sizeof *h);
-    if (!slots || !h)
-        abort();
-    lay_out(v, slots, h);
-    const int32_t *seq = tail_of(v)->seq;
+    size_t mask = v->u.set.mask;
+    int32_t *slots;
+    int64_t *h;
+    const int32_t *seq = lay_out(v, &slots, &h);
     Value *const *mem = members(v);
     FsLayout lay = fs_table_alloc(v);
     int32_t out = 0;
@@ -233,12 +218,9 @@ void fs_gen_order(const Value *v, int32_t *out)
                 out[m++] = slots[s];
     } else if (v->type == V_FSET && fs_is_derived(v)) {
         size_t mask = v->u.set.mask, m = 0;
-        int32_t *slots = malloc((mask + 1) * sizeof *slots);
-        int64_t *h = malloc(n * sizeof *h);
-        if (!slots || !h)
-            abort();
-        lay_out(v, slots, h);
-        const int32_t *seq = tail_of(v)->seq;
+        int32_t *slots;
+        int64_t *h;
+        const int32_t *seq = lay_out(v, &slots, &h);
         for (size_t s = 0; s <= mask; s++)
             if (slots[s] >= 0)
                 out[m++] = seq[slots[s]];

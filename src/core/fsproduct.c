@@ -5,7 +5,6 @@
 #include "fsdistinct.h"
 #include "fsrecipe.h"
 
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,24 +85,18 @@ static int64_t *pair_hashes(Value *a, Value *b)
     return h;
 }
 
-/* The order of product v, laid out once, by the first thread to need it
- * (others wait: laying out is short beside what reads it). */
-static void product_laid(const Value *v)
+static void lay_order(const Value *v)
 {
     Tail *t = tail_of(v);
-    uint8_t s = atomic_load_explicit(&t->laid, memory_order_acquire);
-    while (s != 2) {
-        if (s == 0 && atomic_compare_exchange_weak(&t->laid, &s, 1)) {
-            int64_t *h = pair_hashes(t->h.src[0], t->h.src[1]);
-            pyset_distinct_slots(t->order, h, v->u.set.len);
-            free(h);
-            atomic_store_explicit(&t->laid, 2, memory_order_release);
-            return;
-        }
-        if (s == 1)
-            sched_yield();
-        s = atomic_load_explicit(&t->laid, memory_order_acquire);
-    }
+    int64_t *h = pair_hashes(t->h.src[0], t->h.src[1]);
+    pyset_distinct_slots(t->order, h, v->u.set.len);
+    free(h);
+}
+
+/* The order of product v, laid out once, by the first thread to need it. */
+static void product_laid(const Value *v)
+{
+    fs_once(&tail_of(v)->laid, lay_order, v);
 }
 
 /* The hash needs no layout: a frozenset's is its items' alone. */

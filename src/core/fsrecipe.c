@@ -50,6 +50,21 @@ void fs_build_(Value *v)
     __atomic_fetch_and(&v->memo, (uint8_t)~(V_MEMO_UNBUILT | V_MEMO_BUILDING), __ATOMIC_RELEASE);
 }
 
+void fs_once(_Atomic uint8_t *state, void (*fn)(const Value *v), const Value *v)
+{
+    uint8_t s = atomic_load_explicit(state, memory_order_acquire);
+    while (s != 2) {
+        if (s == 0 && atomic_compare_exchange_weak(state, &s, 1)) {
+            fn(v);
+            atomic_store_explicit(state, 2, memory_order_release);
+            return;
+        }
+        if (s == 1)
+            sched_yield();
+        s = atomic_load_explicit(state, memory_order_acquire);
+    }
+}
+
 void fs_recipe_release(Value *v)
 {
     FsRecipeHead *h = fs_recipe_head(v);

@@ -20,6 +20,7 @@
 #include "value.h"
 #include "pyset.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 
 /* Interned tuples named by their index in the arena's tables (table *
@@ -109,6 +110,12 @@ static inline FsRecipeHead *fs_recipe_head(const Value *v)
 {
     return (FsRecipeHead *)fs_extra(v);
 }
+
+/* fn(v) run once, by the first thread to ask; any other waits for it.
+ * *state: 0 not yet, 1 running, 2 done (zero it when making v).  For
+ * what a recipe writes into itself short of a build (fsproduct.c,
+ * fsderived.c). */
+void fs_once(_Atomic uint8_t *state, void (*fn)(const Value *v), const Value *v);
 
 /* Mark v (from fs_layout_extra or fs_alloc_bare, with at least
  * sizeof(FsRecipeHead) extra) as a recipe of `kind` holding sources a and
