@@ -162,17 +162,7 @@ PY_SET_SLOT_FN(os_slot, int16_t, uint32_t)
 
 OS_HD static inline void os_add(OSet *s, const OHash *H, int16_t k, int16_t *spare)
 {
-    int how;
-    uint32_t mask = s->mask, e = os_slot(s->t, mask, oh_get(H, k), k, &how);
-    if (how == 0)
-        return;
-    s->t[e] = k;
-    s->used++;
-    if (how == 1)
-        return;
-    s->fill++;
-    if (PY_SET_FULL(s->fill, mask))
-        os_resize(s, H, PY_SET_GROW(s->used), spare);
+    PY_SET_ADD(s, uint32_t, os_slot, oh_get(H, k), k, os_resize(s, H, PY_SET_GROW(s->used), spare));
 }
 
 /* MERGE(d, src) (§3); also COPY into a fresh d, and so frozenset(src). */

@@ -79,17 +79,7 @@ PY_SET_SLOT_FN(is_slot, int32_t, size_t)
 
 static inline void is_add(ISet *s, const uint64_t *H, int32_t k)
 {
-    int how;
-    size_t mask = s->mask, e = is_slot(s->t, mask, H[k], k, &how);
-    if (how == 0)
-        return;
-    s->t[e] = k;
-    s->used++;
-    if (how == 1)
-        return;
-    s->fill++;
-    if (PY_SET_FULL(s->fill, mask))
-        is_resize(s, H, PY_SET_GROW((size_t)s->used));
+    PY_SET_ADD(s, size_t, is_slot, H[k], k, is_resize(s, H, PY_SET_GROW((size_t)s->used)));
 }
 
 /* MERGE(d, src) (§3) */

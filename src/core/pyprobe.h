@@ -63,6 +63,26 @@
         });                                                                 \
     }
 
+/* set.add's walk and its bookkeeping, for a set s of small integer keys
+ * (fields t, mask, used, fill) whose slots SLOT (a PY_SET_SLOT_FN) finds:
+ * key k of hash h goes in unless it is there, and RESIZE (a statement)
+ * runs when the table is full.  The host walk's sets and the device
+ * scan's expand it around their own tables and resizes. */
+#define PY_SET_ADD(s, I, SLOT, h, k, RESIZE)                                \
+    do {                                                                    \
+        int how_;                                                           \
+        I mask_ = (s)->mask, e_ = SLOT((s)->t, mask_, (h), (k), &how_);     \
+        if (how_ == 0)                                                      \
+            break;                                                          \
+        (s)->t[e_] = (k);                                                   \
+        (s)->used++;                                                        \
+        if (how_ == 1)                                                      \
+            break;                                                          \
+        (s)->fill++;                                                        \
+        if (PY_SET_FULL((s)->fill, mask_))                                  \
+            RESIZE;                                                         \
+    } while (0)
+
 /* set.add's growth rule: a table of mask + 1 slots, fill of them used or
  * dummy, is full at three fifths; it then grows to hold at least
  * PY_SET_GROW(used) keys. */
