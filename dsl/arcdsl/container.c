@@ -356,7 +356,7 @@ Value *ad_merge(Ctx *cx, Value *const *a)
 Value *ad_initset(Ctx *cx, Value *const *a)
 {
     (void)cx;
-    return fs_from_items(a, 1);
+    return fs_from_distinct(a, 1);     /* one item: distinct, laid out at its home */
 }
 
 static int keep_if(Ctx *cx, Value *e, void *ud)
