@@ -340,8 +340,7 @@ Value *ad_merge(Ctx *cx, Value *const *a)
     Value *cs = a[0];
     if (cs->type == V_FSET) {
         size_t total = 0;       /* members in no order: a derived cs stays unlaid */
-        Value *const *ms = fs_gen_lazy(cs) && fs_is_derived(cs) ? fs_derived_members(cs)
-                                                                : v_items(cs);
+        Value *const *ms = fs_members_any(cs);
         for (size_t i = 0; i < v_len(cs); i++)
             total += ms[i]->type == V_FSET ? v_len(ms[i]) : 0;
         Value *u = fs_keys_merge(cs, total);

@@ -79,14 +79,16 @@ static inline int32_t member_of(const Tail *t, size_t g)
     return w >> (g & 63) & 1 ? (int32_t)(t->before[g >> 6] + ones(below)) : -1;
 }
 
+static void derived_order(const Value *v, int32_t *out);
+
 /* The members in the order the source's order visits them first (a
- * product's is read off its table). */
+ * product's is read off its table, a derived source's laid out). */
 static void write_seq(const Value *v)
 {
     Tail *t = tail_of(v);
     const Value *src = t->h.src[0];
     size_t ngen = t->ngen, n = v->u.set.len, k = 0;
-    bool product = (src->memo & V_MEMO_RECIPE) && fs_is_product(src);
+    bool product = fs_is_product(src);
     size_t steps = product ? src->u.set.mask + 1 : ngen;
     const int32_t *order = product ? fs_product_slots(src) : NULL;
     int32_t *own = product ? NULL : malloc(ngen * sizeof *own);
@@ -94,7 +96,7 @@ static void write_seq(const Value *v)
     if ((!product && !own) || (!t->filtered && !seen))
         abort();
     if (own) {
-        fs_gen_order(src, own);
+        derived_order(src, own);
         order = own;
     }
     for (size_t x = 0; x < steps && k < n; x++) {
@@ -109,44 +111,53 @@ static void write_seq(const Value *v)
     free(seen);
 }
 
-/* The table ADD-ALL of the members in seq's order leaves (seq written
- * once, by the first thread to need it): indices into seq per slot (*slots,
- * mask + 1 of them) and the hashes in seq's order (*h), both malloc'd. */
-static const int32_t *lay_out(const Value *v, int32_t **slots, int64_t **h)
+/* The members in seq's order (written once, by the first thread to need
+ * it) and their hashes, for ADD-ALL's table: n of each, malloc'd. */
+static const int32_t *inserted(const Value *v, Value ***items, int64_t **h)
 {
     Tail *t = tail_of(v);
     fs_once(&t->ready, write_seq, v);
     Value *const *mem = members(v);
     size_t n = v->u.set.len;
-    *slots = malloc((v->u.set.mask + 1) * sizeof **slots);
+    *items = malloc(n * sizeof **items);
     *h = malloc(n * sizeof **h);
-    if (!*slots || !*h)
+    if (!*items || !*h)
         abort();
-    for (size_t q = 0; q < n; q++)
-        (*h)[q] = v_hash(mem[t->seq[q]]);
-    pyset_distinct_slots(*slots, *h, n);
+    for (size_t q = 0; q < n; q++) {
+        (*items)[q] = mem[t->seq[q]];
+        (*h)[q] = v_hash((*items)[q]);
+    }
     return t->seq;
 }
 
 /* On one thread (fsrecipe.c). */
 static void derived_build(Value *v)
 {
-    size_t mask = v->u.set.mask;
-    int32_t *slots;
+    Value **items;
     int64_t *h;
-    const int32_t *seq = lay_out(v, &slots, &h);
-    Value *const *mem = members(v);
+    (void)inserted(v, &items, &h);
     FsLayout lay = fs_table_alloc(v);
-    int32_t out = 0;
-    for (size_t s = 0; s <= mask; s++) {
-        int32_t q = slots[s];
-        if (q < 0)
-            continue;
-        lay.items[out] = v_incref(mem[seq[q]]);
-        lay.hashes[out] = h[q];
-        lay.slots[s] = out++;
-    }
+    fs_fill_distinct(&lay, v->u.set.mask, items, h, v->u.set.len);
+    free(items);
+    free(h);
+}
+
+/* A derived source's iteration order as its members' indices. */
+static void derived_order(const Value *v, int32_t *out)
+{
+    size_t n = v->u.set.len, mask = v->u.set.mask, m = 0;
+    Value **items;
+    int64_t *h;
+    const int32_t *seq = inserted(v, &items, &h);
+    int32_t *slots = malloc((mask + 1) * sizeof *slots);
+    if (!slots)
+        abort();
+    pyset_distinct_slots(slots, h, n);
+    for (size_t s = 0; s <= mask; s++)
+        if (slots[s] >= 0)
+            out[m++] = seq[slots[s]];
     free(slots);
+    free(items);
     free(h);
 }
 
@@ -175,9 +186,9 @@ bool fs_is_derived(const Value *v)
            fs_recipe_head(v)->kind == &derived_kind;
 }
 
-Value *const *fs_derived_members(const Value *v)
+Value *const *fs_members_any(const Value *v)
 {
-    return members(v);
+    return fs_gen_lazy(v) && fs_is_derived(v) ? members(v) : v_items(v);
 }
 
 bool fs_gen_lazy(const Value *v)
@@ -206,30 +217,6 @@ void fs_gen_stop(FsGenWalk *w)
 {
     v_decref(w->spare);
     w->spare = NULL;
-}
-
-void fs_gen_order(const Value *v, int32_t *out)
-{
-    size_t n = v_len(v);
-    if (v->type == V_FSET && (v->memo & V_MEMO_RECIPE) && fs_is_product(v)) {
-        const int32_t *slots = fs_product_slots(v);
-        for (size_t s = 0, m = 0; s <= v->u.set.mask; s++)
-            if (slots[s] >= 0)
-                out[m++] = slots[s];
-    } else if (v->type == V_FSET && fs_is_derived(v)) {
-        size_t mask = v->u.set.mask, m = 0;
-        int32_t *slots;
-        int64_t *h;
-        const int32_t *seq = lay_out(v, &slots, &h);
-        for (size_t s = 0; s <= mask; s++)
-            if (slots[s] >= 0)
-                out[m++] = seq[slots[s]];
-        free(slots);
-        free(h);
-    } else {
-        for (size_t g = 0; g < n; g++)
-            out[g] = (int32_t)g;
-    }
 }
 
 bool fs_gen_same(const Value *a, const Value *b)

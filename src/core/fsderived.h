@@ -57,12 +57,11 @@ Value *fs_derived(Value *s, const int32_t *map, Value **mem, size_t nmem);
  * generation order. */
 Value *fs_derived_filtered(Value *s, const uint64_t *kept, Value **mem, size_t nmem);
 
-/* v's iteration order as generation indices: len(v) of them into out.
- * Any frozenset: for one not walked lazily, 0 .. len - 1. */
-void fs_gen_order(const Value *v, int32_t *out);
-
-/* Whether v is a derived set; its members, in generation order. */
+/* Whether v is a derived set. */
 bool fs_is_derived(const Value *v);
-Value *const *fs_derived_members(const Value *v);
+
+/* A frozenset's items in some order: a derived set's members while it is
+ * not laid out (nothing is built), else its items. */
+Value *const *fs_members_any(const Value *v);
 
 #endif

@@ -190,12 +190,6 @@ static Value *keyset_of(FsKeys *o, size_t n)
     return n ? made(&keyset_kind, o->k, n, n, NULL, NULL) : NULL;
 }
 
-/* cs's members in some order, without laying out a derived set. */
-static Value *const *members_any(const Value *cs)
-{
-    return fs_gen_lazy(cs) && fs_is_derived(cs) ? fs_derived_members(cs) : v_items(cs);
-}
-
 /* A union keeps no keys: its members (src[0] holds their container) are
  * read again, in no order for its keys, each in its own order for its
  * table.  It stands for a merge of members that are laid out only when
@@ -203,7 +197,7 @@ static Value *const *members_any(const Value *cs)
 static bool union_listed(const Value *v, FsKeys *o, bool ordered)
 {
     const Value *cs = fs_recipe_head(v)->src[0];
-    Value *const *ms = ordered ? v_items(cs) : members_any(cs);
+    Value *const *ms = ordered ? v_items(cs) : fs_members_any(cs);
     size_t n0 = o->n, n = n0;
     for (size_t c = 0; c < cs->u.set.len; c++)
         if (!(ordered ? fs_ordered_keys(ms[c], o) : fs_arena_keys(ms[c], o))) {
@@ -258,7 +252,7 @@ Value *fs_keys_merge(Value *cs, size_t total)
         return NULL;
     FsKeys o = {0};
     bool later = fs_gen_lazy(cs) && fs_is_derived(cs);
-    Value *const *ms = members_any(cs);
+    Value *const *ms = fs_members_any(cs);
     for (size_t c = 0; c < cs->u.set.len; c++)
         later |= ms[c]->type == V_FSET && order_unmade(ms[c]);
     if (total < FS_KEYS_MERGE_MIN && !later)
