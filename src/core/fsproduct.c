@@ -99,23 +99,20 @@ static void product_laid(const Value *v)
     fs_once(&tail_of(v)->laid, lay_order, v);
 }
 
-/* The hash needs no layout: a frozenset's is its items' alone, and it
- * needs no array of the pairs' hashes either. */
+/* The hash needs no layout: a frozenset's is its items' alone. */
 Value *fs_product(Value *a, Value *b)
 {
-    size_t n = v_len(a), m = v_len(b), total = n * m, mask = pyset_distinct_mask(total);
-    int64_t *ha = item_hashes(a), *hb = item_hashes(b);
-    uint64_t x = 0;
-    for (size_t j = 0; j < m; j++)
-        for (size_t i = 0; i < n; i++)
-            x ^= py_fset_shuffle((uint64_t)py_hash_pair(ha[i], hb[j]));
-    free(ha);
-    free(hb);
+    size_t total = v_len(a) * v_len(b), mask = pyset_distinct_mask(total);
+    int64_t *h = pair_hashes(a, b);
     Value *v = fs_alloc_bare(total, mask, product_extra(mask));
     fs_recipe_init(v, &product_kind, v_incref(a), v_incref(b), true);
     atomic_init(&tail_of(v)->laid, 0);
+    uint64_t x = 0;
+    for (size_t q = 0; q < total; q++)
+        x ^= py_fset_shuffle((uint64_t)h[q]);
     v->hash = py_fset_end(x, total);
     v->hashed = 1;
+    free(h);
     return v;
 }
 
