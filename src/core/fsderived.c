@@ -2,6 +2,7 @@
  * (fsderived.h). */
 #include "fsderived.h"
 #include "fsdistinct.h"
+#include "fskeys.h"
 #include "fsline.h"
 #include "fsproduct.h"
 #include "fsrecipe.h"
@@ -299,30 +300,27 @@ static Value *derived(Value *s, const int32_t *map, const uint64_t *kept, Value 
         t->map = (int32_t *)(t->data + (nmem + 1) / 2);
         memcpy(t->map, map, ngen * sizeof *map);
     }
+    /* members that are all places or arc-dsl cells say what keys say
+     * (fs_keys_note: the box arc-dsl's readers keep, V_MEMO_CELLS) */
     uint64_t x = 0;
-    bool flat = true, places = true, cells = true;
-    int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
+    bool flat = true, keyed = true;
+    uint32_t *k = malloc((nmem ? nmem : 1) * sizeof *k);
+    if (!k)
+        abort();
     for (size_t q = 0; q < nmem; q++) {
         x ^= py_fset_shuffle((uint64_t)v_hash(mem[q]));
-        int64_t k = fs_arena_key(mem[q]), i, j;
+        int64_t key = fs_arena_key(mem[q]);
         flat &= v_in_arena(mem[q]);
-        places &= k >= 0 && k < FS_KEY_TABLE;
-        cells &= k >= FS_KEY_TABLE && k < FS_KEY_ARCDSL * FS_KEY_TABLE;
-        if (k >= 0 && (places || cells)) {
-            v_intern_place((uint32_t)(k % FS_KEY_TABLE), &i, &j);
-            i0 = i < i0 ? i : i0;
-            i1 = i > i1 ? i : i1;
-            j0 = j < j0 ? j : j0;
-            j1 = j > j1 ? j : j1;
-        }
+        keyed &= key >= 0 && key < FS_KEY_ARCDSL * FS_KEY_TABLE;
+        k[q] = keyed ? (uint32_t)key : 0;
     }
     v->hash = py_fset_end(x, nmem);
     v->hashed = 1;
-    v_mark_flat_known(v, flat);
-    if (nmem && (places || cells))     /* what arc-dsl's readers keep (patch_util.h) */
-        v_box_keep(v, i0, j0, i1, j1);
-    if (nmem && cells)
-        v->memo |= V_MEMO_CELLS;
+    if (keyed)
+        (void)fs_keys_note(v, k, nmem);
+    else
+        v_mark_flat_known(v, flat);
+    free(k);
     return v;
 }
 

@@ -43,6 +43,19 @@ static inline void unsee(uint32_t k)
     seen_[k >> 6] &= ~((uint64_t)1 << (k & 63));
 }
 
+/* The first of each key among k[0..n) (all below TABLES * PLACES), kept
+ * in order at the front; their number. */
+static size_t first_of_each(uint32_t *k, size_t n)
+{
+    size_t m = 0;
+    for (size_t x = 0; x < n; x++)
+        if (first_sight(k[x]))
+            k[m++] = k[x];
+    for (size_t x = 0; x < m; x++)
+        unsee(k[x]);
+    return m;
+}
+
 /* The bytes after the Value: the tail and its keys, to a multiple of 8 */
 static size_t tail_bytes(size_t nkeys)
 {
@@ -151,6 +164,28 @@ static bool recolor_keys(const Value *v, FsKeys *o)
 static const FsRecipe recolor_kind = {recolor_build, recolor_size, NULL, fs_table_free,
                                       recolor_keys, recolor_ordered, NULL, false};
 
+uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n)
+{
+    uint32_t tables = 0;
+    int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
+    for (size_t q = 0; q < n; q++) {
+        int64_t i, j;
+        tables |= 1u << (k[q] / PLACES);
+        v_intern_place(k[q] % PLACES, &i, &j);
+        i0 = i < i0 ? i : i0;
+        i1 = i > i1 ? i : i1;
+        j0 = j < j0 ? j : j0;
+        j1 = j > j1 ? j : j1;
+    }
+    v_mark_flat_known(v, true);
+    /* a box is of one kind's locations: places, or cells */
+    if (n && (tables == 1 || !(tables & 1)))
+        v_box_keep(v, i0, j0, i1, j1);
+    if (n && !(tables & 1))
+        v->memo |= V_MEMO_CELLS;
+    return tables;
+}
+
 /* An unbuilt recipe of n distinct keys k (hashes, box and tables from
  * them), holding a and b. */
 static Value *made(const FsRecipe *kind, const uint32_t *k, size_t n, size_t nkeep, Value *a,
@@ -159,28 +194,15 @@ static Value *made(const FsRecipe *kind, const uint32_t *k, size_t n, size_t nke
     Value *v = fs_alloc_bare(n, pyset_distinct_mask(n), tail_bytes(nkeep));
     fs_recipe_init(v, kind, a, b, true);
     Tail *t = tail_of(v);
-    t->tables = 0;
     t->pad = 0;
     uint64_t x = 0;
-    int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
-    for (size_t q = 0; q < n; q++) {
-        int64_t i, j;
+    for (size_t q = 0; q < n; q++)
         x ^= py_fset_shuffle((uint64_t)v_arena_hashes_[k[q]]);
-        t->tables |= 1u << (k[q] / PLACES);
-        v_intern_place(k[q] % PLACES, &i, &j);
-        i0 = i < i0 ? i : i0;
-        i1 = i > i1 ? i : i1;
-        j0 = j < j0 ? j : j0;
-        j1 = j > j1 ? j : j1;
-    }
     if (nkeep)
         memcpy(t->keys, k, n * sizeof *k);
     v->hash = py_fset_end(x, n);
     v->hashed = 1;
-    v->flags |= V_FLAG_FLAT;
-    /* a box is of one kind's locations: places, or cells */
-    if (t->tables == 1 || !(t->tables & 1))
-        v_box_keep(v, i0, j0, i1, j1);
+    t->tables = fs_keys_note(v, k, n);
     return v;
 }
 
@@ -198,18 +220,13 @@ static bool union_listed(const Value *v, FsKeys *o, bool ordered)
 {
     const Value *cs = fs_recipe_head(v)->src[0];
     Value *const *ms = ordered ? v_items(cs) : fs_members_any(cs);
-    size_t n0 = o->n, n = n0;
+    size_t n = o->n;
     for (size_t c = 0; c < cs->u.set.len; c++)
         if (!(ordered ? fs_ordered_keys(ms[c], o) : fs_arena_keys(ms[c], o))) {
-            o->n = n0;
+            o->n = n;
             return false;
         }
-    for (size_t x = n0; x < o->n; x++)
-        if (first_sight(o->k[x]))
-            o->k[n++] = o->k[x];
-    for (size_t x = n0; x < n; x++)
-        unsee(o->k[x]);
-    o->n = n;
+    o->n = n + first_of_each(o->k + n, o->n - n);
     return true;
 }
 
@@ -263,16 +280,10 @@ Value *fs_keys_merge(Value *cs, size_t total)
             fs_keys_free(&o);
             return NULL;
         }
-    size_t n = 0;
     bool ok = true;
-    for (size_t x = 0; x < o.n; x++) {
-        uint32_t k = o.k[x];
-        ok &= k < TABLES * PLACES;
-        if (ok && first_sight(k))
-            o.k[n++] = k;
-    }
-    for (size_t x = 0; x < n; x++)
-        unsee(o.k[x]);
+    for (size_t x = 0; x < o.n; x++)
+        ok &= o.k[x] < TABLES * PLACES;
+    size_t n = ok ? first_of_each(o.k, o.n) : 0;
     Value *v = !ok || !n ? NULL
                : later   ? made(&union_kind, o.k, n, 0, v_incref(cs), NULL)
                          : keyset_of(&o, n);

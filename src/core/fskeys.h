@@ -27,6 +27,12 @@
  * ran out. */
 Value *fs_keys_merge(Value *cs, size_t total);
 
+/* What the n distinct arena keys k (places and arc-dsl cells) of the
+ * frozenset v tell of it: V_FLAG_FLAT, the bounding box where they are
+ * all places or all cells, V_MEMO_CELLS where all cells; the tables they
+ * lie in (bit t), returned. */
+uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n);
+
 /* Whether v is a set of these holding places only. */
 bool fs_keys_places(const Value *v);
 
