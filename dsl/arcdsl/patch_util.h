@@ -109,7 +109,7 @@ static inline Value *to_indices(Ctx *cx, Value *p, int kind)
 
 /* ---- extremes ---------------------------------------------------------- */
 
-typedef struct { int64_t i0, j0, i1, j1; } BBox;
+typedef GBox BBox;
 
 /* The bounding box of a non-empty frozenset of int locations or cells.
  * Objects are asked for their corners, centre and shape again and again
@@ -158,14 +158,9 @@ static inline bool bbox(const Value *p, BBox *b)
     if (p->type != V_FSET || p->u.set.len == 0)
         return false;
     Value *m = (Value *)p;      /* the memo is a cache, not the value */
-    uint8_t memo = __atomic_load_n(&m->memo, __ATOMIC_ACQUIRE);
-    if (memo & V_MEMO_BOX) {
-        int32_t *x = m->u.set.box;
-        *b = (BBox){__atomic_load_n(&x[0], __ATOMIC_RELAXED), __atomic_load_n(&x[1], __ATOMIC_RELAXED),
-                    __atomic_load_n(&x[2], __ATOMIC_RELAXED), __atomic_load_n(&x[3], __ATOMIC_RELAXED)};
+    if (gu_kept_box(p, b))
         return true;
-    }
-    if (memo & V_MEMO_NOBOX)
+    if (__atomic_load_n(&m->memo, __ATOMIC_ACQUIRE) & V_MEMO_NOBOX)
         return false;
     if (!bbox_scan(p, b)) {
         __atomic_fetch_or(&m->memo, V_MEMO_NOBOX, __ATOMIC_RELEASE);

@@ -50,11 +50,8 @@ static bool center_idx(Ctx *cx, Value *p, int64_t *ci, int64_t *cj)
     int kind = pkind(cx, p);
     GBox kb;
     int kept = kind < 0 ? -1 : kept_indices_box(cx, p, kind, &kb);
-    if (kept) {
-        *ci = kb.i0 + (kb.i1 - kb.i0 + 1) / 2;
-        *cj = kb.j0 + (kb.j1 - kb.j0 + 1) / 2;
-        return kept > 0;
-    }
+    if (kept)                   /* p's box is its places' */
+        return kept > 0 && center_i(cx, p, ci, cj);
     Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
     if (!ti)
         return false;
@@ -334,26 +331,25 @@ Value *ad_backdrop(Ctx *cx, Value *const *a)
     int kept = kind < 0 ? -1 : kept_indices_box(cx, p, kind, &kb);
     if (kept < 0)
         return NULL;
+    bool ok = kept;
     if (kept) {
-        int64_t kh = kb.i1 - kb.i0 + 1, kw = kb.j1 - kb.j0 + 1;
-        if (!ranged(cx, kh > ((int64_t)1 << 28) / kw ? (int64_t)1 << 29 : kh * kw))
+        si = kb.i0, sj = kb.j0, ei = kb.i1, ej = kb.j1;
+    } else {
+        Value *ti = to_indices(cx, p, kind);
+        if (!ti)
             return NULL;
-        return gu_box_set(kb.i0, kb.i1, kb.j0, kb.j1);
+        Value *ul = corner(cx, ti, OP_MIN, OP_MIN, OP_MIN);
+        v_decref(ti);
+        if (!ul)
+            return NULL;
+        ok = ivec(cx, ul, &si, &sj);
+        v_decref(ul);
+        Value *lr = ok ? corner(cx, p, OP_MAX, OP_MAX, OP_MAX) : NULL;
+        if (!lr)
+            return NULL;
+        ok = ivec(cx, lr, &ei, &ej);
+        v_decref(lr);
     }
-    Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
-    if (!ti)
-        return NULL;
-    Value *ul = corner(cx, ti, OP_MIN, OP_MIN, OP_MIN);
-    v_decref(ti);
-    if (!ul)
-        return NULL;
-    bool ok = ivec(cx, ul, &si, &sj);
-    v_decref(ul);
-    Value *lr = ok ? corner(cx, p, OP_MAX, OP_MAX, OP_MAX) : NULL;
-    if (!lr)
-        return NULL;
-    ok = ivec(cx, lr, &ei, &ej);
-    v_decref(lr);
     int64_t h = ei - si + 1, w = ej - sj + 1;   /* both >= 1: min <= max */
     if (!ok || !ranged(cx, h > ((int64_t)1 << 28) / w ? (int64_t)1 << 29 : h * w))
         return NULL;
