@@ -595,7 +595,8 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     ISet obj;
     pyset_init(&objs);
     OWalk w = {.s = &s, .imgs = imgs, .univalued = univalued, .diagonal = diagonal, .bg = bg,
-               .occupied = &occupied, .HC = HC, .stamp = stamp, .cells = cells, .keep = keep};
+               .member = as_tuple ? NULL : &claim, .occupied = &occupied, .HC = HC,
+               .stamp = stamp, .cells = cells, .keep = keep};
     bool lazy = !as_tuple && small;
     for (size_t k = 0; k < n; k++) {
         int32_t loc = order[k];
@@ -633,7 +634,6 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
             if (!stamped)
                 memset(stamp, 0, n * sizeof *stamp);
             stamped = true;
-            w.member = as_tuple ? NULL : &claim;
             replay(&w, loc, val, vc, &obj, cx, as_tuple ? &cl : NULL);
         }
         if (as_tuple) {
