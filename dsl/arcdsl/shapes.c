@@ -142,6 +142,23 @@ static Value **ivec(Ctx *cx, Value *v, int64_t *i, int64_t *j)
     return ij && to_i64(cx, ij[0], i) && to_i64(cx, ij[1], j) ? ij : NULL;
 }
 
+/* ulcorner(a) and lrcorner(b) as ints, in that order; false raised. */
+static bool corners_i(Ctx *cx, Value *a, Value *b, int64_t *ai, int64_t *aj, int64_t *bi,
+                      int64_t *bj)
+{
+    Value *ul = corner(cx, a, OP_MIN, OP_MIN, OP_MIN);
+    if (!ul)
+        return false;
+    bool ok = ivec(cx, ul, ai, aj);
+    v_decref(ul);
+    Value *lr = ok ? corner(cx, b, OP_MAX, OP_MAX, OP_MAX) : NULL;
+    if (!lr)
+        return false;
+    ok = ivec(cx, lr, bi, bj);
+    v_decref(lr);
+    return ok;
+}
+
 Value *ad_connect(Ctx *cx, Value *const *a)
 {
     /* `ai, aj = a; bi, bj = b` both unpack before anything compares */
@@ -331,27 +348,17 @@ Value *ad_backdrop(Ctx *cx, Value *const *a)
     int kept = kind < 0 ? -1 : kept_indices_box(cx, p, kind, &kb);
     if (kept < 0)
         return NULL;
-    bool ok = kept;
     if (kept) {
         si = kb.i0, sj = kb.j0, ei = kb.i1, ej = kb.j1;
     } else {
         Value *ti = to_indices(cx, p, kind);
-        if (!ti)
-            return NULL;
-        Value *ul = corner(cx, ti, OP_MIN, OP_MIN, OP_MIN);
+        bool ok = ti && corners_i(cx, ti, p, &si, &sj, &ei, &ej);
         v_decref(ti);
-        if (!ul)
+        if (!ok)
             return NULL;
-        ok = ivec(cx, ul, &si, &sj);
-        v_decref(ul);
-        Value *lr = ok ? corner(cx, p, OP_MAX, OP_MAX, OP_MAX) : NULL;
-        if (!lr)
-            return NULL;
-        ok = ivec(cx, lr, &ei, &ej);
-        v_decref(lr);
     }
     int64_t h = ei - si + 1, w = ej - sj + 1;   /* both >= 1: min <= max */
-    if (!ok || !ranged(cx, h > ((int64_t)1 << 28) / w ? (int64_t)1 << 29 : h * w))
+    if (!ranged(cx, h > ((int64_t)1 << 28) / w ? (int64_t)1 << 29 : h * w))
         return NULL;
     return gu_box_set(si, ei, sj, ej);
 }
@@ -455,17 +462,7 @@ Value *ad_box(Ctx *cx, Value *const *a)
         return NULL;
     if (n == 0)
         return v_incref(p);
-    Value *ul = corner(cx, p, OP_MIN, OP_MIN, OP_MIN);
-    if (!ul)
-        return NULL;
-    bool ok = ivec(cx, ul, &ai, &aj);
-    v_decref(ul);
-    Value *lr = ok ? corner(cx, p, OP_MAX, OP_MAX, OP_MAX) : NULL;
-    if (!lr)
-        return NULL;
-    ok = ivec(cx, lr, &bi, &bj);
-    v_decref(lr);
-    return ok ? box_lines(cx, ai, aj, bi, bj) : NULL;
+    return corners_i(cx, p, p, &ai, &aj, &bi, &bj) ? box_lines(cx, ai, aj, bi, bj) : NULL;
 }
 
 /* ---- objects and grids -------------------------------------------------- */
