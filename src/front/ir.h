@@ -41,7 +41,7 @@ typedef struct {
     char *catches;           /* guarded: the except clause's names, comma-separated
                                 ("" for a bare except), looked up when it catches */
     IrOperand callee;        /* IR_CALL / IR_UNPACK */
-    IrOperand args[IR_MAX_ARGS];
+    IrOperand *args;         /* [nargs] */
     int32_t line, col;       /* source location of the statement */
 } IrStmt;
 
@@ -52,7 +52,8 @@ typedef struct {
     int nparams;
     int nslots;
     char **slot_names;       /* [nslots]: "I", "x1", "t12", "_tmp3" ... */
-    IrStmt *stmts;
+    IrStmt *stmts;           /* one block with the statements' args, dsts,
+                                catches and the slot names (lower_seal) */
     int nstmts;
     int line;                /* line of the def */
     bool called;             /* another def or a module constant names it: a

@@ -142,7 +142,9 @@ static void lower_constant(Lower *L, IrModule *m, ModScope *ms, Stmt *s)
     ms->visible_line = s->loc.line;
     IrOperand res = op_slot(-1);
     int prim, nerr = L->pc->nerr;
-    if (lower_value(L, s->u.assign.value, &res, &prim) == 0 && L->pc->nerr == nerr) {
+    int rc = lower_value(L, s->u.assign.value, &res, &prim);
+    lower_seal(L);
+    if (rc == 0 && L->pc->nerr == nerr) {
         Ctx cx;
         ctx_init(&cx, L->dialect);
         Value *v = ir_run(&cx, &tmp, NULL, res);

@@ -45,11 +45,25 @@ typedef struct {
     Loc at;
 } Local;
 
+/* A statement while its def is lowered: its operands inline, until
+ * lower_seal packs the def. */
+typedef struct {
+    IrStmt s;
+    IrOperand args[IR_MAX_ARGS];
+} LowerStmt;
+
 typedef struct {
     ParseCtx *pc;
     int dialect;
     IrProgram *p;
-    int stmt_cap, slot_cap;
+    /* the def being lowered, reused from def to def: statements, and slot
+     * names as offsets into one run of characters */
+    LowerStmt *stmts;
+    int stmt_cap;
+    uint32_t *slot_at;
+    int slot_cap;
+    char *names;
+    size_t names_len, names_cap;
     Local *locals;
     int nlocals, locals_cap;
     int *index;            /* open addressing over locals; -1 empty */
@@ -146,6 +160,9 @@ Value *py_eval(Ctx *cx, const Expr *e, bool rearc);
 
 void lower_program_clear(IrProgram *p);
 void lower_begin(Lower *L, IrProgram *p);
+/* The program being lowered into its own block, sized to fit: before it
+ * runs, and before the next lower_begin. */
+void lower_seal(Lower *L);
 void lower_def(Lower *L, Stmt *d, IrProgram *p);
 void lower_done(Lower *L);
 

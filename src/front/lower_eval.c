@@ -33,6 +33,7 @@ Value *ir_eval_expr_as(Ctx *cx, const char *src, bool rearc, char **errmsg)
     IrOperand res = op_slot(-1);
     int prim;
     int rc = lower_value(&L, pc.expr, &res, &prim);
+    lower_seal(&L);
     lower_done(&L);
     if (rc < 0 || pc.nerr) {
         if (errmsg) *errmsg = pc_take_errors(&pc);

@@ -72,10 +72,18 @@ int lower_new_slot(Lower *L, const char *name)
 {
     IrProgram *p = L->p;
     if (p->nslots == L->slot_cap) {
-        L->slot_cap = L->slot_cap ? 2 * L->slot_cap : 16;
-        p->slot_names = lower_realloc(p->slot_names, (size_t)L->slot_cap * sizeof *p->slot_names);
+        L->slot_cap = L->slot_cap ? 2 * L->slot_cap : 64;
+        L->slot_at = lower_realloc(L->slot_at, (size_t)L->slot_cap * sizeof *L->slot_at);
     }
-    p->slot_names[p->nslots] = lower_strdup(name);
+    size_t n = strlen(name) + 1;
+    if (L->names_len + n > L->names_cap) {
+        L->names_cap = L->names_cap ? 2 * L->names_cap : 1024;
+        while (L->names_cap < L->names_len + n) L->names_cap *= 2;
+        L->names = lower_realloc(L->names, L->names_cap);
+    }
+    memcpy(L->names + L->names_len, name, n);
+    L->slot_at[p->nslots] = (uint32_t)L->names_len;
+    L->names_len += n;
     return p->nslots++;
 }
 
@@ -90,16 +98,17 @@ IrStmt *lower_emit(Lower *L, int kind, Loc at)
 {
     IrProgram *p = L->p;
     if (p->nstmts == L->stmt_cap) {
-        L->stmt_cap = L->stmt_cap ? 2 * L->stmt_cap : 16;
-        p->stmts = lower_realloc(p->stmts, (size_t)L->stmt_cap * sizeof *p->stmts);
+        L->stmt_cap = L->stmt_cap ? 2 * L->stmt_cap : 64;
+        L->stmts = lower_realloc(L->stmts, (size_t)L->stmt_cap * sizeof *L->stmts);
     }
-    IrStmt *s = &p->stmts[p->nstmts++];
+    LowerStmt *ls = &L->stmts[p->nstmts++];
+    IrStmt *s = &ls->s;
     memset(s, 0, sizeof *s);
     s->kind = (uint8_t)kind;
     s->guarded = (uint8_t)L->guarded;
     if (L->guarded) s->catches = lower_strdup(L->catches);
     s->callee = op_slot(-1);
-    for (int i = 0; i < IR_MAX_ARGS; i++) s->args[i] = op_slot(-1);
+    s->args = ls->args;
     s->line = at.line;
     s->col = at.col;
     return s;

@@ -275,12 +275,8 @@ static int lower_stmt(Lower *L, Stmt *s)
 void lower_program_clear(IrProgram *p)
 {
     free(p->name);
-    for (int i = 0; i < p->nslots; i++) free(p->slot_names[i]);
-    free(p->slot_names);
     for (int i = 0; i < p->nstmts; i++) {
         IrStmt *s = &p->stmts[i];
-        free(s->dsts);
-        free(s->catches);
         v_decref(s->callee.k);
         for (int j = 0; j < s->nargs; j++) v_decref(s->args[j].k);
     }
@@ -293,9 +289,59 @@ void lower_begin(Lower *L, IrProgram *p)
     memset(p, 0, sizeof *p);
     p->dialect = L->dialect;
     L->p = p;
-    L->stmt_cap = L->slot_cap = 0;
+    L->names_len = 0;
     L->ntemps = 0;
     L->guarded = 0;
+}
+
+/* Sized in one pass, filled in a second: statements, then operands, slot
+ * names' pointers, unpack targets and characters, each part aligned for
+ * what follows it. */
+void lower_seal(Lower *L)
+{
+    IrProgram *p = L->p;
+    size_t nargs = 0, ndsts = 0, chars = L->names_len;
+    for (int i = 0; i < p->nstmts; i++) {
+        const IrStmt *s = &L->stmts[i].s;
+        nargs += s->nargs;
+        ndsts += s->kind == IR_UNPACK ? s->ndst : 0;
+        chars += s->catches ? strlen(s->catches) + 1 : 0;
+    }
+    size_t at_args = (size_t)p->nstmts * sizeof(IrStmt);
+    size_t at_names = at_args + nargs * sizeof(IrOperand);
+    size_t at_dsts = at_names + (size_t)p->nslots * sizeof(char *);
+    size_t at_chars = at_dsts + ndsts * sizeof(int32_t);
+    char *block = lower_realloc(NULL, at_chars + chars);
+    IrStmt *stmts = (IrStmt *)block;
+    IrOperand *args = (IrOperand *)(block + at_args);
+    char **names = (char **)(block + at_names);
+    int32_t *dsts = (int32_t *)(block + at_dsts);
+    char *text = block + at_chars;
+    memcpy(text, L->names, L->names_len);
+    for (int k = 0; k < p->nslots; k++) names[k] = text + L->slot_at[k];
+    text += L->names_len;
+    for (int i = 0; i < p->nstmts; i++) {
+        IrStmt *s = &stmts[i];
+        *s = L->stmts[i].s;
+        s->args = args;
+        memcpy(args, L->stmts[i].args, s->nargs * sizeof *args);
+        args += s->nargs;
+        if (s->kind == IR_UNPACK) {
+            memcpy(dsts, s->dsts, s->ndst * sizeof *dsts);
+            free(s->dsts);
+            s->dsts = dsts;
+            dsts += s->ndst;
+        }
+        if (s->catches) {
+            size_t n = strlen(s->catches) + 1;
+            memcpy(text, s->catches, n);
+            free(s->catches);
+            s->catches = text;
+            text += n;
+        }
+    }
+    p->stmts = stmts;
+    p->slot_names = names;
 }
 
 /* The batt protocol unpacks `o, s = batt(...)` and reads records from both:
@@ -334,6 +380,7 @@ void lower_def(Lower *L, Stmt *d, IrProgram *p)
     lower_targets_collect(L, d);
     for (Stmt *s = d->u.def.body; s && L->pc->nerr <= PC_MAX_ERRORS; s = s->next) lower_stmt(L, s);
     if (L->dialect == DIALECT_TOKPIDJIN && strcmp(p->name, "batt") == 0) batt_check_return(L, d);
+    lower_seal(L);
     lower_locals_reset(L);
     L->def = NULL;
 }
@@ -346,4 +393,7 @@ void lower_done(Lower *L)
     free(L->locals);
     free(L->index);
     free(L->targets);
+    free(L->stmts);
+    free(L->slot_at);
+    free(L->names);
 }
