@@ -117,6 +117,15 @@ static Expr *py_compare(ParseCtx *pc, Loc at, Expr *left, int op, Expr *right)
     return e;
 }
 
+static Expr *mk_call(ParseCtx *pc, Expr *fn, ExprList args)
+{
+    Expr *e = ast_expr(pc, E_CALL, fn->loc);
+    e->u.call.fn = fn;
+    e->u.call.args = args.head;
+    e->u.call.nargs = args.n;
+    return e;
+}
+
 static Expr *py_slice(ParseCtx *pc, Loc at, Expr *lo, Expr *hi, Expr *step)
 {
     Expr *e = ast_expr(pc, E_SLICE, at);
@@ -160,16 +169,20 @@ static Expr *py_slice(ParseCtx *pc, Loc at, Expr *lo, Expr *hi, Expr *step)
 %token IF "'if'" ELSE "'else'" LAMBDA "'lambda'" AND "'and'" OR "'or'" NOT "'not'"
 %token IN "'in'" IS "'is'" EQ "'=='" NE "'!='" LE "'<='" GE "'>='" FLOORDIV "'//'" POW "'**'"
 
-%type <expr> expr postfix atom except_clause
+%type <expr> expr except_clause
 %type <expr> py_test py_or py_and py_not py_cmp py_arith py_term py_factor py_power py_primary
 %type <expr> py_atom py_sub py_opt py_arg
 %type <el> py_testlist py_test_list py_args py_arglist py_names
 %type <i> py_cmp_op
-%type <el> testlist expr_list args params param_list strings
+%type <el> testlist expr_list params param_list strings
 %type <stmt> stmt simple_stmt small_stmt compound_stmt funcdef try_stmt import_stmt
 %type <sl> suite stmt_list small_stmts
 %type <name> dotted
 %type <imp> import_as import_as_list
+
+/* A call or attribute binds tighter than a unary sign: -f(x) is -(f(x)). */
+%precedence UNARY
+%precedence '(' '.'
 
 %%
 
@@ -183,12 +196,16 @@ file_input
     | file_input NEWLINE
     | file_input stmt
         {
-            /* $2 may be a chain of `a; b` statements; the end is kept,
-             * since walking the body to it made a file of n defs O(n^2) */
-            Stmt **t = pc->body_end ? pc->body_end : &pc->body;
-            while (*t) t = &(*t)->next;
-            *t = $2;
-            pc->body_end = t;
+            if (pc->on_stmt) {
+                if (pc->on_stmt(pc, $2) < 0) YYABORT;
+            } else {
+                /* $2 may be a chain of `a; b` statements; the end is kept,
+                 * since walking the body to it made a file of n defs O(n^2) */
+                Stmt **t = pc->body_end ? pc->body_end : &pc->body;
+                while (*t) t = &(*t)->next;
+                *t = $2;
+                pc->body_end = t;
+            }
         }
     ;
 
@@ -373,53 +390,10 @@ expr_list
     | expr_list ',' expr                { $$ = $1; $$.comma = 1; el_push(&$$, $3); }
     ;
 
+/* One nonterminal for atoms, calls and signs: a name is an expr in one
+ * reduction, not three (atom, postfix, expr); the parse of a program is
+ * mostly these. */
 expr
-    : postfix
-    | '-' expr
-        {
-            if ($2->kind == E_INT && $2->u.i != INT64_MIN) {
-                $$ = $2; $$->u.i = -$$->u.i; $$->loc = LOC(@1);
-            } else if ($2->kind == E_FLOAT) {
-                $$ = $2; $$->u.f = -$$->u.f; $$->loc = LOC(@1);
-            } else {
-                $$ = ast_expr(pc, E_NEG, LOC(@1));
-                $$->u.neg = $2;
-            }
-        }
-    | '+' expr
-        {
-            if ($2->kind == E_INT || $2->kind == E_FLOAT) {
-                $$ = $2; $$->loc = LOC(@1);
-            } else {
-                $$ = ast_expr(pc, E_POS, LOC(@1));
-                $$->u.neg = $2;
-            }
-        }
-    ;
-
-postfix
-    : atom
-    | postfix '(' args ')'
-        {
-            $$ = ast_expr(pc, E_CALL, $1->loc);
-            $$->u.call.fn = $1;
-            $$->u.call.args = $3.head;
-            $$->u.call.nargs = $3.n;
-        }
-    | postfix '.' NAME
-        {
-            $$ = ast_expr(pc, E_ATTR, LOC(@3));
-            $$->u.attr.obj = $1;
-            $$->u.attr.name = $3;
-        }
-    ;
-
-args
-    : %empty                            { $$ = (ExprList){0}; }
-    | testlist
-    ;
-
-atom
     : NAME                              { $$ = ast_expr(pc, E_NAME, LOC(@1)); $$->u.name = $1; }
     | INT                               { $$ = ast_expr(pc, E_INT, LOC(@1)); $$->u.i = $1; }
     | FLOAT                             { $$ = ast_expr(pc, E_FLOAT, LOC(@1)); $$->u.f = $1; }
@@ -437,6 +411,35 @@ atom
     | '[' testlist ']'                  { $$ = mk_seq(pc, E_LIST, LOC(@1), $2); }
     | '{' '}'                           { $$ = mk_seq(pc, E_SET, LOC(@1), (ExprList){0}); }
     | '{' testlist '}'                  { $$ = mk_seq(pc, E_SET, LOC(@1), $2); }
+    | expr '(' ')'                      { $$ = mk_call(pc, $1, (ExprList){0}); }
+    | expr '(' expr_list ')'            { $$ = mk_call(pc, $1, $3); }
+    | expr '(' expr_list ',' ')'        { $$ = mk_call(pc, $1, $3); }
+    | expr '.' NAME
+        {
+            $$ = ast_expr(pc, E_ATTR, LOC(@3));
+            $$->u.attr.obj = $1;
+            $$->u.attr.name = $3;
+        }
+    | '-' expr %prec UNARY
+        {
+            if ($2->kind == E_INT && $2->u.i != INT64_MIN) {
+                $$ = $2; $$->u.i = -$$->u.i; $$->loc = LOC(@1);
+            } else if ($2->kind == E_FLOAT) {
+                $$ = $2; $$->u.f = -$$->u.f; $$->loc = LOC(@1);
+            } else {
+                $$ = ast_expr(pc, E_NEG, LOC(@1));
+                $$->u.neg = $2;
+            }
+        }
+    | '+' expr %prec UNARY
+        {
+            if ($2->kind == E_INT || $2->kind == E_FLOAT) {
+                $$ = $2; $$->loc = LOC(@1);
+            } else {
+                $$ = ast_expr(pc, E_POS, LOC(@1));
+                $$->u.neg = $2;
+            }
+        }
     ;
 
 /* ---- arcrun eval: Python's expression grammar, as far as eval goes ---------- */

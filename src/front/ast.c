@@ -14,16 +14,27 @@ struct ArenaBlock {
 
 #define ARENA_BLOCK 65536
 
+static ArenaBlock *block_new(size_t cap)
+{
+    ArenaBlock *b = malloc(sizeof *b + cap);
+    if (!b) { fputs("arcrun: out of memory\n", stderr); abort(); }
+    b->used = 0;
+    b->cap = cap;
+    return b;
+}
+
 void *arena_alloc(Arena *a, size_t n)
 {
     n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
     ArenaBlock *b = a->head;
     if (!b || b->cap - b->used < n) {
-        size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
-        b = malloc(sizeof *b + cap);
-        if (!b) { fputs("arcrun: out of memory\n", stderr); abort(); }
-        b->used = 0;
-        b->cap = cap;
+        if (a->spare && a->spare->cap >= n) {
+            b = a->spare;
+            a->spare = b->next;
+            b->used = 0;
+        } else {
+            b = block_new(n > ARENA_BLOCK ? n : ARENA_BLOCK);
+        }
         b->next = a->head;
         a->head = b;
     }
@@ -40,13 +51,17 @@ void *arena_alloc(Arena *a, size_t n)
 char *arena_strndup(Arena *a, const char *s, size_t n)
 {
     char *p;
-    if (n + 1 > ARENA_STR_RUN / 4) {
-        p = arena_alloc(a, n + 1);
-    } else {
-        if ((size_t)(a->str_end - a->str) < n + 1) {
-            a->str = arena_alloc(a, ARENA_STR_RUN);
-            a->str_end = a->str + ARENA_STR_RUN;
+    if ((size_t)(a->str_end - a->str) < n + 1) {
+        size_t cap = n + 1 > ARENA_STR_RUN / 4 ? n + 1 : ARENA_STR_RUN;
+        ArenaBlock *b = block_new(cap);
+        b->next = a->strs;
+        a->strs = b;
+        p = (char *)b->data;
+        if (cap == ARENA_STR_RUN) {       /* a long string leaves the run as it was */
+            a->str = p + n + 1;
+            a->str_end = p + cap;
         }
+    } else {
         p = a->str;
         a->str += n + 1;
     }
@@ -55,14 +70,38 @@ char *arena_strndup(Arena *a, const char *s, size_t n)
     return p;
 }
 
+static void blocks_free(ArenaBlock *b)
+{
+    while (b) {
+        ArenaBlock *next = b->next;
+        free(b);
+        b = next;
+    }
+}
+
 void arena_free(Arena *a)
 {
-    a->str = a->str_end = NULL;
-    while (a->head) {
+    blocks_free(a->head);
+    blocks_free(a->spare);
+    blocks_free(a->strs);
+    memset(a, 0, sizeof *a);
+}
+
+ArenaMark arena_mark(const Arena *a)
+{
+    return (ArenaMark){ a->head, a->head ? a->head->used : 0 };
+}
+
+void arena_reset(Arena *a, ArenaMark m)
+{
+    while (a->head != m.block) {
         ArenaBlock *b = a->head;
         a->head = b->next;
-        free(b);
+        b->next = a->spare;
+        a->spare = b;
     }
+    if (m.block)
+        m.block->used = m.used;
 }
 
 void pc_init(ParseCtx *pc, const char *file, const char *src, size_t len, int mode)

@@ -16,12 +16,22 @@
 
 typedef struct { int line, col; } Loc;
 
+/* Nodes in blocks (head, newest first); strings in blocks of their own
+ * (strs), which outlive arena_reset: names stay valid for the module. */
 typedef struct ArenaBlock ArenaBlock;
-typedef struct { ArenaBlock *head; char *str, *str_end; } Arena;   /* str: strings' own run */
+typedef struct {
+    ArenaBlock *head, *spare, *strs;   /* spare: blocks a reset gave back, reused */
+    char *str, *str_end;               /* the current string run */
+} Arena;
+typedef struct { ArenaBlock *block; size_t used; } ArenaMark;
 
 void *arena_alloc(Arena *a, size_t n);            /* zeroed */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 void arena_free(Arena *a);
+/* Nodes allocated after the mark are dropped; their memory serves the
+ * next ones (warm pages, not new ones). */
+ArenaMark arena_mark(const Arena *a);
+void arena_reset(Arena *a, ArenaMark m);
 
 typedef enum {
     E_NAME, E_INT, E_FLOAT, E_STR, E_TRUE, E_FALSE, E_NONE,
@@ -133,6 +143,10 @@ typedef struct ParseCtx {
     size_t warnlen, warncap;
     int nerr;
     int lex_failed;            /* the lexer reported the error already */
+    /* PARSE_FILE: when set, each top-level statement goes here as it is
+     * parsed instead of into body; < 0 stops the parse */
+    int (*on_stmt)(struct ParseCtx *pc, Stmt *s);
+    void *hook;
 } ParseCtx;
 
 /* Past this many errors, messages are dropped and lowering stops. */

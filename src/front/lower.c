@@ -89,12 +89,43 @@ const char *ir_dialect_name(const IrModule *m)
 
 static int mod_slot(const ModScope *ms, const char *name, uint32_t *at)
 {
+    if (!ms->index_cap)
+        return *at = 0, -1;
     uint32_t i = lower_name_hash(name) & (ms->index_cap - 1);
     for (; ms->index[i] >= 0; i = (i + 1) & (ms->index_cap - 1))
         if (strcmp(ms->names[ms->index[i]].name, name) == 0)
             break;
     *at = i;
     return ms->index[i];
+}
+
+static bool missed_has(const ModScope *ms, const char *name)
+{
+    uint32_t m = ms->missed_cap - 1;
+    for (uint32_t i = ms->missed_cap ? lower_name_hash(name) & m : 0; ms->missed_cap && ms->missed[i];
+         i = (i + 1) & m)
+        if (strcmp(ms->missed[i], name) == 0) return true;
+    return false;
+}
+
+static void missed_add(ModScope *ms, const char *name)
+{
+    if (missed_has(ms, name)) return;
+    if (2 * (ms->nmissed + 1) > ms->missed_cap) {
+        const char **old = ms->missed;
+        uint32_t oldcap = ms->missed_cap;
+        ms->missed_cap = oldcap ? 2 * oldcap : 256;
+        ms->missed = lower_realloc(NULL, ms->missed_cap * sizeof *ms->missed);
+        memset(ms->missed, 0, ms->missed_cap * sizeof *ms->missed);
+        ms->nmissed = 0;
+        for (uint32_t i = 0; i < oldcap; i++)
+            if (old[i]) missed_add(ms, old[i]);
+        free(old);
+    }
+    uint32_t m = ms->missed_cap - 1, i = lower_name_hash(name) & m;
+    while (ms->missed[i]) i = (i + 1) & m;
+    ms->missed[i] = name;
+    ms->nmissed++;
 }
 
 /* Bind name (the latest binding of a name is the one code sees). */
@@ -105,6 +136,19 @@ static void mod_bind(IrModule *m, ModScope *ms, const char *name, Value *v, int 
         ms->names = lower_realloc(ms->names, (size_t)ms->cap * sizeof *ms->names);
         m->bound = lower_realloc(m->bound, (size_t)ms->cap * sizeof *m->bound);
     }
+    if (4 * (uint32_t)(ms->n + 1) > ms->index_cap) {
+        ms->index_cap = ms->index_cap ? 2 * ms->index_cap : 64;
+        ms->index = lower_realloc(ms->index, ms->index_cap * sizeof *ms->index);
+        memset(ms->index, -1, ms->index_cap * sizeof *ms->index);
+        for (int k = 0; k < ms->n; k++) {       /* the latest binding of a name last */
+            uint32_t at;
+            mod_slot(ms, ms->names[k].name, &at);
+            ms->index[at] = k;
+        }
+    }
+    /* streaming: code lowered before this line took the name for something else */
+    if (ms->streaming && missed_has(ms, name))
+        ms->doubt = true;
     m->bound[m->nbound++] = v;
     ms->names[ms->n] = (ModName){name, v, def, line};
     uint32_t at;
@@ -117,11 +161,15 @@ const ModName *mod_lookup(Lower *L, const char *name)
     ModScope *ms = L->mod;
     uint32_t at;
     int k = ms ? mod_slot(ms, name, &at) : -1;
-    if (k < 0)
+    if (k < 0) {
+        if (ms && ms->streaming) missed_add(ms, name);
         return NULL;
+    }
     const ModName *mn = &ms->names[k];
     if (ms->visible_line && mn->line >= ms->visible_line)
         return NULL;           /* a def further down: not bound yet when this runs */
+    if (ms->streaming && mn->def >= 0 && L->def_index < 0)
+        ms->doubt = true;      /* a constant naming a def: defs are lowered later, in full */
     if (mn->def >= 0 && mn->def != L->def_index)
         ms->called[mn->def] = true;
     return mn;
@@ -161,13 +209,11 @@ static void lower_constant(Lower *L, IrModule *m, ModScope *ms, Stmt *s)
 
 /* A def another names is a helper: called with any number of arguments,
  * never handed batt's lists.  The others are programs. */
-static void check_defs(Lower *L, IrModule *m, Stmt *body)
+static void check_defs(Lower *L, IrModule *m, const Loc *locs)
 {
-    int d = 0;
-    for (Stmt *s = body; s; s = s->next) {
-        if (s->kind != S_DEF)
-            continue;
-        IrProgram *p = &m->progs[d++];
+    for (int d = 0; d < m->nprogs; d++) {
+        IrProgram *p = &m->progs[d];
+        Loc at = locs[d];
         if (p->called) {
             for (int k = 0; k < p->nstmts; k++)
                 if (p->stmts[k].kind == IR_EMPTY_LIST || p->stmts[k].guarded) {
@@ -180,56 +226,111 @@ static void check_defs(Lower *L, IrModule *m, Stmt *body)
         }
         int want = L->dialect == DIALECT_TOKPIDJIN ? 5 : 1;
         if (p->nparams != want)
-            pc_error(L->pc, s->loc, L->dialect == DIALECT_TOKPIDJIN
+            pc_error(L->pc, at, L->dialect == DIALECT_TOKPIDJIN
                      ? "'%s' takes %d parameters; a batt program is called with 5 (task_id, S, I, C, log_path)"
                      : "'%s' takes %d parameters; an arc-dsl program is called with 1, the input grid",
                      p->name, p->nparams);
     }
 }
 
-IrModule *ir_load_string(const char *name, const char *src, int dialect, char **errmsg)
+static IrModule *module_new(const char *name, int dialect)
 {
-    size_t len = strlen(src);
-    if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0) { src += 3; len -= 3; }  /* BOM */
+    IrModule *m = lower_realloc(NULL, sizeof *m);
+    memset(m, 0, sizeof *m);
+    m->path = lower_strdup(name);
+    m->rearc = dialect == IR_DIALECT_REARC;
+    m->dialect = m->rearc ? DIALECT_ARCDSL : dialect;
+    return m;
+}
+
+static void lower_init(Lower *L, ParseCtx *pc, const IrModule *m, ModScope *ms)
+{
+    memset(L, 0, sizeof *L);
+    L->pc = pc;
+    L->dialect = m->dialect;
+    L->rearc = m->rearc;
+    L->mod = ms;
+}
+
+/* Room for def number d in m and ms (and locs, its location). */
+static void defs_room(IrModule *m, ModScope *ms, Loc **locs, int *cap, int d)
+{
+    if (d < *cap) return;
+    int old = *cap;
+    *cap = old ? 2 * old : 64;
+    while (*cap <= d) *cap *= 2;
+    m->progs = lower_realloc(m->progs, (size_t)*cap * sizeof *m->progs);
+    memset(m->progs + old, 0, (size_t)(*cap - old) * sizeof *m->progs);
+    m->defs = lower_realloc(m->defs, (size_t)*cap * sizeof *m->defs);
+    ms->called = lower_realloc(ms->called, (size_t)*cap * sizeof *ms->called);
+    memset(ms->called + old, 0, (size_t)(*cap - old) * sizeof *ms->called);
+    *locs = lower_realloc(*locs, (size_t)*cap * sizeof **locs);
+}
+
+static void bind_def(IrModule *m, ModScope *ms, Stmt *s)
+{
+    int d = m->ndefs;
+    mod_bind(m, ms, s->u.def.name, def_value_new(m, d, s->u.def.name, s->u.def.nparams), d,
+             s->loc.line);
+    m->ndefs = d + 1;
+}
+
+static void lower_next_def(Lower *L, IrModule *m, Stmt *s)
+{
+    L->def_index = m->nprogs;
+    lower_def(L, s, &m->progs[m->nprogs]);
+    m->progs[m->nprogs++].file = m->path;
+}
+
+/* After the defs are lowered: which are helpers, the checks that needs,
+ * the counts; NULL with the messages in *errmsg on an error. */
+static IrModule *module_done(Lower *L, IrModule *m, ModScope *ms, const Loc *locs, char **errmsg)
+{
+    ParseCtx *pc = L->pc;
+    for (int k = 0; k < m->nprogs; k++)
+        m->progs[k].called = ms->called[k];
+    if (!pc->nerr)
+        check_defs(L, m, locs);
+    if (m->ndefs == 0 && !pc->nerr)
+        pc_error(pc, (Loc){1, 1}, "the file defines no program: a def solve_<task id>(I) "
+                 "or a def batt(task_id, S, I, C, log_path)");
+    lower_done(L);
+    free(ms->names);
+    free(ms->index);
+    free(ms->called);
+    free(ms->missed);
+    m->nstmts_total = L->counted;
+    m->warnings = pc_take_warnings(pc);
+    if (pc->nerr) {
+        if (errmsg) *errmsg = pc_take_errors(pc);
+        ir_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* The whole tree first, then every def bound, the top level run in order
+ * (constants), and the defs' bodies lowered: any file, and the messages. */
+static IrModule *load_whole(const char *name, const char *src, size_t len, int dialect,
+                            char **errmsg)
+{
     ParseCtx pc;
     pc_init(&pc, name, src, len, PARSE_FILE);
-    if (!utf8_source(&pc, src, len) || ast_parse(&pc) < 0) {
+    if (ast_parse(&pc) < 0) {
         if (errmsg) *errmsg = pc_take_errors(&pc);
         pc_free(&pc);
         return NULL;
     }
-    IrModule *m = lower_realloc(NULL, sizeof *m);
-    memset(m, 0, sizeof *m);
-    m->path = lower_strdup(name);
     if (dialect < 0 || (dialect >= DIALECT_COUNT && dialect != IR_DIALECT_REARC))
         dialect = pick_dialect(pc.body);
-    m->rearc = dialect == IR_DIALECT_REARC;
-    m->dialect = m->rearc ? DIALECT_ARCDSL : dialect;
-
+    IrModule *m = module_new(name, dialect);
     Lower L;
-    memset(&L, 0, sizeof L);
-    L.pc = &pc;
-    L.dialect = m->dialect;
-    L.rearc = m->rearc;
+    ModScope ms = {0};
+    lower_init(&L, &pc, m, &ms);
     imports_scan(&L.imports, pc.body, m->rearc);
 
-    /* every def is bound first (a def may call one further down), then the
-     * top level runs in order: constants, then the defs' bodies */
-    int ndefs = 0;
-    for (Stmt *s = pc.body; s; s = s->next)
-        ndefs += s->kind == S_DEF;
-    m->progs = lower_realloc(NULL, (size_t)(ndefs ? ndefs : 1) * sizeof *m->progs);
-    memset(m->progs, 0, (size_t)(ndefs ? ndefs : 1) * sizeof *m->progs);
-    m->defs = lower_realloc(NULL, (size_t)(ndefs ? ndefs : 1) * sizeof *m->defs);
-    ModScope ms = {0};
-    ms.index_cap = 16;
-    while (ms.index_cap < 4 * (uint32_t)ndefs + 16) ms.index_cap *= 2;
-    ms.index = lower_realloc(NULL, ms.index_cap * sizeof *ms.index);
-    memset(ms.index, -1, ms.index_cap * sizeof *ms.index);
-    ms.called = lower_realloc(NULL, (size_t)(ndefs ? ndefs : 1) * sizeof *ms.called);
-    memset(ms.called, 0, (size_t)(ndefs ? ndefs : 1) * sizeof *ms.called);
-    L.mod = &ms;
-    int d = 0;
+    Loc *locs = NULL;
+    int cap = 0;
     for (Stmt *s = pc.body; s; s = s->next) {
         if (s->kind != S_DEF)
             continue;
@@ -238,9 +339,9 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
         if (k >= 0)
             pc_error(&pc, s->loc, "function '%s' is already defined (line %d)",
                      s->u.def.name, ms.names[k].line);
-        mod_bind(m, &ms, s->u.def.name, def_value_new(m, d, s->u.def.name, s->u.def.nparams),
-                 d, s->loc.line);
-        m->ndefs = ++d;
+        defs_room(m, &ms, &locs, &cap, m->ndefs);
+        locs[m->ndefs] = s->loc;
+        bind_def(m, &ms, s);
     }
     for (Stmt *s = pc.body; s && pc.nerr <= PC_MAX_ERRORS; s = s->next) {
         if (s->kind == S_ASSIGN)
@@ -250,34 +351,134 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
             pc_error(&pc, s->loc, "only imports, constants (NAME = value) and function "
                                   "definitions may appear at the top level");
     }
-    for (Stmt *s = pc.body; s && pc.nerr <= PC_MAX_ERRORS; s = s->next) {
-        if (s->kind != S_DEF)
-            continue;
-        L.def_index = m->nprogs;
-        lower_def(&L, s, &m->progs[m->nprogs]);
-        m->progs[m->nprogs++].file = m->path;
+    for (Stmt *s = pc.body; s && pc.nerr <= PC_MAX_ERRORS; s = s->next)
+        if (s->kind == S_DEF)
+            lower_next_def(&L, m, s);
+    m = module_done(&L, m, &ms, locs, errmsg);
+    free(locs);
+    pc_free(&pc);
+    return m;
+}
+
+/* ---- lowering as the parse goes ---------------------------------------------
+ * Each def is lowered as soon as it is parsed and its tree dropped, so the
+ * tree of a large file never exists whole.  That holds when what a def's
+ * names meant at that point is what they mean in the whole file: the
+ * imports all come first, no later line binds a name that earlier code
+ * looked up (or rebinds one), no constant names a def, and the dialect
+ * guessed from the first def is the one the whole file picks.  Anything
+ * else -- and any message at all, so that messages come from one place --
+ * and the file is read again by load_whole. */
+
+typedef struct {
+    IrModule *m;
+    Lower L;
+    ModScope ms;
+    Loc *locs;
+    int cap;
+    int dialect;              /* as given; < 0: guessed at the first def */
+    bool started;             /* past the imports: the scope is fixed, the mark set */
+    bool any_batt, any_verify;
+    ArenaMark mark;
+} Stream;
+
+static void stream_start(Stream *st, ParseCtx *pc, Stmt *first)
+{
+    int d = st->dialect;
+    if (d < 0 || (d >= DIALECT_COUNT && d != IR_DIALECT_REARC)) {
+        const char *n = first->kind == S_DEF ? first->u.def.name : "";
+        d = strcmp(n, "batt") == 0 ? DIALECT_TOKPIDJIN
+            : strncmp(n, "verify_", 7) == 0 ? IR_DIALECT_REARC : DIALECT_ARCDSL;
     }
-    for (int k = 0; k < m->nprogs; k++)
-        m->progs[k].called = ms.called[k];
-    if (!pc.nerr)
-        check_defs(&L, m, pc.body);
-    if (ndefs == 0 && !pc.nerr)
-        pc_error(&pc, (Loc){1, 1}, "the file defines no program: a def solve_<task id>(I) "
-                 "or a def batt(task_id, S, I, C, log_path)");
-    lower_done(&L);
-    free(ms.names);
-    free(ms.index);
-    free(ms.called);
-    m->nstmts_total = L.counted;
-    m->warnings = pc_take_warnings(&pc);
-    if (pc.nerr) {
+    st->m = module_new(pc->file, d);
+    lower_init(&st->L, pc, st->m, &st->ms);
+    st->ms.streaming = true;
+    imports_scan(&st->L.imports, pc->body, st->m->rearc);
+    st->mark = arena_mark(&pc->arena);
+    st->started = true;
+}
+
+static int stream_stmt(ParseCtx *pc, Stmt *chain)
+{
+    Stream *st = pc->hook;
+    for (Stmt *s = chain, *next; s; s = next) {
+        next = s->next;
+        bool preamble = s->kind == S_IMPORT || s->kind == S_PASS ||
+                        (s->kind == S_EXPR && s->u.expr->kind == E_STR);
+        if (preamble && !st->started) {
+            s->next = NULL;                  /* imports_scan reads them from body */
+            *(pc->body_end ? pc->body_end : &pc->body) = s;
+            pc->body_end = &s->next;
+            continue;
+        }
+        if (s->kind == S_IMPORT || (s->kind != S_DEF && s->kind != S_ASSIGN && !preamble))
+            return -1;
+        if (!st->started) stream_start(st, pc, s);
+        Lower *L = &st->L;
+        if (s->kind == S_DEF) {
+            const char *n = s->u.def.name;
+            st->any_batt |= strcmp(n, "batt") == 0;
+            st->any_verify |= strncmp(n, "verify_", 7) == 0;
+            uint32_t at;
+            if (mod_slot(&st->ms, n, &at) >= 0) return -1;
+            defs_room(st->m, &st->ms, &st->locs, &st->cap, st->m->ndefs);
+            st->locs[st->m->ndefs] = s->loc;
+            bind_def(st->m, &st->ms, s);
+            lower_next_def(L, st->m, s);
+        } else if (s->kind == S_ASSIGN) {
+            Expr *t = s->u.assign.targets;
+            uint32_t at;
+            if (t->kind == E_NAME && mod_slot(&st->ms, t->u.name, &at) >= 0)
+                return -1;
+            lower_constant(L, st->m, &st->ms, s);
+        }
+        if (pc->nerr || pc->warnlen || st->ms.doubt) return -1;
+    }
+    if (st->started) arena_reset(&pc->arena, st->mark);
+    return 0;
+}
+
+/* The module, or NULL where load_whole must read the file. */
+static IrModule *load_streamed(const char *name, const char *src, size_t len, int dialect)
+{
+    ParseCtx pc;
+    pc_init(&pc, name, src, len, PARSE_FILE);
+    Stream st = {.dialect = dialect};
+    pc.on_stmt = stream_stmt;
+    pc.hook = &st;
+    bool ok = ast_parse(&pc) == 0 && st.started && !pc.nerr && !pc.warnlen && !st.ms.doubt;
+    if (ok && (dialect < 0 || (dialect >= DIALECT_COUNT && dialect != IR_DIALECT_REARC))) {
+        int picked = st.any_batt ? DIALECT_TOKPIDJIN : st.any_verify ? IR_DIALECT_REARC
+                                                                      : DIALECT_ARCDSL;
+        ok = picked == (st.m->rearc ? IR_DIALECT_REARC : st.m->dialect);
+    }
+    IrModule *m = NULL;
+    if (st.started) {
+        m = module_done(&st.L, st.m, &st.ms, st.locs, NULL);
+        if (m && (!ok || m->warnings)) {
+            ir_free(m);
+            m = NULL;
+        }
+    }
+    free(st.locs);
+    pc_free(&pc);
+    return m;
+}
+
+IrModule *ir_load_string(const char *name, const char *src, int dialect, char **errmsg)
+{
+    size_t len = strlen(src);
+    if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0) { src += 3; len -= 3; }  /* BOM */
+    ParseCtx pc;
+    pc_init(&pc, name, src, len, PARSE_FILE);
+    if (!utf8_source(&pc, src, len)) {
         if (errmsg) *errmsg = pc_take_errors(&pc);
         pc_free(&pc);
-        ir_free(m);
         return NULL;
     }
     pc_free(&pc);
-    return m;
+    IrModule *m = load_streamed(name, src, len, dialect);
+    return m ? m : load_whole(name, src, len, dialect, errmsg);
 }
 
 IrModule *ir_load_file(const char *path, int dialect, char **errmsg)

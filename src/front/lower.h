@@ -131,6 +131,11 @@ struct ModScope {
     bool *called;          /* [ndefs]: named by another def or a constant */
     int visible_line;      /* > 0: only names bound before this line (module code
                               runs top to bottom); 0: all (defs run after import) */
+    /* lowering as the parse goes (lower.c): names looked up and not found,
+     * and whether an assumption of that way has failed */
+    bool streaming, doubt;
+    const char **missed;   /* open addressing; NULL empty */
+    uint32_t missed_cap, nmissed;
 };
 
 /* The binding of name at the top level that the code being lowered sees, or
