@@ -11,6 +11,7 @@
 #ifndef ARC_AST_H
 #define ARC_AST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -132,6 +133,8 @@ typedef struct ParseCtx {
     const char *file;          /* name used in messages */
     const char *src;
     size_t len;
+    bool src_padded;           /* src[len] and src[len + 1] are NULs and writable:
+                                  the lexer scans it in place, and leaves it as it was */
     Arena arena;
     int mode;                  /* PARSE_FILE / PARSE_EXPR */
     Stmt *body;                /* PARSE_FILE: top-level statements */

@@ -2,6 +2,10 @@
  * lowered (lower_stmt.c), the dialect picked; pinning and freeing. */
 #include "lower.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 static int pick_dialect(Stmt *body)
 {
     for (Stmt *s = body; s; s = s->next)
@@ -99,33 +103,37 @@ static int mod_slot(const ModScope *ms, const char *name, uint32_t *at)
     return ms->index[i];
 }
 
+/* The slot of name in the missed table (its own, or the empty one where
+ * it would go). */
+static uint32_t missed_slot(const ModScope *ms, const char *name)
+{
+    uint32_t m = ms->missed_cap - 1, i = lower_name_hash(name) & m;
+    while (ms->missed[i] && strcmp(ms->missed[i], name) != 0) i = (i + 1) & m;
+    return i;
+}
+
 static bool missed_has(const ModScope *ms, const char *name)
 {
-    uint32_t m = ms->missed_cap - 1;
-    for (uint32_t i = ms->missed_cap ? lower_name_hash(name) & m : 0; ms->missed_cap && ms->missed[i];
-         i = (i + 1) & m)
-        if (strcmp(ms->missed[i], name) == 0) return true;
-    return false;
+    return ms->missed_cap && ms->missed[missed_slot(ms, name)];
 }
 
 static void missed_add(ModScope *ms, const char *name)
 {
-    if (missed_has(ms, name)) return;
     if (2 * (ms->nmissed + 1) > ms->missed_cap) {
         const char **old = ms->missed;
         uint32_t oldcap = ms->missed_cap;
         ms->missed_cap = oldcap ? 2 * oldcap : 256;
         ms->missed = lower_realloc(NULL, ms->missed_cap * sizeof *ms->missed);
         memset(ms->missed, 0, ms->missed_cap * sizeof *ms->missed);
-        ms->nmissed = 0;
         for (uint32_t i = 0; i < oldcap; i++)
-            if (old[i]) missed_add(ms, old[i]);
+            if (old[i]) ms->missed[missed_slot(ms, old[i])] = old[i];
         free(old);
     }
-    uint32_t m = ms->missed_cap - 1, i = lower_name_hash(name) & m;
-    while (ms->missed[i]) i = (i + 1) & m;
-    ms->missed[i] = name;
-    ms->nmissed++;
+    uint32_t i = missed_slot(ms, name);
+    if (!ms->missed[i]) {
+        ms->missed[i] = name;
+        ms->nmissed++;
+    }
 }
 
 /* Bind name (the latest binding of a name is the one code sees). */
@@ -439,10 +447,12 @@ static int stream_stmt(ParseCtx *pc, Stmt *chain)
 }
 
 /* The module, or NULL where load_whole must read the file. */
-static IrModule *load_streamed(const char *name, const char *src, size_t len, int dialect)
+static IrModule *load_streamed(const char *name, const char *src, size_t len, bool padded,
+                               int dialect)
 {
     ParseCtx pc;
     pc_init(&pc, name, src, len, PARSE_FILE);
+    pc.src_padded = padded;
     Stream st = {.dialect = dialect};
     pc.on_stmt = stream_stmt;
     pc.hook = &st;
@@ -465,10 +475,11 @@ static IrModule *load_streamed(const char *name, const char *src, size_t len, in
     return m;
 }
 
-IrModule *ir_load_string(const char *name, const char *src, int dialect, char **errmsg)
+/* padded: as ParseCtx.src_padded, for the streamed parse, whose
+ * messages are never shown */
+static IrModule *load_text(const char *name, const char *src, size_t len, bool padded, int dialect,
+                           char **errmsg)
 {
-    size_t len = strlen(src);
-    if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0) { src += 3; len -= 3; }  /* BOM */
     ParseCtx pc;
     pc_init(&pc, name, src, len, PARSE_FILE);
     if (!utf8_source(&pc, src, len)) {
@@ -477,33 +488,50 @@ IrModule *ir_load_string(const char *name, const char *src, int dialect, char **
         return NULL;
     }
     pc_free(&pc);
-    IrModule *m = load_streamed(name, src, len, dialect);
+    IrModule *m = load_streamed(name, src, len, padded, dialect);
+    /* a message quotes its source line, which must not be scanned in place */
     return m ? m : load_whole(name, src, len, dialect, errmsg);
+}
+
+IrModule *ir_load_string(const char *name, const char *src, int dialect, char **errmsg)
+{
+    size_t len = strlen(src);
+    if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0) { src += 3; len -= 3; }  /* BOM */
+    return load_text(name, src, len, false, dialect, errmsg);
+}
+
+/* open, fstat, one read of a regular file into a buffer two bytes longer
+ * (the lexer's padding); NULL with *e set on failure. */
+static char *read_source(const char *path, size_t *lenp, int *e)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) { *e = errno; return NULL; }
+    struct stat st;
+    size_t cap = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0
+                 ? (size_t)st.st_size + 3 : 65536;
+    size_t len = 0;
+    char *buf = lower_realloc(NULL, cap);
+    for (;;) {
+        if (len + 3 > cap)
+            buf = lower_realloc(buf, cap *= 2);
+        ssize_t n = read(fd, buf + len, cap - len - 2);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) { *e = errno; close(fd); free(buf); return NULL; }
+        if (n == 0) break;
+        len += (size_t)n;
+    }
+    close(fd);
+    buf[len] = buf[len + 1] = 0;
+    *lenp = len;
+    return buf;
 }
 
 IrModule *ir_load_file(const char *path, int dialect, char **errmsg)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
+    size_t len = 0;
     int e = 0;
-    if (!f) {
-        e = errno;
-    } else {
-        for (;;) {
-            if (len + 1 >= cap) {
-                cap = cap ? 2 * cap : 65536;
-                buf = lower_realloc(buf, cap);
-            }
-            size_t n = fread(buf + len, 1, cap - len - 1, f);
-            len += n;
-            if (n == 0) break;
-        }
-        if (ferror(f)) e = errno ? errno : EIO;
-        fclose(f);
-    }
-    if (e) {
-        free(buf);
+    char *buf = read_source(path, &len, &e);
+    if (!buf) {
         if (errmsg) {
             const char *why = strerror(e);
             size_t n = strlen(path) + strlen(why) + 32;
@@ -512,7 +540,6 @@ IrModule *ir_load_file(const char *path, int dialect, char **errmsg)
         }
         return NULL;
     }
-    buf[len] = 0;
     if (memchr(buf, 0, len)) {
         /* NUL bytes: still parse (and report) everything before the first */
         ParseCtx pc;
@@ -528,7 +555,9 @@ IrModule *ir_load_file(const char *path, int dialect, char **errmsg)
         free(buf);
         return NULL;
     }
-    IrModule *m = ir_load_string(path, buf, dialect, errmsg);
+    char *src = buf;
+    if (len >= 3 && memcmp(src, "\xef\xbb\xbf", 3) == 0) { src += 3; len -= 3; }  /* BOM */
+    IrModule *m = load_text(path, src, len, true, dialect, errmsg);
     free(buf);
     return m;
 }
