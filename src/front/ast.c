@@ -113,9 +113,42 @@ void pc_init(ParseCtx *pc, const char *file, const char *src, size_t len, int mo
     pc->mode = mode;
 }
 
+char *pc_intern(ParseCtx *pc, const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    if (2 * (pc->nsyms + 1) > pc->syms_cap) {
+        uint32_t cap = pc->syms_cap ? 2 * pc->syms_cap : 1024, m = cap - 1;
+        __typeof__(pc->syms) t = calloc(cap, sizeof *t);
+        if (!t) { fputs("arcrun: out of memory\n", stderr); abort(); }
+        for (uint32_t k = 0; k < pc->syms_cap; k++) {
+            if (!pc->syms[k].s) continue;
+            uint32_t i = pc->syms[k].hash & m;
+            while (t[i].s) i = (i + 1) & m;
+            t[i] = pc->syms[k];
+        }
+        free(pc->syms);
+        pc->syms = t;
+        pc->syms_cap = cap;
+    }
+    uint32_t m = pc->syms_cap - 1, i = h & m;
+    for (; pc->syms[i].s; i = (i + 1) & m)
+        if (pc->syms[i].hash == h && pc->syms[i].len == n && memcmp(pc->syms[i].s, s, n) == 0)
+            return (char *)pc->syms[i].s;
+    char *c = arena_strndup(&pc->arena, s, n);
+    pc->syms[i].hash = h;
+    pc->syms[i].len = (uint32_t)n;
+    pc->syms[i].s = c;
+    pc->nsyms++;
+    return c;
+}
+
 void pc_free(ParseCtx *pc)
 {
     arena_free(&pc->arena);
+    free(pc->syms);
+    pc->syms = NULL;
+    pc->syms_cap = pc->nsyms = 0;
     free(pc->err);
     free(pc->warn);
     pc->err = pc->warn = NULL;

@@ -146,6 +146,9 @@ typedef struct ParseCtx {
     size_t warnlen, warncap;
     int nerr;
     int lex_failed;            /* the lexer reported the error already */
+    /* names, one copy each (pc_intern): lookups of a name compare addresses first */
+    struct { uint32_t hash, len; const char *s; } *syms;
+    uint32_t syms_cap, nsyms;
     /* PARSE_FILE: when set, each top-level statement goes here as it is
      * parsed instead of into body; < 0 stops the parse */
     int (*on_stmt)(struct ParseCtx *pc, Stmt *s);
@@ -167,6 +170,14 @@ void pc_warning(ParseCtx *pc, Loc at, const char *fmt, ...)
 char *pc_take_errors(ParseCtx *pc);
 /* The warnings, or NULL when there are none (malloc'd). */
 char *pc_take_warnings(ParseCtx *pc);
+
+/* The one copy of the name s[0..n) in this parse (in the arena's strings). */
+char *pc_intern(ParseCtx *pc, const char *s, size_t n);
+/* Names that are equal, interned ones by address. */
+static inline int name_eq(const char *a, const char *b)
+{
+    return a == b || __builtin_strcmp(a, b) == 0;
+}
 
 /* Node constructors (arena-allocated). */
 Expr *ast_expr(ParseCtx *pc, int kind, Loc at);

@@ -97,7 +97,7 @@ static int mod_slot(const ModScope *ms, const char *name, uint32_t *at)
         return *at = 0, -1;
     uint32_t i = lower_name_hash(name) & (ms->index_cap - 1);
     for (; ms->index[i] >= 0; i = (i + 1) & (ms->index_cap - 1))
-        if (strcmp(ms->names[ms->index[i]].name, name) == 0)
+        if (name_eq(ms->names[ms->index[i]].name, name))
             break;
     *at = i;
     return ms->index[i];
@@ -108,7 +108,7 @@ static int mod_slot(const ModScope *ms, const char *name, uint32_t *at)
 static uint32_t missed_slot(const ModScope *ms, const char *name)
 {
     uint32_t m = ms->missed_cap - 1, i = lower_name_hash(name) & m;
-    while (ms->missed[i] && strcmp(ms->missed[i], name) != 0) i = (i + 1) & m;
+    while (ms->missed[i] && !name_eq(ms->missed[i], name)) i = (i + 1) & m;
     return i;
 }
 

@@ -82,6 +82,10 @@ typedef struct {
     ModScope *mod;         /* the module's top-level names, or NULL (eval) */
     bool rearc;            /* names as re-arc's dsl.py has them (ir.h) */
     int def_index;         /* the def being lowered, or -1 */
+    /* what a DSL name resolved to, by the name's address (names are
+     * interned: pc_intern): c, or prim id, or neither */
+    struct { const char *name; Value *c; int id; } *dsl;
+    uint32_t dsl_cap, ndsl;
 } Lower;
 
 #define ERR(L, at, ...) (pc_error((L)->pc, (at), __VA_ARGS__), -1)

@@ -30,7 +30,7 @@ Local *lower_local_find(Lower *L, const char *name)
     for (uint32_t i = lower_name_hash(name) & (uint32_t)(L->index_cap - 1);; i = (i + 1) & (uint32_t)(L->index_cap - 1)) {
         int k = L->index[i];
         if (k < 0) return NULL;
-        if (strcmp(L->locals[k].name, name) == 0) return &L->locals[k];
+        if (name_eq(L->locals[k].name, name)) return &L->locals[k];
     }
 }
 
@@ -129,7 +129,7 @@ static bool is_target(const Lower *L, const char *name)
 {
     uint32_t m = L->targets_cap - 1;
     for (uint32_t i = lower_name_hash(name) & m; L->targets[i]; i = (i + 1) & m)
-        if (strcmp(L->targets[i], name) == 0) return true;
+        if (name_eq(L->targets[i], name)) return true;
     return false;
 }
 
@@ -144,7 +144,7 @@ void lower_targets_collect(Lower *L, Stmt *d)
     L->targets_cap = cap;
     FOR_TARGETS(d, s, a, t) {
         uint32_t i = lower_name_hash(t->u.name) & (cap - 1);
-        while (L->targets[i] && strcmp(L->targets[i], t->u.name) != 0) i = (i + 1) & (cap - 1);
+        while (L->targets[i] && !name_eq(L->targets[i], t->u.name)) i = (i + 1) & (cap - 1);
         L->targets[i] = t->u.name;
     }
 }
@@ -154,7 +154,7 @@ static int assigned_later(Lower *L, const char *name)
 {
     if (!L->def || !is_target(L, name)) return 0;
     FOR_TARGETS(L->def, s, a, t)
-        if (strcmp(t->u.name, name) == 0) return t->loc.line;
+        if (name_eq(t->u.name, name)) return t->loc.line;
     return 0;
 }
 
@@ -185,6 +185,45 @@ static void raise_name_error(Lower *L, Expr *e)
     lower_emit_call(L, e->loc, f, NULL, 0, new_temp(L));
 }
 
+static uint32_t dsl_slot(const Lower *L, const char *name)
+{
+    uint32_t m = L->dsl_cap - 1;
+    uint32_t i = (uint32_t)(((uintptr_t)name >> 3) * 0x9e3779b97f4a7c15ull >> 40) & m;
+    while (L->dsl[i].name && L->dsl[i].name != name) i = (i + 1) & m;
+    return i;
+}
+
+/* The DSL constant (*c) or primitive (*id) name stands for under the
+ * file's imports, each name worked out once (by address: names are
+ * interned). */
+static void dsl_resolve(Lower *L, const char *name, Value **c, int *id)
+{
+    uint32_t i = L->dsl_cap ? dsl_slot(L, name) : 0;
+    if (L->dsl_cap && L->dsl[i].name) {
+        *c = L->dsl[i].c;
+        *id = L->dsl[i].id;
+        return;
+    }
+    const char *dsl_name = imports_target(&L->imports, name);
+    *c = const_lookup(L->dialect, dsl_name);
+    *id = *c ? -1 : L->rearc ? prim_lookup_rearc(dsl_name) : prim_lookup(L->dialect, dsl_name);
+    if (2 * (L->ndsl + 1) > L->dsl_cap) {
+        __typeof__(L->dsl) old = L->dsl;
+        uint32_t oldcap = L->dsl_cap;
+        L->dsl_cap = oldcap ? 2 * oldcap : 512;
+        L->dsl = lower_realloc(NULL, L->dsl_cap * sizeof *L->dsl);
+        memset(L->dsl, 0, L->dsl_cap * sizeof *L->dsl);
+        for (uint32_t k = 0; k < oldcap; k++)
+            if (old[k].name) L->dsl[dsl_slot(L, old[k].name)] = old[k];
+        free(old);
+        i = dsl_slot(L, name);
+    }
+    L->dsl[i].name = name;
+    L->dsl[i].c = *c;
+    L->dsl[i].id = *id;
+    L->ndsl++;
+}
+
 static int resolve(Lower *L, Expr *e, IrOperand *out, int *prim)
 {
     const char *name = e->u.name;
@@ -213,9 +252,9 @@ static int resolve(Lower *L, Expr *e, IrOperand *out, int *prim)
             *prim = v->u.fn.prim;
         return 0;
     }
-    const char *dsl_name = imports_target(&L->imports, name);
-    Value *c = const_lookup(L->dialect, dsl_name);
-    int id = c ? -1 : L->rearc ? prim_lookup_rearc(dsl_name) : prim_lookup(L->dialect, dsl_name);
+    Value *c;
+    int id;
+    dsl_resolve(L, name, &c, &id);
     if ((c || id >= 0) &&
         !imports_bind(&L->imports, name, c != NULL, id == PRIM_TK_batch_process_samples_gpu))
         raise_name_error(L, e);

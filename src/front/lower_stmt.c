@@ -317,7 +317,8 @@ void lower_seal(Lower *L)
     char **names = (char **)(block + at_names);
     int32_t *dsts = (int32_t *)(block + at_dsts);
     char *text = block + at_chars;
-    memcpy(text, L->names, L->names_len);
+    if (L->names_len)
+        memcpy(text, L->names, L->names_len);
     for (int k = 0; k < p->nslots; k++) names[k] = text + L->slot_at[k];
     text += L->names_len;
     for (int i = 0; i < p->nstmts; i++) {
@@ -396,4 +397,5 @@ void lower_done(Lower *L)
     free(L->stmts);
     free(L->slot_at);
     free(L->names);
+    free(L->dsl);
 }

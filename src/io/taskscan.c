@@ -12,7 +12,20 @@ enum { GRID_SIDE = 30 };
 typedef struct {
     const char *p, *end;
     Task *t;
+    size_t ncells;           /* laid down in the scratch so far */
 } Scan;
+
+/* A file's cells go to the thread's scratch first, then once into a block
+ * of their size: no block grown and shrunk per task. */
+static _Thread_local uint8_t *scratch;
+static _Thread_local size_t scratch_cap;
+
+void taskscan_forget(void)
+{
+    free(scratch);
+    scratch = NULL;
+    scratch_cap = 0;
+}
 
 static inline void ws(Scan *s)
 {
@@ -52,17 +65,17 @@ static bool key_is(const char *k, size_t n, const char *want)
     return n == strlen(want) && memcmp(k, want, n) == 0;
 }
 
-static bool cells_room(Task *t, size_t n)
+static bool cells_room(Scan *s, size_t n)
 {
-    if (t->ncells + n <= t->capcells)
+    if (s->ncells + n <= scratch_cap)
         return true;
-    size_t cap = t->capcells ? 2 * t->capcells : 4096;
-    while (cap < t->ncells + n)
+    size_t cap = scratch_cap ? 2 * scratch_cap : 65536;
+    while (cap < s->ncells + n)
         cap *= 2;
-    uint8_t *c = realloc(t->cells, cap);
+    uint8_t *c = realloc(scratch, cap);
     if (!c)
         return false;
-    t->cells = c, t->capcells = cap;
+    scratch = c, scratch_cap = cap;
     return true;
 }
 
@@ -70,10 +83,11 @@ static bool cells_room(Task *t, size_t n)
  * cells (a digit followed by more digits, '.', 'e' or 'E' is declined). */
 static bool grid(Scan *s, GridBytes *g)
 {
-    if (!eat(s, '[') || s->t->ncells > UINT32_MAX - GRID_SIDE * GRID_SIDE ||
-        !cells_room(s->t, GRID_SIDE * GRID_SIDE))
+    size_t at = s->t->ncells + s->ncells;     /* where the task's block will hold it */
+    if (!eat(s, '[') || at > UINT32_MAX - GRID_SIDE * GRID_SIDE ||
+        !cells_room(s, GRID_SIDE * GRID_SIDE))
         return false;
-    uint8_t *c = s->t->cells + s->t->ncells;
+    uint8_t *c = scratch + s->ncells;
     int h = 0, w = -1;
     do {
         if (!eat(s, '[') || h == GRID_SIDE)
@@ -84,12 +98,20 @@ static bool grid(Scan *s, GridBytes *g)
          * a time; anything else goes on below from where this stopped */
         const char *p = s->p;
         bool closed = false;
-        while (s->end - p >= 3 && n < GRID_SIDE && (unsigned char)(p[0] - '0') <= 9) {
-            if (p[1] == ',' && p[2] == ' ') {
-                row[n++] = (uint8_t)(p[0] - '0');
+        size_t room = (size_t)(s->end - p) / 3;
+        const char *stop = p + 3 * (room < GRID_SIDE ? room : GRID_SIDE);
+        uint16_t comma_blank, sep;
+        memcpy(&comma_blank, ", ", 2);
+        while (p < stop) {
+            unsigned d = (unsigned char)(p[0] - '0');
+            memcpy(&sep, p + 1, 2);
+            if (d > 9)
+                break;
+            if (sep == comma_blank) {
+                row[n++] = (uint8_t)d;
                 p += 3;
             } else if (p[1] == ']') {
-                row[n++] = (uint8_t)(p[0] - '0');
+                row[n++] = (uint8_t)d;
                 p += 2;
                 closed = true;
                 break;
@@ -121,8 +143,8 @@ static bool grid(Scan *s, GridBytes *g)
         return false;
     for (int i = 1; i < h; i++)           /* rows were laid 30 apart */
         memmove(c + i * w, c + i * GRID_SIDE, (size_t)w);
-    *g = (GridBytes){(uint8_t)h, (uint8_t)w, (uint32_t)s->t->ncells};
-    s->t->ncells += (size_t)h * (size_t)w;
+    *g = (GridBytes){(uint8_t)h, (uint8_t)w, (uint32_t)at};
+    s->ncells += (size_t)h * (size_t)w;
     return true;
 }
 
@@ -197,7 +219,7 @@ static bool rearc(Scan *s, Task *t)
 
 int taskscan(const char *buf, size_t len, Task *t)
 {
-    Scan s = {buf, buf + len, t};
+    Scan s = {buf, buf + len, t, 0};
     ws(&s);
     if (s.p < s.end && *s.p == '[') {
         bool ok = rearc(&s, t);
@@ -223,18 +245,20 @@ int taskscan(const char *buf, size_t len, Task *t)
     ws(&s);
     if (!ok || s.p != s.end)
         goto decline;
-done:;
-    uint8_t *fit = t->ncells ? realloc(t->cells, t->ncells) : NULL;
-    if (fit)
-        t->cells = fit, t->capcells = t->ncells;
+done:
+    if (s.ncells) {
+        uint8_t *c = realloc(t->cells, t->ncells + s.ncells);
+        if (!c)
+            goto decline;
+        memcpy(c + t->ncells, scratch, s.ncells);
+        t->cells = c;
+        t->ncells = t->capcells = t->ncells + s.ncells;
+    }
     return 0;
 decline:
     free(t->train);
     free(t->test);
-    free(t->cells);
     t->train = t->test = NULL;
     t->ntrain = t->ntest = 0;
-    t->cells = NULL;
-    t->ncells = t->capcells = 0;
     return -1;
 }

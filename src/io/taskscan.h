@@ -17,6 +17,8 @@
  * samples and cells left empty).  id and split are the caller's.  Also
  * takes re-arc's task files, an array of pairs (rearc_split). */
 int taskscan(const char *buf, size_t len, Task *t);
+/* Free the calling thread's scratch (before the thread ends). */
+void taskscan_forget(void);
 
 /* re-arc's task file is an array of {input, output}: its first three
  * pairs are the train pairs (S, for batt programs), the rest the test
