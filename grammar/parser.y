@@ -117,6 +117,20 @@ static Expr *py_compare(ParseCtx *pc, Loc at, Expr *left, int op, Expr *right)
     return e;
 }
 
+/* A top-level line or def: to the hook, or onto the body.  s may be a
+ * chain of `a; b` statements; the body's end is kept, since walking the
+ * body to it made a file of n defs O(n^2). */
+static int top_stmt(ParseCtx *pc, Stmt *s)
+{
+    if (pc->on_stmt)
+        return pc->on_stmt(pc, s);
+    Stmt **t = pc->body_end ? pc->body_end : &pc->body;
+    while (*t) t = &(*t)->next;
+    *t = s;
+    pc->body_end = t;
+    return 0;
+}
+
 static Expr *mk_call(ParseCtx *pc, Expr *fn, ExprList args)
 {
     Expr *e = ast_expr(pc, E_CALL, fn->loc);
@@ -175,8 +189,8 @@ static Expr *py_slice(ParseCtx *pc, Loc at, Expr *lo, Expr *hi, Expr *step)
 %type <el> py_testlist py_test_list py_args py_arglist py_names
 %type <i> py_cmp_op
 %type <el> testlist expr_list params param_list strings
-%type <stmt> stmt simple_stmt small_stmt compound_stmt funcdef try_stmt import_stmt
-%type <sl> suite stmt_list small_stmts
+%type <stmt> simple_stmt small_stmt compound_stmt funcdef try_stmt import_stmt
+%type <sl> suite stmt_list
 %type <name> dotted
 %type <imp> import_as import_as_list
 
@@ -194,34 +208,16 @@ start
 file_input
     : %empty
     | file_input NEWLINE
-    | file_input stmt
-        {
-            if (pc->on_stmt) {
-                if (pc->on_stmt(pc, $2) < 0) YYABORT;
-            } else {
-                /* $2 may be a chain of `a; b` statements; the end is kept,
-                 * since walking the body to it made a file of n defs O(n^2) */
-                Stmt **t = pc->body_end ? pc->body_end : &pc->body;
-                while (*t) t = &(*t)->next;
-                *t = $2;
-                pc->body_end = t;
-            }
-        }
+    | file_input simple_stmt            { if (top_stmt(pc, $2) < 0) YYABORT; }
+    | file_input compound_stmt          { if (top_stmt(pc, $2) < 0) YYABORT; }
     ;
 
-stmt
-    : simple_stmt
-    | compound_stmt
-    ;
-
+/* A line's statements, `a; b` chained by next.  A single statement per
+ * rule where one will do: these rules run for every line of a program. */
 simple_stmt
-    : small_stmts NEWLINE               { $$ = $1.head; }
-    | small_stmts ';' NEWLINE           { $$ = $1.head; }
-    ;
-
-small_stmts
-    : small_stmt                        { $$ = (StmtList){0}; sl_push(&$$, $1); }
-    | small_stmts ';' small_stmt        { $$ = $1; sl_push(&$$, $3); }
+    : small_stmt NEWLINE
+    | small_stmt ';' NEWLINE
+    | small_stmt ';' simple_stmt        { $$ = $1; $1->next = $3; }
     ;
 
 small_stmt
@@ -362,32 +358,35 @@ except_clause
     ;
 
 suite
-    : simple_stmt                       { $$ = (StmtList){0}; sl_push(&$$, $1); }
+    : simple_stmt                       { $$ = (StmtList){ $1, $1 }; while ($$.tail->next) $$.tail = $$.tail->next; }
     | NEWLINE INDENT stmt_list DEDENT   { $$ = $3; }
     ;
 
 stmt_list
-    : stmt
-        {
-            $$ = (StmtList){ $1, $1 };
-            while ($$.tail->next) $$.tail = $$.tail->next;
-        }
-    | stmt_list stmt
+    : simple_stmt                       { $$ = (StmtList){ $1, $1 }; while ($$.tail->next) $$.tail = $$.tail->next; }
+    | compound_stmt                     { $$ = (StmtList){ $1, $1 }; }
+    | stmt_list simple_stmt
         {
             $$ = $1;
             $$.tail->next = $2;
             while ($$.tail->next) $$.tail = $$.tail->next;
         }
+    | stmt_list compound_stmt           { $$ = $1; $$.tail->next = $2; $$.tail = $2; }
     ;
 
+/* One item is a testlist without a list node of its own (expr_list holds
+ * two or more): the target and the value of `x = f(a)` take one reduction
+ * each. */
 testlist
-    : expr_list
-    | expr_list ','                     { $$ = $1; $$.comma = 1; }
+    : expr                              { $$ = (ExprList){0}; el_push(&$$, $1); }
+    | expr ','                          { $$ = (ExprList){0}; el_push(&$$, $1); $$.comma = 1; }
+    | expr_list
+    | expr_list ','
     ;
 
 expr_list
-    : expr                              { $$ = (ExprList){0}; el_push(&$$, $1); }
-    | expr_list ',' expr                { $$ = $1; $$.comma = 1; el_push(&$$, $3); }
+    : expr ',' expr                     { $$ = (ExprList){0}; el_push(&$$, $1); el_push(&$$, $3); $$.comma = 1; }
+    | expr_list ',' expr                { $$ = $1; el_push(&$$, $3); }
     ;
 
 /* One nonterminal for atoms, calls and signs: a name is an expr in one
@@ -412,8 +411,7 @@ expr
     | '{' '}'                           { $$ = mk_seq(pc, E_SET, LOC(@1), (ExprList){0}); }
     | '{' testlist '}'                  { $$ = mk_seq(pc, E_SET, LOC(@1), $2); }
     | expr '(' ')'                      { $$ = mk_call(pc, $1, (ExprList){0}); }
-    | expr '(' expr_list ')'            { $$ = mk_call(pc, $1, $3); }
-    | expr '(' expr_list ',' ')'        { $$ = mk_call(pc, $1, $3); }
+    | expr '(' testlist ')'             { $$ = mk_call(pc, $1, $3); }
     | expr '.' NAME
         {
             $$ = ast_expr(pc, E_ATTR, LOC(@3));

@@ -135,7 +135,12 @@ char *pc_intern(ParseCtx *pc, const char *s, size_t n)
     for (; pc->syms[i].s; i = (i + 1) & m)
         if (pc->syms[i].hash == h && pc->syms[i].len == n && memcmp(pc->syms[i].s, s, n) == 0)
             return (char *)pc->syms[i].s;
-    char *c = arena_strndup(&pc->arena, s, n);
+    char buf[64], *tmp = n + 5 <= sizeof buf ? buf : malloc(n + 5);
+    if (!tmp) { fputs("arcrun: out of memory\n", stderr); abort(); }
+    memcpy(tmp, &h, 4);                 /* name_hash reads it back */
+    memcpy(tmp + 4, s, n);
+    char *c = arena_strndup(&pc->arena, tmp, n + 4) + 4;
+    if (tmp != buf) free(tmp);
     pc->syms[i].hash = h;
     pc->syms[i].len = (uint32_t)n;
     pc->syms[i].s = c;

@@ -171,12 +171,16 @@ char *pc_take_errors(ParseCtx *pc);
 /* The warnings, or NULL when there are none (malloc'd). */
 char *pc_take_warnings(ParseCtx *pc);
 
-/* The one copy of the name s[0..n) in this parse (in the arena's strings). */
+/* The one copy of the name s[0..n) in this parse (in the arena's strings),
+ * its hash stored before it.  Every name in the tree is one (the lexer
+ * makes them): equal names are one pointer, and lowering compares them so. */
 char *pc_intern(ParseCtx *pc, const char *s, size_t n);
-/* Names that are equal, interned ones by address. */
-static inline int name_eq(const char *a, const char *b)
+/* The hash of a name pc_intern made. */
+static inline uint32_t name_hash(const char *name)
 {
-    return a == b || __builtin_strcmp(a, b) == 0;
+    uint32_t h;
+    __builtin_memcpy(&h, name - sizeof h, sizeof h);
+    return h;
 }
 
 /* Node constructors (arena-allocated). */

@@ -95,9 +95,9 @@ static int mod_slot(const ModScope *ms, const char *name, uint32_t *at)
 {
     if (!ms->index_cap)
         return *at = 0, -1;
-    uint32_t i = lower_name_hash(name) & (ms->index_cap - 1);
+    uint32_t i = name_hash(name) & (ms->index_cap - 1);
     for (; ms->index[i] >= 0; i = (i + 1) & (ms->index_cap - 1))
-        if (name_eq(ms->names[ms->index[i]].name, name))
+        if (ms->names[ms->index[i]].name == name)
             break;
     *at = i;
     return ms->index[i];
@@ -107,8 +107,8 @@ static int mod_slot(const ModScope *ms, const char *name, uint32_t *at)
  * it would go). */
 static uint32_t missed_slot(const ModScope *ms, const char *name)
 {
-    uint32_t m = ms->missed_cap - 1, i = lower_name_hash(name) & m;
-    while (ms->missed[i] && !name_eq(ms->missed[i], name)) i = (i + 1) & m;
+    uint32_t m = ms->missed_cap - 1, i = name_hash(name) & m;
+    while (ms->missed[i] && ms->missed[i] != name) i = (i + 1) & m;
     return i;
 }
 

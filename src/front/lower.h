@@ -103,7 +103,8 @@ static inline bool op_const(IrOperand o) { return o.slot == -1 && o.k; }
 
 /* ---- lower_expr.c ------------------------------------------------------------ */
 
-uint32_t lower_name_hash(const char *s);
+/* Names here are the tree's, interned (pc_intern): the tables below hash
+ * them with name_hash and compare them by address. */
 Local *lower_local_find(Lower *L, const char *name);
 void lower_local_add(Lower *L, const char *name, int kind, IrOperand op, int prim, Loc at);
 void lower_locals_reset(Lower *L);

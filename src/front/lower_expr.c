@@ -17,27 +17,20 @@ char *lower_strdup(const char *s)
 
 /* ---- locals ---------------------------------------------------------------- */
 
-uint32_t lower_name_hash(const char *s)
-{
-    uint32_t h = 2166136261u;
-    while (*s) h = (h ^ (unsigned char)*s++) * 16777619u;
-    return h;
-}
-
 Local *lower_local_find(Lower *L, const char *name)
 {
     if (!L->index_cap) return NULL;
-    for (uint32_t i = lower_name_hash(name) & (uint32_t)(L->index_cap - 1);; i = (i + 1) & (uint32_t)(L->index_cap - 1)) {
+    for (uint32_t i = name_hash(name) & (uint32_t)(L->index_cap - 1);; i = (i + 1) & (uint32_t)(L->index_cap - 1)) {
         int k = L->index[i];
         if (k < 0) return NULL;
-        if (name_eq(L->locals[k].name, name)) return &L->locals[k];
+        if (L->locals[k].name == name) return &L->locals[k];
     }
 }
 
 static void index_put(Lower *L, int k)
 {
     uint32_t m = (uint32_t)(L->index_cap - 1);
-    uint32_t i = lower_name_hash(L->locals[k].name) & m;
+    uint32_t i = name_hash(L->locals[k].name) & m;
     while (L->index[i] >= 0) i = (i + 1) & m;
     L->index[i] = k;
 }
@@ -128,8 +121,8 @@ IrStmt *lower_emit(Lower *L, int kind, Loc at)
 static bool is_target(const Lower *L, const char *name)
 {
     uint32_t m = L->targets_cap - 1;
-    for (uint32_t i = lower_name_hash(name) & m; L->targets[i]; i = (i + 1) & m)
-        if (name_eq(L->targets[i], name)) return true;
+    for (uint32_t i = name_hash(name) & m; L->targets[i]; i = (i + 1) & m)
+        if (L->targets[i] == name) return true;
     return false;
 }
 
@@ -143,8 +136,8 @@ void lower_targets_collect(Lower *L, Stmt *d)
     memset(L->targets, 0, cap * sizeof *L->targets);
     L->targets_cap = cap;
     FOR_TARGETS(d, s, a, t) {
-        uint32_t i = lower_name_hash(t->u.name) & (cap - 1);
-        while (L->targets[i] && !name_eq(L->targets[i], t->u.name)) i = (i + 1) & (cap - 1);
+        uint32_t i = name_hash(t->u.name) & (cap - 1);
+        while (L->targets[i] && L->targets[i] != t->u.name) i = (i + 1) & (cap - 1);
         L->targets[i] = t->u.name;
     }
 }
@@ -154,7 +147,7 @@ static int assigned_later(Lower *L, const char *name)
 {
     if (!L->def || !is_target(L, name)) return 0;
     FOR_TARGETS(L->def, s, a, t)
-        if (name_eq(t->u.name, name)) return t->loc.line;
+        if (t->u.name == name) return t->loc.line;
     return 0;
 }
 
