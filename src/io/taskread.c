@@ -127,9 +127,8 @@ static void json_release(cJSON *j) {
 
 /* open, fstat, one read of the whole regular file, close: stdio would
  * fstat again and read in pages, and a directory of small tasks pays for
- * every extra system call.  Into *bufp (of *capp bytes, grown as needed);
- * NULL, said, on failure. */
-static char *read_into(const Where *w, size_t *lenp, char **bufp, size_t *capp) {
+ * every extra system call. */
+static char *read_file(const Where *w, size_t *lenp) {
     int fd = w->dir >= 0 ? openat(w->dir, w->name, O_RDONLY | O_CLOEXEC)
                          : open(w->file, O_RDONLY | O_CLOEXEC);
     if (fd < 0) { fail(w, NULL, "cannot open: %s", strerror(errno)); return NULL; }
@@ -137,22 +136,15 @@ static char *read_into(const Where *w, size_t *lenp, char **bufp, size_t *capp) 
     struct stat st;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
         want = (size_t)st.st_size, cap = want + 1;
-    char *buf = *bufp;
-    if (*capp < cap) {
-        free(buf);
-        buf = malloc(cap);
-    } else {
-        cap = *capp;
-    }
+    char *buf = malloc(cap);
     for (;;) {
-        if (!buf) { close(fd); *bufp = NULL, *capp = 0; fail(w, NULL, "out of memory"); return NULL; }
+        if (!buf) { close(fd); fail(w, NULL, "out of memory"); return NULL; }
         ssize_t n = read(fd, buf + len, cap - 1 - len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
             int e = errno;
-            close(fd);
-            *bufp = buf, *capp = cap;
+            free(buf); close(fd);
             fail(w, NULL, "cannot read: %s", strerror(e));
             return NULL;
         }
@@ -169,22 +161,8 @@ static char *read_into(const Where *w, size_t *lenp, char **bufp, size_t *capp) 
     close(fd);
     buf[len] = '\0';
     *lenp = len;
-    *bufp = buf, *capp = cap;
     return buf;
 }
-
-/* The same into a buffer of its own (the caller frees it). */
-static char *read_file(const Where *w, size_t *lenp) {
-    char *buf = NULL;
-    size_t cap = 0;
-    char *r = read_into(w, lenp, &buf, &cap);
-    if (!r) free(buf);
-    return r;
-}
-
-/* A loading thread's buffer for the files it scans, kept from file to file. */
-static _Thread_local char *file_buf;
-static _Thread_local size_t file_cap;
 
 static void line_col(const char *buf, const char *at, int *line, int *col) {
     *line = 1, *col = 1;
@@ -243,14 +221,10 @@ static const char *base_name(const char *path) {
  * system call per path component. */
 static _Thread_local char *last_dir, *last_name;
 
-/* The kept answer and the file buffer go with their thread (a loading
- * thread ends). */
+/* The kept answer goes with its thread (a loading thread ends). */
 static void parent_name_forget(void) {
     free(last_dir), free(last_name);
     last_dir = last_name = NULL;
-    free(file_buf);
-    file_buf = NULL;
-    file_cap = 0;
 }
 
 static char *parent_name(const char *path) {
@@ -540,21 +514,18 @@ void taskread_use_scan(bool on) { use_scan = on; }
 
 static int load_file(const Where *w, const char *solutions, bool in_dir, TaskSet *ts, int *cap) {
     size_t len;
-    char *buf;
+    char *buf = read_file(w, &len);
+    if (!buf) return -1;
     if (!solutions && use_scan) {
-        if (!read_into(w, &len, &file_buf, &file_cap)) return -1;
         Task *t = file_task(w, ts, cap);
-        if (!t) return -1;
-        if (taskscan(file_buf, len, t) == 0) {
+        if (!t) { free(buf); return -1; }
+        if (taskscan(buf, len, t) == 0) {
+            free(buf);
             t->path = in_dir ? strdup(w->file) : NULL;
             return in_dir && !t->path ? fail(w, NULL, "out of memory") : 0;
         }
         free(t->id), free(t->split);    /* declined: the cJSON path makes it */
         ts->ntasks--;
-        if (!(buf = malloc(len + 1))) return fail(w, NULL, "out of memory");
-        memcpy(buf, file_buf, len + 1);
-    } else if (!(buf = read_file(w, &len))) {
-        return -1;
     }
     cJSON *j = parse_text(w, buf, len);
     if (!j) return -1;
