@@ -6,7 +6,9 @@
  * conflict-free and the checks that give good messages live in the
  * lowering.
  * Nodes live in an arena owned by the ParseCtx: no per-node frees, and a
- * parse abandoned half-way leaks nothing.
+ * parse abandoned half-way leaks nothing.  A hook may take each top-level
+ * statement as it is parsed (ParseCtx.on_stmt) and give the nodes' memory
+ * back to the arena for the next one (arena_reset).
  */
 #ifndef ARC_AST_H
 #define ARC_AST_H

@@ -1,5 +1,8 @@
 /* lower.c -- lowering whole modules: a file or string parsed, its defs
- * lowered (lower_stmt.c), the dialect picked; pinning and freeing. */
+ * lowered (lower_stmt.c), the dialect picked; pinning and freeing.  A def
+ * is lowered as soon as it is parsed where nothing later in the file can
+ * change what its names mean (load_streamed), else after the whole tree
+ * (load_whole). */
 #include "lower.h"
 
 #include <fcntl.h>
