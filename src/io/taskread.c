@@ -565,7 +565,11 @@ typedef struct {
     size_t n;
     atomic_size_t next;
     struct { TaskSet ts; int cap, rc; char *err; } *one;   /* err: a failed file's */
+    atomic_size_t cells;    /* read so far, by every worker */
+    size_t limit;           /* past it, a file's cells are let go once read */
 } DirLoad;
+
+static void stream_task(Task *t);
 
 /* A failed file's message; NULL was out of memory even for that. */
 static const char *one_err(const char *err) { return err ? err : "out of memory"; }
@@ -587,6 +591,15 @@ static void *dir_worker(void *arg) {
             fw.file = file;
             dl->one[i].rc = load_file(&fw, NULL, true, &dl->one[i].ts, &dl->one[i].cap);
             free(file);
+        }
+        /* a set too large to keep streams: once the files read so far
+         * pass the limit, each file's cells go as soon as it is read, so
+         * loading never holds more than the limit and a file per thread
+         * (stream_large lets go of the ones read before) */
+        for (int k = 0; dl->one[i].rc == 0 && k < dl->one[i].ts.ntasks; k++) {
+            Task *t = &dl->one[i].ts.tasks[k];
+            if (atomic_fetch_add(&dl->cells, t->ncells) + t->ncells > dl->limit)
+                stream_task(t);
         }
         if (dl->one[i].rc < 0)
             dl->one[i].err = strdup(err);
@@ -627,21 +640,29 @@ static void reread_task(Task *t) {
 
 /* Stream the tasks read by taskscan (they have a path) once the set is
  * large; the others keep their cells. */
-static void stream_large(TaskSet *ts) {
-    size_t cells = 0, limit = STREAM_CELLS;
+static size_t stream_limit(void) {
     const char *test = getenv("ARCRUN_STREAM_CELLS");    /* tests: stream small sets too */
-    if (test && *test)
-        limit = (size_t)strtoull(test, NULL, 10);
+    return test && *test ? (size_t)strtoull(test, NULL, 10) : STREAM_CELLS;
+}
+
+/* A task read by taskscan (it has a path) lets go of its cells, read
+ * again when it opens. */
+static void stream_task(Task *t) {
+    if (!t->path)
+        return;
+    free(t->cells);
+    t->cells = NULL;
+    t->reread = reread_task;
+}
+
+static void stream_large(TaskSet *ts) {
+    size_t cells = 0;
     for (int i = 0; i < ts->ntasks; i++)
         cells += ts->tasks[i].ncells;
-    if (cells <= limit)
+    if (cells <= stream_limit())
         return;
     for (int i = 0; i < ts->ntasks; i++)
-        if (ts->tasks[i].path) {
-            free(ts->tasks[i].cells);
-            ts->tasks[i].cells = NULL;
-            ts->tasks[i].reread = reread_task;
-        }
+        stream_task(&ts->tasks[i]);
 }
 
 static int load_dir(const Where *w, const char *solutions, int jobs, TaskSet *ts, int *cap) {
@@ -667,8 +688,10 @@ static int load_dir(const Where *w, const char *solutions, int jobs, TaskSet *ts
     if (rc < 0) fail(w, NULL, "out of memory");
     else if (n == 0) rc = fail(w, NULL, "no .json task files in directory");
     if (rc == 0) qsort(names, n, sizeof *names, cmp_str);
-    DirLoad dl = {.w = w, .dir = dirfd(d), .names = names, .n = rc == 0 ? n : 0};
+    DirLoad dl = {.w = w, .dir = dirfd(d), .names = names, .n = rc == 0 ? n : 0,
+                  .limit = stream_limit()};
     atomic_init(&dl.next, 0);
+    atomic_init(&dl.cells, 0);
     if (dl.n && !(dl.one = calloc(dl.n, sizeof *dl.one)))
         rc = fail(w, NULL, "out of memory"), dl.n = 0;
     /* eight files a thread at least: a thread costs more than a few files */
