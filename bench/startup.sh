@@ -21,11 +21,15 @@ arcrun=${ARCRUN:-$here/arcrun}
 prog=${1:-$shared/corpus/arc-dsl/solvers.py}
 tasks=${2:-$shared/arc-agi-1/training}
 runs=${RUNS:-21}
-one=$(ls "$tasks" | sed -n 's/\.json$//p' | head -1)
+# one task of a directory runs (the load is still the whole set's)
+only=
+if [ -d "$tasks" ]; then
+  only=--task=$(ls "$tasks" | sed -n 's/\.json$//p' | head -1)
+fi
 stats=$(mktemp)
 trap 'rm -f "$stats"' EXIT
 for r in $(seq "$runs"); do
-  "$arcrun" -j1 -q --stats=json --task="$one" "$prog" "$tasks" 2>>"$stats" >/dev/null || true
+  "$arcrun" -j1 -q --stats=json $only "$prog" "$tasks" 2>>"$stats" >/dev/null || true
 done
 python3 - "$stats" "$prog" "$tasks" "$runs" <<'PY'
 import json, os, statistics, sys, time
@@ -41,7 +45,8 @@ med = statistics.median
 print('arcrun -j1 (%d processes): parse %.2f ms, load %.2f ms, together %.2f ms median '
       '(%.2f..%.2f)' % (len(rows), med(p), med(l), med(s), min(s), max(s)))
 src = open(prog).read()
-files = sorted(os.path.join(tasks, f) for f in os.listdir(tasks) if f.endswith('.json'))
+files = (sorted(os.path.join(tasks, f) for f in os.listdir(tasks) if f.endswith('.json'))
+         if os.path.isdir(tasks) else [tasks])
 cp, cl = [], []
 for r in range(runs):
     t0 = time.perf_counter()
