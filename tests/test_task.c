@@ -253,7 +253,8 @@ static bool same_sets(const TaskSet *a, const TaskSet *b) {
     if (a->ntasks != b->ntasks) return false;
     for (int i = 0; i < a->ntasks; i++) {
         const Task *x = &a->tasks[i], *y = &b->tasks[i];
-        if (strcmp(x->id, y->id) || x->ntrain != y->ntrain || x->ntest != y->ntest ||
+        if (strcmp(x->id, y->id) || strcmp(x->split, y->split) || x->ntrain != y->ntrain ||
+            x->ntest != y->ntest ||
             x->ncells != y->ncells)
             return false;
         for (int k = 0; k < task_nsamples(x); k++) {
@@ -301,7 +302,12 @@ static void test_rearc(void) {
 static void test_readers_agree(void) {
     const char *shared = getenv("SHARED");
     static const char *sets[] = {"arc-agi-1/training", "arc-agi-1/evaluation",
-                                 "arc-agi-2/training", "arc-agi-2/evaluation", "rearc-100"};
+                                 "arc-agi-2/training", "arc-agi-2/evaluation", "rearc-100",
+                                 /* combined files, their solutions found beside them */
+                                 "arc-agi-1/training_challenges.json",
+                                 "arc-agi-1/evaluation_challenges.json",
+                                 "arc-agi-2/training_challenges.json",
+                                 "arc-agi-2/evaluation_challenges.json"};
     char dir[4096], err[1024];
     setenv("ARCRUN_STREAM_CELLS", "18446744073709551615", 1);
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {

@@ -470,13 +470,35 @@ out:
 }
 
 /* A combined file {id: task}, in key order; split from "X_challenges.json". */
+/* A combined file's split: its name before "_challenges", or without
+ * ".json" (NULL: out of memory). */
+static char *combined_split(const Where *w) {
+    const char *base = base_name(w->file), *cut = strstr(base, "_challenges");
+    return cut ? strndup(base, (size_t)(cut - base)) : strip_suffix(base, ".json");
+}
+
+/* X_challenges.json's X_solutions.json, when there is one (malloc'd;
+ * NULL: none, or out of memory, said in *oom). */
+static char *solutions_beside(const Where *w, bool *oom) {
+    const char *cut = strstr(base_name(w->file), "_challenges");
+    *oom = false;
+    if (!cut || strcmp(cut, "_challenges.json") != 0) return NULL;
+    size_t pre = strlen(w->file) - strlen(cut);
+    char *found = malloc(pre + sizeof "_solutions.json");
+    if (!found) { *oom = true; return NULL; }
+    memcpy(found, w->file, pre);
+    strcpy(found + pre, "_solutions.json");
+    struct stat st;
+    if (stat(found, &st) == 0) return found;   /* absent: outputs unknown */
+    free(found);
+    return NULL;
+}
+
 static int load_combined(const Where *w, const cJSON *j, const char *solutions, TaskSet *ts, int *cap) {
     Path root = {"$"};
     if (!j->child)
         return fail(w, root.s, "empty object: neither a task {\"train\", \"test\"} nor {task id: task}");
-    const char *base = base_name(w->file);
-    const char *cut = strstr(base, "_challenges");
-    char *split = cut ? strndup(base, (size_t)(cut - base)) : strip_suffix(base, ".json");
+    char *split = combined_split(w);
     if (!split) return fail(w, NULL, "out of memory");
     int rc = 0;
     for (const cJSON *e = j->child; e; e = e->next) {
@@ -493,18 +515,56 @@ static int load_combined(const Where *w, const cJSON *j, const char *solutions, 
     if (rc < 0) return rc;
 
     char *found = NULL;
-    if (!solutions && cut && strcmp(cut, "_challenges.json") == 0) {
-        size_t pre = strlen(w->file) - strlen(cut);
-        found = malloc(pre + sizeof "_solutions.json");
-        if (!found) return fail(w, NULL, "out of memory");
-        memcpy(found, w->file, pre);
-        strcpy(found + pre, "_solutions.json");
-        struct stat st;
-        if (stat(found, &st) == 0) solutions = found;   /* absent: outputs unknown */
-    }
+    bool oom = false;
+    if (!solutions && (found = solutions_beside(w, &oom)))
+        solutions = found;
+    if (oom) return fail(w, NULL, "out of memory");
     if (solutions) rc = load_solutions(w, solutions, ts, w->err, w->errlen);
     free(found);
     return rc;
+}
+
+/* A combined file and its solutions read by taskscan, without a JSON
+ * tree; 1 where either declines (then the cJSON path reads both and says
+ * what is wrong), else 0. */
+static int combined_fast(const Where *w, const char *buf, size_t len, const char *solutions,
+                         TaskSet *ts, int *cap) {
+    Task *tasks;
+    int n;
+    if (taskscan_combined(buf, len, &tasks, &n) != 0) return 1;
+    bool oom = false;
+    char *found = solutions ? NULL : solutions_beside(w, &oom), *split = combined_split(w);
+    const char *sol = solutions ? solutions : found;
+    bool ok = !oom && split;
+    if (ok && sol) {
+        char err[512];
+        Where sw = {sol, err, sizeof err, -1, NULL};
+        size_t slen;
+        char *sbuf = read_file(&sw, &slen);
+        ok = sbuf && taskscan_solutions(sbuf, slen, tasks, n) == 0;
+        free(sbuf);
+    }
+    for (int i = 0; ok && i < n; i++) {
+        Task *t = ts_push(ts, cap);
+        char *tsplit = strdup(split);
+        if (!t || !tsplit) {
+            /* the ones moved so far are the set's to free, the rest here */
+            free(tsplit);
+            if (t) ts->ntasks--;
+            for (int k = i; k < n; k++)
+                free(tasks[k].id), free(tasks[k].train), free(tasks[k].test), free(tasks[k].cells);
+            free(tasks);
+            free(found), free(split);
+            return fail(w, NULL, "out of memory");
+        }
+        *t = tasks[i];
+        t->split = tsplit;
+    }
+    if (ok) free(tasks);
+    else taskscan_free(tasks, n);
+    free(found);
+    free(split);
+    return ok ? 0 : 1;
 }
 
 /* One file: single task, or combined challenges (not inside a directory). */
@@ -526,6 +586,13 @@ static int load_file(const Where *w, const char *solutions, bool in_dir, TaskSet
         }
         free(t->id), free(t->split);    /* declined: the cJSON path makes it */
         ts->ntasks--;
+    }
+    if (use_scan && !in_dir) {
+        int rc = combined_fast(w, buf, len, solutions, ts, cap);
+        if (rc <= 0) {
+            free(buf);
+            return rc;
+        }
     }
     cJSON *j = parse_text(w, buf, len);
     if (!j) return -1;

@@ -217,48 +217,194 @@ static bool rearc(Scan *s, Task *t)
     return ok;
 }
 
+/* {"train": [...], "test": [...]}, each key once, either order. */
+static bool task_object(Scan *s, Task *t)
+{
+    bool train = false, test = false, ok = eat(s, '{');
+    while (ok) {
+        size_t n;
+        const char *k = key(s, &n);
+        if (k && key_is(k, n, "train") && !train)
+            ok = train = pairs(s, &t->train, &t->ntrain, true);
+        else if (k && key_is(k, n, "test") && !test)
+            ok = test = pairs(s, &t->test, &t->ntest, false);
+        else
+            ok = false;
+        if (ok && !eat(s, ','))
+            break;
+    }
+    return ok && train && test && eat(s, '}');
+}
+
+/* The cells laid in the scratch since s->ncells was 0, after t's own. */
+static bool cells_to(Scan *s, Task *t)
+{
+    if (s->ncells) {
+        uint8_t *c = realloc(t->cells, t->ncells + s->ncells);
+        if (!c)
+            return false;
+        memcpy(c + t->ncells, scratch, s->ncells);
+        t->cells = c;
+        t->ncells = t->capcells = t->ncells + s->ncells;
+    }
+    s->ncells = 0;
+    return true;
+}
+
+static bool at_end(Scan *s)
+{
+    ws(s);
+    return s->p == s->end;
+}
+
 int taskscan(const char *buf, size_t len, Task *t)
 {
     Scan s = {buf, buf + len, t, 0};
     ws(&s);
-    if (s.p < s.end && *s.p == '[') {
-        bool ok = rearc(&s, t);
-        ws(&s);
-        if (ok && s.p == s.end)
-            goto done;
-        goto decline;
-    }
-    bool train = false, test = false, ok = eat(&s, '{');
-    while (ok) {
-        size_t n;
-        const char *k = key(&s, &n);
-        if (k && key_is(k, n, "train") && !train)
-            ok = train = pairs(&s, &t->train, &t->ntrain, true);
-        else if (k && key_is(k, n, "test") && !test)
-            ok = test = pairs(&s, &t->test, &t->ntest, false);
-        else
-            ok = false;
-        if (ok && !eat(&s, ','))
-            break;
-    }
-    ok = ok && train && test && eat(&s, '}');
-    ws(&s);
-    if (!ok || s.p != s.end)
-        goto decline;
-done:
-    if (s.ncells) {
-        uint8_t *c = realloc(t->cells, t->ncells + s.ncells);
-        if (!c)
-            goto decline;
-        memcpy(c + t->ncells, scratch, s.ncells);
-        t->cells = c;
-        t->ncells = t->capcells = t->ncells + s.ncells;
-    }
-    return 0;
-decline:
+    bool ok = s.p < s.end && *s.p == '[' ? rearc(&s, t) : task_object(&s, t);
+    if (ok && at_end(&s) && cells_to(&s, t))
+        return 0;
     free(t->train);
     free(t->test);
     t->train = t->test = NULL;
     t->ntrain = t->ntest = 0;
     return -1;
+}
+
+void taskscan_free(Task *tasks, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free(tasks[i].id);
+        free(tasks[i].train);
+        free(tasks[i].test);
+        free(tasks[i].cells);
+    }
+    free(tasks);
+}
+
+int taskscan_combined(const char *buf, size_t len, Task **out, int *nout)
+{
+    Scan s = {buf, buf + len, NULL, 0};
+    Task *tasks = NULL;
+    int n = 0, cap = 0;
+    bool ok = eat(&s, '{');
+    while (ok) {
+        size_t idlen;
+        const char *id = key(&s, &idlen);
+        if (id && n == cap) {
+            Task *more = realloc(tasks, sizeof *tasks * (size_t)(cap = cap ? 2 * cap : 64));
+            if (more)
+                tasks = more;
+            else
+                id = NULL;
+        }
+        if (!id) {
+            ok = false;
+            break;
+        }
+        Task *t = &tasks[n++];
+        memset(t, 0, sizeof *t);
+        s.t = t;
+        ok = (t->id = strndup(id, idlen)) && task_object(&s, t) && cells_to(&s, t);
+        if (ok && !eat(&s, ','))
+            break;
+    }
+    if (ok && eat(&s, '}') && at_end(&s)) {
+        *out = tasks, *nout = n;
+        return 0;
+    }
+    taskscan_free(tasks, n);
+    return -1;
+}
+
+static uint32_t id_hash(const char *id, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)id[i]) * 16777619u;
+    return h;
+}
+
+/* The index of the task named id[0..n) in a table of the tasks' ids
+ * (open addressing, -1 empty); -1 if none. */
+static int task_named(const int *index, int mask, const Task *tasks, const char *id, size_t n)
+{
+    for (int i = (int)(id_hash(id, n) & (uint32_t)mask); index[i] >= 0; i = (i + 1) & mask) {
+        const char *t = tasks[index[i]].id;
+        if (strncmp(t, id, n) == 0 && t[n] == '\0')
+            return index[i];
+    }
+    return -1;
+}
+
+/* One {id: [grid, ...]} entry's value: into t's test outputs when keep
+ * (as many grids as t has test inputs), else read and dropped. */
+static bool solution(Scan *s, Task *t, bool keep)
+{
+    int m = 0;
+    bool ok = eat(s, '[');
+    if (ok && !eat(s, ']')) {
+        do {
+            GridBytes g;
+            if (keep && m == t->ntest) return false;
+            if (!grid(s, &g)) return false;
+            if (keep) t->test[m].out = g;
+            m++;
+        } while (eat(s, ','));
+        ok = eat(s, ']');
+    }
+    if (!keep) {
+        s->ncells = 0;
+        return ok;
+    }
+    return ok && m == t->ntest && cells_to(s, t);
+}
+
+int taskscan_solutions(const char *buf, size_t len, Task *tasks, int n)
+{
+    int mask = 63;
+    while (mask + 1 < 2 * n) mask = 2 * mask + 1;
+    int *index = malloc(sizeof *index * (size_t)(mask + 1));
+    bool *got = calloc((size_t)(n ? n : 1), sizeof *got);
+    bool ok = index && got;
+    if (ok) memset(index, -1, sizeof *index * (size_t)(mask + 1));
+    /* two tasks of one id would share the first entry: left to cJSON */
+    for (int k = 0; ok && k < n; k++) {
+        size_t idlen = strlen(tasks[k].id);
+        if (task_named(index, mask, tasks, tasks[k].id, idlen) >= 0) {
+            ok = false;
+            break;
+        }
+        int i = (int)(id_hash(tasks[k].id, idlen) & (uint32_t)mask);
+        while (index[i] >= 0) i = (i + 1) & mask;
+        index[i] = k;
+    }
+    Scan s = {buf, buf + len, NULL, 0};
+    Task sink = {0};
+    ok = ok && eat(&s, '{');
+    bool empty = ok && eat(&s, '}');
+    while (ok && !empty) {
+        size_t idlen;
+        const char *id = key(&s, &idlen);
+        if (!id) {
+            ok = false;
+            break;
+        }
+        /* the first entry of an id answers, as cJSON's lookup does; later
+         * ones and other ids' must still be grids, read and dropped */
+        int k = task_named(index, mask, tasks, id, idlen);
+        bool keep = k >= 0 && !got[k];
+        s.t = keep ? &tasks[k] : &sink;
+        ok = solution(&s, s.t, keep);
+        if (keep) got[k] = true;
+        if (ok && !eat(&s, ',')) {
+            ok = eat(&s, '}');
+            break;
+        }
+    }
+    ok = ok && at_end(&s);
+    for (int k = 0; ok && k < n; k++)
+        ok = got[k];
+    free(index);
+    free(got);
+    return ok ? 0 : -1;
 }
