@@ -48,23 +48,30 @@ void *arena_alloc(Arena *a, size_t n)
  * name takes its length, not a 16-byte multiple. */
 #define ARENA_STR_RUN 16384
 
-char *arena_strndup(Arena *a, const char *s, size_t n)
+/* n bytes in the current string run (or a block of their own when long) */
+static char *str_space(Arena *a, size_t n)
 {
     char *p;
-    if ((size_t)(a->str_end - a->str) < n + 1) {
-        size_t cap = n + 1 > ARENA_STR_RUN / 4 ? n + 1 : ARENA_STR_RUN;
+    if ((size_t)(a->str_end - a->str) < n) {
+        size_t cap = n > ARENA_STR_RUN / 4 ? n : ARENA_STR_RUN;
         ArenaBlock *b = block_new(cap);
         b->next = a->strs;
         a->strs = b;
         p = (char *)b->data;
         if (cap == ARENA_STR_RUN) {       /* a long string leaves the run as it was */
-            a->str = p + n + 1;
+            a->str = p + n;
             a->str_end = p + cap;
         }
     } else {
         p = a->str;
-        a->str += n + 1;
+        a->str += n;
     }
+    return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n)
+{
+    char *p = str_space(a, n + 1);
     memcpy(p, s, n);
     p[n] = 0;
     return p;
@@ -135,12 +142,10 @@ char *pc_intern(ParseCtx *pc, const char *s, size_t n)
     for (; pc->syms[i].s; i = (i + 1) & m)
         if (pc->syms[i].hash == h && pc->syms[i].len == n && memcmp(pc->syms[i].s, s, n) == 0)
             return (char *)pc->syms[i].s;
-    char buf[64], *tmp = n + 5 <= sizeof buf ? buf : malloc(n + 5);
-    if (!tmp) { fputs("arcrun: out of memory\n", stderr); abort(); }
-    memcpy(tmp, &h, 4);                 /* name_hash reads it back */
-    memcpy(tmp + 4, s, n);
-    char *c = arena_strndup(&pc->arena, tmp, n + 4) + 4;
-    if (tmp != buf) free(tmp);
+    char *c = str_space(&pc->arena, sizeof h + n + 1) + sizeof h;
+    memcpy(c - sizeof h, &h, sizeof h);      /* name_hash reads it back */
+    memcpy(c, s, n);
+    c[n] = 0;
     pc->syms[i].hash = h;
     pc->syms[i].len = (uint32_t)n;
     pc->syms[i].s = c;

@@ -9,13 +9,30 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* What a dialect argument leaves to the file: < 0, or none of ours. */
+static bool dialect_open(int d)
+{
+    return d < 0 || (d >= DIALECT_COUNT && d != IR_DIALECT_REARC);
+}
+
+/* The dialect defs pick: a def batt, else a def verify_<id>, else arc-dsl. */
+static int dialect_of(bool batt, bool verify)
+{
+    return batt ? DIALECT_TOKPIDJIN : verify ? IR_DIALECT_REARC : DIALECT_ARCDSL;
+}
+
+static bool is_batt(const char *def) { return strcmp(def, "batt") == 0; }
+static bool is_verify(const char *def) { return strncmp(def, "verify_", 7) == 0; }
+
 static int pick_dialect(Stmt *body)
 {
+    bool batt = false, verify = false;
     for (Stmt *s = body; s; s = s->next)
-        if (s->kind == S_DEF && strcmp(s->u.def.name, "batt") == 0) return DIALECT_TOKPIDJIN;
-    for (Stmt *s = body; s; s = s->next)
-        if (s->kind == S_DEF && strncmp(s->u.def.name, "verify_", 7) == 0) return IR_DIALECT_REARC;
-    return DIALECT_ARCDSL;
+        if (s->kind == S_DEF) {
+            batt |= is_batt(s->u.def.name);
+            verify |= is_verify(s->u.def.name);
+        }
+    return dialect_of(batt, verify);
 }
 
 void ir_pin_constants(IrModule *m)
@@ -332,7 +349,7 @@ static IrModule *load_whole(const char *name, const char *src, size_t len, int d
         pc_free(&pc);
         return NULL;
     }
-    if (dialect < 0 || (dialect >= DIALECT_COUNT && dialect != IR_DIALECT_REARC))
+    if (dialect_open(dialect))
         dialect = pick_dialect(pc.body);
     IrModule *m = module_new(name, dialect);
     Lower L;
@@ -396,10 +413,9 @@ typedef struct {
 static void stream_start(Stream *st, ParseCtx *pc, Stmt *first)
 {
     int d = st->dialect;
-    if (d < 0 || (d >= DIALECT_COUNT && d != IR_DIALECT_REARC)) {
+    if (dialect_open(d)) {
         const char *n = first->kind == S_DEF ? first->u.def.name : "";
-        d = strcmp(n, "batt") == 0 ? DIALECT_TOKPIDJIN
-            : strncmp(n, "verify_", 7) == 0 ? IR_DIALECT_REARC : DIALECT_ARCDSL;
+        d = dialect_of(is_batt(n), is_verify(n));
     }
     st->m = module_new(pc->file, d);
     lower_init(&st->L, pc, st->m, &st->ms);
@@ -428,8 +444,8 @@ static int stream_stmt(ParseCtx *pc, Stmt *chain)
         Lower *L = &st->L;
         if (s->kind == S_DEF) {
             const char *n = s->u.def.name;
-            st->any_batt |= strcmp(n, "batt") == 0;
-            st->any_verify |= strncmp(n, "verify_", 7) == 0;
+            st->any_batt |= is_batt(n);
+            st->any_verify |= is_verify(n);
             uint32_t at;
             if (mod_slot(&st->ms, n, &at) >= 0) return -1;
             defs_room(st->m, &st->ms, &st->locs, &st->cap, st->m->ndefs);
@@ -460,11 +476,9 @@ static IrModule *load_streamed(const char *name, const char *src, size_t len, bo
     pc.on_stmt = stream_stmt;
     pc.hook = &st;
     bool ok = ast_parse(&pc) == 0 && st.started && !pc.nerr && !pc.warnlen && !st.ms.doubt;
-    if (ok && (dialect < 0 || (dialect >= DIALECT_COUNT && dialect != IR_DIALECT_REARC))) {
-        int picked = st.any_batt ? DIALECT_TOKPIDJIN : st.any_verify ? IR_DIALECT_REARC
-                                                                      : DIALECT_ARCDSL;
-        ok = picked == (st.m->rearc ? IR_DIALECT_REARC : st.m->dialect);
-    }
+    if (ok && dialect_open(dialect))
+        ok = dialect_of(st.any_batt, st.any_verify) ==
+             (st.m->rearc ? IR_DIALECT_REARC : st.m->dialect);
     IrModule *m = NULL;
     if (st.started) {
         m = module_done(&st.L, st.m, &st.ms, st.locs, NULL);

@@ -181,7 +181,7 @@ static void raise_name_error(Lower *L, Expr *e)
 static uint32_t dsl_slot(const Lower *L, const char *name)
 {
     uint32_t m = L->dsl_cap - 1;
-    uint32_t i = (uint32_t)(((uintptr_t)name >> 3) * 0x9e3779b97f4a7c15ull >> 40) & m;
+    uint32_t i = name_hash(name) & m;
     while (L->dsl[i].name && L->dsl[i].name != name) i = (i + 1) & m;
     return i;
 }
