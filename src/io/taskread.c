@@ -176,9 +176,8 @@ char *tr_solutions_beside(const Where *w, bool *oom) {
  * what is wrong), else 0. */
 static int combined_fast(const Where *w, const char *buf, size_t len, const char *solutions,
                          TaskSet *ts, int *cap) {
-    Task *tasks;
-    int n;
-    if (taskscan_combined(buf, len, &tasks, &n) != 0) return 1;
+    TaskSet set;
+    if (taskscan_combined(buf, len, &set) != 0) return 1;
     bool oom = false;
     char *found = solutions ? NULL : tr_solutions_beside(w, &oom), *split = tr_combined_split(w);
     const char *sol = solutions ? solutions : found;
@@ -188,27 +187,16 @@ static int combined_fast(const Where *w, const char *buf, size_t len, const char
         Where sw = {sol, err, sizeof err, -1, NULL};
         size_t slen;
         char *sbuf = tr_read_file(&sw, &slen);
-        ok = sbuf && taskscan_solutions(sbuf, slen, tasks, n) == 0;
+        ok = sbuf && taskscan_solutions(sbuf, slen, set.tasks, set.ntasks) == 0;
         free(sbuf);
     }
-    for (int i = 0; ok && i < n; i++) {
-        Task *t = tr_push(ts, cap);
-        char *tsplit = strdup(split);
-        if (!t || !tsplit) {
-            /* the ones moved so far are the set's to free, the rest here */
-            free(tsplit);
-            if (t) ts->ntasks--;
-            for (int k = i; k < n; k++)
-                free(tasks[k].id), free(tasks[k].train), free(tasks[k].test), free(tasks[k].cells);
-            free(tasks);
-            free(found), free(split);
-            return tr_fail(w, NULL, "out of memory");
-        }
-        *t = tasks[i];
-        t->split = tsplit;
+    for (int i = 0; ok && i < set.ntasks; i++)
+        ok = (set.tasks[i].split = strdup(split)) != NULL;
+    if (ok) {
+        taskset_append(ts, &set);
+        *cap = ts->ntasks;           /* tr_push grows from here */
     }
-    if (ok) free(tasks);
-    else taskscan_free(tasks, n);
+    taskset_free(&set);              /* empty once appended */
     free(found);
     free(split);
     return ok ? 0 : 1;

@@ -271,30 +271,19 @@ int taskscan(const char *buf, size_t len, Task *t)
     return -1;
 }
 
-void taskscan_free(Task *tasks, int n)
-{
-    for (int i = 0; i < n; i++) {
-        free(tasks[i].id);
-        free(tasks[i].train);
-        free(tasks[i].test);
-        free(tasks[i].cells);
-    }
-    free(tasks);
-}
-
-int taskscan_combined(const char *buf, size_t len, Task **out, int *nout)
+int taskscan_combined(const char *buf, size_t len, TaskSet *out)
 {
     Scan s = {buf, buf + len, NULL, 0};
-    Task *tasks = NULL;
-    int n = 0, cap = 0;
+    TaskSet set = {0};
+    int cap = 0;
     bool ok = eat(&s, '{');
     while (ok) {
         size_t idlen;
         const char *id = key(&s, &idlen);
-        if (id && n == cap) {
-            Task *more = realloc(tasks, sizeof *tasks * (size_t)(cap = cap ? 2 * cap : 64));
+        if (id && set.ntasks == cap) {
+            Task *more = realloc(set.tasks, sizeof *more * (size_t)(cap = cap ? 2 * cap : 64));
             if (more)
-                tasks = more;
+                set.tasks = more;
             else
                 id = NULL;
         }
@@ -302,7 +291,7 @@ int taskscan_combined(const char *buf, size_t len, Task **out, int *nout)
             ok = false;
             break;
         }
-        Task *t = &tasks[n++];
+        Task *t = &set.tasks[set.ntasks++];
         memset(t, 0, sizeof *t);
         s.t = t;
         ok = (t->id = strndup(id, idlen)) && task_object(&s, t) && cells_to(&s, t);
@@ -310,10 +299,10 @@ int taskscan_combined(const char *buf, size_t len, Task **out, int *nout)
             break;
     }
     if (ok && eat(&s, '}') && at_end(&s)) {
-        *out = tasks, *nout = n;
+        *out = set;
         return 0;
     }
-    taskscan_free(tasks, n);
+    taskset_free(&set);
     return -1;
 }
 

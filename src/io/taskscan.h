@@ -21,15 +21,14 @@ int taskscan(const char *buf, size_t len, Task *t);
 void taskscan_forget(void);
 
 /* A Kaggle combined file, {task id: task, ...} in the shape above: its
- * tasks, in file order, each with its id and cells (split is the
- * caller's); 0, or -1 (declined, nothing kept).  Free with taskscan_free. */
-int taskscan_combined(const char *buf, size_t len, Task **tasks, int *n);
+ * tasks into out, in file order, each with its id and cells (split is the
+ * caller's); 0, or -1 (declined, nothing kept). */
+int taskscan_combined(const char *buf, size_t len, TaskSet *out);
 /* Its solutions file, {task id: [grid, ...], ...}: every task's test
  * outputs, as many as its test inputs, from the first entry of its id
  * (others are read and dropped); 0, or -1 (declined: the tasks are left
  * half filled, for the caller to free). */
 int taskscan_solutions(const char *buf, size_t len, Task *tasks, int n);
-void taskscan_free(Task *tasks, int n);
 
 /* re-arc's task file is an array of {input, output}: its first three
  * pairs are the train pairs (S, for batt programs), the rest the test
