@@ -130,12 +130,48 @@ static bool recoloured(bool (*list)(const Value *, FsKeys *), const Value *u, ui
     return true;
 }
 
-/* (c, q) for q in p, in p's order: distinct places, distinct cells,
- * added in that order. */
+bool fs_keys_places(const Value *v);
+
+/* toindices(u)'s places for u of arc-dsl cells, distinct: in any order,
+ * or in toindices(u)'s (its places added in u's order, repeats skipped). */
+static bool cell_places(const Value *u, FsKeys *o, bool ordered)
+{
+    size_t n0 = o->n;
+    if (!(ordered ? fs_ordered_keys(u, o) : fs_arena_keys(u, o)))
+        return false;
+    for (size_t x = n0; x < o->n; x++)
+        o->k[x] %= PLACES;
+    o->n = n0 + first_of_each(o->k + n0, o->n - n0);
+    if (!ordered)
+        return true;
+    FsKeys laid = {0};
+    bool ok = fs_keys_laid(o->k + n0, o->n - n0, &laid);
+    if (ok)
+        memcpy(o->k + n0, laid.k, laid.n * sizeof *o->k);
+    fs_keys_free(&laid);
+    return ok;
+}
+
+static bool cell_places_any(const Value *u, FsKeys *o) { return cell_places(u, o, false); }
+static bool cell_places_laid(const Value *u, FsKeys *o) { return cell_places(u, o, true); }
+
+/* toindices(u) of a recolor's source: a key set of places is its own */
+static bool source_places(const Value *u, FsKeys *o, bool ordered)
+{
+    if (fs_keys_places(u))
+        return ordered ? keyset_ordered(u, o) : keyset_keys(u, o);
+    return ordered ? cell_places_laid(u, o) : cell_places_any(u, o);
+}
+
+static bool source_places_any(const Value *u, FsKeys *o) { return source_places(u, o, false); }
+static bool source_places_laid(const Value *u, FsKeys *o) { return source_places(u, o, true); }
+
+/* (c, q) for q in toindices(p), in that order: distinct places, distinct
+ * cells, added in that order. */
 static bool recolor_inserted(const Value *v, FsKeys *o)
 {
     const Tail *t = tail_of(v);
-    return recoloured(keyset_ordered, t->h.src[0], colour_base(t->h.src[1]), o);
+    return recoloured(source_places_laid, t->h.src[0], colour_base(t->h.src[1]), o);
 }
 
 static void recolor_build(Value *v)
@@ -158,11 +194,17 @@ static bool recolor_ordered(const Value *v, FsKeys *o)
 static bool recolor_keys(const Value *v, FsKeys *o)
 {
     const Tail *t = tail_of(v);
-    return recoloured(keyset_keys, t->h.src[0], colour_base(t->h.src[1]), o);
+    return recoloured(source_places_any, t->h.src[0], colour_base(t->h.src[1]), o);
+}
+
+/* Every cell's colour is c: color() and colorfilter need no order. */
+static Value *recolor_same(const Value *v, size_t at)
+{
+    return at == 0 ? tail_of(v)->h.src[1] : NULL;
 }
 
 static const FsRecipe recolor_kind = {recolor_build, recolor_size, NULL, fs_table_free,
-                                      recolor_keys, recolor_ordered, NULL, false};
+                                      recolor_keys, recolor_ordered, recolor_same, false};
 
 uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n)
 {
@@ -300,9 +342,26 @@ bool fs_keys_places(const Value *v)
 Value *fs_keys_recolor(Value *c, Value *u)
 {
     FsKeys o = {0};
-    Value *v = recoloured(keyset_keys, u, colour_base(c), &o)
+    Value *v = recoloured(source_places_any, u, colour_base(c), &o)
                    ? made(&recolor_kind, o.k, o.n, 0, v_incref(u), v_incref(c))
                    : NULL;
     fs_keys_free(&o);
     return v;
+}
+
+bool fs_keys_cells(Value *v, size_t *places)
+{
+    if (v->type != V_FSET || v->u.set.len == 0)
+        return false;
+    FsKeys o = {0};
+    bool ok = fs_arena_keys(v, &o);
+    for (size_t x = 0; ok && x < o.n; x++)
+        ok = o.k[x] >= PLACES && o.k[x] < TABLES * PLACES;
+    if (ok) {
+        for (size_t x = 0; x < o.n; x++)
+            o.k[x] %= PLACES;
+        *places = first_of_each(o.k, o.n);
+    }
+    fs_keys_free(&o);
+    return ok;
 }
