@@ -87,6 +87,30 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
     *cells = NULL;
     *h = *w = 0;
     *isobj = true;
+    /* an unbuilt object: its cells' keys, in no order (none is read) */
+    int any = ao_cells(cx, obj, cells, n, false);
+    if (any < 0)
+        return false;
+    if (any && *n != v_len(obj)) {
+        free(*cells);
+        *cells = NULL;
+    } else if (any) {
+        GCell *c = *cells;
+        int64_t i0 = c[0].i, j0 = c[0].j, i1 = i0, j1 = j0;
+        for (size_t k = 1; k < *n; k++) {
+            i0 = c[k].i < i0 ? c[k].i : i0;
+            i1 = c[k].i > i1 ? c[k].i : i1;
+            j0 = c[k].j < j0 ? c[k].j : j0;
+            j1 = c[k].j > j1 ? c[k].j : j1;
+        }
+        for (size_t k = 0; k < *n; k++) {
+            c[k].i -= i0;
+            c[k].j -= j0;
+        }
+        *h = i1 - i0 + 1;
+        *w = j1 - j0 + 1;
+        return true;
+    }
     if (!gu_locs(cx, obj, &l, n))
         return false;
     if (*n == 0)
