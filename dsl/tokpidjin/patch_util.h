@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include "prim.h"
 #include "pyset.h"
+#include "fsdistinct.h"
+#include "fskeys.h"
 #include "common/core_util.h"
 #include "common/grid_util.h"
 
@@ -434,6 +436,27 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
     int64_t di = fast ? dd[0]->u.i : 0, dj = fast ? dd[1]->u.i : 0;
     if (!tkp_charge(cx, n))
         return NULL;
+    /* Interned cells or places moved within the span: one to one, so a
+     * frozenset's images are distinct, and a tuple's repeat where its items
+     * do; the first of each is laid out as such (fs_from_distinct), with no
+     * probe for an equal item. */
+    if (fast) {
+        Value *small[64], **img = n <= 64 ? small : malloc(n * sizeof *img);
+        size_t x = 0;
+        for (; img && x < n; x++) {
+            int64_t i, j;
+            int at = v_interned_at(it[x], &i, &j);
+            if (!(w == 3 ? at >= 11 : at == 0) || !(img[x] = v_interned_of(at, i + di, j + dj)))
+                break;
+        }
+        Value *r = !img || x < n          ? NULL
+                   : p->type == V_FSET ? fs_from_distinct(img, n)
+                                       : fs_from_interned(img, n);
+        if (img != small)
+            free(img);
+        if (r)
+            return r;
+    }
     PySet s;
     pyset_init(&s);
     for (size_t x = 0; x < n; x++) {

@@ -29,7 +29,7 @@ static inline Tail *tail_of(const Value *v)
 
 /* Marks keys seen, for one dedup at a time per thread; every bit set is
  * cleared before it returns. */
-static _Thread_local uint64_t seen_[(TABLES * PLACES + 63) / 64];
+static _Thread_local uint64_t seen_[(V_INTERN_TABLES * PLACES + 63) / 64];
 
 static inline bool first_sight(uint32_t k)
 {
@@ -364,4 +364,31 @@ bool fs_keys_cells(Value *v, size_t *places)
     }
     fs_keys_free(&o);
     return ok;
+}
+
+Value *fs_from_interned(Value **items, size_t n)
+{
+    uint32_t small[64], *k = n <= 64 ? small : malloc(n * sizeof *k);
+    if (!k)
+        return NULL;
+    size_t m = 0;
+    for (size_t x = 0; x < n; x++) {
+        int64_t key = fs_arena_key(items[x]);
+        if (key < 0 || key >= (int64_t)(V_INTERN_TABLES * PLACES)) {
+            for (size_t y = 0; y < m; y++)
+                unsee(k[y]);
+            if (k != small)
+                free(k);
+            return NULL;
+        }
+        if (first_sight((uint32_t)key)) {
+            k[m] = (uint32_t)key;
+            items[m++] = items[x];
+        }
+    }
+    for (size_t y = 0; y < m; y++)
+        unsee(k[y]);
+    if (k != small)
+        free(k);
+    return fs_from_distinct(items, m);
 }

@@ -45,4 +45,10 @@ bool fs_keys_cells(Value *v, size_t *places);
  * frozenset((c, q) for q in toindices(p)), laid out when read in order. */
 Value *fs_keys_recolor(Value *c, Value *p);
 
+/* frozenset(items) for n interned tuples (any table) added in that order,
+ * repeats allowed: the first of each laid out as distinct.  items[] is
+ * reordered (the firsts at the front); NULL, items unchanged, where one
+ * is not interned. */
+Value *fs_from_interned(Value **items, size_t n);
+
 #endif
