@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "prim.h"
+#include "arcdsl/paths.h"
 #include "common/core_util.h"
 #include "common/closures.h"
 #include "arcdsl/patch_util.h"
@@ -71,7 +72,15 @@ static void path_set(Value *f, unsigned path, unsigned calls)
  * be taken without the call's own error. */
 static Value *path_walk(unsigned path, Value *x)
 {
-    for (unsigned k = 0, n = path & 7; k < n; k++) {
+    return ad_path_walk_from(path, 0, x);
+}
+
+unsigned ad_path_steps(unsigned path) { return path & 7; }
+bool ad_path_last(unsigned path, unsigned k) { return path >> (3 + k) & 1; }
+
+Value *ad_path_walk_from(unsigned path, unsigned from, Value *x)
+{
+    for (unsigned k = from, n = path & 7; k < n; k++) {
         size_t len;
         Value *const *it;
         if (x->type == V_TUPLE && (len = x->u.tup.len))
@@ -190,6 +199,21 @@ static Value *fork_inv(Ctx *cx, Value *self, Value *const *argv)
     v_decref(ab[0]);
     v_decref(ab[1]);
     return r;
+}
+
+bool ad_fork_eq_paths(const Value *f, unsigned *p, unsigned *q, unsigned *charge)
+{
+    unsigned cp, cq;
+    if (f->type != V_FUNC || f->u.fn.invoke != fork_inv)
+        return false;
+    const Value *outer = CAP(f, 0);
+    if (outer->type != V_FUNC || outer->u.fn.invoke != prim_invoke ||
+        outer->u.fn.prim != PRIM_AD_equality || !path_of(CAP(f, 1), p, &cp) ||
+        !path_of(CAP(f, 2), q, &cq))
+        return false;
+    /* the fork's call, each path's run and its own call, equality's call */
+    *charge = 1 + (1 + cp) + (1 + cq) + 1;
+    return true;
 }
 
 /* ---- combinators -------------------------------------------------------- */
