@@ -417,7 +417,8 @@ static bool filter_product_eq(Ctx *cx, Value *c, Value *f, Value **r)
                 continue;
             size_t i = (uint32_t)k % n, j = n + (uint32_t)k / n;
             Value *x = vp[sp ? j : i], *y = vq[sq ? j : i];
-            if (x == y || v_eq(x, y)) {
+            int64_t xi, yi;     /* two small ints (not bools) are equal as one object */
+            if (x == y || (!(v_small_of(x, &xi) && v_small_of(y, &yi)) && v_eq(x, y))) {
                 at[kept] = (uint32_t)k;
                 h[kept++] = py_hash_pair(hs[i], hs[j]);
             }
