@@ -305,6 +305,59 @@ static bool order_unmade(const Value *v)
            !fs_recipe_head(v)->kind->ordered;
 }
 
+/* Whether every key of member m is seen already, found without its order
+ * where listing that would lay it out (a line, a recolor: each an
+ * ordered hook); false where it must be read in order to tell. */
+static bool adds_nothing(const Value *m, FsKeys *tmp)
+{
+    if (!(__atomic_load_n(&m->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) ||
+        !fs_recipe_head(m)->kind->ordered || !fs_recipe_head(m)->kind->keys)
+        return false;
+    tmp->n = 0;
+    if (!fs_arena_keys(m, tmp))
+        return false;
+    for (size_t x = 0; x < tmp->n; x++)
+        if (tmp->k[x] >= TABLES * PLACES || !(seen_[tmp->k[x] >> 6] >> (tmp->k[x] & 63) & 1))
+            return false;
+    return true;
+}
+
+/* The keys of members ms[0..n), each in its order, first occurrences
+ * kept, into o: what merge's loop adds, in the order it adds them.  A
+ * member whose keys are all in already is passed over unread: over many
+ * overlapping members (the lines of prapply(connect, p, p)) most are.
+ * false where a member is not a set of places and arc-dsl cells. */
+static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o)
+{
+    FsKeys tmp = {0};
+    bool ok = true;
+    for (size_t c = 0; ok && c < n; c++) {
+        if (ms[c]->type != V_FSET) {
+            ok = false;
+            break;
+        }
+        if (adds_nothing(ms[c], &tmp))
+            continue;
+        tmp.n = 0;
+        if (!fs_ordered_keys(ms[c], &tmp) || !fs_keys_reserve(o, tmp.n)) {
+            ok = false;
+            break;
+        }
+        for (size_t x = 0; x < tmp.n; x++) {
+            if (tmp.k[x] >= TABLES * PLACES) {
+                ok = false;
+                break;
+            }
+            if (first_sight(tmp.k[x]))
+                o->k[o->n++] = tmp.k[x];
+        }
+    }
+    for (size_t x = 0; x < o->n; x++)
+        unsee(o->k[x]);
+    fs_keys_free(&tmp);
+    return ok;
+}
+
 Value *fs_keys_merge(Value *cs, size_t total)
 {
     if (cs->type != V_FSET)
@@ -316,9 +369,13 @@ Value *fs_keys_merge(Value *cs, size_t total)
         later |= ms[c]->type == V_FSET && order_unmade(ms[c]);
     if (total < FS_KEYS_MERGE_MIN && !later)
         return NULL;
+    if (!later) {
+        Value *v = merged_in_order(ms, cs->u.set.len, &o) && o.n ? keyset_of(&o, o.n) : NULL;
+        fs_keys_free(&o);
+        return v;
+    }
     for (size_t c = 0; c < cs->u.set.len; c++)
-        if (ms[c]->type != V_FSET ||
-            !(later ? fs_arena_keys(ms[c], &o) : fs_ordered_keys(ms[c], &o))) {
+        if (ms[c]->type != V_FSET || !fs_arena_keys(ms[c], &o)) {
             fs_keys_free(&o);
             return NULL;
         }
@@ -326,9 +383,7 @@ Value *fs_keys_merge(Value *cs, size_t total)
     for (size_t x = 0; x < o.n; x++)
         ok &= o.k[x] < TABLES * PLACES;
     size_t n = ok ? first_of_each(o.k, o.n) : 0;
-    Value *v = !ok || !n ? NULL
-               : later   ? made(&union_kind, o.k, n, 0, v_incref(cs), NULL)
-                         : keyset_of(&o, n);
+    Value *v = !ok || !n ? NULL : made(&union_kind, o.k, n, 0, v_incref(cs), NULL);
     fs_keys_free(&o);
     return v;
 }
