@@ -10,6 +10,9 @@
 
 #include "prim.h"
 #include "arcdsl/paths.h"
+#include "fsrecipe.h"
+#include "fsderived.h"
+#include "fsproduct.h"
 #include "common/core_util.h"
 #include "common/closures.h"
 #include "arcdsl/patch_util.h"
@@ -298,7 +301,70 @@ Value *ad_fork(Ctx *cx, Value *const *a)
 /* ---- apply family ------------------------------------------------------- */
 
 /* type(container)(function(e) for e in container) */
-Value *ad_apply(Ctx *cx, Value *const *a) { return core_map(cx, a[0], a[1], a[1]->type, false, true); }
+/* apply(fork(outer, p, q), product(A, B)) with p and q closures that
+ * take items (paths), the product not yet laid out: the derived set
+ * core_map_gen makes, without a pair tuple, the fork or the paths' walks
+ * per pair -- each side's value is walked once per item of A and of B,
+ * and outer called on the two, charged as the fork's run would be.
+ * false (nothing charged, nothing raised) where that does not apply or a
+ * call fails: core_map then decides, as for any other function. */
+static bool map_product_fork(Ctx *cx, Value *f, Value *c, Value **r)
+{
+    unsigned path[2], calls[2];
+    if (f->type != V_FUNC || f->u.fn.invoke != fork_inv || !fs_gen_lazy(c) || !fs_is_product(c) ||
+        !path_of(CAP(f, 1), &path[0], &calls[0]) || !path_of(CAP(f, 2), &path[1], &calls[1]) ||
+        !(path[0] & 7) || !(path[1] & 7))
+        return false;
+    Value *src[2] = {fs_recipe_head(c)->src[0], fs_recipe_head(c)->src[1]};
+    size_t n = v_len(src[0]), m = v_len(src[1]), len = v_len(c);
+    /* vals[k][i]: path k's value from item i of A (i < n) or of B (n + i) */
+    Value **vals = malloc(2 * (n + m) * sizeof *vals);
+    bool ok = vals != NULL;
+    for (int k = 0; ok && k < 2; k++) {
+        int side = ad_path_last(path[k], 0);     /* a pair's last item is b */
+        Value *const *it = v_items(src[side]);
+        for (size_t i = 0; ok && i < v_len(src[side]); i++)
+            ok = (vals[k * (n + m) + (side ? n : 0) + i] = ad_path_walk_from(path[k], 1, it[i])) != NULL;
+    }
+    CoreGen g;
+    if (!ok || !core_gen_open(&g, cx, len, true)) {
+        if (ok)
+            core_gen_undo(&g);
+        free(vals);
+        return false;
+    }
+    /* the fork's call, then each path's run and its own call */
+    uint64_t per = 1 + (1 + calls[0]) + (1 + calls[1]);
+    Value *outer = CAP(f, 0);
+    int s0 = ad_path_last(path[0], 0), s1 = ad_path_last(path[1], 0);
+    for (size_t x = 0; x < len; x++) {
+        size_t i = x % n, j = n + x / n;          /* generation order: j major */
+        Value *ab[2] = {vals[s0 ? j : i], vals[(n + m) + (s1 ? j : i)]};
+        Value *res = cx_charge(cx, per) ? prim_call(cx, outer, 2, ab) : NULL;
+        if (!res || (res->flags & V_FLAGS_PY) || (g.map[x] = core_gen_member(&g, res)) < 0) {
+            core_gen_undo(&g);
+            free(vals);
+            return false;
+        }
+    }
+    free(vals);
+    if (!core_work(cx, len)) {
+        core_gen_undo(&g);
+        return false;
+    }
+    *r = fs_derived(c, g.map, g.mem.v, g.mem.n);
+    g.mem.n = 0;                /* taken */
+    core_gen_close(&g);
+    return true;
+}
+
+Value *ad_apply(Ctx *cx, Value *const *a)
+{
+    Value *r;
+    if (a[1]->type == V_FSET && map_product_fork(cx, a[0], a[1], &r))
+        return r;
+    return core_map(cx, a[0], a[1], a[1]->type, false, true);
+}
 
 /* type(functions)(function(value) for function in functions) */
 Value *ad_rapply(Ctx *cx, Value *const *a) { return core_map(cx, a[1], a[0], a[0]->type, true, true); }
