@@ -38,6 +38,11 @@ static inline bool first_sight(uint32_t k)
     return !(w & b);
 }
 
+static inline bool seen(uint32_t k)
+{
+    return seen_[k >> 6] >> (k & 63) & 1;
+}
+
 static inline void unsee(uint32_t k)
 {
     seen_[k >> 6] &= ~((uint64_t)1 << (k & 63));
@@ -129,8 +134,6 @@ static bool recoloured(bool (*list)(const Value *, FsKeys *), const Value *u, ui
         o->k[x] = fs_key_made(o->k[x] + base);
     return true;
 }
-
-bool fs_keys_places(const Value *v);
 
 /* toindices(u)'s places for u of arc-dsl cells, distinct: in any order,
  * or in toindices(u)'s (its places added in u's order, repeats skipped). */
@@ -317,7 +320,7 @@ static bool adds_nothing(const Value *m, FsKeys *tmp)
     if (!fs_arena_keys(m, tmp))
         return false;
     for (size_t x = 0; x < tmp->n; x++)
-        if (tmp->k[x] >= TABLES * PLACES || !(seen_[tmp->k[x] >> 6] >> (tmp->k[x] & 63) & 1))
+        if (tmp->k[x] >= TABLES * PLACES || !seen(tmp->k[x]))
             return false;
     return true;
 }
