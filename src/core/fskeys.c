@@ -113,8 +113,18 @@ static bool keyset_ordered(const Value *v, FsKeys *o)
     return fs_keys_laid(tail_of(v)->keys, v->u.set.len, o);
 }
 
+/* A set of cells of one colour says so: color() and colorfilter read no
+ * order. */
+static Value *one_colour(const Value *v, size_t at)
+{
+    uint32_t t = tail_of(v)->tables;
+    if (at != 0 || t < 2 || (t & (t - 1)))
+        return NULL;
+    return v_small(__builtin_ctz(t) - 1);
+}
+
 static const FsRecipe keyset_kind = {keyset_build, keyset_size, NULL, fs_table_free, keyset_keys,
-                                    keyset_ordered, NULL, false};
+                                    keyset_ordered, one_colour, false};
 
 /* The first key of colour c's table (c in 0..9). */
 static inline uint32_t colour_base(const Value *c)
@@ -298,7 +308,7 @@ static bool union_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe union_kind = {union_build, recolor_size, NULL, fs_table_free, union_keys,
-                                    union_ordered, NULL, false};
+                                    union_ordered, one_colour, false};
 
 /* Whether reading v's order would lay it out (an unbuilt recipe that
  * cannot list its keys in order without building). */
