@@ -95,20 +95,7 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
         free(*cells);
         *cells = NULL;
     } else if (any) {
-        GCell *c = *cells;
-        int64_t i0 = c[0].i, j0 = c[0].j, i1 = i0, j1 = j0;
-        for (size_t k = 1; k < *n; k++) {
-            i0 = c[k].i < i0 ? c[k].i : i0;
-            i1 = c[k].i > i1 ? c[k].i : i1;
-            j0 = c[k].j < j0 ? c[k].j : j0;
-            j1 = c[k].j > j1 ? c[k].j : j1;
-        }
-        for (size_t k = 0; k < *n; k++) {
-            c[k].i -= i0;
-            c[k].j -= j0;
-        }
-        *h = i1 - i0 + 1;
-        *w = j1 - j0 + 1;
+        cm_cells_normalize(*cells, *n, h, w);
         return true;
     }
     if (!gu_locs(cx, obj, &l, n))

@@ -47,6 +47,28 @@ static inline Value *cm_occurrences_drop(GCell *c, GView *g)
     return NULL;
 }
 
+/* normalize() on n cells in place: moved so that the box starts at
+ * (0, 0); *h, *w its extent (0 for none). */
+static inline void cm_cells_normalize(GCell *c, size_t n, int64_t *h, int64_t *w)
+{
+    *h = *w = 0;
+    if (n == 0)
+        return;
+    int64_t i0 = c[0].i, j0 = c[0].j, i1 = c[0].i, j1 = c[0].j;
+    for (size_t k = 1; k < n; k++) {
+        if (c[k].i < i0) i0 = c[k].i;
+        if (c[k].i > i1) i1 = c[k].i;
+        if (c[k].j < j0) j0 = c[k].j;
+        if (c[k].j > j1) j1 = c[k].j;
+    }
+    for (size_t k = 0; k < n; k++) {
+        c[k].i -= i0;
+        c[k].j -= j0;
+    }
+    *h = i1 - i0 + 1;
+    *w = j1 - j0 + 1;
+}
+
 /* hperiod/vperiod of the n normalised cells c, whose extent along the
  * axis is ext (period.c); frees c. */
 Value *cm_period(Ctx *cx, GCell *c, size_t n, int64_t ext, bool horiz);

@@ -62,27 +62,6 @@ static bool tcells(Ctx *cx, Value *obj, GCell **out, size_t *n)
     return gu_cells_with(cx, obj, out, n, cell3_of);
 }
 
-/* normalize(obj) of cells in place; the box's height and width */
-static void tnormalize(GCell *c, size_t n, int64_t *h, int64_t *w)
-{
-    *h = *w = 0;
-    if (n == 0)
-        return;
-    int64_t i0 = c[0].i, j0 = c[0].j, i1 = c[0].i, j1 = c[0].j;
-    for (size_t k = 1; k < n; k++) {
-        if (c[k].i < i0) i0 = c[k].i;
-        if (c[k].i > i1) i1 = c[k].i;
-        if (c[k].j < j0) j0 = c[k].j;
-        if (c[k].j > j1) j1 = c[k].j;
-    }
-    for (size_t k = 0; k < n; k++) {
-        c[k].i -= i0;
-        c[k].j -= j0;
-    }
-    *h = i1 - i0 + 1;
-    *w = j1 - j0 + 1;
-}
-
 /* Every element of the (non-empty) patch is a pair of numbers. */
 static bool num_pairs(Value *obj)
 {
@@ -127,7 +106,7 @@ Value *tk_occurrences(Ctx *cx, Value *const *a)
             return NULL;
         pairs = num_pairs(obj);
     }
-    tnormalize(c, n, &oh, &ow);
+    cm_cells_normalize(c, n, &oh, &ow);
     oh = extent(cx, obj, 0);
     ow = extent(cx, obj, 1);
     GView g;
@@ -172,7 +151,7 @@ static Value *period(Ctx *cx, Value *obj, bool horiz)
             return cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
         return v_int(ext);
     }
-    tnormalize(c, n, &h, &w);
+    cm_cells_normalize(c, n, &h, &w);
     return cm_period(cx, c, n, horiz ? w : h, horiz);
 }
 
