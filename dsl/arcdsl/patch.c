@@ -166,21 +166,16 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
 {
     if (a[0]->type == V_INT && fs_is_line(a[1]))
         return charge(cx, v_len(a[1])) ? fs_line_recolor(a[0], a[1]) : NULL;
-    size_t places;
-    bool colour = a[0]->type == V_INT && a[0]->u.i >= 0 && a[0]->u.i <= 9;
-    if (colour && fs_keys_places(a[1])) {
-        if (!charge(cx, v_len(a[1])))
-            return NULL;
-        Value *r = fs_keys_recolor(a[0], a[1]);
-        if (r)
+    Value *r;
+    if (a[0]->type == V_INT && a[0]->u.i >= 0 && a[0]->u.i <= 9 &&
+        (r = fs_keys_recolor(a[0], a[1]))) {
+        /* charged as below: toindices' walk of an object's cells, then
+         * each place */
+        size_t walk = fs_keys_places(a[1]) ? 0 : v_len(a[1]);
+        if ((walk == 0 || charge(cx, walk)) && charge(cx, v_len(r)))
             return r;
-    } else if (colour && fs_keys_cells(a[1], &places)) {
-        /* charged as toindices (every cell) and then the places */
-        if (!charge(cx, v_len(a[1])) || !charge(cx, places))
-            return NULL;
-        Value *r = fs_keys_recolor(a[0], a[1]);
-        if (r)
-            return r;
+        v_decref(r);
+        return NULL;
     }
     int kind = pkind(cx, a[1]);
     if (kind < 0)

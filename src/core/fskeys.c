@@ -146,14 +146,20 @@ static bool recoloured(bool (*list)(const Value *, FsKeys *), const Value *u, ui
 }
 
 /* toindices(u)'s places for u of arc-dsl cells, distinct: in any order,
- * or in toindices(u)'s (its places added in u's order, repeats skipped). */
+ * or in toindices(u)'s (its places added in u's order, repeats skipped);
+ * false where u holds anything but arc-dsl cells. */
 static bool cell_places(const Value *u, FsKeys *o, bool ordered)
 {
     size_t n0 = o->n;
     if (!(ordered ? fs_ordered_keys(u, o) : fs_arena_keys(u, o)))
         return false;
-    for (size_t x = n0; x < o->n; x++)
+    for (size_t x = n0; x < o->n; x++) {
+        if (o->k[x] < PLACES || o->k[x] >= TABLES * PLACES) {
+            o->n = n0;
+            return false;
+        }
         o->k[x] %= PLACES;
+    }
     o->n = n0 + first_of_each(o->k + n0, o->n - n0);
     if (!ordered)
         return true;
@@ -165,15 +171,12 @@ static bool cell_places(const Value *u, FsKeys *o, bool ordered)
     return ok;
 }
 
-static bool cell_places_any(const Value *u, FsKeys *o) { return cell_places(u, o, false); }
-static bool cell_places_laid(const Value *u, FsKeys *o) { return cell_places(u, o, true); }
-
 /* toindices(u) of a recolor's source: a key set of places is its own */
 static bool source_places(const Value *u, FsKeys *o, bool ordered)
 {
     if (fs_keys_places(u))
         return ordered ? keyset_ordered(u, o) : keyset_keys(u, o);
-    return ordered ? cell_places_laid(u, o) : cell_places_any(u, o);
+    return cell_places(u, o, ordered);
 }
 
 static bool source_places_any(const Value *u, FsKeys *o) { return source_places(u, o, false); }
@@ -409,29 +412,14 @@ bool fs_keys_places(const Value *v)
 
 Value *fs_keys_recolor(Value *c, Value *u)
 {
+    if (u->type != V_FSET || u->u.set.len == 0)
+        return NULL;
     FsKeys o = {0};
     Value *v = recoloured(source_places_any, u, colour_base(c), &o)
                    ? made(&recolor_kind, o.k, o.n, 0, v_incref(u), v_incref(c))
                    : NULL;
     fs_keys_free(&o);
     return v;
-}
-
-bool fs_keys_cells(Value *v, size_t *places)
-{
-    if (v->type != V_FSET || v->u.set.len == 0)
-        return false;
-    FsKeys o = {0};
-    bool ok = fs_arena_keys(v, &o);
-    for (size_t x = 0; ok && x < o.n; x++)
-        ok = o.k[x] >= PLACES && o.k[x] < TABLES * PLACES;
-    if (ok) {
-        for (size_t x = 0; x < o.n; x++)
-            o.k[x] %= PLACES;
-        *places = first_of_each(o.k, o.n);
-    }
-    fs_keys_free(&o);
-    return ok;
 }
 
 Value *fs_from_interned(Value **items, size_t n)

@@ -36,13 +36,11 @@ uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n);
 /* Whether v is a set of these holding places only. */
 bool fs_keys_places(const Value *v);
 
-/* Whether v is a non-empty frozenset of interned arc-dsl cells only
- * (read in no order); *places: how many distinct places they lie at. */
-bool fs_keys_cells(Value *v, size_t *places);
-
-/* recolor(c, p) for a colour c in 0..9 (an int, not a bool) and a set p
- * of these holding places, or one of arc-dsl cells (fs_keys_cells):
- * frozenset((c, q) for q in toindices(p)), laid out when read in order. */
+/* recolor(c, p) for a colour c in 0..9 (an int, not a bool) and a
+ * non-empty frozenset p that is a set of these holding places, or any
+ * frozenset of interned arc-dsl cells only: frozenset((c, q) for q in
+ * toindices(p)), its len the places', laid out when read in order; NULL
+ * where p is neither (or memory ran out). */
 Value *fs_keys_recolor(Value *c, Value *p);
 
 /* frozenset(items) for n interned tuples (any table) added in that order,
