@@ -427,16 +427,11 @@ Value *fs_from_interned(Value **items, size_t n)
     uint32_t small[64], *k = n <= 64 ? small : malloc(n * sizeof *k);
     if (!k)
         return NULL;
-    size_t m = 0;
-    for (size_t x = 0; x < n; x++) {
+    size_t m = 0, x = 0;
+    for (; x < n; x++) {
         int64_t key = fs_arena_key(items[x]);
-        if (key < 0 || key >= (int64_t)(V_INTERN_TABLES * PLACES)) {
-            for (size_t y = 0; y < m; y++)
-                unsee(k[y]);
-            if (k != small)
-                free(k);
-            return NULL;
-        }
+        if (key < 0 || key >= (int64_t)(V_INTERN_TABLES * PLACES))
+            break;
         if (first_sight((uint32_t)key)) {
             k[m] = (uint32_t)key;
             items[m++] = items[x];
@@ -446,5 +441,5 @@ Value *fs_from_interned(Value **items, size_t n)
         unsee(k[y]);
     if (k != small)
         free(k);
-    return fs_from_distinct(items, m);
+    return x == n ? fs_from_distinct(items, m) : NULL;
 }

@@ -45,8 +45,8 @@ Value *fs_keys_recolor(Value *c, Value *p);
 
 /* frozenset(items) for n interned tuples (any table) added in that order,
  * repeats allowed: the first of each laid out as distinct.  items[] is
- * reordered (the firsts at the front); NULL, items unchanged, where one
- * is not interned. */
+ * rewritten (the firsts moved to the front), even where NULL comes back
+ * because one is not interned. */
 Value *fs_from_interned(Value **items, size_t n);
 
 #endif
