@@ -425,7 +425,11 @@ static inline Value *core_map_gen(Ctx *cx, Value *f, Value *c, bool gen)
     FsGenWalk w = fs_gen_walk(c);
     for (Value *e; (e = fs_gen_next(&w)); x++) {
         Value *r = gen ? core_gen_call(cx, f, 1, &e) : prim_call(cx, f, 1, &e);
-        if (!r || (r->flags & V_FLAGS_PY) || (g.map[x] = core_gen_member(&g, r)) < 0) {
+        if (r && (r->flags & V_FLAGS_PY)) {     /* a list or set: the ordered walk decides */
+            v_decref(r);
+            r = NULL;
+        }
+        if (!r || (g.map[x] = core_gen_member(&g, r)) < 0) {
             fs_gen_stop(&w);
             return core_gen_undo(&g);
         }
