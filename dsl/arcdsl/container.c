@@ -372,43 +372,36 @@ static int keep_if(Ctx *cx, Value *e, void *ud)
     return k;
 }
 
-/* sfilter(product(A, B), fork(equality, p, q)) with p and q paths that
- * each take an item of the pair first: each side's value is walked once
- * per item of A and of B, not once per pair, and the pairs are visited in
- * the product's order, charged as their calls would be.  false where that
- * does not apply (nothing done); else *r is the result (NULL raised). */
+/* sfilter(product(A, B), fork(equality, p, q)) with p and q paths
+ * (paths.h): each side's value is walked once per item of A and of B, not
+ * once per pair, and the pairs are visited in the product's order,
+ * charged as their calls would be.  false where that does not apply
+ * (nothing done); else *r is the result (NULL raised). */
 static bool filter_product_eq(Ctx *cx, Value *c, Value *f, Value **r)
 {
-    unsigned p, q, charge;
-    if (!core_walk(c).unbuilt || !ad_fork_eq_paths(f, &p, &q, &charge) ||
-        !ad_path_steps(p) || !ad_path_steps(q))
+    ForkPairs fp;
+    if (!core_walk(c).unbuilt || !ad_fork_pairs(f, c, &fp))
         return false;
+    if (fp.outer->type != V_FUNC || fp.outer->u.fn.invoke != prim_invoke ||
+        fp.outer->u.fn.prim != PRIM_AD_equality) {
+        ad_fork_pairs_free(&fp);
+        return false;
+    }
     Value *src[2] = {fs_recipe_head(c)->src[0], fs_recipe_head(c)->src[1]};
-    size_t n = v_len(src[0]), m = v_len(src[1]), len = v_len(c);
-    int sp = ad_path_last(p, 0), sq = ad_path_last(q, 0);   /* a pair's last is b */
-    Value **vp = malloc((n + m) * 2 * sizeof *vp), **vq = vp + n + m;
-    int64_t *hs = malloc((n + m) * sizeof *hs);
-    bool ok = vp && hs;
-    for (int side = 0; ok && side < 2; side++) {
-        Value *const *it = v_items(src[side]);
-        size_t base = side ? n : 0;
-        for (size_t x = 0; ok && x < v_len(src[side]); x++) {
-            hs[base + x] = v_hash(it[x]);
-            vp[base + x] = side == sp ? ad_path_walk_from(p, 1, it[x]) : NULL;
-            vq[base + x] = side == sq ? ad_path_walk_from(q, 1, it[x]) : NULL;
-            ok = (side != sp || vp[base + x]) && (side != sq || vq[base + x]);
-        }
-    }
-    if (!ok) {
-        free(vp);
-        free(hs);
+    size_t n = fp.n, m = v_len(src[1]), len = v_len(c);
+    int64_t *hs = malloc((n + m) * sizeof *hs);          /* items' hashes, A's then B's */
+    if (!hs) {
+        ad_fork_pairs_free(&fp);
         return false;
     }
+    for (int side = 0; side < 2; side++)
+        for (size_t x = 0; x < v_len(src[side]); x++)
+            hs[(side ? n : 0) + x] = v_hash(v_items(src[side])[x]);
     *r = NULL;
-    size_t bytes = len * (sizeof(uint32_t) + sizeof(int64_t)), kept = 0;
-    int64_t *h = NULL;
-    if (cx_charge(cx, (uint64_t)len * charge)) {
-        h = vmem_alloc(bytes);
+    /* equality's call, made here by comparing */
+    if (cx_charge(cx, (uint64_t)len * (fp.charge + 1))) {
+        size_t bytes = len * (sizeof(uint32_t) + sizeof(int64_t)), kept = 0;
+        int64_t *h = vmem_alloc(bytes);
         uint32_t *at = (uint32_t *)(h + len);
         const int32_t *order = fs_product_slots(c);
         for (size_t s = 0; s <= c->u.set.mask; s++) {
@@ -416,7 +409,7 @@ static bool filter_product_eq(Ctx *cx, Value *c, Value *f, Value **r)
             if (k < 0)
                 continue;
             size_t i = (uint32_t)k % n, j = n + (uint32_t)k / n;
-            Value *x = vp[sp ? j : i], *y = vq[sq ? j : i];
+            Value *x = ad_fork_pair_arg(&fp, 0, i, j), *y = ad_fork_pair_arg(&fp, 1, i, j);
             int64_t xi, yi;     /* two small ints (not bools) are equal as one object */
             if (x == y || (!(v_small_of(x, &xi) && v_small_of(y, &yi)) && v_eq(x, y))) {
                 at[kept] = (uint32_t)k;
@@ -427,7 +420,7 @@ static bool filter_product_eq(Ctx *cx, Value *c, Value *f, Value **r)
             *r = kept ? fs_product_subset(c, at, h, kept) : fs_from_items(NULL, 0);
         vmem_free(h, bytes);
     }
-    free(vp);
+    ad_fork_pairs_free(&fp);
     free(hs);
     return true;
 }

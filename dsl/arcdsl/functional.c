@@ -73,15 +73,7 @@ static void path_set(Value *f, unsigned path, unsigned calls)
 
 /* The item the path leads to from x, borrowed; NULL where a step cannot
  * be taken without the call's own error. */
-static Value *path_walk(unsigned path, Value *x)
-{
-    return ad_path_walk_from(path, 0, x);
-}
-
-unsigned ad_path_steps(unsigned path) { return path & 7; }
-bool ad_path_last(unsigned path, unsigned k) { return path >> (3 + k) & 1; }
-
-Value *ad_path_walk_from(unsigned path, unsigned from, Value *x)
+static Value *path_walk_from(unsigned path, unsigned from, Value *x)
 {
     for (unsigned k = from, n = path & 7; k < n; k++) {
         size_t len;
@@ -95,6 +87,11 @@ Value *ad_path_walk_from(unsigned path, unsigned from, Value *x)
         x = it[path >> (3 + k) & 1 ? len - 1 : 0];
     }
     return x;
+}
+
+static Value *path_walk(unsigned path, Value *x)
+{
+    return path_walk_from(path, 0, x);
 }
 
 /* A run by path on x, `calls` charged: true when it ran so (*r the
@@ -204,19 +201,33 @@ static Value *fork_inv(Ctx *cx, Value *self, Value *const *argv)
     return r;
 }
 
-bool ad_fork_eq_paths(const Value *f, unsigned *p, unsigned *q, unsigned *charge)
+bool ad_fork_pairs(const Value *f, const Value *c, ForkPairs *fp)
 {
-    unsigned cp, cq;
-    if (f->type != V_FUNC || f->u.fn.invoke != fork_inv)
+    unsigned path[2], calls[2];
+    if (f->type != V_FUNC || f->u.fn.invoke != fork_inv ||
+        !path_of(CAP(f, 1), &path[0], &calls[0]) || !path_of(CAP(f, 2), &path[1], &calls[1]) ||
+        !(path[0] & 7) || !(path[1] & 7))
         return false;
-    const Value *outer = CAP(f, 0);
-    if (outer->type != V_FUNC || outer->u.fn.invoke != prim_invoke ||
-        outer->u.fn.prim != PRIM_AD_equality || !path_of(CAP(f, 1), p, &cp) ||
-        !path_of(CAP(f, 2), q, &cq))
-        return false;
-    /* the fork's call, each path's run and its own call, equality's call */
-    *charge = 1 + (1 + cp) + (1 + cq) + 1;
-    return true;
+    Value *src[2] = {fs_recipe_head(c)->src[0], fs_recipe_head(c)->src[1]};
+    size_t n = v_len(src[0]), m = v_len(src[1]);
+    *fp = (ForkPairs){.outer = CAP(f, 0), .n = n, .charge = 1 + (1 + calls[0]) + (1 + calls[1])};
+    bool ok = (fp->val[0] = malloc(2 * (n + m) * sizeof *fp->val[0])) != NULL;
+    for (int k = 0; ok && k < 2; k++) {
+        fp->val[1] = fp->val[0] + n + m;
+        int side = fp->side[k] = path[k] >> 3 & 1;     /* a pair's last item is b */
+        Value *const *it = v_items(src[side]);
+        for (size_t i = 0; ok && i < v_len(src[side]); i++)
+            ok = (fp->val[k][(side ? n : 0) + i] = path_walk_from(path[k], 1, it[i])) != NULL;
+    }
+    if (!ok)
+        ad_fork_pairs_free(fp);
+    return ok;
+}
+
+void ad_fork_pairs_free(ForkPairs *fp)
+{
+    free(fp->val[0]);
+    fp->val[0] = fp->val[1] = NULL;
 }
 
 /* ---- combinators -------------------------------------------------------- */
@@ -310,45 +321,24 @@ Value *ad_fork(Ctx *cx, Value *const *a)
  * call fails: core_map then decides, as for any other function. */
 static bool map_product_fork(Ctx *cx, Value *f, Value *c, Value **r)
 {
-    unsigned path[2], calls[2];
-    if (f->type != V_FUNC || f->u.fn.invoke != fork_inv || !fs_gen_lazy(c) || !fs_is_product(c) ||
-        !path_of(CAP(f, 1), &path[0], &calls[0]) || !path_of(CAP(f, 2), &path[1], &calls[1]) ||
-        !(path[0] & 7) || !(path[1] & 7))
-        return false;
-    Value *src[2] = {fs_recipe_head(c)->src[0], fs_recipe_head(c)->src[1]};
-    size_t n = v_len(src[0]), m = v_len(src[1]), len = v_len(c);
-    /* vals[k][i]: path k's value from item i of A (i < n) or of B (n + i) */
-    Value **vals = malloc(2 * (n + m) * sizeof *vals);
-    bool ok = vals != NULL;
-    for (int k = 0; ok && k < 2; k++) {
-        int side = ad_path_last(path[k], 0);     /* a pair's last item is b */
-        Value *const *it = v_items(src[side]);
-        for (size_t i = 0; ok && i < v_len(src[side]); i++)
-            ok = (vals[k * (n + m) + (side ? n : 0) + i] = ad_path_walk_from(path[k], 1, it[i])) != NULL;
-    }
+    ForkPairs fp;
     CoreGen g;
-    if (!ok || !core_gen_open(&g, cx, len, true)) {
-        if (ok)
-            core_gen_undo(&g);
-        free(vals);
+    if (!fs_gen_lazy(c) || !fs_is_product(c) || !ad_fork_pairs(f, c, &fp))
         return false;
-    }
-    /* the fork's call, then each path's run and its own call */
-    uint64_t per = 1 + (1 + calls[0]) + (1 + calls[1]);
-    Value *outer = CAP(f, 0);
-    int s0 = ad_path_last(path[0], 0), s1 = ad_path_last(path[1], 0);
-    for (size_t x = 0; x < len; x++) {
-        size_t i = x % n, j = n + x / n;          /* generation order: j major */
-        Value *ab[2] = {vals[s0 ? j : i], vals[(n + m) + (s1 ? j : i)]};
-        Value *res = cx_charge(cx, per) ? prim_call(cx, outer, 2, ab) : NULL;
-        if (!res || (res->flags & V_FLAGS_PY) || (g.map[x] = core_gen_member(&g, res)) < 0) {
-            core_gen_undo(&g);
-            free(vals);
-            return false;
+    size_t len = v_len(c);
+    bool ok = core_gen_open(&g, cx, len, true);
+    for (size_t x = 0; ok && x < len; x++) {            /* generation order */
+        size_t i = x % fp.n, j = fp.n + x / fp.n;
+        Value *ab[2] = {ad_fork_pair_arg(&fp, 0, i, j), ad_fork_pair_arg(&fp, 1, i, j)};
+        Value *res = cx_charge(cx, fp.charge) ? prim_call(cx, fp.outer, 2, ab) : NULL;
+        if (res && (res->flags & V_FLAGS_PY)) {
+            v_decref(res);
+            res = NULL;
         }
+        ok = res && (g.map[x] = core_gen_member(&g, res)) >= 0;
     }
-    free(vals);
-    if (!core_work(cx, len)) {
+    ad_fork_pairs_free(&fp);
+    if (!ok || !core_work(cx, len)) {
         core_gen_undo(&g);
         return false;
     }
