@@ -13,6 +13,7 @@
 #include "fsrecipe.h"
 #include "fsderived.h"
 #include "fsproduct.h"
+#include "fskeys.h"
 #include "common/core_util.h"
 #include "common/closures.h"
 #include "arcdsl/patch_util.h"
@@ -368,7 +369,82 @@ static Value *merged(Ctx *cx, Value *v)
     return r;
 }
 
-Value *ad_mapply(Ctx *cx, Value *const *a) { return merged(cx, ad_apply(cx, a)); }
+/* An offset shift moves by without a call: two ints (bools go the way of
+ * the call). */
+static bool shift_offset(const Value *d, int64_t o[2])
+{
+    if (d->type != V_TUPLE || d->u.tup.len != 2 || d->u.tup.items[0]->type != V_INT ||
+        d->u.tup.items[1]->type != V_INT)
+        return false;
+    o[0] = d->u.tup.items[0]->u.i;
+    o[1] = d->u.tup.items[1]->u.i;
+    return true;
+}
+
+/* A patch shift moves without a call: a non-empty frozenset of interned
+ * places or cells, its keys listed in its order into k (emptied first). */
+static bool shift_keys(const Value *p, FsKeys *k, FsMoveSrc *m)
+{
+    k->n = 0;
+    return p->type == V_FSET && v_len(p) && fs_ordered_keys(p, k) &&
+           fs_keys_move_from(k->k, k->n, m);
+}
+
+/* apply(lbind(shift, P), offsets) or apply(rbind(shift, offset), patches)
+ * for mapply: each image kept as its moved keys (fs_keys_moved), which
+ * the merge then holds as a union, unordered until read; CPython lays
+ * every image out.  An item the keys do not cover (an offset not two
+ * ints, a patch not of places or cells, an image leaving the interned
+ * span) is shifted by the call.  The charges are the calls': the bind's,
+ * shift's, and shift's per cell.  false (nothing done) where f is not
+ * such a bind or c is walked in generation order (core_map_gen). */
+static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
+{
+    int prim = f->type == V_FUNC ? f->u.fn.prim : -1;
+    if ((prim != PRIM_AD_lbind && prim != PRIM_AD_rbind) || f->u.fn.ncap != 2 ||
+        CAP(f, 0) != prim_value(PRIM_AD_shift) || c->type != V_FSET || fs_gen_lazy(c))
+        return false;
+    bool left = prim == PRIM_AD_lbind;
+    FsKeys k = {0};
+    FsMoveSrc m;
+    int64_t d[2] = {0, 0};
+    if (left ? !shift_keys(CAP(f, 1), &k, &m) : !shift_offset(CAP(f, 1), d)) {
+        fs_keys_free(&k);
+        return false;
+    }
+    PySet s;
+    pyset_init(&s);
+    CoreWalk w = core_walk(c);
+    for (Value *e; (e = core_walk_next(&w));) {
+        bool moves = left ? shift_offset(e, d) : shift_keys(e, &k, &m);
+        Value *res = moves ? fs_keys_moved(&m, d[0], d[1]) : NULL;
+        if (res && !(cx_charge(cx, 2) && cx_charge(cx, m.n))) {
+            v_decref(res);
+            res = NULL;
+        } else if (!res) {
+            res = core_gen_call(cx, f, 1, &e);
+        }
+        if (!res) {
+            core_walk_stop(&w);
+            pyset_clear(&s);
+            fs_keys_free(&k);
+            *r = NULL;
+            return true;
+        }
+        core_set_put(&s, res);
+    }
+    fs_keys_free(&k);
+    *r = core_set_finish(cx, &s, v_len(c));
+    return true;
+}
+
+Value *ad_mapply(Ctx *cx, Value *const *a)
+{
+    Value *r;
+    if (map_shifts(cx, a[0], a[1], &r))
+        return merged(cx, r);
+    return merged(cx, ad_apply(cx, a));
+}
 
 /* tuple(function(i, j) for i, j in zip(a, b)) */
 Value *ad_papply(Ctx *cx, Value *const *a)

@@ -124,7 +124,12 @@ static Value *one_colour(const Value *v, size_t at)
 }
 
 static const FsRecipe keyset_kind = {keyset_build, keyset_size, NULL, fs_table_free, keyset_keys,
-                                    keyset_ordered, one_colour, false};
+                                    keyset_ordered, one_colour, false, false};
+
+/* A shift's image that a merge takes (fs_keys_moved): a key set whose
+ * merges wait until read in order. */
+static const FsRecipe moved_kind = {keyset_build, keyset_size, NULL, fs_table_free, keyset_keys,
+                                   keyset_ordered, one_colour, false, true};
 
 /* The first key of colour c's table (c in 0..9). */
 static inline uint32_t colour_base(const Value *c)
@@ -220,7 +225,7 @@ static Value *recolor_same(const Value *v, size_t at)
 }
 
 static const FsRecipe recolor_kind = {recolor_build, recolor_size, NULL, fs_table_free,
-                                      recolor_keys, recolor_ordered, recolor_same, false};
+                                      recolor_keys, recolor_ordered, recolor_same, false, false};
 
 uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n)
 {
@@ -261,6 +266,53 @@ static Value *made(const FsRecipe *kind, const uint32_t *k, size_t n, size_t nke
     v->hash = py_fset_end(x, n);
     v->hashed = 1;
     t->tables = fs_keys_note(v, k, n);
+    return v;
+}
+
+bool fs_keys_move_from(const uint32_t *k, size_t n, FsMoveSrc *m)
+{
+    uint32_t tables = 0;
+    int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
+    for (size_t q = 0; q < n; q++) {
+        int64_t i, j;
+        tables |= 1u << (k[q] / PLACES);
+        v_intern_place(k[q] % PLACES, &i, &j);
+        i0 = i < i0 ? i : i0;
+        i1 = i > i1 ? i : i1;
+        j0 = j < j0 ? j : j0;
+        j1 = j > j1 ? j : j1;
+    }
+    *m = (FsMoveSrc){k, n, tables, {i0, j0, i1, j1}};
+    return n && (tables == 1 || (!(tables & 1) && tables < 1u << TABLES));
+}
+
+Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
+{
+    const int64_t lo = V_INTERN_MIN, hi = V_INTERN_MIN + V_INTERN_SPAN - 1, *b = m->box;
+    /* the bounds moved, not the offset: an offset near INT64_MAX must not wrap */
+    if (di < lo - b[0] || di > hi - b[2] || dj < lo - b[1] || dj > hi - b[3])
+        return NULL;
+    size_t n = m->n;
+    Value *v = fs_alloc_bare(n, pyset_distinct_mask(n), tail_bytes(n));
+    fs_recipe_init(v, &moved_kind, NULL, NULL, true);
+    Tail *t = tail_of(v);
+    t->pad = 0;
+    t->tables = m->tables;
+    uint64_t x = 0;
+    for (size_t q = 0; q < n; q++) {
+        int64_t i, j;
+        v_intern_place(m->k[q] % PLACES, &i, &j);
+        uint32_t k = fs_key_made(m->k[q] / PLACES * PLACES + (uint32_t)v_intern_index(i + di, j + dj));
+        t->keys[q] = k;
+        x ^= py_fset_shuffle((uint64_t)v_arena_hashes_[k]);
+    }
+    v->hash = py_fset_end(x, n);
+    v->hashed = 1;
+    /* fs_keys_note's facts, moved */
+    v_mark_flat_known(v, true);
+    v_box_keep(v, b[0] + di, b[1] + dj, b[2] + di, b[3] + dj);
+    if (!(m->tables & 1))
+        v->memo |= V_MEMO_CELLS;
     return v;
 }
 
@@ -311,14 +363,14 @@ static bool union_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe union_kind = {union_build, recolor_size, NULL, fs_table_free, union_keys,
-                                    union_ordered, one_colour, false};
+                                    union_ordered, one_colour, false, false};
 
-/* Whether reading v's order would lay it out (an unbuilt recipe that
- * cannot list its keys in order without building). */
+/* Whether a merge leaves v's order unread: v is an unbuilt recipe that
+ * cannot list its keys in order without building, or whose kind asks. */
 static bool order_unmade(const Value *v)
 {
     return (__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) &&
-           !fs_recipe_head(v)->kind->ordered;
+           (!fs_recipe_head(v)->kind->ordered || fs_recipe_head(v)->kind->merge_later);
 }
 
 /* Whether every key of member m is seen already, found without its order

@@ -43,6 +43,24 @@ bool fs_keys_places(const Value *v);
  * where p is neither (or memory ran out). */
 Value *fs_keys_recolor(Value *c, Value *p);
 
+/* A frozenset's keys in iteration order, to be moved by shift: all
+ * places or all arc-dsl cells, with their tables and box. */
+typedef struct {
+    const uint32_t *k;          /* borrowed */
+    size_t n;
+    uint32_t tables;
+    int64_t box[4];             /* i0, j0, i1, j1 */
+} FsMoveSrc;
+/* *m from the n distinct keys k; false where there are none or they are
+ * not all places or all arc-dsl cells. */
+bool fs_keys_move_from(const uint32_t *k, size_t n, FsMoveSrc *m);
+/* shift's image of m's frozenset by (di, dj): the moved keys in that
+ * order, laid out when read in order; NULL where one would leave the
+ * interned span.  A merge of such sets stays a union of them
+ * (fs_keys_merge), so that fill, and paint where no two colours meet,
+ * never order them. */
+Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj);
+
 /* frozenset(items) for n interned tuples (any table) added in that order,
  * repeats allowed: the first of each laid out as distinct.  items[] is
  * rewritten (the firsts moved to the front), even where NULL comes back

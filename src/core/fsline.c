@@ -101,7 +101,7 @@ static bool line_ordered(const Value *v, FsKeys *o) { return line_ordered_in(v, 
 
 static const FsRecipe coloured_kind;
 static const FsRecipe line_kind = {line_build, line_size, line_eq, fs_table_free, line_keys,
-                                   line_ordered, NULL, false};
+                                   line_ordered, NULL, false, false};
 
 bool fs_line_exact(const Value *v)
 {
@@ -165,7 +165,7 @@ static bool coloured_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe coloured_kind = {coloured_build, line_size, coloured_eq, fs_table_free,
-                                       coloured_keys, coloured_ordered, NULL, false};
+                                       coloured_keys, coloured_ordered, NULL, false, false};
 
 /* hash, FLAT and box of a line (c NULL) or coloured line from t */
 static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)

@@ -99,6 +99,9 @@ typedef struct FsRecipe {
     /* Its build reads its sources' order, not their items: they are not
      * built first (fsderived.h). */
     bool orders_only;
+    /* A merge of members of this kind, still unbuilt, stays a union of
+     * them instead of reading each in order at once (fs_keys_merge). */
+    bool merge_later;
 } FsRecipe;
 
 typedef struct {
