@@ -326,13 +326,21 @@ static Value *keyset_of(FsKeys *o, size_t n)
  * read again, in no order for its keys, each in its own order for its
  * table.  It stands for a merge of members that are laid out only when
  * read (objects, objlazy.c), which a key set would have had to lay out. */
+static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o);
+
 static bool union_listed(const Value *v, FsKeys *o, bool ordered)
 {
     const Value *cs = fs_recipe_head(v)->src[0];
     Value *const *ms = ordered ? v_items(cs) : fs_members_any(cs);
     size_t n = o->n;
+    if (ordered) {              /* merge's own loop, members adding nothing unread */
+        if (merged_in_order(ms, cs->u.set.len, o))
+            return true;
+        o->n = n;
+        return false;
+    }
     for (size_t c = 0; c < cs->u.set.len; c++)
-        if (!(ordered ? fs_ordered_keys(ms[c], o) : fs_arena_keys(ms[c], o))) {
+        if (!fs_arena_keys(ms[c], o)) {
             o->n = n;
             return false;
         }
@@ -398,6 +406,7 @@ static bool adds_nothing(const Value *m, FsKeys *tmp)
 static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o)
 {
     FsKeys tmp = {0};
+    size_t n0 = o->n;
     bool ok = true;
     for (size_t c = 0; ok && c < n; c++) {
         if (ms[c]->type != V_FSET) {
@@ -420,7 +429,7 @@ static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o)
                 o->k[o->n++] = tmp.k[x];
         }
     }
-    for (size_t x = 0; x < o->n; x++)
+    for (size_t x = n0; x < o->n; x++)
         unsee(o->k[x]);
     fs_keys_free(&tmp);
     return ok;
