@@ -358,7 +358,8 @@ Value *ad_merge(Ctx *cx, Value *const *a)
 
 Value *ad_initset(Ctx *cx, Value *const *a)
 {
-    (void)cx;
+    if (!v_hashable(cx, a[0]))
+        return NULL;
     return fs_from_distinct(a, 1);     /* one item: distinct, laid out at its home */
 }
 
@@ -495,7 +496,7 @@ Value *ad_insert(Ctx *cx, Value *const *a)
     Value *c = a[1];
     if (c->type != V_FSET)
         return no_attr(cx, c, "union");
-    if (!core_work(cx, v_len(c) + 1))
+    if (!core_work(cx, v_len(c) + 1) || !v_hashable(cx, a[0]))
         return NULL;
     Value *one = fs_from_items(a, 1);
     Value *r = fs_or(c, one);

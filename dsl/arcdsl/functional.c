@@ -493,6 +493,10 @@ Value *ad_prapply(Ctx *cx, Value *const *a)
         for (size_t i = 0; i < n; i++) {
             Value *args[2] = {v_items(x)[i], v_items(y)[j]};
             Value *r = core_gen_call(cx, a[0], 2, args);
+            if (r && !v_hashable(cx, r)) {
+                v_decref(r);
+                r = NULL;
+            }
             if (!r) {
                 pyset_clear(&s);
                 return NULL;

@@ -488,6 +488,10 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
     for (Value *e; (e = core_walk_next(&w));) {
         Value *fn = rev ? e : f, *x = rev ? f : e;
         Value *r = gen ? core_gen_call(cx, fn, 1, &x) : prim_call(cx, fn, 1, &x);
+        if (r && to_set && !v_hashable(cx, r)) {
+            v_decref(r);
+            r = NULL;
+        }
         if (!r) {
             core_walk_stop(&w);
             if (to_set)

@@ -765,6 +765,19 @@ bool v_unpack_check(Ctx *cx, const Value *v, int n)
     return len == (size_t)n;
 }
 
+bool v_hashable(Ctx *cx, const Value *v)
+{
+    if (v->flags & (V_FLAG_LIST | V_FLAG_SET)) {
+        cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
+        return false;
+    }
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT))
+        for (size_t i = 0; i < v->u.tup.len; i++)
+            if (!v_hashable(cx, v->u.tup.items[i]))
+                return false;
+    return true;
+}
+
 Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
 {
     if (f->type != V_FUNC)

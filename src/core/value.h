@@ -411,6 +411,9 @@ static inline bool v_truthy(const Value *v) {
     }
 }
 const char *v_typename(const Value *v);   /* Python type name: "int", "tuple" ... */
+/* Whether hash(v) works: false, with Python's TypeError raised, for a
+ * list or set, or a tuple holding one (value.h V_FLAGS_PY). */
+bool v_hashable(Ctx *cx, const Value *v);
 
 /* A pair of ints (i, j): the shape of locations and vectors. */
 bool v_is_ivec(const Value *v);

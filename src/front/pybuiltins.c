@@ -31,23 +31,10 @@ Value *py_new_list(Value *const *items, size_t n)   /* borrows items */
     return t;
 }
 
-bool py_hashable(Ctx *cx, const Value *v)
-{
-    if (v->flags & (V_FLAG_LIST | V_FLAG_SET)) {
-        cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
-        return false;
-    }
-    if (v->type == V_TUPLE)
-        for (size_t i = 0; i < v->u.tup.len; i++)
-            if (!py_hashable(cx, v->u.tup.items[i]))
-                return false;
-    return true;
-}
-
 Value *py_new_set(Ctx *cx, Value *const *items, size_t n, bool mutable)
 {
     for (size_t i = 0; i < n; i++)
-        if (!py_hashable(cx, items[i]))
+        if (!v_hashable(cx, items[i]))
             return NULL;
     if (!n && mutable) {
         pthread_once(&empties_once, empties_init);

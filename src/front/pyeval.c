@@ -254,7 +254,7 @@ static int contains(Py *py, Value *item, Value *in)
         return memmem(in->u.str.s, in->u.str.len, item->u.str.s, item->u.str.len) != NULL;
     }
     if (in->type == V_FSET) {
-        if (!py_hashable(py->cx, item))
+        if (!v_hashable(py->cx, item))
             return -1;
         return fs_contains(in, item);
     }

@@ -31,7 +31,6 @@ extern _Thread_local Value *py_default;
 /* values (new references; items borrowed) */
 Value *py_new_list(Value *const *items, size_t n);
 Value *py_new_set(Ctx *cx, Value *const *items, size_t n, bool mutable);
-bool py_hashable(Ctx *cx, const Value *v);
 /* an iterable's items as a tuple: containers, a range, a str's characters */
 Value *py_items_of(Ctx *cx, Value *v);
 /* -x for an int, OverflowError past 64 bits (ints are 64-bit). */
