@@ -1,6 +1,7 @@
 /* prim.c -- the primitive and constant tables, generated from the dialect
  * lists, with name lookup and "did you mean" suggestions. */
 #include "prim.h"
+#include "fnv.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -152,10 +153,7 @@ static pthread_once_t name_once = PTHREAD_ONCE_INIT;
 
 static uint32_t name_hash(int dialect, const char *s)
 {
-    uint32_t h = 2166136261u ^ (uint32_t)dialect;
-    while (*s)
-        h = (h ^ (unsigned char)*s++) * 16777619u;
-    return h;
+    return fnv1a32(FNV1A32_BASIS ^ (uint32_t)dialect, s, strlen(s));
 }
 
 static void name_index_init(void)

@@ -1,5 +1,6 @@
 /* ast.c -- arena, syntax-tree constructors and located error messages. */
 #include "ast.h"
+#include "fnv.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -122,8 +123,7 @@ void pc_init(ParseCtx *pc, const char *file, const char *src, size_t len, int mo
 
 char *pc_intern(ParseCtx *pc, const char *s, size_t n)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    uint32_t h = fnv1a32(FNV1A32_BASIS, s, n);
     if (2 * (pc->nsyms + 1) > pc->syms_cap) {
         uint32_t cap = pc->syms_cap ? 2 * pc->syms_cap : 1024, m = cap - 1;
         __typeof__(pc->syms) t = calloc(cap, sizeof *t);

@@ -3,6 +3,7 @@
  * as they are met.  Whatever falls outside it is declined, and the caller
  * asks cJSON, which alone judges and locates what is wrong. */
 #include "taskscan.h"
+#include "fnv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -308,9 +309,7 @@ int taskscan_combined(const char *buf, size_t len, TaskSet *out)
 
 static uint32_t id_hash(const char *id, size_t n)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)id[i]) * 16777619u;
-    return h;
+    return fnv1a32(FNV1A32_BASIS, id, n);
 }
 
 /* The index of the task named id[0..n) in a table of the tasks' ids
