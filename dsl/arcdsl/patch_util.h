@@ -393,6 +393,14 @@ static inline ptrdiff_t locs_int(Ctx *cx, Value *p, int64_t **out)
 /* whether a row (k = 0) or column (k = 1) holds cells of both */
 static inline int matching(Ctx *cx, Value *a, Value *b, int k)
 {
+    GBox x, y;      /* kept boxes decide where their spans are apart, or one and the same line */
+    if (gu_kept_box(a, &x) && gu_kept_box(b, &y)) {
+        int64_t a0 = k ? x.j0 : x.i0, a1 = k ? x.j1 : x.i1, b0 = k ? y.j0 : y.i0, b1 = k ? y.j1 : y.i1;
+        if (a1 < b0 || b1 < a0)
+            return 0;
+        if (a0 == a1 && b0 == b1)
+            return 1;
+    }
     PySet sa, sb;
     if (!coords(cx, a, k, &sa))
         return -1;

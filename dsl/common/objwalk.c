@@ -316,6 +316,21 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
     v_mark_flat(v, L.items, n);
     v->hash = py_fset_end(x, n);        /* objs takes it next: its cells' hashes are here */
     v->hashed = 1;
+    if (n && L.items[0]->u.tup.len == 2) {     /* arc-dsl's cells: what ow_lazy's keep too */
+        int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
+        for (size_t q = 0; q <= obj->mask; q++) {
+            int32_t k = obj->t[q];
+            if (k < 0)
+                continue;
+            int64_t i = s->i0 + (int64_t)((size_t)k / s->w), j = s->j0 + (int64_t)((size_t)k % s->w);
+            i0 = i < i0 ? i : i0;
+            i1 = i > i1 ? i : i1;
+            j0 = j < j0 ? j : j0;
+            j1 = j > j1 ? j : j1;
+        }
+        v_box_keep(v, i0, j0, i1, j1);
+        v->memo |= V_MEMO_CELLS;
+    }
     return v;
 }
 
