@@ -44,6 +44,16 @@ static inline void *gu_alloc(Ctx *cx, size_t n, size_t size)
     return p;
 }
 
+/* gu_alloc for a buffer the caller writes in full before reading: not
+ * zeroed first. */
+static inline void *gu_alloc_raw(Ctx *cx, size_t n, size_t size)
+{
+    void *p = size && n > SIZE_MAX / size ? NULL : malloc(n ? n * size : 1);
+    if (!p)
+        cx_raise(cx, "MemoryError", "out of memory");
+    return p;
+}
+
 /* a == b, with the int/int case inline. */
 static inline bool gu_eq(const Value *a, const Value *b)
 {

@@ -107,7 +107,7 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
     bool flat = full;
     for (size_t k = 0; flat && k < n; k++)
         flat = v_is_int(c[k].c);
-    if (flat && (gi = gu_alloc(cx, g->h * g->w, sizeof *gi)))
+    if (flat && (gi = gu_alloc_raw(cx, g->h * g->w, sizeof *gi)))
         for (size_t i = 0; flat && i < g->h; i++)
             for (size_t j = 0; flat && j < g->w; j++) {
                 flat = v_is_int(g->row[i][j]);
@@ -129,7 +129,7 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
             gi = NULL;
         }
     if (gi) {
-        if (!(off = gu_alloc(cx, 2 * n, sizeof *off)))
+        if (!(off = gu_alloc_raw(cx, 2 * n, sizeof *off)))
             goto done;
         col = off + n;
         for (size_t k = 0; k < n; k++) {
