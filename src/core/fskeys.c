@@ -227,7 +227,9 @@ static Value *recolor_same(const Value *v, size_t at)
 static const FsRecipe recolor_kind = {recolor_build, recolor_size, NULL, fs_table_free,
                                       recolor_keys, recolor_ordered, recolor_same, false, false};
 
-uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n)
+/* The tables the n keys k lie in (bit t) and their places' box
+ * (i0, j0, i1, j1). */
+static uint32_t keys_extent(const uint32_t *k, size_t n, int64_t box[4])
 {
     uint32_t tables = 0;
     int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
@@ -240,10 +242,18 @@ uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n)
         j0 = j < j0 ? j : j0;
         j1 = j > j1 ? j : j1;
     }
+    box[0] = i0, box[1] = j0, box[2] = i1, box[3] = j1;
+    return tables;
+}
+
+uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n)
+{
+    int64_t b[4];
+    uint32_t tables = keys_extent(k, n, b);
     v_mark_flat_known(v, true);
     /* a box is of one kind's locations: places, or cells */
     if (n && (tables == 1 || !(tables & 1)))
-        v_box_keep(v, i0, j0, i1, j1);
+        v_box_keep(v, b[0], b[1], b[2], b[3]);
     if (n && !(tables & 1))
         v->memo |= V_MEMO_CELLS;
     return tables;
@@ -271,19 +281,9 @@ static Value *made(const FsRecipe *kind, const uint32_t *k, size_t n, size_t nke
 
 bool fs_keys_move_from(const uint32_t *k, size_t n, FsMoveSrc *m)
 {
-    uint32_t tables = 0;
-    int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
-    for (size_t q = 0; q < n; q++) {
-        int64_t i, j;
-        tables |= 1u << (k[q] / PLACES);
-        v_intern_place(k[q] % PLACES, &i, &j);
-        i0 = i < i0 ? i : i0;
-        i1 = i > i1 ? i : i1;
-        j0 = j < j0 ? j : j0;
-        j1 = j > j1 ? j : j1;
-    }
-    *m = (FsMoveSrc){k, n, tables, {i0, j0, i1, j1}};
-    return n && (tables == 1 || (!(tables & 1) && tables < 1u << TABLES));
+    *m = (FsMoveSrc){.k = k, .n = n};
+    m->tables = keys_extent(k, n, m->box);
+    return n && (m->tables == 1 || (!(m->tables & 1) && m->tables < 1u << TABLES));
 }
 
 Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
