@@ -390,13 +390,36 @@ static bool shift_keys(const Value *p, FsKeys *k, FsMoveSrc *m)
            fs_keys_move_from(k->k, k->n, m);
 }
 
+/* What map_shifts moves by: the fixed patch's keys (lbind) or offset
+ * (rbind), and each item's. */
+typedef struct {
+    bool left;
+    FsKeys k;
+    FsMoveSrc m;
+    int64_t d[2];
+} Shifts;
+
+/* An item's image as moved keys, charged as the calls would be (the
+ * bind's, shift's, shift's per cell); NULL, nothing raised, where the
+ * keys do not cover it. */
+static Value *shift_item(Ctx *cx, Value *e, void *ud)
+{
+    Shifts *sh = ud;
+    bool moves = sh->left ? shift_offset(e, sh->d) : shift_keys(e, &sh->k, &sh->m);
+    Value *r = moves ? fs_keys_moved(&sh->m, sh->d[0], sh->d[1]) : NULL;
+    if (r && !(cx_charge(cx, 2) && cx_charge(cx, sh->m.n))) {
+        v_decref(r);
+        r = NULL;
+    }
+    return r;
+}
+
 /* apply(lbind(shift, P), offsets) or apply(rbind(shift, offset), patches)
  * for mapply: each image kept as its moved keys (fs_keys_moved), which
  * the merge then holds as a union, unordered until read; CPython lays
  * every image out.  An item the keys do not cover (an offset not two
  * ints, a patch not of places or cells, an image leaving the interned
- * span) is shifted by the call.  The charges are the calls': the bind's,
- * shift's, and shift's per cell.  false (nothing done) where f is not
+ * span) is shifted by the call.  false (nothing done) where f is not
  * such a bind or c is walked in generation order (core_map_gen). */
 static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
 {
@@ -404,38 +427,12 @@ static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
     if ((prim != PRIM_AD_lbind && prim != PRIM_AD_rbind) || f->u.fn.ncap != 2 ||
         CAP(f, 0) != prim_value(PRIM_AD_shift) || c->type != V_FSET || fs_gen_lazy(c))
         return false;
-    bool left = prim == PRIM_AD_lbind;
-    FsKeys k = {0};
-    FsMoveSrc m;
-    int64_t d[2] = {0, 0};
-    if (left ? !shift_keys(CAP(f, 1), &k, &m) : !shift_offset(CAP(f, 1), d)) {
-        fs_keys_free(&k);
-        return false;
-    }
-    PySet s;
-    pyset_init(&s);
-    CoreWalk w = core_walk(c);
-    for (Value *e; (e = core_walk_next(&w));) {
-        bool moves = left ? shift_offset(e, d) : shift_keys(e, &k, &m);
-        Value *res = moves ? fs_keys_moved(&m, d[0], d[1]) : NULL;
-        if (res && !(cx_charge(cx, 2) && cx_charge(cx, m.n))) {
-            v_decref(res);
-            res = NULL;
-        } else if (!res) {
-            res = core_gen_call(cx, f, 1, &e);
-        }
-        if (!res) {
-            core_walk_stop(&w);
-            pyset_clear(&s);
-            fs_keys_free(&k);
-            *r = NULL;
-            return true;
-        }
-        core_set_put(&s, res);
-    }
-    fs_keys_free(&k);
-    *r = core_set_finish(cx, &s, v_len(c));
-    return true;
+    Shifts sh = {.left = prim == PRIM_AD_lbind};
+    bool ok = sh.left ? shift_keys(CAP(f, 1), &sh.k, &sh.m) : shift_offset(CAP(f, 1), sh.d);
+    if (ok)
+        *r = core_map_by(cx, f, c, V_FSET, false, true, shift_item, &sh);
+    fs_keys_free(&sh.k);
+    return ok;
 }
 
 Value *ad_mapply(Ctx *cx, Value *const *a)

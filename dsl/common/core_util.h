@@ -466,9 +466,15 @@ static inline Value *core_filter_gen(Ctx *cx, Value *c, int (*keep)(Ctx *, Value
     return v;
 }
 
+/* An item's result made without the call (a new reference), or NULL:
+ * raised where cx->err is set, else the call makes it. */
+typedef Value *(*CoreMake)(Ctx *cx, Value *e, void *ud);
+
 /* The container `type` of f(e) for e in c (rev: of e(f)); gen: the calls
- * run in a generator expression (core_gen_call), else as plain calls. */
-static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, bool gen)
+ * run in a generator expression (core_gen_call), else as plain calls;
+ * make (may be NULL) offered each item first, outside generation order. */
+static inline Value *core_map_by(Ctx *cx, Value *f, Value *c, int type, bool rev, bool gen,
+                                 CoreMake make, void *ud)
 {
     if (!core_iterable(cx, c))
         return NULL;
@@ -487,7 +493,9 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
     CoreWalk w = core_walk(c);
     for (Value *e; (e = core_walk_next(&w));) {
         Value *fn = rev ? e : f, *x = rev ? f : e;
-        Value *r = gen ? core_gen_call(cx, fn, 1, &x) : prim_call(cx, fn, 1, &x);
+        Value *r = make ? make(cx, e, ud) : NULL;
+        if (!r && !cx->err)
+            r = gen ? core_gen_call(cx, fn, 1, &x) : prim_call(cx, fn, 1, &x);
         if (r && to_set && !v_hashable(cx, r)) {
             v_decref(r);
             r = NULL;
@@ -504,6 +512,11 @@ static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, b
             b.v[b.n++] = r;
     }
     return to_set ? core_set_finish(cx, &s, v_len(c)) : vb_finish(cx, &b, type);
+}
+
+static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, bool gen)
+{
+    return core_map_by(cx, f, c, type, rev, gen, NULL, NULL);
 }
 
 /* The items e of c with keep(e, ud) 1 (-1 raised), as a container of

@@ -246,17 +246,33 @@ static uint32_t keys_extent(const uint32_t *k, size_t n, int64_t box[4])
     return tables;
 }
 
-uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n)
+/* What n keys lying in `tables` within box b tell of their set v. */
+static void keep_facts(Value *v, size_t n, uint32_t tables, const int64_t b[4])
 {
-    int64_t b[4];
-    uint32_t tables = keys_extent(k, n, b);
     v_mark_flat_known(v, true);
     /* a box is of one kind's locations: places, or cells */
     if (n && (tables == 1 || !(tables & 1)))
         v_box_keep(v, b[0], b[1], b[2], b[3]);
     if (n && !(tables & 1))
         v->memo |= V_MEMO_CELLS;
+}
+
+uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n)
+{
+    int64_t b[4];
+    uint32_t tables = keys_extent(k, n, b);
+    keep_facts(v, n, tables, b);
     return tables;
+}
+
+/* An unbuilt recipe of `kind` for n keys, room for nkeep of them kept,
+ * holding a and b; its keys, hash and facts are the caller's to write. */
+static Value *made_bare(const FsRecipe *kind, size_t n, size_t nkeep, Value *a, Value *b)
+{
+    Value *v = fs_alloc_bare(n, pyset_distinct_mask(n), tail_bytes(nkeep));
+    fs_recipe_init(v, kind, a, b, true);
+    tail_of(v)->pad = 0;
+    return v;
 }
 
 /* An unbuilt recipe of n distinct keys k (hashes, box and tables from
@@ -264,10 +280,8 @@ uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n)
 static Value *made(const FsRecipe *kind, const uint32_t *k, size_t n, size_t nkeep, Value *a,
                    Value *b)
 {
-    Value *v = fs_alloc_bare(n, pyset_distinct_mask(n), tail_bytes(nkeep));
-    fs_recipe_init(v, kind, a, b, true);
+    Value *v = made_bare(kind, n, nkeep, a, b);
     Tail *t = tail_of(v);
-    t->pad = 0;
     uint64_t x = 0;
     for (size_t q = 0; q < n; q++)
         x ^= py_fset_shuffle((uint64_t)v_arena_hashes_[k[q]]);
@@ -293,10 +307,8 @@ Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
     if (di < lo - b[0] || di > hi - b[2] || dj < lo - b[1] || dj > hi - b[3])
         return NULL;
     size_t n = m->n;
-    Value *v = fs_alloc_bare(n, pyset_distinct_mask(n), tail_bytes(n));
-    fs_recipe_init(v, &moved_kind, NULL, NULL, true);
+    Value *v = made_bare(&moved_kind, n, n, NULL, NULL);
     Tail *t = tail_of(v);
-    t->pad = 0;
     t->tables = m->tables;
     uint64_t x = 0;
     for (size_t q = 0; q < n; q++) {
@@ -308,11 +320,8 @@ Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
     }
     v->hash = py_fset_end(x, n);
     v->hashed = 1;
-    /* fs_keys_note's facts, moved */
-    v_mark_flat_known(v, true);
-    v_box_keep(v, b[0] + di, b[1] + dj, b[2] + di, b[3] + dj);
-    if (!(m->tables & 1))
-        v->memo |= V_MEMO_CELLS;
+    const int64_t moved[4] = {b[0] + di, b[1] + dj, b[2] + di, b[3] + dj};
+    keep_facts(v, n, m->tables, moved);
     return v;
 }
 
