@@ -350,7 +350,7 @@ Value *v_tuple_from(Value *const *items, size_t len)
 _Static_assert(CHUNK == V_INTERN_TILE * V_INTERN_TILE, "a chunk is a tile");
 typedef VInterned Interned;
 enum { T_LOC, T_CELL, T_CELL3 };
-static _Atomic bool built[V_INTERN_TABLES][LOC_SPAN * LOC_SPAN / CHUNK];
+unsigned char v_interned_built_[V_INTERN_TABLES][LOC_SPAN * LOC_SPAN / CHUNK];
 int64_t v_arena_hashes_[V_INTERN_TABLES * LOC_SPAN * LOC_SPAN];
 static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -362,7 +362,7 @@ static Value *interned_build(int kind, int c, int k);
 static inline Value *interned(int kind, int c, int k)
 {
     int at = kind == T_LOC ? 0 : kind == T_CELL ? 1 + c : 11 + c;
-    if (atomic_load_explicit(&built[at][k / CHUNK], memory_order_acquire))
+    if (__atomic_load_n(&v_interned_built_[at][k / CHUNK], __ATOMIC_ACQUIRE))
         return (Value *)v_arena_.table[at][k].head;
     return interned_build(kind, c, k);
 }
@@ -376,7 +376,7 @@ __attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
         interned(T_LOC, 0, k);      /* the cells point into this chunk of locations */
     Interned *l = v_arena_.table[0];
     pthread_mutex_lock(&build_lock);
-    if (!atomic_load_explicit(&built[at][chunk], memory_order_relaxed)) {
+    if (!__atomic_load_n(&v_interned_built_[at][chunk], __ATOMIC_RELAXED)) {
         for (int x = chunk * CHUNK; x < (chunk + 1) * CHUNK; x++) {
             Interned *p = &t[x];
             int64_t pi, pj;
@@ -403,7 +403,7 @@ __attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
             v_arena_hashes_[g] = v->hash = v_arena_hash_of(g);
             v->hashed = 1;
         }
-        atomic_store_explicit(&built[at][chunk], true, memory_order_release);
+        __atomic_store_n(&v_interned_built_[at][chunk], 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&build_lock);
     return (Value *)t[k].head;
@@ -419,10 +419,8 @@ static inline int place(int64_t i, int64_t j)
     return v_intern_index(i, j);
 }
 
-Value *v_pair_int(int64_t a, int64_t b)
+Value *v_pair_int_new_(int64_t a, int64_t b)
 {
-    if (in_span(a) && in_span(b))
-        return interned(T_LOC, 0, place(a, b));
     Value *t = v_tuple_new(2);
     t->u.tup.items[0] = v_int(a);
     t->u.tup.items[1] = v_int(b);
@@ -437,17 +435,11 @@ static inline Value *interned_at(int at, int k)
                     : interned(T_CELL3, at - 11, k);
 }
 
-Value *v_interned_of(int at, int64_t i, int64_t j)
+Value *v_interned_build_(int at, int k)
 {
-    if (!in_span(i) || !in_span(j) || at < 0 || at >= V_INTERN_TABLES)
-        return NULL;
-    return interned_at(at, place(i, j));
+    return interned_at(at, k);
 }
 
-Value *v_interned_key(size_t g)
-{
-    return interned_at((int)(g / (LOC_SPAN * LOC_SPAN)), (int)(g % (LOC_SPAN * LOC_SPAN)));
-}
 
 /* (a, b) when it is an interned location or cell, else NULL; a and b are
  * then arena values: nothing to release. */

@@ -155,12 +155,33 @@ static inline int v_interned_at(const Value *v, int64_t *i, int64_t *j)
     v_intern_place(g % (V_INTERN_SPAN * V_INTERN_SPAN), i, j);
     return (int)(g / (V_INTERN_SPAN * V_INTERN_SPAN));
 }
+/* Nonzero once a tile of a table is built (value.c; acquire loads). */
+extern unsigned char v_interned_built_[V_INTERN_TABLES]
+                                      [V_INTERN_SPAN * V_INTERN_SPAN / (V_INTERN_TILE * V_INTERN_TILE)];
+/* Entry k of table `at`, its tile built first if need be. */
+Value *v_interned_build_(int at, int k);
 /* The interned tuple of table `at` at (i, j); NULL when (i, j) lies
- * outside the span (the caller then builds the tuple). */
-Value *v_interned_of(int at, int64_t i, int64_t j);
+ * outside the span (the caller then builds the tuple).  Inline: shifts
+ * and recolours ask it once per cell. */
+static inline Value *v_interned_of(int at, int64_t i, int64_t j)
+{
+    uint64_t a = (uint64_t)i - (uint64_t)V_INTERN_MIN, b = (uint64_t)j - (uint64_t)V_INTERN_MIN;
+    if (a >= V_INTERN_SPAN || b >= V_INTERN_SPAN || (unsigned)at >= V_INTERN_TABLES)
+        return NULL;
+    int k = v_intern_index(i, j);
+    if (__atomic_load_n(&v_interned_built_[at][k / (V_INTERN_TILE * V_INTERN_TILE)], __ATOMIC_ACQUIRE))
+        return (Value *)v_arena_.table[at][k].head;
+    return v_interned_build_(at, k);
+}
 /* The interned tuple of entry g of the tables (table * V_INTERN_SPAN^2 +
  * v_intern_index): its chunk, and v_arena_hashes_[g], made if not yet. */
-Value *v_interned_key(size_t g);
+static inline Value *v_interned_key(size_t g)
+{
+    size_t at = g / (V_INTERN_SPAN * V_INTERN_SPAN), k = g % (V_INTERN_SPAN * V_INTERN_SPAN);
+    if (__atomic_load_n(&v_interned_built_[at][k / (V_INTERN_TILE * V_INTERN_TILE)], __ATOMIC_ACQUIRE))
+        return (Value *)v_arena_.table[at][k].head;
+    return v_interned_build_((int)at, (int)k);
+}
 /* The small int x (V_SMALL_MIN <= x <= V_SMALL_MAX), without a call. */
 static inline Value *v_small(int64_t x)
 {
@@ -368,7 +389,12 @@ Value *v_tuple2(Value *a, Value *b);       /* borrows both */
  * list would hand the same block back: a walk's pair per step costs no
  * allocation.  spare may be NULL. */
 Value *v_tuple2_into(Value *spare, Value *a, Value *b);
-Value *v_pair_int(int64_t a, int64_t b);   /* (a, b) */
+Value *v_pair_int_new_(int64_t a, int64_t b);   /* (a, b) outside the span */
+static inline Value *v_pair_int(int64_t a, int64_t b)   /* (a, b) */
+{
+    Value *r = v_interned_of(0, a, b);
+    return r ? r : v_pair_int_new_(a, b);
+}
 Value *v_pair_steal(Value *a, Value *b);   /* (a, b), steals both */
 Value *v_triple_steal(Value *a, Value *b, Value *c);   /* (a, b, c), steals all */
 Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
