@@ -192,7 +192,10 @@ static int extreme(Ctx *cx, Value *c, Value *key, int op, Value **best, Value **
             bk = key ? k : NULL;
             continue;
         }
-        int r = v_richcmp(cx, k, bk ? bk : *best, op);
+        const Value *o = bk ? bk : *best;
+        int r = k->type == V_INT && o->type == V_INT && (op == CMP_GT || op == CMP_LT)
+                    ? (op == CMP_GT ? k->u.i > o->u.i : k->u.i < o->u.i)
+                    : v_richcmp(cx, k, o, op);
         if (r < 0) {
             if (key) v_decref(k);
             v_decref(bk);

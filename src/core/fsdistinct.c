@@ -101,6 +101,18 @@ Value *fs_from_distinct(Value *const *items, size_t n)
 {
     if (n == 0)
         return v_incref(&v_empty_fset_);
+    if (n == 1) {               /* initset's: the key at its home in a table of 8 */
+        int64_t h1 = v_hash(items[0]);
+        FsLayout lay;
+        Value *v = fs_layout(1, FS_MINSIZE - 1, &lay);
+        lay.items[0] = v_incref(items[0]);
+        lay.hashes[0] = h1;
+        lay.slots[(uint64_t)h1 & (FS_MINSIZE - 1)] = 0;
+        v_mark_flat(v, lay.items, 1);
+        v->hash = py_fset_end(py_fset_shuffle((uint64_t)h1), 1);
+        v->hashed = 1;
+        return v;
+    }
     int64_t small[64], *h = n <= 64 ? small : malloc(n * sizeof *h);
     if (!h)
         abort();

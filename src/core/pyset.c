@@ -477,8 +477,9 @@ Value *fs_alloc_bare(size_t n, size_t mask, size_t extra)
 /* v's arrays, every slot empty, to fill. */
 static FsLayout empty_layout(Value *v)
 {
-    for (size_t i = 0; i <= v->u.set.mask; i++)
-        v->u.set.slots[i] = SLOT_EMPTY;
+    int32_t *slots = v->u.set.slots;    /* locals: stores to slots cannot change them */
+    for (size_t i = 0, mask = v->u.set.mask; i <= mask; i++)
+        slots[i] = SLOT_EMPTY;
     return fs_layout_of(v);
 }
 

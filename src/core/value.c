@@ -759,11 +759,13 @@ bool v_unpack_check(Ctx *cx, const Value *v, int n)
 
 bool v_hashable(Ctx *cx, const Value *v)
 {
+    if (v_in_arena(v))          /* small ints and interned tuples of them: reads nothing */
+        return true;
     if (v->flags & (V_FLAG_LIST | V_FLAG_SET)) {
         cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
         return false;
     }
-    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT))
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !v->hashed)   /* a hash was made: nothing unhashable inside */
         for (size_t i = 0; i < v->u.tup.len; i++)
             if (!v_hashable(cx, v->u.tup.items[i]))
                 return false;
