@@ -1,6 +1,8 @@
 /* occurrences.c -- occurrences(grid, obj)'s search, once the dialect has
  * normalised obj to cells and charged the work its reference does. */
 #include "common/cells.h"
+#include "common/core_util.h"
+#include "fsdistinct.h"
 
 /* occurrences on a grid whose rows are not all full tuples: whether the
  * normalised cells (a frozenset, arc-dsl's (v, (i, j)) or, with triple,
@@ -62,35 +64,56 @@ static Value *occurrences_ragged(Ctx *cx, const Value *grid, Value **cells, size
     return r < 0 ? NULL : pyset_to_frozenset(occs);
 }
 
-/* When the normalised cells c (all inside oh x ow) fill that box with one
- * colour: prefix sums S[i][j] (rows of w + 1) of the grid cells gi holding
- * it, so a window's count is four loads.  NULL (nothing raised) otherwise,
- * or with MemoryError raised. */
-static uint32_t *solid_sums(Ctx *cx, const int64_t *gi, int64_t h, int64_t w, const GCell *c,
-                            size_t n, int64_t oh, int64_t ow)
+/* Whether the normalised cells c (all inside oh x ow) fill that box with
+ * one colour, into *v: 1 yes, 0 no, -1 MemoryError raised. */
+static int solid_colour(Ctx *cx, const GCell *c, size_t n, int64_t oh, int64_t ow, int64_t *v)
 {
     if (n == 0 || n != (size_t)(oh * ow) || n < 4)
-        return NULL;
-    int64_t v = c[0].c->u.i;
+        return 0;
+    *v = c[0].c->u.i;
     uint8_t *seen = gu_alloc(cx, n, 1);
     if (!seen)
-        return NULL;
+        return -1;
     size_t covered = 0;
-    for (size_t k = 0; k < n && c[k].c->u.i == v; k++) {
+    for (size_t k = 0; k < n && c[k].c->u.i == *v; k++) {
         uint8_t *s = &seen[c[k].i * ow + c[k].j];
         covered += !*s;
         *s = 1;
     }
     free(seen);
-    if (covered != n)       /* another colour, or a tuple repeating a cell */
-        return NULL;
-    uint32_t *S = gu_alloc(cx, (size_t)((h + 1) * (w + 1)), sizeof *S);
+    return covered == n;    /* else another colour, or a tuple repeating a cell */
+}
+
+/* Prefix sums S[i][j] (rows of w + 1) of the grid's cells equal to v, read
+ * from its rows, so a window's count is four loads.  NULL with *flat false
+ * (nothing raised) where a cell is not an int; NULL raised when out of
+ * memory. */
+static uint32_t *solid_sums(Ctx *cx, const GView *g, int64_t v, bool *flat)
+{
+    size_t h = g->h, w = g->w;
+    uint32_t *S = gu_alloc_raw(cx, (h + 1) * (w + 1), sizeof *S);
     if (!S)
         return NULL;
-    for (int64_t i = 0; i < h; i++)
-        for (int64_t j = 0; j < w; j++)
-            S[(i + 1) * (w + 1) + j + 1] = S[i * (w + 1) + j + 1] + S[(i + 1) * (w + 1) + j] -
-                                           S[i * (w + 1) + j] + (gi[i * w + j] == v);
+    memset(S, 0, (w + 1) * sizeof *S);
+    for (size_t i = 0; i < h; i++) {
+        const uint32_t *up = S + i * (w + 1);
+        uint32_t *cur = S + (i + 1) * (w + 1), run = 0;
+        cur[0] = 0;
+        for (size_t j = 0; j < w; j++) {
+            const Value *x = g->row[i][j];
+            int64_t xv;
+            if (!v_small_of(x, &xv)) {      /* an arena int is told by its address */
+                if (!v_is_int(x)) {
+                    free(S);
+                    *flat = false;
+                    return NULL;
+                }
+                xv = x->u.i;
+            }
+            run += xv == v;
+            cur[j + 1] = up[j + 1] + run;
+        }
+    }
     return S;
 }
 
@@ -103,11 +126,22 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
     int64_t h = (int64_t)g->h, w = (int64_t)g->w;
     PySet occs;
     pyset_init(&occs);
-    /* ints everywhere: compare on a flat copy of the grid */
-    bool flat = full;
-    for (size_t k = 0; flat && k < n; k++)
+    VBuf found = {0};           /* distinct places in row-major order */
+    /* ints everywhere: compare on a flat copy of the grid, or, for a
+     * solid oh x ow block of one colour (canvas(...) as an object, as
+     * a64e4611 searches for 81 sizes), count that colour by prefix sums:
+     * a window matches when it holds oh * ow cells of it */
+    bool flat = full, inbox = true;
+    for (size_t k = 0; flat && k < n; k++) {
         flat = v_is_int(c[k].c);
-    if (flat && (gi = gu_alloc_raw(cx, g->h * g->w, sizeof *gi)))
+        inbox = inbox && c[k].i >= 0 && c[k].i < oh && c[k].j >= 0 && c[k].j < ow;
+    }
+    int64_t sv;
+    int solid = flat && inbox ? solid_colour(cx, c, n, oh, ow, &sv) : 0;
+    uint32_t *sums = solid > 0 ? solid_sums(cx, g, sv, &flat) : NULL;
+    if (solid < 0 || cx->err)
+        goto done;
+    if (flat && !sums && (gi = gu_alloc_raw(cx, g->h * g->w, sizeof *gi)))
         for (size_t i = 0; flat && i < g->h; i++)
             for (size_t j = 0; flat && j < g->w; j++) {
                 flat = v_is_int(g->row[i][j]);
@@ -116,7 +150,7 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
     if (!flat) {
         free(gi);
         gi = NULL;
-    } else if (!gi) {
+    } else if (!gi && !sums) {
         goto done;
     }
     /* ints everywhere: a normalised cell at (ci, cj) lies inside the grid
@@ -147,12 +181,6 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
         free(cells);
         goto done;
     }
-    /* a solid oh x ow block of one colour (canvas(...) as an object, as
-     * a64e4611 searches for 81 sizes): a window matches when it counts
-     * oh * ow cells of that colour, read off prefix sums */
-    uint32_t *sums = gi ? solid_sums(cx, gi, h, w, c, n, oh, ow) : NULL;
-    if (cx->err)
-        goto done;
     for (int64_t i = 0; i < h2; i++)
         for (int64_t j = 0; j < w2; j++) {
             bool ok = true;
@@ -176,15 +204,13 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
                     }
                 }
             }
-            if (ok) {
-                Value *pair = v_pair_int(i, j);
-                pyset_add(&occs, pair);
-                v_decref(pair);
-            }
+            if (ok && !vb_push(cx, &found, v_pair_int(i, j)))
+                goto done;
         }
-    out = pyset_to_frozenset(&occs);
-    free(sums);
+    out = fs_copy_distinct(found.v, found.n);
 done:
+    vb_drop(&found);
+    free(sums);
     pyset_clear(&occs);
     free(gi);
     free(off);

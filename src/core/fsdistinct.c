@@ -133,6 +133,15 @@ Value *fs_from_distinct(Value *const *items, size_t n)
     return v;
 }
 
+Value *fs_copy_distinct(Value *const *items, size_t n)
+{
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    Value *added = fs_from_distinct(items, n), *v = fs_copy(added);
+    v_decref(added);
+    return v;
+}
+
 void fs_scratch_open(FsScratch *s, size_t n)
 {
     s->v = n <= 64 ? s->small_v : malloc(n * sizeof *s->v);

@@ -18,6 +18,10 @@
  * hash already computed. */
 Value *fs_from_distinct(Value *const *items, size_t n);
 
+/* frozenset(s) of a set s that n distinct items were added to in order:
+ * COPY of their ADD-ALL layout (occurrences', objects' `frozenset(set)`). */
+Value *fs_copy_distinct(Value *const *items, size_t n);
+
 /* Lay out n distinct items, whose hashes are h, into the empty table of
  * lay (from fs_layout, with mask pyset_distinct_mask(n)): ADD-ALL's slots,
  * each item a new reference. */
