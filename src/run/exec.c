@@ -200,6 +200,24 @@ static int pending_cmp(const void *a, const void *b)
     return (x->in > y->in) - (x->in < y->in);
 }
 
+/* pend in pending_cmp's order.  A step holds a few instances of a program
+ * (a batt task's samples, twice): for those an insertion sort, which
+ * qsort's setup outweighs. */
+static void pending_sort(Pending *p, int n)
+{
+    if (n > 16) {
+        qsort(p, (size_t)n, sizeof *p, pending_cmp);
+        return;
+    }
+    for (int i = 1; i < n; i++) {
+        Pending x = p[i];
+        int j = i;
+        for (; j > 0 && pending_cmp(&p[j - 1], &x) > 0; j--)
+            p[j] = p[j - 1];
+        p[j] = x;
+    }
+}
+
 /* Drop the values no later statement reads: batt programs have hundreds
  * of statements and thousands of live instances. */
 static void free_dead(Instance *in, int pc)
@@ -479,7 +497,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
         }
         if (!any)
             break;
-        qsort(pend, (size_t)np, sizeof *pend, pending_cmp);
+        pending_sort(pend, np);
         for (int i = 0; i < np; i++)
             members[i] = pend[i].in;
         /* plan: batches in key order, each to the first backend that takes it */
