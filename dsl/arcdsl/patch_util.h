@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include "prim.h"
 #include "pyset.h"
+#include "fskeys.h"
 #include "common/core_util.h"
 #include "common/grid_util.h"
 #include "common/gridops.h"
@@ -94,6 +95,21 @@ static inline Value *to_indices(Ctx *cx, Value *p, int kind)
     Value **it = v_items(p);
     if (!charge(cx, n))
         return NULL;
+    if (kind == PK_OBJ) {       /* interned cells: their places, repeats dropped, laid out */
+        Value *small[64], **locs = n <= 64 ? small : malloc(n * sizeof *locs);
+        size_t x = 0;
+        for (int64_t i, j; locs && x < n; x++) {
+            int at = v_interned_at(it[x], &i, &j);
+            if (at < 1 || at > 10)
+                break;
+            locs[x] = it[x]->u.tup.items[1];
+        }
+        Value *r = locs && x == n ? fs_from_interned(locs, n) : NULL;
+        if (locs != small)
+            free(locs);
+        if (r)
+            return r;
+    }
     PySet s;
     pyset_init(&s);
     for (size_t x = 0; x < n; x++) {
