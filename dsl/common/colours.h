@@ -106,12 +106,44 @@ static inline bool gu_colors_any(Ctx *cx, const Value *element, GColors *k)
     return true;
 }
 
+/* A grid's colours where every row is a tuple of small ints 0..15 (told
+ * by address): counted in place, then listed in first-occurrence order.
+ * 1 done, 0 not such a grid (k as it was), -1 MemoryError raised. */
+static inline int gu_colors_rows(Ctx *cx, const Value *grid, GColors *k)
+{
+    size_t cnt[16] = {0};
+    uint8_t order[16];
+    int no = 0;
+    for (size_t i = 0; i < grid->u.tup.len; i++) {
+        const Value *r = grid->u.tup.items[i];
+        if (r->type != V_TUPLE)
+            return 0;
+        Value *const *it = r->u.tup.items;
+        for (size_t j = 0, n = r->u.tup.len; j < n; j++) {
+            int64_t x;
+            if (!v_small_of(it[j], &x) || (uint64_t)x >= 16)
+                return 0;
+            if (!cnt[x]++)
+                order[no++] = (uint8_t)x;
+        }
+    }
+    for (int o = 0; o < no; o++) {
+        if (!gu_colors_add(cx, k, v_small(order[o])))
+            return -1;
+        k->cnt[k->n - 1] = cnt[order[o]];
+    }
+    return 1;
+}
+
 /* The values the reference's mostcolor/palette collect: a tuple yields
  * every item of every row, anything else `v for v, _ in element`. */
 static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
 {
     memset(k, 0, sizeof *k);
     if (element->type == V_TUPLE) {
+        int done = gu_colors_rows(cx, element, k);
+        if (done)
+            return done > 0 ? true : (gu_colors_free(k), false);
         for (size_t i = 0; i < element->u.tup.len; i++) {
             Value *r = element->u.tup.items[i];
             if (!gu_iterable(cx, r))

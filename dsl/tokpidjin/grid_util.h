@@ -171,6 +171,9 @@ static inline bool tk_colors(Ctx *cx, const Value *e, bool rows, GColors *k)
     memset(k, 0, sizeof *k);
     if (!gu_iterable(cx, e))
         return false;
+    int done = rows && e->type == V_TUPLE ? gu_colors_rows(cx, e, k) : 0;
+    if (done)
+        return done > 0 ? true : (gu_colors_free(k), false);
     Value **it = v_items(e);
     for (size_t x = 0, n = v_len(e); x < n; x++) {
         if (rows) {
