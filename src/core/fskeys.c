@@ -336,6 +336,7 @@ static Value *keyset_of(FsKeys *o, size_t n)
  * table.  It stands for a merge of members that are laid out only when
  * read (objects, objlazy.c), which a key set would have had to lay out. */
 static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o);
+static bool lists_with_seen(const Value *m);
 
 static bool union_listed(const Value *v, FsKeys *o, bool ordered)
 {
@@ -382,6 +383,16 @@ static bool union_ordered(const Value *v, FsKeys *o)
 static const FsRecipe union_kind = {union_build, recolor_size, NULL, fs_table_free, union_keys,
                                     union_ordered, one_colour, false, false};
 
+/* Whether listing m in order marks keys in seen_ itself: an unbuilt union
+ * or recolor dedups its keys there, and drops any a caller has marked. */
+static bool lists_with_seen(const Value *m)
+{
+    if (!(__atomic_load_n(&m->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
+        return false;
+    const FsRecipe *k = fs_recipe_head(m)->kind;
+    return k == &union_kind || k == &recolor_kind;
+}
+
 /* Whether a merge leaves v's order unread: v is an unbuilt recipe that
  * cannot list its keys in order without building, or whose kind asks. */
 static bool order_unmade(const Value *v)
@@ -425,7 +436,15 @@ static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o)
         if (adds_nothing(ms[c], &tmp))
             continue;
         tmp.n = 0;
-        if (!fs_ordered_keys(ms[c], &tmp) || !fs_keys_reserve(o, tmp.n)) {
+        /* the keys marked so far are lifted while such a member lists its
+         * own order, which would otherwise leave them out of it */
+        bool lift = lists_with_seen(ms[c]);
+        for (size_t x = n0; lift && x < o->n; x++)
+            unsee(o->k[x]);
+        bool listed = fs_ordered_keys(ms[c], &tmp);
+        for (size_t x = n0; lift && x < o->n; x++)
+            (void)first_sight(o->k[x]);
+        if (!listed || !fs_keys_reserve(o, tmp.n)) {
             ok = false;
             break;
         }
