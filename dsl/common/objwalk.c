@@ -93,26 +93,14 @@ static void is_merge_img(ISet *d, const NbImg *im, int32_t cand, size_t w, const
  * within a memory cap.  Without them a walk cost 1.45x per cell; tokpidjin's
  * batts walk upscaled grids (test_100_tasks.py: 240 x 240, 270 x 270). */
 
-#define HASH_MAX 128            /* hash((i, j)) tabled up front */
-
-static uint64_t nb_hash_[HASH_MAX * HASH_MAX];
 /* ad_nb_order's 8 bytes per location, made on first use; 0: not yet
  * (an order never packs to 0: its bytes are distinct or -1) */
 static _Atomic uint64_t nb_ord_[2][SHAPE_MAX * SHAPE_MAX];
-static pthread_once_t nb_once_ = PTHREAD_ONCE_INIT;
-
-static void nb_init(void)
-{
-    for (int i = 0; i < HASH_MAX; i++)
-        for (int j = 0; j < HASH_MAX; j++)
-            nb_hash_[i * HASH_MAX + j] = ad_pair_hash(i, j);
-}
 
 uint64_t ow_loc_hash(int64_t i, int64_t j)
 {
-    pthread_once(&nb_once_, nb_init);
-    return i >= 0 && j >= 0 && i < HASH_MAX && j < HASH_MAX ? nb_hash_[i * HASH_MAX + j]
-                                                             : ad_pair_hash(i, j);
+    v_loc_hashes_make();
+    return v_loc_hashed(i, j) ? (uint64_t)v_loc_hashes_[i][j] : ad_pair_hash(i, j);
 }
 
 /* The per-shape tables below stay for the process: past this many bytes a
@@ -545,7 +533,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     gu_view_free(&g);
     if (g.h && g.w > SIZE_MAX / g.h / 64)
         return cx_raise(cx, "MemoryError", "grid too large");
-    pthread_once(&nb_once_, nb_init);
+    v_loc_hashes_make();
     OScan s = {.h = g.h, .w = g.w, .n = g.h * g.w, .make = cell};
     size_t n = s.n;
     Value *out = NULL;
@@ -586,14 +574,14 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     for (int d = 0; d < 8; d++)
         s.off[d] = ad_nb_di[d] * (int32_t)s.w + ad_nb_dj[d];
     bool small = s.h <= SHAPE_MAX && s.w <= SHAPE_MAX;
-    bool hashed = s.h <= HASH_MAX && s.w <= HASH_MAX;
+    bool hashed = s.h <= V_LOC_HASHED && s.w <= V_LOC_HASHED;
     if (block && !small && (s.nbx = gu_alloc(cx, n, sizeof *s.nbx)))
         memset(s.nbx, -1, n * sizeof *s.nbx);
     if (!block || (!small && !s.nbx) || !gu_work(cx, 16 * n) || !o_rows(cx, grid, s.h, s.w, s.val))
         goto done;
     for (size_t i = 0, k = 0; i < s.h; i++)
         for (size_t j = 0; j < s.w; j++, k++) {
-            s.H[k] = hashed ? nb_hash_[i * HASH_MAX + j] : ad_pair_hash((int64_t)i, (int64_t)j);
+            s.H[k] = hashed ? (uint64_t)v_loc_hashes_[i][j] : ad_pair_hash((int64_t)i, (int64_t)j);
             s.inb[k] = ow_sides(i > 0, i + 1 < s.h, j > 0, j + 1 < s.w);
         }
     o_code(&s, code, bg);

@@ -4,28 +4,8 @@
 #include "fsrecipe.h"
 #include "pyprobe.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* hash((i, j)) for 0 <= i, j < LOC_HASHED, tabled on first use: a line's
- * hash is its points' (prapply(connect, ...) makes lines by the ten
- * thousand), and a load is cheaper than the tuple hash's lanes. */
-#define LOC_HASHED 64
-static int64_t loc_hash_[LOC_HASHED][LOC_HASHED];
-static pthread_once_t loc_hash_once_ = PTHREAD_ONCE_INIT;
-
-static void loc_hash_init(void)
-{
-    for (int i = 0; i < LOC_HASHED; i++)
-        for (int j = 0; j < LOC_HASHED; j++)
-            loc_hash_[i][j] = py_hash_int_pair(i, j);
-}
-
-static inline bool loc_hashed(int64_t i, int64_t j)
-{
-    return (uint64_t)i < LOC_HASHED && (uint64_t)j < LOC_HASHED;
-}
 
 /* The points (i0 + k * di, j0 + k * dj); a coloured line's head holds its
  * colour (src[0]). */
@@ -196,12 +176,12 @@ static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
     vt->i0 = t->i0, vt->j0 = t->j0, vt->di = t->di, vt->dj = t->dj;
     int64_t hc = c ? v_hash(c) : 0, i = t->i0, j = t->j0;
     int64_t i1 = t->i0 + (int64_t)(n - 1) * t->di, j1 = t->j0 + (int64_t)(n - 1) * t->dj;
-    bool tabled = loc_hashed(i, j) && loc_hashed(i1, j1);   /* the ends bound the points */
+    bool tabled = v_loc_hashed(i, j) && v_loc_hashed(i1, j1);   /* the ends bound the points */
     if (tabled)
-        pthread_once(&loc_hash_once_, loc_hash_init);
+        v_loc_hashes_make();
     uint64_t x = 0;
     for (size_t k = 0; k < n; k++, i += t->di, j += t->dj) {
-        int64_t h = tabled ? loc_hash_[i][j] : py_hash_int_pair(i, j);
+        int64_t h = tabled ? v_loc_hashes_[i][j] : py_hash_int_pair(i, j);
         x ^= py_fset_shuffle((uint64_t)(c ? py_hash_pair(hc, h) : h));
     }
     v->hash = py_fset_end(x, n);

@@ -12,6 +12,7 @@
 #include "pyprobe.h"
 
 #include <math.h>
+#include <pthread.h>
 
 #define MOD_BITS 61
 
@@ -98,6 +99,21 @@ int64_t v_arena_hash_of(size_t g)
     if (t == 0)             /* (i, j) */
         return loc;
     return py_hash_pair(py_hash_int((int64_t)(t - 1)), loc);   /* (c, (i, j)) */
+}
+
+int64_t v_loc_hashes_[V_LOC_HASHED][V_LOC_HASHED];
+static pthread_once_t loc_hashes_once_ = PTHREAD_ONCE_INIT;
+
+static void loc_hashes_fill(void)
+{
+    for (int i = 0; i < V_LOC_HASHED; i++)
+        for (int j = 0; j < V_LOC_HASHED; j++)
+            v_loc_hashes_[i][j] = py_hash_int_pair(i, j);
+}
+
+void v_loc_hashes_make(void)
+{
+    pthread_once(&loc_hashes_once_, loc_hashes_fill);
 }
 
 static int64_t hash_fset(const Value *v)

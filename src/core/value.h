@@ -454,6 +454,16 @@ int64_t v_hash(Value *v);                  /* CPython 3.11 hash (pyhash.c) */
  * over megabytes, while their hashes sit side by side. */
 extern int64_t v_arena_hashes_[V_INTERN_TABLES * V_INTERN_SPAN * V_INTERN_SPAN];
 int64_t v_arena_hash_of(size_t g);         /* the hash of interned entry g, computed */
+/* hash((i, j)) for 0 <= i, j < V_LOC_HASHED, tabled once
+ * v_loc_hashes_make has run: grid walks and lines hash their places by
+ * the thousand, and a load is cheaper than the tuple hash's lanes. */
+#define V_LOC_HASHED 128
+extern int64_t v_loc_hashes_[V_LOC_HASHED][V_LOC_HASHED];
+void v_loc_hashes_make(void);
+static inline bool v_loc_hashed(int64_t i, int64_t j)
+{
+    return (uint64_t)i < V_LOC_HASHED && (uint64_t)j < V_LOC_HASHED;
+}
 static inline int64_t v_arena_hash(const Value *v)
 {
     int64_t x;
