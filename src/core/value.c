@@ -440,7 +440,6 @@ Value *v_interned_build_(int at, int k)
     return interned_at(at, k);
 }
 
-
 /* (a, b) when it is an interned location or cell, else NULL; a and b are
  * then arena values: nothing to release. */
 static inline Value *pair_interned(const Value *a, const Value *b)

@@ -160,6 +160,12 @@ extern unsigned char v_interned_built_[V_INTERN_TABLES]
                                       [V_INTERN_SPAN * V_INTERN_SPAN / (V_INTERN_TILE * V_INTERN_TILE)];
 /* Entry k of table `at`, its tile built first if need be. */
 Value *v_interned_build_(int at, int k);
+static inline Value *v_interned_entry_(size_t at, size_t k)
+{
+    if (__atomic_load_n(&v_interned_built_[at][k / (V_INTERN_TILE * V_INTERN_TILE)], __ATOMIC_ACQUIRE))
+        return (Value *)v_arena_.table[at][k].head;
+    return v_interned_build_((int)at, (int)k);
+}
 /* The interned tuple of table `at` at (i, j); NULL when (i, j) lies
  * outside the span (the caller then builds the tuple).  Inline: shifts
  * and recolours ask it once per cell. */
@@ -168,19 +174,13 @@ static inline Value *v_interned_of(int at, int64_t i, int64_t j)
     uint64_t a = (uint64_t)i - (uint64_t)V_INTERN_MIN, b = (uint64_t)j - (uint64_t)V_INTERN_MIN;
     if (a >= V_INTERN_SPAN || b >= V_INTERN_SPAN || (unsigned)at >= V_INTERN_TABLES)
         return NULL;
-    int k = v_intern_index(i, j);
-    if (__atomic_load_n(&v_interned_built_[at][k / (V_INTERN_TILE * V_INTERN_TILE)], __ATOMIC_ACQUIRE))
-        return (Value *)v_arena_.table[at][k].head;
-    return v_interned_build_(at, k);
+    return v_interned_entry_((size_t)at, (size_t)v_intern_index(i, j));
 }
 /* The interned tuple of entry g of the tables (table * V_INTERN_SPAN^2 +
  * v_intern_index): its chunk, and v_arena_hashes_[g], made if not yet. */
 static inline Value *v_interned_key(size_t g)
 {
-    size_t at = g / (V_INTERN_SPAN * V_INTERN_SPAN), k = g % (V_INTERN_SPAN * V_INTERN_SPAN);
-    if (__atomic_load_n(&v_interned_built_[at][k / (V_INTERN_TILE * V_INTERN_TILE)], __ATOMIC_ACQUIRE))
-        return (Value *)v_arena_.table[at][k].head;
-    return v_interned_build_((int)at, (int)k);
+    return v_interned_entry_(g / (V_INTERN_SPAN * V_INTERN_SPAN), g % (V_INTERN_SPAN * V_INTERN_SPAN));
 }
 /* The small int x (V_SMALL_MIN <= x <= V_SMALL_MAX), without a call. */
 static inline Value *v_small(int64_t x)
