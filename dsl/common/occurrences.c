@@ -157,11 +157,10 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
      * for every (i, j) tried, so each test is one load at a fixed offset.
      * Not when shape() measured obj as a grid (a tuple of cells): its
      * cells may then reach past (oh, ow), and the bounds tests stay. */
-    for (size_t k = 0; gi && k < n; k++)
-        if (c[k].i < 0 || c[k].i >= oh || c[k].j < 0 || c[k].j >= ow) {
-            free(gi);
-            gi = NULL;
-        }
+    if (gi && !inbox) {
+        free(gi);
+        gi = NULL;
+    }
     if (gi) {
         if (!(off = gu_alloc_raw(cx, 2 * n, sizeof *off)))
             goto done;
