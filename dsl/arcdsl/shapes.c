@@ -239,6 +239,44 @@ static bool key_new(uint32_t **tab, size_t *mask, size_t *used, uint32_t key)
     return true;
 }
 
+/* x's items by row, column, diagonal and anti-diagonal: bucket k's items
+ * are at[off[k] .. off[k + 1]), in x's order.  Only the pairs sharing one
+ * of the four make a line; every other pair gives the empty set. */
+enum { AXIS_ROW, AXIS_COL, AXIS_DIAG, AXIS_ANTI, AXES };
+#define AXIS_KEYS (2 * V_INTERN_SPAN)
+
+typedef struct {
+    int32_t off[AXES][AXIS_KEYS + 1];
+    int32_t *at[AXES];
+} Axes;
+
+static inline int axis_key(int axis, int i, int j)
+{
+    i -= V_INTERN_MIN;
+    j -= V_INTERN_MIN;
+    return axis == AXIS_ROW ? i : axis == AXIS_COL ? j
+         : axis == AXIS_DIAG ? i - j + V_INTERN_SPAN - 1 : i + j;
+}
+
+static bool axes_make(Axes *ax, const int16_t *ij, size_t n)
+{
+    memset(ax->off, 0, sizeof ax->off);
+    if (!(ax->at[0] = malloc(AXES * (n ? n : 1) * sizeof(int32_t))))
+        return false;
+    for (int a = 0; a < AXES; a++) {
+        ax->at[a] = ax->at[0] + a * n;
+        for (size_t p = 0; p < n; p++)
+            ax->off[a][axis_key(a, ij[2 * p], ij[2 * p + 1]) + 1]++;
+        for (int k = 0; k < AXIS_KEYS; k++)
+            ax->off[a][k + 1] += ax->off[a][k];
+        int32_t fill[AXIS_KEYS];
+        memcpy(fill, ax->off[a], sizeof fill);
+        for (size_t p = 0; p < n; p++)
+            ax->at[a][fill[axis_key(a, ij[2 * p], ij[2 * p + 1])]++] = (int32_t)p;
+    }
+    return true;
+}
+
 Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
 {
     size_t n = v_len(x), m = v_len(y);
@@ -250,28 +288,51 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
         free(ij);
         return NULL;
     }
+    /* every pair's call, charged at once: a pair that makes no line costs
+     * nothing more, so only the aligned pairs are visited */
+    Axes ax;
     size_t mask = 1023, used = 0;
     uint32_t *seen = calloc(mask + 1, sizeof *seen);
     VBuf b = {0};
-    bool empty = false, ok = seen != NULL;
-    for (size_t q = 0; ok && q < m; q++)
-        for (size_t p = 0; ok && p < n; p++) {
-            int64_t ai = xi[2 * p], aj = xi[2 * p + 1], bi = yi[2 * q], bj = yi[2 * q + 1];
-            Line l;
-            uint32_t key = line_of(ai, aj, bi, bj, &l) ? line_key(&l) : 0;
-            if (!charge(cx, 1)) {
-                ok = false;
-            } else if (!key) {
-                if (!empty)
-                    ok = vb_push(cx, &b, v_incref(&v_empty_fset_));
+    bool empty = false, ok = seen != NULL && axes_make(&ax, xi, n) && charge(cx, (uint64_t)n * m);
+    for (size_t q = 0; ok && q < m; q++) {
+        int bi = yi[2 * q], bj = yi[2 * q + 1];
+        const int32_t *it[AXES], *end[AXES];
+        for (int a = 0; a < AXES; a++) {
+            int k = axis_key(a, bi, bj);
+            it[a] = ax.at[a] + ax.off[a][k];
+            end[a] = ax.at[a] + ax.off[a][k + 1];
+        }
+        /* the aligned items in x's order, once each (one at b's own place
+         * is in all four); before the first unaligned one, the empty set */
+        size_t expect = 0;
+        for (;;) {
+            int32_t p = INT32_MAX;
+            for (int a = 0; a < AXES; a++)
+                if (it[a] < end[a] && *it[a] < p)
+                    p = *it[a];
+            if (!empty && (size_t)p > expect && expect < n) {
+                ok = vb_push(cx, &b, v_incref(&v_empty_fset_));
                 empty = true;
-            } else if (key_new(&seen, &mask, &used, key)) {
+            }
+            if (p == INT32_MAX || !ok)
+                break;
+            for (int a = 0; a < AXES; a++)
+                it[a] += it[a] < end[a] && *it[a] == p;
+            expect = (size_t)p + 1;
+            int64_t ai = xi[2 * p], aj = xi[2 * p + 1];
+            Line l;
+            line_of(ai, aj, bi, bj, &l);
+            if (key_new(&seen, &mask, &used, line_key(&l))) {
                 Value *line = connect_i(cx, v_items(v_items(x)[p]), ai, aj, bi, bj);
                 ok = line && vb_push(cx, &b, line);
             } else {
                 ok = charge(cx, (uint64_t)l.n);
             }
         }
+    }
+    if (seen)
+        free(ax.at[0]);
     free(ij);
     free(seen);
     if (!ok) {
