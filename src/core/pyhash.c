@@ -130,7 +130,7 @@ int64_t v_hash_address(uint64_t address)
     return hash_pointer((const void *)(uintptr_t)address);
 }
 
-int64_t v_hash(Value *v)
+int64_t v_hash_of_(Value *v)
 {
     if (v_in_arena(v))
         return v_arena_hash(v);

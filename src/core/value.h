@@ -448,7 +448,9 @@ bool v_is_grid(Value *v);
 
 /* ---- Python semantics -------------------------------------------------- */
 
-int64_t v_hash(Value *v);                  /* CPython 3.11 hash (pyhash.c) */
+/* CPython 3.11 hash: v_hash below; v_hash_of_ computes one not yet
+ * cached (pyhash.c) */
+int64_t v_hash_of_(Value *v);
 /* v_hash of an arena value from its address, without reading the value:
  * sets of cells are built and probed by hash, and the cells lie scattered
  * over megabytes, while their hashes sit side by side. */
@@ -471,6 +473,17 @@ static inline int64_t v_arena_hash(const Value *v)
         return x == -1 ? -2 : x;
     uintptr_t off = (uintptr_t)v - (uintptr_t)v_arena_.table;
     return v_arena_hashes_[off / sizeof(VInterned)];
+}
+
+/* A set's probe hashes every member it meets: the cached hash is read
+ * here, without a call. */
+static inline int64_t v_hash(Value *v)
+{
+    if (v_in_arena(v))
+        return v_arena_hash(v);
+    if (__atomic_load_n(&v->hashed, __ATOMIC_ACQUIRE))
+        return __atomic_load_n(&v->hash, __ATOMIC_RELAXED);
+    return v_hash_of_(v);
 }
 
 /* CPython hashes None, nan and functions by their address, so their order
