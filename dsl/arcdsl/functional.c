@@ -327,8 +327,12 @@ static bool map_product_fork(Ctx *cx, Value *f, Value *c, Value **r)
     if (!fs_gen_lazy(c) || !fs_is_product(c) || !ad_fork_pairs(f, c, &fp))
         return false;
     size_t len = v_len(c);
-    bool ok = core_gen_open(&g, cx, len, true);
-    for (size_t x = 0; ok && x < len; x++) {            /* generation order */
+    bool ok = core_gen_open(&g, cx, len, true), made = false;
+    if (ok && fp.outer == prim_value(PRIM_AD_connect)) {
+        int done = ad_connect_pairs(cx, &fp, len, g.map, &g.mem);
+        ok = done >= 0, made = done > 0;
+    }
+    for (size_t x = 0; ok && !made && x < len; x++) {   /* generation order */
         size_t i = x % fp.n, j = fp.n + x / fp.n;
         Value *ab[2] = {ad_fork_pair_arg(&fp, 0, i, j), ad_fork_pair_arg(&fp, 1, i, j)};
         Value *res = cx_charge(cx, fp.charge) ? prim_call(cx, fp.outer, 2, ab) : NULL;

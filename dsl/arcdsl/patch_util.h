@@ -11,12 +11,20 @@
 #include "common/grid_util.h"
 #include "common/gridops.h"
 #include "common/anyorder.h"
+#include "arcdsl/paths.h"
 
 /* ---- Python-ish helpers ----------------------------------------------- */
 
 /* prapply(connect, x, y) for x and y of interned places (shapes.c); NULL,
  * nothing raised, for others: the general prapply then runs. */
 Value *ad_connect_all(Ctx *cx, Value *x, Value *y);
+/* apply(fork(connect, p, q), product) for functional.c's map_product_fork:
+ * each pair's result as its index among the distinct results (map, in
+ * generation order), those in mem in first-pair order, each line made
+ * once (as prapply's), charged as the fork's runs are.  1 done; 0 nothing
+ * done, an argument not an interned place; -1 a call failed (the caller
+ * undoes the charges, and the calls are made). */
+int ad_connect_pairs(Ctx *cx, const ForkPairs *fp, size_t len, int32_t *map, VBuf *mem);
 
 /* Cells produced count against the instance's work budget. */
 static inline bool charge(Ctx *cx, uint64_t n)

@@ -211,31 +211,63 @@ static inline size_t key_slot(uint32_t key, size_t mask)
     return (h ^ h >> 16) & mask;
 }
 
-/* Whether key is new to the set of seen line keys (then added). */
-static bool key_new(uint32_t **tab, size_t *mask, size_t *used, uint32_t key)
+/* Line keys seen, each with an id (its result's index). */
+typedef struct {
+    uint32_t *key;
+    int32_t *id;
+    size_t mask, used;
+} LineIds;
+
+static bool ids_open(LineIds *t)
 {
-    if (2 * (*used + 1) > *mask + 1) {
-        size_t nmask = 2 * *mask + 1;
-        uint32_t *nt = calloc(nmask + 1, sizeof *nt);
-        if (!nt)
-            abort();
-        for (size_t s = 0; s <= *mask; s++)
-            if ((*tab)[s]) {
-                size_t h = key_slot((*tab)[s], nmask);
-                while (nt[h])
-                    h = (h + 1) & nmask;
-                nt[h] = (*tab)[s];
-            }
-        free(*tab);
-        *tab = nt;
-        *mask = nmask;
-    }
-    size_t h = key_slot(key, *mask);
-    for (; (*tab)[h]; h = (h + 1) & *mask)
-        if ((*tab)[h] == key)
+    t->mask = 1023;
+    t->used = 0;
+    t->key = calloc(t->mask + 1, sizeof *t->key);
+    t->id = malloc((t->mask + 1) * sizeof *t->id);
+    return t->key && t->id;
+}
+
+static void ids_close(LineIds *t)
+{
+    free(t->key);
+    free(t->id);
+}
+
+/* key's id slot: -1 where key is new (then added); false out of memory */
+static bool ids_slot(LineIds *t, uint32_t key, int32_t **slot)
+{
+    if (2 * (t->used + 1) > t->mask + 1) {
+        size_t nmask = 2 * t->mask + 1;
+        uint32_t *nk = calloc(nmask + 1, sizeof *nk);
+        int32_t *ni = malloc((nmask + 1) * sizeof *ni);
+        if (!nk || !ni) {
+            free(nk);
+            free(ni);
             return false;
-    (*tab)[h] = key;
-    ++*used;
+        }
+        for (size_t s = 0; s <= t->mask; s++)
+            if (t->key[s]) {
+                size_t h = key_slot(t->key[s], nmask);
+                while (nk[h])
+                    h = (h + 1) & nmask;
+                nk[h] = t->key[s];
+                ni[h] = t->id[s];
+            }
+        ids_close(t);
+        t->key = nk;
+        t->id = ni;
+        t->mask = nmask;
+    }
+    size_t h = key_slot(key, t->mask);
+    for (; t->key[h]; h = (h + 1) & t->mask)
+        if (t->key[h] == key) {
+            *slot = &t->id[h];
+            return true;
+        }
+    t->key[h] = key;
+    t->id[h] = -1;
+    t->used++;
+    *slot = &t->id[h];
     return true;
 }
 
@@ -291,10 +323,10 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
     /* every pair's call, charged at once: a pair that makes no line costs
      * nothing more, so only the aligned pairs are visited */
     Axes ax;
-    size_t mask = 1023, used = 0;
-    uint32_t *seen = calloc(mask + 1, sizeof *seen);
+    LineIds seen;
     VBuf b = {0};
-    bool empty = false, ok = seen != NULL && axes_make(&ax, xi, n) && charge(cx, (uint64_t)n * m);
+    bool empty = false, opened = ids_open(&seen);
+    bool ok = opened && axes_make(&ax, xi, n) && charge(cx, (uint64_t)n * m);
     for (size_t q = 0; ok && q < m; q++) {
         int bi = yi[2 * q], bj = yi[2 * q + 1];
         const int32_t *it[AXES], *end[AXES];
@@ -322,19 +354,23 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
             expect = (size_t)p + 1;
             int64_t ai = xi[2 * p], aj = xi[2 * p + 1];
             Line l;
+            int32_t *id;
             line_of(ai, aj, bi, bj, &l);
-            if (key_new(&seen, &mask, &used, line_key(&l))) {
+            if (!(ok = ids_slot(&seen, line_key(&l), &id)))
+                break;
+            if (*id < 0) {
                 Value *line = connect_i(cx, v_items(v_items(x)[p]), ai, aj, bi, bj);
                 ok = line && vb_push(cx, &b, line);
+                *id = 0;
             } else {
                 ok = charge(cx, (uint64_t)l.n);
             }
         }
     }
-    if (seen)
+    if (opened)
         free(ax.at[0]);
     free(ij);
-    free(seen);
+    ids_close(&seen);
     if (!ok) {
         vb_drop(&b);
         if (!cx->err)
@@ -346,6 +382,59 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
         return NULL;
     }
     return vb_take_distinct(&b);
+}
+
+/* The places (row, column) an argument of connect takes, for each of
+ * its items: side 0 A's n, side 1 B's m (vals from n); false where one is
+ * not an interned place. */
+static bool pair_places(const ForkPairs *fp, int k, size_t m, int16_t *ij)
+{
+    size_t lo = fp->side[k] ? fp->n : 0, hi = fp->side[k] ? fp->n + m : fp->n;
+    for (size_t x = lo; x < hi; x++) {
+        int64_t i, j;
+        if (v_interned_at(fp->val[k][x], &i, &j) != 0)
+            return false;
+        ij[2 * x] = (int16_t)i;
+        ij[2 * x + 1] = (int16_t)j;
+    }
+    return true;
+}
+
+int ad_connect_pairs(Ctx *cx, const ForkPairs *fp, size_t len, int32_t *map, VBuf *mem)
+{
+    size_t n = fp->n, m = n ? len / n : 0, x = 0;
+    int16_t *ij = malloc(4 * (n + m + 1) * sizeof *ij);
+    int16_t *at[2] = {ij, ij + 2 * (n + m + 1)};
+    if (!ij || !pair_places(fp, 0, m, at[0]) || !pair_places(fp, 1, m, at[1])) {
+        free(ij);
+        return ij ? 0 : -1;
+    }
+    LineIds ids;
+    bool ok = ids_open(&ids);
+    int32_t empty = -1;
+    for (size_t jb = n; ok && jb < n + m; jb++)
+        for (size_t i = 0; ok && i < n; i++, x++) {
+            size_t s0 = fp->side[0] ? jb : i, s1 = fp->side[1] ? jb : i;
+            int64_t ai = at[0][2 * s0], aj = at[0][2 * s0 + 1], bi = at[1][2 * s1], bj = at[1][2 * s1 + 1];
+            Line l;
+            uint32_t key = line_of(ai, aj, bi, bj, &l) ? line_key(&l) : 0;
+            int32_t *id = &empty;
+            if (!(ok = cx_charge(cx, fp->charge + 1) && (!key || ids_slot(&ids, key, &id))))
+                break;
+            if (*id < 0) {
+                Value *r = key ? connect_i(cx, v_items(fp->val[0][s0]), ai, aj, bi, bj)
+                               : v_incref(&v_empty_fset_);
+                if (!(ok = r && vb_push(cx, mem, r)))
+                    break;
+                *id = (int32_t)mem->n - 1;
+            } else if (key) {
+                ok = charge(cx, (uint64_t)l.n);
+            }
+            map[x] = *id;
+        }
+    free(ij);
+    ids_close(&ids);
+    return ok ? 1 : -1;
 }
 
 /* start[k] + 42 * direction[k]: the subscripts, then the arithmetic.
