@@ -669,6 +669,42 @@ fail:
     return NULL;
 }
 
+/* asobject of rows of ints (and bools): the cells' places differ, so
+ * they are distinct and laid out at once, as ADD-ALL leaves them.  NULL,
+ * nothing raised, where a row is not a container or a value is anything
+ * else (the set then meets each cell as Python's does). */
+static Value *asobject_distinct(Ctx *cx, Value **rows, size_t nr)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < nr; i++) {
+        if (!v_is_container(rows[i]))
+            return NULL;
+        Value **cells = v_items(rows[i]);
+        for (size_t j = 0, nc = v_len(rows[i]); j < nc; j++)
+            if (cells[j]->type != V_INT && cells[j]->type != V_BOOL)
+                return NULL;
+        n += v_len(rows[i]);
+    }
+    Value **buf = malloc((n ? n : 1) * sizeof *buf);
+    if (!buf)
+        return cx_raise(cx, "MemoryError", "out of memory");
+    size_t m = 0;
+    bool ok = true;
+    for (size_t i = 0; ok && i < nr; i++) {
+        size_t nc = v_len(rows[i]);
+        Value **cells = v_items(rows[i]);
+        if (!(ok = charge(cx, nc)))
+            break;
+        for (size_t j = 0; j < nc; j++)
+            buf[m++] = v_pair_steal(v_incref(cells[j]), v_pair_int((int64_t)i, (int64_t)j));
+    }
+    Value *r = ok ? fs_from_distinct(buf, m) : NULL;
+    for (size_t k = 0; k < m; k++)
+        v_decref(buf[k]);
+    free(buf);
+    return r;
+}
+
 Value *ad_asobject(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
@@ -676,6 +712,9 @@ Value *ad_asobject(Ctx *cx, Value *const *a)
         return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(g));
     size_t nr = v_len(g);
     Value **rows = v_items(g);
+    Value *r = asobject_distinct(cx, rows, nr);
+    if (r || cx->err)
+        return r;
     PySet s;
     pyset_init(&s);
     for (size_t i = 0; i < nr; i++) {
@@ -692,6 +731,11 @@ Value *ad_asobject(Ctx *cx, Value *const *a)
         }
         for (size_t j = 0; j < nc; j++) {
             Value *c = v_pair_steal(v_incref(cells[j]), v_pair_int((int64_t)i, (int64_t)j));
+            if (!v_hashable(cx, c)) {
+                v_decref(c);
+                pyset_clear(&s);
+                return NULL;
+            }
             core_set_put(&s, c);
         }
     }
