@@ -133,6 +133,59 @@ Value *fs_from_distinct(Value *const *items, size_t n)
     return v;
 }
 
+/* A key's hash with the int case in place: ints are many sets' keys. */
+static inline int64_t key_hash(Value *v)
+{
+    if (!v_in_arena(v) && (v->type == V_INT || v->type == V_BOOL))
+        return py_hash_int(v->u.i);
+    return v_hash(v);
+}
+
+Value *fs_from_firsts(Value *const *items, size_t n)
+{
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    size_t bits = 1;
+    while (((size_t)1 << bits) < 2 * n)
+        bits++;
+    size_t tmask = ((size_t)1 << bits) - 1;
+    int64_t *h = malloc(2 * n * sizeof *h), *fh = h + n;
+    Value **firsts = malloc(n * sizeof *firsts);
+    int32_t *tab = malloc((tmask + 1) * sizeof *tab);
+    if (!h || !firsts || !tab)
+        abort();
+    memset(tab, 0xff, (tmask + 1) * sizeof *tab);
+    size_t m = 0;
+    uint64_t x = 0;
+    for (size_t k = 0; k < n; k++) {
+        int64_t hk = h[k] = key_hash(items[k]);
+        size_t j = (size_t)((uint64_t)hk * 0x9E3779B97F4A7C15ull >> (64 - bits));
+        for (;; j = (j + 1) & tmask) {
+            int32_t at = tab[j];
+            if (at < 0) {
+                tab[j] = (int32_t)k;
+                firsts[m] = items[k];
+                fh[m++] = hk;
+                x ^= py_fset_shuffle((uint64_t)hk);
+                break;
+            }
+            if (h[at] == hk && (items[at] == items[k] || v_eq(items[at], items[k])))
+                break;
+        }
+    }
+    free(tab);
+    size_t mask = pyset_distinct_mask(m);
+    FsLayout lay;
+    Value *v = fs_layout(m, mask, &lay);
+    fs_fill_distinct(&lay, mask, firsts, fh, m);
+    v_mark_flat(v, lay.items, m);
+    v->hash = py_fset_end(x, m);
+    v->hashed = 1;
+    free(firsts);
+    free(h);
+    return v;
+}
+
 Value *fs_copy_distinct(Value *const *items, size_t n)
 {
     if (n == 0)

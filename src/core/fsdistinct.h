@@ -18,6 +18,11 @@
  * hash already computed. */
 Value *fs_from_distinct(Value *const *items, size_t n);
 
+/* frozenset(items) with repeats allowed: the first of each, found by a
+ * table of indices, laid out as distinct; ADD-ALL's layout, since adding
+ * a key again changes nothing, not even the fill that decides a resize. */
+Value *fs_from_firsts(Value *const *items, size_t n);
+
 /* frozenset(s) of a set s that n distinct items were added to in order:
  * COPY of their ADD-ALL layout (occurrences', objects' `frozenset(set)`). */
 Value *fs_copy_distinct(Value *const *items, size_t n);

@@ -11,6 +11,7 @@
  * setobject.c takes when both operands are the same object.
  */
 #include "pyset.h"
+#include "fsdistinct.h"
 #include "fsrecipe.h"
 #include "pyprobe.h"
 #include "vmem.h"
@@ -38,6 +39,11 @@ static inline const int64_t *fs_hashes(const Value *v)
 Value pyset_dummy_ = {.refs = -1, .type = V_NONE};
 
 /* v_hash with the int case inlined: ints are most keys on hot paths. */
+/* From this many items fs_from_items finds the first of each and lays
+ * them out as distinct (fsdistinct.c): the tables of indices it replays
+ * are a quarter of the mutable table's size. */
+#define FS_FIRSTS_MIN 8
+
 static inline int64_t khash(Value *v)
 {
     if (v_in_arena(v))           /* cells: reading one is a cache miss */
@@ -671,6 +677,8 @@ Value *pyset_to_frozenset(const PySet *s)
 
 Value *fs_from_items(Value *const *items, size_t n)
 {
+    if (n >= FS_FIRSTS_MIN)
+        return fs_from_firsts(items, n);
     PySet s;
     pyset_init(&s);
     pyset_add_all(&s, items, n);
