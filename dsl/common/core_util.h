@@ -481,14 +481,11 @@ static inline Value *core_map_by(Ctx *cx, Value *f, Value *c, int type, bool rev
     Value *lazy = type == V_FSET && !rev && fs_gen_lazy(c) ? core_map_gen(cx, f, c, gen) : NULL;
     if (lazy)
         return lazy;
-    /* a frozenset takes the results as they come, as frozenset(genexpr)
-     * adds them; a tuple's are buffered */
+    /* the results are buffered; a frozenset's are then added in order, as
+     * frozenset(genexpr) adds them (vb_finish) */
     bool to_set = type == V_FSET;
-    PySet s;
     VBuf b = {0};
-    if (to_set)
-        pyset_init(&s);
-    else if (!vb_reserve(cx, &b, v_len(c)))
+    if (!vb_reserve(cx, &b, v_len(c)))
         return NULL;
     CoreWalk w = core_walk(c);
     for (Value *e; (e = core_walk_next(&w));) {
@@ -502,16 +499,11 @@ static inline Value *core_map_by(Ctx *cx, Value *f, Value *c, int type, bool rev
         }
         if (!r) {
             core_walk_stop(&w);
-            if (to_set)
-                pyset_clear(&s);
             return vb_drop(&b), NULL;
         }
-        if (to_set)
-            core_set_put(&s, r);
-        else
-            b.v[b.n++] = r;
+        b.v[b.n++] = r;
     }
-    return to_set ? core_set_finish(cx, &s, v_len(c)) : vb_finish(cx, &b, type);
+    return vb_finish(cx, &b, type);
 }
 
 static inline Value *core_map(Ctx *cx, Value *f, Value *c, int type, bool rev, bool gen)
