@@ -172,6 +172,17 @@ static int batch_size_of(const WorkItem *items, int nitems, int w)
     return n;
 }
 
+/* A cached result as a key of the calls that take it (callcache.c keys by
+ * identity the values so marked); shared between threads, so is all it
+ * reaches, counted atomically from now on. */
+static void cache_mark(Value *v, bool shared)
+{
+    if (shared)
+        v_make_atomic(v);
+    else if (!v_in_arena(v) && v->refs >= 0)
+        v->flags |= V_FLAG_ATOMIC;
+}
+
 /* Run the step's work items on up to `jobs` threads.  Every instance is in
  * exactly one item, and items touch only their own instances. */
 static void run_items(WorkItem *items, int nitems, int jobs, bool timed)
@@ -388,6 +399,10 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
         local = *st;   /* accumulate over chunks */
     int rc = 0;
     int jobs = opt->jobs > 0 ? opt->jobs : 1;
+    /* A cached result reaches other instances, on other threads where the
+     * step's calls fan out: then its counts change atomically.  On one
+     * thread (the cache is the thread's own) they need not. */
+    bool shared = jobs > 1;
     int capitems = 64;
     WorkItem *items = xmalloc_(sizeof *items * (size_t)capitems);
     CallCache *cache = opt->no_cache ? NULL : cache_of_thread();
@@ -468,7 +483,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                  * for the key serves every instance's second call */
                 e = cache_find(cache, h, callee, argv, s->nargs, in->cache_filter);
                 if (e && e->result) {
-                    v_make_atomic(e->result);
+                    cache_mark(e->result, shared);
                     filter_set(in->cache_filter, e->id);
                     instance_complete(in, v_incref(e->result));
                     in->done_step = step;
@@ -579,7 +594,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
         for (int w = 0; w < nwait; w++) {
             Pending *p = &pend[n - 1 - w];
             if (p->entry->result) {
-                v_make_atomic(p->entry->result);
+                cache_mark(p->entry->result, shared);
                 instance_complete(p->in, v_incref(p->entry->result));
                 p->in->done_step = step;
                 local.cache_waits++;
