@@ -37,23 +37,30 @@ static inline __attribute__((always_inline)) void
 layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, void *ud), void *ud)
 {
     size_t mask = pyset_distinct_mask(n);
-    int32_t first[FS_MINSIZE], *tab = mask == FS_MINSIZE - 1 ? out : first;
-    size_t tmask = FS_MINSIZE - 1;
+    /* the tables before the last, while small, on the stack: 8, 32, 128
+     * and 512 slots fit */
+    int32_t early[FS_MINSIZE + 32 + 128 + 512], *tab = mask == FS_MINSIZE - 1 ? out : early;
+    size_t tmask = FS_MINSIZE - 1, taken = FS_MINSIZE;
+    bool heap = false;          /* tab malloc'd */
     memset(tab, 0xff, FS_MINSIZE * sizeof *tab);
     for (size_t k = 0; k < n; k++) {
         put_index(tab, tmask, hash(k, ud), (int32_t)k);
         if (!PY_SET_FULL(k + 1, tmask))
             continue;
         size_t size = py_set_size(PY_SET_GROW(k + 1));
-        int32_t *nt = size - 1 == mask ? out : malloc(size * sizeof *nt);
+        bool stacked = size - 1 != mask && taken + size <= sizeof early / sizeof *early;
+        int32_t *nt = size - 1 == mask ? out : stacked ? early + taken : malloc(size * sizeof *nt);
         if (!nt)
             abort();
+        if (stacked)
+            taken += size;
         memset(nt, 0xff, size * sizeof *nt);
         for (size_t s = 0; s <= tmask; s++)       /* survivors in old slot order */
             if (tab[s] >= 0)
                 put_index(nt, size - 1, hash((size_t)tab[s], ud), tab[s]);
-        if (tab != first && tab != out)
+        if (heap)
             free(tab);
+        heap = nt != out && !stacked;
         tab = nt;
         tmask = size - 1;
     }
