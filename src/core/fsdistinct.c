@@ -23,6 +23,11 @@ size_t pyset_distinct_mask(size_t n)
  * meets an equal key, and no slot is ever a dummy. */
 static inline void put_index(int32_t *t, size_t mask, int64_t h, int32_t k)
 {
+    size_t home = (size_t)h & mask;     /* most keys find their home free */
+    if (t[home] < 0) {
+        t[home] = k;
+        return;
+    }
     PY_PROBE(size_t, mask, h, {
         if (t[j] < 0) {
             t[j] = k;
