@@ -153,6 +153,9 @@ static void add_entry(PySet *s, Value *key, int64_t h)
 {
     PySetEntry *t = s->table, *freeslot = NULL, *e;
     size_t mask = s->mask;
+    e = &t[(size_t)h & mask];           /* a free home: nothing to compare */
+    if (!e->key)
+        goto found_empty;
     PY_PROBE(size_t, mask, h, {
         e = &t[j];
         if (!e->key)
