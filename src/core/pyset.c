@@ -105,6 +105,12 @@ static PySetEntry *lookup(const PySet *s, Value *key, int64_t h)
 /* First empty slot on h's path: no comparisons (setobject's insert_clean). */
 static void insert_clean(PySetEntry *t, size_t mask, Value *key, int64_t h)
 {
+    PySetEntry *home = &t[(size_t)h & mask];
+    if (!home->key) {
+        home->key = key;
+        home->hash = h;
+        return;
+    }
     PY_PROBE(size_t, mask, h, {
         if (!t[j].key) {
             t[j].key = key;
@@ -280,6 +286,8 @@ static bool fs_lookup(const View *v, Value *key, int64_t h)
 {
     const int32_t *slots = v->slots;
     const int64_t *hashes = v->hashes;
+    if (slots[(size_t)h & v->mask] == SLOT_EMPTY)     /* a free home: not there */
+        return false;
     if (hashes) {
         PY_PROBE(size_t, v->mask, h, {
             int32_t ix = slots[j];
