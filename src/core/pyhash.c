@@ -151,7 +151,7 @@ int64_t v_hash_of_(Value *v)
     case V_STR:   h = hash_str(v); break;
     case V_TUPLE: h = hash_tuple(v); break;
     case V_FSET:  h = hash_fset(v); break;
-    default:      h = hash_pointer(v); break;   /* functions */
+    default:      h = v->type == V_FUNC ? v_func_hash_(v) : hash_pointer(v); break;
     }
     __atomic_store_n(&v->hash, h, __ATOMIC_RELAXED);
     __atomic_store_n(&v->hashed, 1, __ATOMIC_RELEASE);

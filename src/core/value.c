@@ -518,8 +518,8 @@ static uint64_t closure_address(const char *name, int kind, int arity, int ncap,
     for (int i = 0; i < ncap; i++) {
         /* shallow: deterministic is all that matters, and captured grids
          * are big; functions carry their own pseudo-address hash */
-        const Value *c = cap[i];
-        uint64_t x = c->type == V_FUNC ? (uint64_t)c->hash
+        Value *c = cap[i];
+        uint64_t x = c->type == V_FUNC ? (uint64_t)v_hash(c)
                    : v_is_int(c) ? (uint64_t)c->u.i
                    : v_is_container(c) ? (uint64_t)v_len(c) << 8 | c->type : c->type;
         h = (h ^ x) * 1099511628211ull;
@@ -530,9 +530,7 @@ static uint64_t closure_address(const char *name, int kind, int arity, int ncap,
 Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
                   int kind, int ncap, Value *const *cap)
 {
-    Value *v = v_alloc(V_FUNC, 0);
-    v->hash = v_hash_address(closure_address(name, kind, arity, ncap, cap));
-    v->hashed = 1;
+    Value *v = v_alloc(V_FUNC, 0);    /* unhashed: v_func_hash_ when asked, most never are */
     memset(&v->u.fn, 0, sizeof v->u.fn);
     v->u.fn.invoke = invoke;
     v->u.fn.name = name;
@@ -543,6 +541,12 @@ Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
     for (int i = 0; i < ncap; i++)
         v->u.fn.cap[i] = v_incref(cap[i]);
     return v;
+}
+
+int64_t v_func_hash_(const Value *v)
+{
+    const VFunc *f = &v->u.fn;
+    return v_hash_address(closure_address(f->name, f->kind, f->arity, f->ncap, f->cap));
 }
 
 /* ---- predicates --------------------------------------------------------- */

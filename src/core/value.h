@@ -495,6 +495,8 @@ static inline int64_t v_hash(Value *v)
 #define V_NONE_ADDRESS 0x55d1c4a0d0e0ull
 #define V_NAN_ADDRESS  0x7f4a3c2e1d00ull
 int64_t v_hash_address(uint64_t address);
+/* A closure's: the address made from its name, shape and captures. */
+int64_t v_func_hash_(const Value *v);
 bool v_eq(const Value *a, const Value *b); /* Python == */
 /* Python rich comparison: op is one of CMP_LT.. ; returns 1/0, or -1 with a
  * TypeError raised in cx ("'<' not supported between ..."). */
