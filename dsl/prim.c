@@ -2,6 +2,7 @@
  * lists, with name lookup and "did you mean" suggestions. */
 #include "prim.h"
 #include "fnv.h"
+#include "common/cells.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -128,6 +129,11 @@ static void prim_values_init(void)
         v->hashed = 1;
     }
     prim_values_ready_ = true;
+}
+
+void prim_thread_done(void)
+{
+    cm_occurrences_thread_done();
 }
 
 Value *prim_value(int prim)

@@ -93,6 +93,9 @@ int prim_lookup_rearc(const char *name);
 /* The primitive as a function value (immortal; same object every time, so
  * identity hashing is stable within a run). */
 Value *prim_value(int prim);
+/* What the primitives keep per thread between calls, released: a thread
+ * that ran instances calls it as it ends. */
+void prim_thread_done(void);
 /* A named constant of the dialect (ZERO, DOWN, T ...); NULL if unknown.
  * Borrowed (immortal). */
 Value *const_lookup(int dialect, const char *name);

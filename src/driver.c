@@ -326,6 +326,7 @@ static void *chunk_worker(void *arg)
     free(insts);
     free(ptrs);
     cache_thread_done();
+    prim_thread_done();
     pthread_mutex_lock(&totals_lock);
     exec_stats_merge(cs->st, &st);
     pthread_mutex_unlock(&totals_lock);

@@ -39,6 +39,8 @@ Value *cm_frontiers(Ctx *cx, Value *grid, ObjCell cell);
 Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c, size_t n,
                       int64_t oh, int64_t ow, int64_t h2, int64_t w2, ObjCell cell);
 
+/* What a thread keeps from its occurrences calls, released (prim_thread_done). */
+void cm_occurrences_thread_done(void);
 /* What cm_occurrences would have freed, freed; NULL to return. */
 static inline Value *cm_occurrences_drop(GCell *c, GView *g)
 {

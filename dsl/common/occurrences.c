@@ -117,6 +117,50 @@ static uint32_t *solid_sums(Ctx *cx, const GView *g, int64_t v, bool *flat)
     return S;
 }
 
+/* The last prefix sums made on this thread, kept for the next call
+ * (a64e4611 searches one grid for solid blocks of 81 sizes, an
+ * occurrences call each) with what makes the grid's address name that
+ * grid while they are kept: a reference, or for an immortal grid (a
+ * task's), the count of immortals freed then.  A step's work releases
+ * them as it ends (exec.c), before any task closes; the count guards
+ * any other caller. */
+static _Thread_local struct {
+    Value *grid;
+    bool owned;
+    uint64_t frees;
+    int64_t v;
+    uint32_t *sums;
+} last_sums;
+
+void cm_occurrences_thread_done(void)
+{
+    if (last_sums.owned)
+        v_decref(last_sums.grid);
+    free(last_sums.sums);
+    last_sums.grid = NULL;
+    last_sums.owned = false;
+    last_sums.sums = NULL;
+}
+
+/* solid_sums of a full grid, kept; not the caller's to free. */
+static const uint32_t *solid_sums_kept(Ctx *cx, const Value *grid, const GView *g, int64_t v,
+                                       bool *flat)
+{
+    if (last_sums.grid == grid && last_sums.v == v &&
+        (last_sums.owned || last_sums.frees == v_immortal_frees()))
+        return last_sums.sums;
+    uint32_t *S = solid_sums(cx, g, v, flat);
+    if (!S)
+        return NULL;
+    cm_occurrences_thread_done();
+    last_sums.owned = grid->refs >= 0 && !v_in_arena(grid);
+    last_sums.grid = last_sums.owned ? v_incref((Value *)grid) : (Value *)grid;
+    last_sums.frees = v_immortal_frees();
+    last_sums.v = v;
+    last_sums.sums = S;
+    return S;
+}
+
 Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c, size_t n,
                       int64_t oh, int64_t ow, int64_t h2, int64_t w2, ObjCell cell)
 {
@@ -138,7 +182,7 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
     }
     int64_t sv;
     int solid = flat && inbox ? solid_colour(cx, c, n, oh, ow, &sv) : 0;
-    uint32_t *sums = solid > 0 ? solid_sums(cx, g, sv, &flat) : NULL;
+    const uint32_t *sums = solid > 0 ? solid_sums_kept(cx, grid, g, sv, &flat) : NULL;
     if (solid < 0 || cx->err)
         goto done;
     if (flat && !sums && (gi = gu_alloc_raw(cx, g->h * g->w, sizeof *gi)))
@@ -209,7 +253,6 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
     out = fs_copy_distinct(found.v, found.n);
 done:
     vb_drop(&found);
-    free(sums);
     pyset_clear(&occs);
     free(gi);
     free(off);

@@ -221,6 +221,8 @@ size_t v_make_atomic(Value *v)
     return n;
 }
 
+uint64_t v_immortal_frees_;
+
 void v_free_shared(Value *v)
 {
     if (!v)
@@ -229,6 +231,7 @@ void v_free_shared(Value *v)
         v_decref(v);
         return;
     }
+    __atomic_fetch_add(&v_immortal_frees_, 1, __ATOMIC_RELEASE);
     if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT))
         for (size_t i = 0; i < v->u.tup.len; i++)
             v_free_shared(v->u.tup.items[i]);
@@ -271,6 +274,7 @@ void v_pin(Value *v, Value ***pinned, size_t *n, size_t *cap)
 
 void v_free_pinned(Value *v)
 {
+    __atomic_fetch_add(&v_immortal_frees_, 1, __ATOMIC_RELEASE);
     if (v->type == V_FSET && (v->memo & V_MEMO_RECIPE))
         fs_recipe_free_own(v);
     vmem_free(v, v_block_size(v));

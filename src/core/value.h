@@ -355,6 +355,14 @@ void *xmalloc_(size_t n);
  * being reference counted (immortal) and are freed once, at the end. */
 void v_make_shared(Value *v);
 void v_free_shared(Value *v);
+/* How many immortal values have been freed (v_free_shared, v_free_pinned):
+ * what keeps an immortal's address to recognise it later checks that
+ * this has not moved since. */
+extern uint64_t v_immortal_frees_;
+static inline uint64_t v_immortal_frees(void)
+{
+    return __atomic_load_n(&v_immortal_frees_, __ATOMIC_ACQUIRE);
+}
 
 /* A program's constants are read by every instance of it, on several
  * threads: for a run they stop being reference counted too (an atomic

@@ -130,8 +130,10 @@ static void *work_loop(void *arg)
     WorkQueue *q = arg;
     for (;;) {
         int i = atomic_fetch_add(&q->next, 1);
-        if (i >= q->nitems)
+        if (i >= q->nitems) {
+            prim_thread_done();     /* the thread may end here (fanout) */
             return NULL;
+        }
         WorkItem *w = &q->items[i];
         double t0 = q->timed ? now_seconds() : 0;
         w->b.waited = 0;
