@@ -1,0 +1,154 @@
+/* compare.c -- Python's == and rich comparisons on DSL values (value.h). */
+#include "value.h"
+#include "fsproduct.h"
+#include "fsrecipe.h"
+#include "pyset.h"
+
+#include <math.h>
+#include <string.h>
+
+static bool is_number(const Value *v)
+{
+    return v->type == V_INT || v->type == V_BOOL || v->type == V_FLOAT;
+}
+
+static double as_double(const Value *v)
+{
+    return v->type == V_FLOAT ? v->u.f : (double)v->u.i;
+}
+
+/* -1, 0, 1; NaN compares unordered (2). */
+static int num_cmp(const Value *a, const Value *b)
+{
+    if (a->type != V_FLOAT && b->type != V_FLOAT)
+        return (a->u.i > b->u.i) - (a->u.i < b->u.i);
+    double x = as_double(a), y = as_double(b);
+    if (x != x || y != y)
+        return 2;
+    return (x > y) - (x < y);
+}
+
+/* Both hashes known and different: the values differ.  Another thread may
+ * be publishing either hash (pyhash.c), hence the atomic loads. */
+static inline bool known_unequal_hashes(const Value *a, const Value *b)
+{
+    return __atomic_load_n(&a->hashed, __ATOMIC_ACQUIRE) &&
+           __atomic_load_n(&b->hashed, __ATOMIC_ACQUIRE) &&
+           __atomic_load_n(&a->hash, __ATOMIC_RELAXED) != __atomic_load_n(&b->hash, __ATOMIC_RELAXED);
+}
+
+bool v_eq(const Value *a, const Value *b)
+{
+    if (a == b)
+        return a->type != V_FLOAT || a->u.f == a->u.f;   /* nan is nan: identity wins */
+    if (is_number(a) && is_number(b))
+        return num_cmp(a, b) == 0;
+    if (a->type != b->type)
+        return false;
+    /* a list is never a tuple; a set may equal a frozenset, as in Python */
+    if (a->type == V_TUPLE && ((a->flags ^ b->flags) & (V_FLAG_LIST | V_FLAG_RANGE)))
+        return false;
+    switch (a->type) {
+    case V_STR:
+        return a->u.str.len == b->u.str.len &&
+               memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
+    case V_TUPLE:
+        if (a->u.tup.len != b->u.tup.len)
+            return false;
+        if (known_unequal_hashes(a, b))
+            return false;
+        for (size_t i = 0; i < a->u.tup.len; i++) {
+            Value *x = a->u.tup.items[i], *y = b->u.tup.items[i];
+            /* Python compares container items with identity first */
+            if (x != y && !v_eq(x, y))
+                return false;
+        }
+        return true;
+    case V_FSET: {
+        bool eq;
+        if (a->u.set.len != b->u.set.len)
+            return false;
+        if (known_unequal_hashes(a, b))
+            return false;
+        if (fs_recipe_eq(a, b, &eq))
+            return eq;
+        for (size_t i = 0; i < a->u.set.len; i++)
+            if (!fs_contains(b, v_items(a)[i]))
+                return false;
+        return true;
+    }
+    default:
+        return false;   /* None, functions: identity only */
+    }
+}
+
+static int cmp_result(int c, int op)
+{
+    switch (op) {
+    case CMP_LT: return c < 0;
+    case CMP_LE: return c <= 0;
+    case CMP_GT: return c > 0;
+    default:     return c >= 0;
+    }
+}
+
+static const char *op_symbol(int op)
+{
+    static const char *s[] = {"<", "<=", ">", ">="};
+    return s[op];
+}
+
+static bool fs_subset(const Value *a, const Value *b)
+{
+    if (a->u.set.len > b->u.set.len)
+        return false;
+    for (size_t i = 0; i < a->u.set.len; i++)
+        if (!fs_contains(b, v_items(a)[i]))
+            return false;
+    return true;
+}
+
+int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op)
+{
+    if (is_number(a) && is_number(b)) {
+        int c = num_cmp(a, b);
+        return c == 2 ? 0 : cmp_result(c, op);
+    }
+    if (a->type == b->type) {
+        switch (a->type) {
+        case V_STR: {
+            size_t n = a->u.str.len < b->u.str.len ? a->u.str.len : b->u.str.len;
+            int c = memcmp(a->u.str.s, b->u.str.s, n);
+            if (c == 0)
+                c = (a->u.str.len > b->u.str.len) - (a->u.str.len < b->u.str.len);
+            return cmp_result(c, op);
+        }
+        case V_TUPLE: {
+            size_t n = a->u.tup.len < b->u.tup.len ? a->u.tup.len : b->u.tup.len;
+            for (size_t i = 0; i < n; i++) {
+                Value *x = a->u.tup.items[i], *y = b->u.tup.items[i];
+                if (x == y || v_eq(x, y))
+                    continue;
+                return v_richcmp(cx, x, y, op);
+            }
+            int c = (a->u.tup.len > b->u.tup.len) - (a->u.tup.len < b->u.tup.len);
+            return cmp_result(c, op);
+        }
+        case V_FSET:
+            /* Sets order by inclusion: a partial order. */
+            switch (op) {
+            case CMP_LT: return a->u.set.len < b->u.set.len && fs_subset(a, b);
+            case CMP_LE: return fs_subset(a, b);
+            case CMP_GT: return a->u.set.len > b->u.set.len && fs_subset(b, a);
+            default:     return fs_subset(b, a);
+            }
+        default:
+            break;
+        }
+    }
+    cx_raise(cx, "TypeError",
+             "'%s' not supported between instances of '%s' and '%s'",
+             op_symbol(op), v_typename(a), v_typename(b));
+    return -1;
+}
+
