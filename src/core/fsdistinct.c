@@ -5,6 +5,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define FS_MINSIZE 8
 
@@ -86,6 +89,25 @@ void pyset_distinct_slots(int32_t *out, const int64_t *h, size_t n)
     layout(out, n, hash_at, (void *)h);
 }
 
+/* Bit s set for each taken slot s < n (n <= 64; a table's size, so a
+ * multiple of 4 from 8 up): four slots' sign bits at a time where SSE2 is
+ * there. */
+static inline uint64_t taken_bits(const int32_t *slots, size_t n)
+{
+    uint64_t bits = 0;
+#ifdef __SSE2__
+    for (size_t s = 0; s + 4 <= n; s += 4) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(slots + s));
+        bits |= (uint64_t)(~_mm_movemask_ps(_mm_castsi128_ps(v)) & 0xF) << s;
+    }
+    for (size_t s = n & ~(size_t)3; s < n; s++)
+#else
+    for (size_t s = 0; s < n; s++)
+#endif
+        bits |= (uint64_t)(slots[s] >= 0) << s;
+    return bits;
+}
+
 void fs_fill_distinct(const FsLayout *lay, size_t mask, Value *const *items, const int64_t *h, size_t n)
 {
     Value **out = lay->items;
@@ -95,9 +117,7 @@ void fs_fill_distinct(const FsLayout *lay, size_t mask, Value *const *items, con
     int32_t m = 0;
     for (size_t base = 0; base <= mask; base += 64) {     /* taken slots as bits, as in pyset_take */
         size_t end = base + 64 <= mask + 1 ? base + 64 : mask + 1;
-        uint64_t bits = 0;
-        for (size_t s = base; s < end; s++)
-            bits |= (uint64_t)(slots[s] >= 0) << (s - base);
+        uint64_t bits = taken_bits(slots + base, end - base);
         while (bits) {
             size_t s = base + (size_t)__builtin_ctzll(bits);
             bits &= bits - 1;
