@@ -25,9 +25,10 @@ static uint32_t line_key(const Line *l)
            d << 8 | (uint32_t)(l->n - 1);
 }
 
-static bool places(Value *c, size_t n, int16_t *ij)
+/* The n items as places (row, column) into ij; false where one is not an
+ * interned place. */
+static bool places(Value *const *it, size_t n, int16_t *ij)
 {
-    Value *const *it = v_items(c);
     for (size_t k = 0; k < n; k++) {
         int64_t i, j;
         if (v_interned_at(it[k], &i, &j) != 0)
@@ -152,7 +153,7 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
     if (!ij)
         return cx_raise(cx, "MemoryError", "out of memory");
     int16_t *xi = ij, *yi = ij + 2 * n;
-    if (!places(x, n, xi) || !places(y, m, yi)) {
+    if (!places(v_items(x), n, xi) || !places(v_items(y), m, yi)) {
         free(ij);
         return NULL;
     }
@@ -225,15 +226,8 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
  * not an interned place. */
 static bool pair_places(const ForkPairs *fp, int k, size_t m, int16_t *ij)
 {
-    size_t lo = fp->side[k] ? fp->n : 0, hi = fp->side[k] ? fp->n + m : fp->n;
-    for (size_t x = lo; x < hi; x++) {
-        int64_t i, j;
-        if (v_interned_at(fp->val[k][x], &i, &j) != 0)
-            return false;
-        ij[2 * x] = (int16_t)i;
-        ij[2 * x + 1] = (int16_t)j;
-    }
-    return true;
+    size_t lo = fp->side[k] ? fp->n : 0, n = fp->side[k] ? m : fp->n;
+    return places(fp->val[k] + lo, n, ij + 2 * lo);
 }
 
 int ad_connect_pairs(Ctx *cx, const ForkPairs *fp, size_t len, int32_t *map, VBuf *mem)

@@ -129,6 +129,20 @@ void fs_fill_distinct(const FsLayout *lay, size_t mask, Value *const *items, con
     }
 }
 
+/* The frozenset of n > 0 distinct items whose hashes are h, x the xor of
+ * their shuffled hashes (its own hash's first part). */
+static Value *laid_distinct(Value *const *items, const int64_t *h, size_t n, uint64_t x)
+{
+    size_t mask = pyset_distinct_mask(n);
+    FsLayout lay;
+    Value *v = fs_layout(n, mask, &lay);
+    fs_fill_distinct(&lay, mask, items, h, n);
+    v_mark_flat(v, lay.items, n);
+    v->hash = py_fset_end(x, n);
+    v->hashed = 1;
+    return v;
+}
+
 Value *fs_from_distinct(Value *const *items, size_t n)
 {
     if (n == 0)
@@ -153,24 +167,10 @@ Value *fs_from_distinct(Value *const *items, size_t n)
         h[k] = v_hash(items[k]);
         x ^= py_fset_shuffle((uint64_t)h[k]);
     }
-    size_t mask = pyset_distinct_mask(n);
-    FsLayout lay;
-    Value *v = fs_layout(n, mask, &lay);
-    fs_fill_distinct(&lay, mask, items, h, n);
+    Value *v = laid_distinct(items, h, n, x);
     if (h != small)
         free(h);
-    v_mark_flat(v, lay.items, n);
-    v->hash = py_fset_end(x, n);
-    v->hashed = 1;
     return v;
-}
-
-/* A key's hash with the int case in place: ints are many sets' keys. */
-static inline int64_t key_hash(Value *v)
-{
-    if (!v_in_arena(v) && (v->type == V_INT || v->type == V_BOOL))
-        return py_hash_int(v->u.i);
-    return v_hash(v);
 }
 
 Value *fs_from_firsts(Value *const *items, size_t n)
@@ -190,7 +190,7 @@ Value *fs_from_firsts(Value *const *items, size_t n)
     size_t m = 0;
     uint64_t x = 0;
     for (size_t k = 0; k < n; k++) {
-        int64_t hk = h[k] = key_hash(items[k]);
+        int64_t hk = h[k] = pyset_key_hash(items[k]);
         size_t j = (size_t)((uint64_t)hk * 0x9E3779B97F4A7C15ull >> (64 - bits));
         for (;; j = (j + 1) & tmask) {
             int32_t at = tab[j];
@@ -206,13 +206,7 @@ Value *fs_from_firsts(Value *const *items, size_t n)
         }
     }
     free(tab);
-    size_t mask = pyset_distinct_mask(m);
-    FsLayout lay;
-    Value *v = fs_layout(m, mask, &lay);
-    fs_fill_distinct(&lay, mask, firsts, fh, m);
-    v_mark_flat(v, lay.items, m);
-    v->hash = py_fset_end(x, m);
-    v->hashed = 1;
+    Value *v = laid_distinct(firsts, fh, m, x);
     free(firsts);
     free(h);
     return v;

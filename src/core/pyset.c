@@ -38,27 +38,10 @@ static inline const int64_t *fs_hashes(const Value *v)
 
 Value pyset_dummy_ = {.refs = -1, .type = V_NONE};
 
-/* v_hash with the int case inlined: ints are most keys on hot paths. */
 /* From this many items fs_from_items finds the first of each and lays
  * them out as distinct (fsdistinct.c): the tables of indices it replays
  * are a quarter of the mutable table's size. */
 #define FS_FIRSTS_MIN 8
-
-static inline int64_t khash(Value *v)
-{
-    if (v_in_arena(v))           /* cells: reading one is a cache miss */
-        return v_arena_hash(v);
-    if (v->type == V_INT || v->type == V_BOOL) {
-        int64_t i = v->u.i;
-        uint64_t m = (i < 0 ? 0 - (uint64_t)i : (uint64_t)i) % 0x1FFFFFFFFFFFFFFFull;
-        if (i < 0)
-            return m == 1 ? -2 : -(int64_t)m;
-        return (int64_t)m;
-    }
-    if (__atomic_load_n(&v->hashed, __ATOMIC_ACQUIRE))   /* see pyhash.c */
-        return __atomic_load_n(&v->hash, __ATOMIC_RELAXED);
-    return v_hash(v);
-}
 
 static inline bool keq(Value *stored, Value *key)
 {
@@ -202,17 +185,17 @@ static bool discard_entry(PySet *s, Value *key, int64_t h)
 
 bool pyset_contains(const PySet *s, Value *key)
 {
-    return lookup(s, key, khash(key)) != NULL;
+    return lookup(s, key, pyset_key_hash(key)) != NULL;
 }
 
 void pyset_add(PySet *s, Value *key)
 {
-    add_entry(s, key, khash(key));
+    add_entry(s, key, pyset_key_hash(key));
 }
 
 bool pyset_discard(PySet *s, Value *key)
 {
-    return discard_entry(s, key, khash(key));
+    return discard_entry(s, key, pyset_key_hash(key));
 }
 
 /* Inserting into a large table misses the cache at the home slot, so the
@@ -224,12 +207,12 @@ void pyset_add_all(PySet *s, Value *const *items, size_t n)
 {
     int64_t ring[SLOT_AHEAD];
     for (size_t i = 0; i < n && i < SLOT_AHEAD; i++)
-        ring[i] = khash(items[i]);
+        ring[i] = pyset_key_hash(items[i]);
     for (size_t i = 0; i < n; i++) {
         int64_t h = ring[i % SLOT_AHEAD];
         if (i + SLOT_AHEAD < n) {
             v_fetch_ahead(items, i + SLOT_AHEAD, n);
-            int64_t ha = khash(items[i + SLOT_AHEAD]);
+            int64_t ha = pyset_key_hash(items[i + SLOT_AHEAD]);
             ring[i % SLOT_AHEAD] = ha;
             __builtin_prefetch(&s->table[(size_t)ha & s->mask]);
         }
@@ -276,7 +259,7 @@ static inline View view_fs(const Value *fs)
         } else {                                                            \
             for (size_t n_ = 0; n_ < (v)->used; n_++) {                     \
                 Value *KEY = (v)->items[n_];                                \
-                int64_t H = (v)->hashes ? (v)->hashes[n_] : khash(KEY);     \
+                int64_t H = (v)->hashes ? (v)->hashes[n_] : pyset_key_hash(KEY);     \
                 __VA_ARGS__                                                 \
             }                                                               \
         }                                                                   \
@@ -304,7 +287,7 @@ static bool fs_lookup(const View *v, Value *key, int64_t h)
             return false;
         if (ix >= 0) {
             Value *k = v->items[ix];
-            if (k == key || (khash(k) == h && v_eq(k, key)))
+            if (k == key || (pyset_key_hash(k) == h && v_eq(k, key)))
                 return true;
         }
     });
@@ -355,7 +338,7 @@ static void merge_view(PySet *d, const View *src)
                 int32_t ix = src->slots[i];
                 if (ix >= 0) {
                     t[i].key = v_incref(src->items[ix]);
-                    t[i].hash = src->hashes ? src->hashes[ix] : khash(t[i].key);
+                    t[i].hash = src->hashes ? src->hashes[ix] : pyset_key_hash(t[i].key);
                 }
             }
         }
@@ -608,7 +591,7 @@ static Value *copy_layout(const View *src)
     if (!src->tab && verbatim) {
         for (size_t i = 0; i < n; i++) {
             items[i] = v_incref(src->items[i]);
-            hashes[i] = src->hashes ? src->hashes[i] : khash(src->items[i]);
+            hashes[i] = src->hashes ? src->hashes[i] : pyset_key_hash(src->items[i]);
         }
         memcpy(slots, src->slots, size * sizeof *slots);
         return v;
@@ -638,7 +621,7 @@ static Value *copy_layout(const View *src)
                 continue;
             h = src->tab[i].hash;
         } else {
-            h = src->hashes ? src->hashes[i] : khash(src->items[i]);
+            h = src->hashes ? src->hashes[i] : pyset_key_hash(src->items[i]);
         }
         PY_PROBE(size_t, mask, h, {
             if (slots[j] == SLOT_EMPTY) {
@@ -655,7 +638,7 @@ static Value *copy_layout(const View *src)
             if (pos == SLOT_EMPTY)
                 continue;
             items[m] = v_incref(src->items[pos]);
-            hashes[m] = src->hashes ? src->hashes[pos] : khash(items[m]);
+            hashes[m] = src->hashes ? src->hashes[pos] : pyset_key_hash(items[m]);
             slots[i] = m++;
         }
         return v;
@@ -731,7 +714,7 @@ Value *fs_from_container(const Value *c)
 bool fs_contains(const Value *fs, Value *key)
 {
     View v = view_fs(fs);
-    return fs_lookup(&v, key, khash(key));
+    return fs_lookup(&v, key, pyset_key_hash(key));
 }
 
 /* a | b: COPY(a), then MERGE(b) unless b is a. */
