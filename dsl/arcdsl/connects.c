@@ -6,25 +6,6 @@
 #include "arcdsl/patch_util.h"
 #include "arcdsl/line.h"
 
-/* prapply(connect, x, y): frozenset(connect(a, b) for b in y for a in x)
- * when every item of x and y is an interned place.  Most pairs give the
- * empty set or a line another pair gave already (connect(a, b) is
- * connect(b, a)), so each line is made once, at its first pair, told
- * apart from the others by its canonical start, direction and length.
- * The set is ADD-ALL of the results in pair order; a result equal to an
- * earlier one changes nothing, so it is the distinct ones' layout.
- * Charged as the calls are: 1 a call, a line's length where it has one.
- * NULL, nothing raised, when an item is not an interned place. */
-_Static_assert(V_INTERN_SPAN <= 128, "a line key holds a place's row and column in 7 bits each");
-
-/* A line of interned places as a nonzero key: start, direction, length. */
-static uint32_t line_key(const Line *l)
-{
-    uint32_t d = l->di == 0 ? 0 : l->dj == 0 ? 1 : l->dj == 1 ? 2 : 3;
-    return 1u << 31 | (uint32_t)(l->i - V_INTERN_MIN) << 17 | (uint32_t)(l->j - V_INTERN_MIN) << 10 |
-           d << 8 | (uint32_t)(l->n - 1);
-}
-
 /* The n items as places (row, column) into ij; false where one is not an
  * interned place. */
 static bool places(Value *const *it, size_t n, int16_t *ij)
@@ -146,6 +127,15 @@ static bool axes_make(Axes *ax, const int16_t *ij, size_t n)
     return true;
 }
 
+/* prapply(connect, x, y): frozenset(connect(a, b) for b in y for a in x)
+ * when every item of x and y is an interned place.  Most pairs give the
+ * empty set or a line another pair gave already (connect(a, b) is
+ * connect(b, a)), so each line is made once, at its first pair, told
+ * apart from the others by its canonical start, direction and length.
+ * The set is ADD-ALL of the results in pair order; a result equal to an
+ * earlier one changes nothing, so it is the distinct ones' layout.
+ * Charged as the calls are: 1 a call, a line's length where it has one.
+ * NULL, nothing raised, when an item is not an interned place. */
 Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
 {
     size_t n = v_len(x), m = v_len(y);
@@ -190,7 +180,7 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
                 it[a] += it[a] < end[a] && *it[a] == p;
             expect = (size_t)p + 1;
             int64_t ai = xi[2 * p], aj = xi[2 * p + 1];
-            Line l;
+            Line l = {0};
             int32_t *id;
             line_of(ai, aj, bi, bj, &l);
             if (!(ok = ids_slot(&seen, line_key(&l), &id)))

@@ -225,6 +225,34 @@ bool ad_fork_pairs(const Value *f, const Value *c, ForkPairs *fp)
     return ok;
 }
 
+bool ad_pair_leaf(const Value *g, Value *const src[2], PairLeaf *lf)
+{
+    unsigned path = 0, calls = 0;
+    bool color = g->type == V_FUNC && g->u.fn.invoke == prim_invoke && g->u.fn.prim == PRIM_AD_color;
+    if (!color && (!path_of(g, &path, &calls) || !(path & 7)))
+        return false;
+    int side = color ? 0 : path >> 3 & 1;   /* a pair's last item is b */
+    size_t n = v_len(src[side]);
+    Value *const *it = v_items(src[side]);
+    Value **val = malloc((n ? n : 1) * sizeof *val);
+    bool ok = val != NULL;
+    for (size_t i = 0; ok && i < n; i++) {
+        Value *a = it[i];
+        if (color)      /* color(pair): next(iter(pair))[0], a's item 0 */
+            val[i] = a->type == V_TUPLE && !(a->flags & V_FLAGS_PY) && a->u.tup.len ? a->u.tup.items[0]
+                                                                                 : NULL;
+        else
+            val[i] = path_walk_from(path, 1, a);
+        ok = val[i] != NULL;
+    }
+    if (!ok) {
+        free(val);
+        return false;
+    }
+    *lf = (PairLeaf){.val = val, .side = side, .charge = color ? 1 : 1 + calls};
+    return true;
+}
+
 void ad_fork_pairs_free(ForkPairs *fp)
 {
     free(fp->val[0]);
@@ -356,7 +384,7 @@ static bool map_product_fork(Ctx *cx, Value *f, Value *c, Value **r)
 Value *ad_apply(Ctx *cx, Value *const *a)
 {
     Value *r;
-    if (a[1]->type == V_FSET && map_product_fork(cx, a[0], a[1], &r))
+    if (a[1]->type == V_FSET && (map_product_fork(cx, a[0], a[1], &r) || ad_apply_pairs(cx, a[0], a[1], &r)))
         return r;
     return core_map(cx, a[0], a[1], a[1]->type, false, true);
 }

@@ -29,6 +29,17 @@ static inline bool line_of(int64_t ai, int64_t aj, int64_t bi, int64_t bj, Line 
     return true;
 }
 
+/* A line of interned places (V_INTERN_SPAN <= 128) as a nonzero key:
+ * start, direction, length; one line, one key. */
+_Static_assert(V_INTERN_SPAN <= 128, "a line key holds a place's row and column in 7 bits each");
+
+static inline uint32_t line_key(const Line *l)
+{
+    uint32_t d = l->di == 0 ? 0 : l->dj == 0 ? 1 : l->dj == 1 ? 2 : 3;
+    return 1u << 31 | (uint32_t)(l->i - V_INTERN_MIN) << 17 | (uint32_t)(l->j - V_INTERN_MIN) << 10 |
+           d << 8 | (uint32_t)(l->n - 1);
+}
+
 /* connect(a, b) of places (ai, aj) and (bi, bj): a_ij is a's two items
  * as unpacked (a bool coordinate stays a bool); charged its points. */
 Value *ad_connect_line(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int64_t bi, int64_t bj);

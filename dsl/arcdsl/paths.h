@@ -32,4 +32,27 @@ static inline Value *ad_fork_pair_arg(const ForkPairs *fp, int k, size_t i, size
     return fp->val[k][fp->side[k] ? j : i];
 }
 
+/* A closure that takes one side of a pair and walks into it -- a path
+ * whose first step is first or last, or color, which reads the first
+ * item's [0] -- as the value it gives for each item of that side (val
+ * indexes src[side]'s items; malloc'd, borrowed values).  charge: its
+ * call and the calls inside one run. */
+typedef struct {
+    Value **val;
+    int side;
+    uint64_t charge;
+} PairLeaf;
+
+/* *lf for g over the pairs of a product of src[0] and src[1]; false,
+ * nothing held, where g is not such a closure or a step cannot be taken
+ * on some item (the call's own error decides then). */
+bool ad_pair_leaf(const Value *g, Value *const src[2], PairLeaf *lf);
+
+/* apply(f, c) for c a product already laid out (or a subset sfilter
+ * kept) and f = fork(outer, x, y), x and y leaves or forks of two
+ * leaves: in c's order, its pairs never built (pairfork.c).  false,
+ * nothing charged or raised, where that does not apply or a call fails:
+ * the calls then run as written. */
+bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r);
+
 #endif

@@ -1,0 +1,249 @@
+/* pairfork.c -- apply(fork(outer, x, y), c) over a product c laid out in
+ * its own order, no pair built.  x and y each take one side of a pair
+ * (paths.h PairLeaf) or are a fork of two such; their values are looked
+ * up per item of A and of B, not walked per pair.  functional.c's
+ * map_product_fork takes the products nothing has laid out yet. */
+#include <stdlib.h>
+#include <string.h>
+#include "prim.h"
+#include "fsrecipe.h"
+#include "fsproduct.h"
+#include "fsderived.h"
+#include "common/core_util.h"
+#include "arcdsl/paths.h"
+#include "arcdsl/line.h"
+
+#define CAP(self, i) ((self)->u.fn.cap[i])
+
+/* A call's result kept for its arguments (connect's: for its line key),
+ * and the work it charged, charged again wherever they come back: DSL
+ * functions are pure, and equal calls charge alike.  A table keeps at
+ * most MEMO_MOST; past that, new arguments are called unkept. */
+enum { MEMO_MOST = 1 << 16 };
+
+typedef struct {
+    uintptr_t k0, k1;
+    Value *r;                   /* NULL: empty */
+    uint64_t work;
+} Memo;
+
+typedef struct {
+    Memo *e;
+    size_t mask, used;
+} MemoTab;
+
+static bool memo_open(MemoTab *t)
+{
+    t->mask = 255;
+    t->used = 0;
+    return (t->e = calloc(t->mask + 1, sizeof *t->e)) != NULL;
+}
+
+static void memo_close(MemoTab *t)
+{
+    for (size_t s = 0; t->e && s <= t->mask; s++)
+        v_decref(t->e[s].r);
+    free(t->e);
+    t->e = NULL;
+}
+
+static inline size_t memo_home(uintptr_t k0, uintptr_t k1, size_t mask)
+{
+    uint64_t h = (uint64_t)k0 * 0x9E3779B97F4A7C15u ^ (uint64_t)k1 * 0xC2B2AE3D27D4EB4Fu;
+    return (size_t)(h ^ h >> 29) & mask;
+}
+
+static bool memo_grow(MemoTab *t)
+{
+    size_t mask = 2 * t->mask + 1;
+    Memo *e = calloc(mask + 1, sizeof *e);
+    if (!e)
+        return false;
+    for (size_t s = 0; s <= t->mask; s++)
+        if (t->e[s].r) {
+            size_t h = memo_home(t->e[s].k0, t->e[s].k1, mask);
+            while (e[h].r)
+                h = (h + 1) & mask;
+            e[h] = t->e[s];
+        }
+    free(t->e);
+    t->e = e;
+    t->mask = mask;
+    return true;
+}
+
+/* outer(x, y) called, a new reference, and kept in the empty entry s for
+ * (k0, k1) where there is room; NULL where it fails or gives what a set
+ * cannot hold (the ordered walk then decides). */
+static Value *memo_miss(Ctx *cx, MemoTab *t, size_t s, Value *outer, Value *x, Value *y,
+                        uintptr_t k0, uintptr_t k1)
+{
+    uint64_t before = cx->work;
+    Value *args[2] = {x, y}, *r = prim_call(cx, outer, 2, args);
+    if (r && ((r->flags & V_FLAGS_PY) || !v_hashable(cx, r))) {
+        v_decref(r);
+        return NULL;
+    }
+    if (!r || t->used >= MEMO_MOST)
+        return r;
+    if (2 * (t->used + 1) > t->mask + 1) {
+        if (!memo_grow(t))
+            return r;
+        for (s = memo_home(k0, k1, t->mask); t->e[s].r; s = (s + 1) & t->mask)
+            ;
+    }
+    t->e[s] = (Memo){k0, k1, v_incref(r), cx->work - before};
+    t->used++;
+    return r;
+}
+
+/* outer(x, y), a new reference: the result kept under (k0, k1), its
+ * charge again, or the call. */
+static inline Value *memo_call(Ctx *cx, MemoTab *t, Value *outer, Value *x, Value *y,
+                               uintptr_t k0, uintptr_t k1)
+{
+    size_t s = memo_home(k0, k1, t->mask);
+    for (; t->e[s].r; s = (s + 1) & t->mask)
+        if (t->e[s].k0 == k0 && t->e[s].k1 == k1)
+            return cx_charge(cx, t->e[s].work) ? v_incref(t->e[s].r) : NULL;
+    return memo_miss(cx, t, s, outer, x, y, k0, k1);
+}
+
+/* One of the fork's arguments: a leaf, or a fork of two leaves whose
+ * outer is called through a memo; connect's by line key where both
+ * leaves give interned places (lines are canonical: connects.c). */
+typedef struct {
+    PairLeaf leaf[2];           /* a leaf: leaf[0] alone */
+    Value *outer;               /* a fork's (borrowed); NULL for a leaf */
+    uint64_t charge;            /* a fork's own call and its leaves' runs */
+    int16_t *ij[2];             /* connect: each leaf's place per item of its side */
+    MemoTab memo;
+} Branch;
+
+static void branch_close(Branch *b)
+{
+    free(b->leaf[0].val);
+    free(b->leaf[1].val);
+    free(b->ij[0]);
+    memo_close(&b->memo);
+}
+
+static bool is_fork(const Value *g)
+{
+    return g->type == V_FUNC && g->u.fn.invoke != prim_invoke && g->u.fn.prim == PRIM_AD_fork &&
+           g->u.fn.ncap == 3;
+}
+
+/* The leaves' values as places, for connect; false where one is not an
+ * interned place. */
+static bool leaf_places(Branch *b, Value *const src[2])
+{
+    size_t n0 = v_len(src[b->leaf[0].side]), n1 = v_len(src[b->leaf[1].side]);
+    int16_t *ij = malloc(2 * (n0 + n1 + 1) * sizeof *ij);
+    if (!ij)
+        return false;
+    b->ij[0] = ij;
+    b->ij[1] = ij + 2 * n0;
+    for (int q = 0; q < 2; q++)
+        for (size_t x = 0; x < (q ? n1 : n0); x++) {
+            int64_t i, j;
+            if (v_interned_at(b->leaf[q].val[x], &i, &j) != 0) {
+                free(ij);
+                b->ij[0] = b->ij[1] = NULL;
+                return false;
+            }
+            b->ij[q][2 * x] = (int16_t)i;
+            b->ij[q][2 * x + 1] = (int16_t)j;
+        }
+    return true;
+}
+
+static bool branch_open(Branch *b, Value *g, Value *const src[2])
+{
+    memset(b, 0, sizeof *b);
+    if (ad_pair_leaf(g, src, &b->leaf[0]))
+        return memo_open(&b->memo) || (branch_close(b), false);
+    if (!is_fork(g) || !ad_pair_leaf(CAP(g, 1), src, &b->leaf[0]))
+        return false;
+    if (!ad_pair_leaf(CAP(g, 2), src, &b->leaf[1]) || !memo_open(&b->memo)) {
+        branch_close(b);
+        return false;
+    }
+    b->outer = CAP(g, 0);
+    b->charge = 1 + b->leaf[0].charge + b->leaf[1].charge;
+    if (b->outer == prim_value(PRIM_AD_connect))
+        leaf_places(b, src);
+    return true;
+}
+
+/* The branch's value for the pair of items at[0] of A and at[1] of B, a
+ * new reference, charged as its run would be; NULL where it fails. */
+static Value *branch_value(Ctx *cx, Branch *b, const size_t at[2])
+{
+    const PairLeaf *l0 = &b->leaf[0], *l1 = &b->leaf[1];
+    size_t i0 = at[l0->side];
+    if (!b->outer)
+        return cx_charge(cx, l0->charge) ? v_incref(l0->val[i0]) : NULL;
+    size_t i1 = at[l1->side];
+    Value *x = l0->val[i0], *y = l1->val[i1];
+    if (!cx_charge(cx, b->charge))
+        return NULL;
+    uintptr_t k0 = (uintptr_t)x, k1 = (uintptr_t)y;
+    if (b->ij[0]) {
+        const int16_t *p = b->ij[0] + 2 * i0, *q = b->ij[1] + 2 * i1;
+        Line l;
+        k0 = line_of(p[0], p[1], q[0], q[1], &l) ? line_key(&l) : 0;
+        k1 = 0;
+    }
+    return memo_call(cx, &b->memo, b->outer, x, y, k0, k1);
+}
+
+bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
+{
+    if (!(__atomic_load_n(&c->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) || !fs_is_product(c) ||
+        fs_gen_lazy(c) || !is_fork(f))
+        return false;
+    Value *src[2] = {fs_recipe_head(c)->src[0], fs_recipe_head(c)->src[1]};
+    Branch br[2];
+    MemoTab top = {0};
+    if (!branch_open(&br[0], CAP(f, 1), src))
+        return false;
+    if (!branch_open(&br[1], CAP(f, 2), src)) {
+        branch_close(&br[0]);
+        return false;
+    }
+    uint64_t work = cx->work, tick = cx->tick;
+    size_t n = v_len(src[0]);
+    const int32_t *order = fs_product_slots(c);
+    VBuf b = {0};
+    bool ok = memo_open(&top) && vb_reserve(cx, &b, v_len(c));
+    for (size_t s = 0; ok && s <= c->u.set.mask; s++) {
+        int32_t k = order[s];
+        if (k < 0)
+            continue;
+        size_t at[2] = {(uint32_t)k % n, (uint32_t)k / n};
+        Value *xy[2] = {NULL, NULL}, *res = NULL;
+        ok = cx_charge(cx, 1);                  /* the fork's own call */
+        for (int q = 0; ok && q < 2; q++)
+            ok = (xy[q] = branch_value(cx, &br[q], at)) != NULL;
+        if (ok)
+            res = memo_call(cx, &top, CAP(f, 0), xy[0], xy[1], (uintptr_t)xy[0], (uintptr_t)xy[1]);
+        v_decref(xy[0]);
+        v_decref(xy[1]);
+        if ((ok = res != NULL))
+            b.v[b.n++] = res;
+    }
+    branch_close(&br[0]);
+    branch_close(&br[1]);
+    memo_close(&top);
+    if (!ok) {      /* undone, charges too: the calls run again as written */
+        vb_drop(&b);
+        cx->work = work;
+        cx->tick = tick;
+        cx->over_budget = false;
+        cx_clear(cx);
+        return false;
+    }
+    *r = vb_finish(cx, &b, V_FSET);
+    return true;
+}
