@@ -98,14 +98,17 @@ static Value *memo_miss(Ctx *cx, MemoTab *t, size_t s, Value *outer, Value *x, V
 }
 
 /* outer(x, y), a new reference: the result kept under (k0, k1), its
- * charge again, or the call. */
+ * charge again (*kept set), or the call. */
 static inline Value *memo_call(Ctx *cx, MemoTab *t, Value *outer, Value *x, Value *y,
-                               uintptr_t k0, uintptr_t k1)
+                               uintptr_t k0, uintptr_t k1, bool *kept)
 {
     size_t s = memo_home(k0, k1, t->mask);
+    *kept = false;
     for (; t->e[s].r; s = (s + 1) & t->mask)
-        if (t->e[s].k0 == k0 && t->e[s].k1 == k1)
+        if (t->e[s].k0 == k0 && t->e[s].k1 == k1) {
+            *kept = true;
             return cx_charge(cx, t->e[s].work) ? v_incref(t->e[s].r) : NULL;
+        }
     return memo_miss(cx, t, s, outer, x, y, k0, k1);
 }
 
@@ -195,7 +198,8 @@ static Value *branch_value(Ctx *cx, Branch *b, const size_t at[2])
         k0 = line_of(p[0], p[1], q[0], q[1], &l) ? line_key(&l) : 0;
         k1 = 0;
     }
-    return memo_call(cx, &b->memo, b->outer, x, y, k0, k1);
+    bool kept;
+    return memo_call(cx, &b->memo, b->outer, x, y, k0, k1, &kept);
 }
 
 bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
@@ -216,7 +220,8 @@ bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
     size_t n = v_len(src[0]);
     const int32_t *order = fs_product_slots(c);
     VBuf b = {0};
-    bool ok = memo_open(&top) && vb_reserve(cx, &b, v_len(c));
+    size_t calls = 0;
+    bool kept, ok = memo_open(&top) && vb_reserve(cx, &b, v_len(c));
     for (size_t s = 0; ok && s <= c->u.set.mask; s++) {
         int32_t k = order[s];
         if (k < 0)
@@ -227,11 +232,16 @@ bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
         for (int q = 0; ok && q < 2; q++)
             ok = (xy[q] = branch_value(cx, &br[q], at)) != NULL;
         if (ok)
-            res = memo_call(cx, &top, CAP(f, 0), xy[0], xy[1], (uintptr_t)xy[0], (uintptr_t)xy[1]);
+            res = memo_call(cx, &top, CAP(f, 0), xy[0], xy[1], (uintptr_t)xy[0], (uintptr_t)xy[1], &kept);
         v_decref(xy[0]);
         v_decref(xy[1]);
-        if ((ok = res != NULL))
+        /* a kept result is in the buffer already, and adding it again to
+         * the set changes nothing */
+        if ((ok = res != NULL) && kept)
+            v_decref(res);
+        else if (ok)
             b.v[b.n++] = res;
+        calls++;
     }
     branch_close(&br[0]);
     branch_close(&br[1]);
@@ -244,6 +254,8 @@ bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
         cx_clear(cx);
         return false;
     }
-    *r = vb_finish(cx, &b, V_FSET);
+    /* charged for every result, as vb_finish charges a buffer of them all */
+    *r = core_work(cx, calls) ? fs_from_items(b.v, b.n) : NULL;
+    vb_drop(&b);
     return true;
 }
