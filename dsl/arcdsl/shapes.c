@@ -184,6 +184,9 @@ static Value *frontier(Ctx *cx, Value *loc, int k)
     Value *keep = gu_getitem(cx, loc, (size_t)k);
     if (!keep || !charge(cx, 30))
         return NULL;
+    /* an int column or row: the line from 0 to 29, made in that order */
+    if (keep->type == V_INT)
+        return k ? fs_line(0, keep->u.i, 1, 0, 30) : fs_line(keep->u.i, 0, 0, 1, 30);
     PySet s;
     pyset_init(&s);
     for (int x = 0; x < 30; x++) {
