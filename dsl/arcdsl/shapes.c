@@ -357,11 +357,33 @@ Value *ad_toobject(Ctx *cx, Value *const *a)
         return NULL;
     size_t n = v_len(ti);
     Value **it = v_items(ti);
+    /* a frozenset's places are distinct, so are their cells: laid out
+     * as ADD-ALL leaves them, no comparisons (fs_from_distinct) */
+    bool distinct = ti->type == V_FSET;
     PySet s;
+    VBuf b = {0};
     pyset_init(&s);
+    if (distinct && !vb_reserve(cx, &b, n))
+        goto fail;
+    /* an interned place's cell read straight from tuples, interned where
+     * its value is a colour */
+    bool tuples = distinct && g->type == V_TUPLE && !(g->flags & V_FLAGS_PY);
     for (size_t x = 0; x < n; x++) {
-        Value **ij = unpack2(cx, it[x]), *row, *v;
         int64_t i, j;
+        if (tuples && v_interned_at(it[x], &i, &j) == 0) {
+            if (i < 0 || i >= (int64_t)h || j < 0 || j >= (int64_t)w)
+                continue;
+            Value *row = g->u.tup.items[i], *v;
+            Value *c = row->type == V_TUPLE && !(row->flags & V_FLAGS_PY) && (size_t)j < row->u.tup.len &&
+                               (v = row->u.tup.items[j])->type == V_INT && v->u.i >= 0 && v->u.i <= 9
+                           ? v_interned_of((int)v->u.i + 1, i, j)
+                           : NULL;
+            if (c) {
+                b.v[b.n++] = c;
+                continue;
+            }
+        }
+        Value **ij = unpack2(cx, it[x]), *row, *v;
         if (!ij || !to_i64(cx, ij[0], &i) || !to_i64(cx, ij[1], &j))
             goto fail;
         if (i < 0 || i >= (int64_t)h || j < 0 || j >= (int64_t)w)
@@ -370,16 +392,21 @@ Value *ad_toobject(Ctx *cx, Value *const *a)
             goto fail;
         Value *loc = it[x]->type == V_TUPLE ? v_incref(it[x]) : v_tuple2(ij[0], ij[1]);
         Value *c = v_pair_steal(v_incref(v), loc);
-        core_set_put(&s, c);
+        if (distinct)
+            b.v[b.n++] = c;
+        else
+            core_set_put(&s, c);
     }
     v_decref(ti);
-    if (!charge(cx, s.used)) {
+    if (!charge(cx, distinct ? b.n : s.used)) {
+        vb_drop(&b);
         pyset_clear(&s);
         return NULL;
     }
-    return pyset_take(&s);
+    return distinct ? vb_take_distinct(&b) : pyset_take(&s);
 fail:
     v_decref(ti);
+    vb_drop(&b);
     pyset_clear(&s);
     return NULL;
 }
