@@ -267,17 +267,8 @@ Value *ad_delta(Ctx *cx, Value *const *a)
     return r;
 }
 
-static void add_range(PySet *s, int64_t i, int64_t j, int64_t di, int64_t dj, int64_t n)
-{
-    for (int64_t k = 0; k < n; k++, i += di, j += dj) {
-        Value *c = v_pair_int(i, j);
-        pyset_add(s, c);
-        v_decref(c);
-    }
-}
-
-/* frozenset(vlines | hlines), each side a set comprehension, as the
- * reference's box/inbox/outbox build it */
+/* frozenset(vlines | hlines) of the rectangle, as the reference's box,
+ * inbox and outbox build it (boxset.c) */
 static Value *box_lines(Ctx *cx, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
 {
     int64_t si = ai < bi ? ai : bi, sj = aj < bj ? aj : bj;
@@ -285,26 +276,7 @@ static Value *box_lines(Ctx *cx, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
     int64_t h = ei - si + 1, w = ej - sj + 1;
     if (!ranged(cx, 2 * (h + w)))
         return NULL;
-    PySet l[4], v, hz, u;
-    for (int k = 0; k < 4; k++)
-        pyset_init(&l[k]);
-    add_range(&l[0], si, sj, 1, 0, h);
-    add_range(&l[1], si, ej, 1, 0, h);
-    add_range(&l[2], si, sj, 0, 1, w);
-    add_range(&l[3], ei, sj, 0, 1, w);
-    pyset_copy_from_set(&v, &l[0]);
-    pyset_merge_set(&v, &l[1]);
-    pyset_copy_from_set(&hz, &l[2]);
-    pyset_merge_set(&hz, &l[3]);
-    pyset_copy_from_set(&u, &v);
-    pyset_merge_set(&u, &hz);
-    Value *r = pyset_to_frozenset(&u);
-    for (int k = 0; k < 4; k++)
-        pyset_clear(&l[k]);
-    pyset_clear(&v);
-    pyset_clear(&hz);
-    pyset_clear(&u);
-    return r;
+    return ad_box_lines(si, sj, ei, ej);
 }
 
 static Value *around(Ctx *cx, Value *p, int64_t d)
