@@ -165,7 +165,7 @@ static bool branch_open(Branch *b, Value *g, Value *const src[2])
 {
     memset(b, 0, sizeof *b);
     if (ad_pair_leaf(g, src, &b->leaf[0]))
-        return memo_open(&b->memo) || (branch_close(b), false);
+        return true;            /* a leaf looks up, it calls nothing */
     if (!is_fork(g) || !ad_pair_leaf(CAP(g, 1), src, &b->leaf[0]))
         return false;
     if (!ad_pair_leaf(CAP(g, 2), src, &b->leaf[1]) || !memo_open(&b->memo)) {
