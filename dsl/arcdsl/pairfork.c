@@ -18,8 +18,16 @@
 /* A call's result kept for its arguments (connect's: for its line key),
  * and the work it charged, charged again wherever they come back: DSL
  * functions are pure, and equal calls charge alike.  A table keeps at
- * most MEMO_MOST; past that, new arguments are called unkept. */
-enum { MEMO_MOST = 1 << 16 };
+ * most MEMO_MOST; past that, new arguments are called unkept.
+ *
+ * The fork's own table is keyed by its arguments' addresses: leaves'
+ * values, which live through the walk, and results a branch's table
+ * keeps.  A result a branch could not keep is freed after its pair and
+ * its address may come again for another value; but it never becomes a
+ * key, since every new result of a branch is a new key for the fork's
+ * table, which is therefore full no later than the branch's.  A table
+ * that cannot grow fails the walk (the calls then run as written). */
+enum { MEMO_MOST = 1 << 13 };
 
 typedef struct {
     uintptr_t k0, k1;
@@ -87,8 +95,10 @@ static Value *memo_miss(Ctx *cx, MemoTab *t, size_t s, Value *outer, Value *x, V
     if (!r || t->used >= MEMO_MOST)
         return r;
     if (2 * (t->used + 1) > t->mask + 1) {
-        if (!memo_grow(t))
-            return r;
+        if (!memo_grow(t)) {
+            v_decref(r);
+            return NULL;
+        }
         for (s = memo_home(k0, k1, t->mask); t->e[s].r; s = (s + 1) & t->mask)
             ;
     }
