@@ -17,7 +17,8 @@
 /* (c, (i, j)), a new reference; near-grid cells are interned (value.c) */
 static Value *cell(int64_t i, int64_t j, Value *c)
 {
-    return v_pair_steal(v_incref(c), v_pair_int(i, j));
+    Value *r = v_cell_interned(c, i, j);
+    return r ? r : v_pair_steal(v_incref(c), v_pair_int(i, j));
 }
 
 Value *ad_objects(Ctx *cx, Value *const *a)

@@ -345,10 +345,9 @@ Value *ad_toobject(Ctx *cx, Value *const *a)
         if (tuples && v_interned_at(it[x], &i, &j) == 0) {
             if (i < 0 || i >= (int64_t)h || j < 0 || j >= (int64_t)w)
                 continue;
-            Value *row = g->u.tup.items[i], *v;
-            Value *c = row->type == V_TUPLE && !(row->flags & V_FLAGS_PY) && (size_t)j < row->u.tup.len &&
-                               (v = row->u.tup.items[j])->type == V_INT && v->u.i >= 0 && v->u.i <= 9
-                           ? v_interned_of((int)v->u.i + 1, i, j)
+            Value *row = g->u.tup.items[i];
+            Value *c = row->type == V_TUPLE && !(row->flags & V_FLAGS_PY) && (size_t)j < row->u.tup.len
+                           ? v_cell_interned(row->u.tup.items[j], i, j)
                            : NULL;
             if (c) {
                 b.v[b.n++] = c;
@@ -409,8 +408,10 @@ static Value *asobject_distinct(Ctx *cx, Value **rows, size_t nr)
         Value **cells = v_items(rows[i]);
         if (!(ok = charge(cx, nc)))
             break;
-        for (size_t j = 0; j < nc; j++)
-            buf[m++] = v_pair_steal(v_incref(cells[j]), v_pair_int((int64_t)i, (int64_t)j));
+        for (size_t j = 0; j < nc; j++) {
+            Value *c = v_cell_interned(cells[j], (int64_t)i, (int64_t)j);
+            buf[m++] = c ? c : v_pair_steal(v_incref(cells[j]), v_pair_int((int64_t)i, (int64_t)j));
+        }
     }
     Value *r = ok ? fs_from_distinct(buf, m) : NULL;
     for (size_t k = 0; k < m; k++)
