@@ -212,12 +212,13 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y)
 }
 
 /* The places (row, column) an argument of connect takes, for each of
- * its items: side 0 A's n, side 1 B's m (vals from n); false where one is
+ * its items: side 0 A's n, side 1 B's m (ij from n); false where one is
  * not an interned place. */
 static bool pair_places(const ForkPairs *fp, int k, size_t m, int16_t *ij)
 {
-    size_t lo = fp->side[k] ? fp->n : 0, n = fp->side[k] ? m : fp->n;
-    return places(fp->val[k] + lo, n, ij + 2 * lo);
+    const PairLeaf *l = &fp->leaf[k];
+    size_t lo = l->side ? fp->n : 0, n = l->side ? m : fp->n;
+    return places(l->val, n, ij + 2 * lo);
 }
 
 int ad_connect_pairs(Ctx *cx, const ForkPairs *fp, size_t len, int32_t *map, VBuf *mem)
@@ -234,7 +235,7 @@ int ad_connect_pairs(Ctx *cx, const ForkPairs *fp, size_t len, int32_t *map, VBu
     int32_t empty = -1;
     for (size_t jb = n; ok && jb < n + m; jb++)
         for (size_t i = 0; ok && i < n; i++, x++) {
-            size_t s0 = fp->side[0] ? jb : i, s1 = fp->side[1] ? jb : i;
+            size_t s0 = fp->leaf[0].side ? jb : i, s1 = fp->leaf[1].side ? jb : i;
             int64_t ai = at[0][2 * s0], aj = at[0][2 * s0 + 1], bi = at[1][2 * s1], bj = at[1][2 * s1 + 1];
             Line l;
             uint32_t key = line_of(ai, aj, bi, bj, &l) ? line_key(&l) : 0;
@@ -242,7 +243,7 @@ int ad_connect_pairs(Ctx *cx, const ForkPairs *fp, size_t len, int32_t *map, VBu
             if (!(ok = cx_charge(cx, fp->charge + 1) && (!key || ids_slot(&ids, key, &id))))
                 break;
             if (*id < 0) {
-                Value *r = key ? ad_connect_line(cx, v_items(fp->val[0][s0]), ai, aj, bi, bj)
+                Value *r = key ? ad_connect_line(cx, v_items(ad_fork_pair_arg(fp, 0, i, jb)), ai, aj, bi, bj)
                                : v_incref(&v_empty_fset_);
                 if (!(ok = r && vb_push(cx, mem, r)))
                     break;

@@ -202,29 +202,6 @@ static Value *fork_inv(Ctx *cx, Value *self, Value *const *argv)
     return r;
 }
 
-bool ad_fork_pairs(const Value *f, const Value *c, ForkPairs *fp)
-{
-    unsigned path[2], calls[2];
-    if (f->type != V_FUNC || f->u.fn.invoke != fork_inv ||
-        !path_of(CAP(f, 1), &path[0], &calls[0]) || !path_of(CAP(f, 2), &path[1], &calls[1]) ||
-        !(path[0] & 7) || !(path[1] & 7))
-        return false;
-    Value *src[2] = {fs_recipe_head(c)->src[0], fs_recipe_head(c)->src[1]};
-    size_t n = v_len(src[0]), m = v_len(src[1]);
-    *fp = (ForkPairs){.outer = CAP(f, 0), .n = n, .charge = 1 + (1 + calls[0]) + (1 + calls[1])};
-    bool ok = (fp->val[0] = malloc(2 * (n + m) * sizeof *fp->val[0])) != NULL;
-    for (int k = 0; ok && k < 2; k++) {
-        fp->val[1] = fp->val[0] + n + m;
-        int side = fp->side[k] = path[k] >> 3 & 1;     /* a pair's last item is b */
-        Value *const *it = v_items(src[side]);
-        for (size_t i = 0; ok && i < v_len(src[side]); i++)
-            ok = (fp->val[k][(side ? n : 0) + i] = path_walk_from(path[k], 1, it[i])) != NULL;
-    }
-    if (!ok)
-        ad_fork_pairs_free(fp);
-    return ok;
-}
-
 bool ad_pair_leaf(const Value *g, Value *const src[2], PairLeaf *lf)
 {
     unsigned path = 0, calls = 0;
@@ -253,10 +230,27 @@ bool ad_pair_leaf(const Value *g, Value *const src[2], PairLeaf *lf)
     return true;
 }
 
+bool ad_fork_pairs(const Value *f, const Value *c, ForkPairs *fp)
+{
+    if (f->type != V_FUNC || f->u.fn.invoke != fork_inv)
+        return false;
+    Value *src[2] = {fs_recipe_head(c)->src[0], fs_recipe_head(c)->src[1]};
+    *fp = (ForkPairs){.outer = CAP(f, 0), .n = v_len(src[0])};
+    if (!ad_pair_leaf(CAP(f, 1), src, &fp->leaf[0]))
+        return false;
+    if (!ad_pair_leaf(CAP(f, 2), src, &fp->leaf[1])) {
+        ad_fork_pairs_free(fp);
+        return false;
+    }
+    fp->charge = 1 + fp->leaf[0].charge + fp->leaf[1].charge;
+    return true;
+}
+
 void ad_fork_pairs_free(ForkPairs *fp)
 {
-    free(fp->val[0]);
-    fp->val[0] = fp->val[1] = NULL;
+    free(fp->leaf[0].val);
+    free(fp->leaf[1].val);
+    fp->leaf[0].val = fp->leaf[1].val = NULL;
 }
 
 /* ---- combinators -------------------------------------------------------- */

@@ -6,21 +6,35 @@
 
 #include "value.h"
 
+/* A closure that takes one side of a pair and walks into it -- a path
+ * whose first step is first or last, or color, which reads the first
+ * item's [0] -- as the value it gives for each item of that side (val
+ * indexes src[side]'s items; malloc'd, borrowed values).  charge: its
+ * call and the calls inside one run. */
+typedef struct {
+    Value **val;
+    int side;                   /* the pair's item it takes first: 0 a, 1 b */
+    uint64_t charge;
+} PairLeaf;
+
+/* *lf for g over the pairs of a product of src[0] and src[1]; false,
+ * nothing held, where g is not such a closure or a step cannot be taken
+ * on some item (the call's own error decides then). */
+bool ad_pair_leaf(const Value *g, Value *const src[2], PairLeaf *lf);
+
 /* fork(outer, p, q) over the pairs (a, b) of a product of A and B, p and q
- * such closures whose first step takes a or b: what each gives for every
- * item of A and of B, so that a pair's two arguments are looked up, not
+ * such leaves, so that a pair's two arguments are looked up, not
  * walked. */
 typedef struct {
     Value *outer;               /* borrowed */
-    Value **val[2];             /* path k's value from item i of A (i < n), of B (n + i) */
-    int side[2];                /* the pair's item path k takes first: 0 a, 1 b */
+    PairLeaf leaf[2];
     size_t n;                   /* len(A) */
     uint64_t charge;            /* one pair's run short of outer's call: the fork's
-                                   call, each path's run and its own call */
+                                   call and each leaf's run */
 } ForkPairs;
 
 /* fp for f over product c (its sources built if need be); false, nothing
- * held, where f is not such a fork or a path cannot be taken on some item
+ * held, where f is not such a fork or a leaf cannot be taken on some item
  * (the call's own error decides then). */
 bool ad_fork_pairs(const Value *f, const Value *c, ForkPairs *fp);
 void ad_fork_pairs_free(ForkPairs *fp);
@@ -29,24 +43,9 @@ void ad_fork_pairs_free(ForkPairs *fp);
  * (insertion index g of the product: i = g % n, j = n + g / n). */
 static inline Value *ad_fork_pair_arg(const ForkPairs *fp, int k, size_t i, size_t j)
 {
-    return fp->val[k][fp->side[k] ? j : i];
+    const PairLeaf *l = &fp->leaf[k];
+    return l->val[l->side ? j - fp->n : i];
 }
-
-/* A closure that takes one side of a pair and walks into it -- a path
- * whose first step is first or last, or color, which reads the first
- * item's [0] -- as the value it gives for each item of that side (val
- * indexes src[side]'s items; malloc'd, borrowed values).  charge: its
- * call and the calls inside one run. */
-typedef struct {
-    Value **val;
-    int side;
-    uint64_t charge;
-} PairLeaf;
-
-/* *lf for g over the pairs of a product of src[0] and src[1]; false,
- * nothing held, where g is not such a closure or a step cannot be taken
- * on some item (the call's own error decides then). */
-bool ad_pair_leaf(const Value *g, Value *const src[2], PairLeaf *lf);
 
 /* apply(f, c) for c a product already laid out (or a subset sfilter
  * kept) and f = fork(outer, x, y), x and y leaves or forks of two
