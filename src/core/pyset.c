@@ -518,6 +518,14 @@ Value *fs_clone_flat(const Value *fs)
     return v;
 }
 
+void fs_keep(Value **slot, const Value *fs)
+{
+    Value *kept = fs_clone_flat(fs), *none = NULL;
+    kept->refs = -1;       /* immortal: no thread counts it */
+    if (!__atomic_compare_exchange_n(slot, &none, kept, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        vmem_free(kept, fs_size(kept->u.set.len, kept->u.set.mask));
+}
+
 static Value *empty_fs(void)
 {
     return v_incref(&v_empty_fset_);

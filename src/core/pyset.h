@@ -116,6 +116,19 @@ FsLayout fs_layout_of(Value *v);
  * the distinct object CPython makes each time (identity shows in
  * `a | b` when b is a). */
 Value *fs_clone_flat(const Value *fs);
+/* Frozensets that a pure computation gives for a small argument, kept
+ * once per argument in a slot any thread may read and fill.  fs_kept: a
+ * clone of the slot's set (fs_clone_flat), NULL while the slot is empty;
+ * fs_keep: fill the slot with a clone of fs, whose items are arena
+ * values, unless a thread did first.  The kept set itself is never handed
+ * out: the call cache keys by identity, and CPython's `a & b` copies a
+ * when b is a. */
+static inline Value *fs_kept(Value *const *slot)
+{
+    const Value *fs = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    return fs ? fs_clone_flat(fs) : NULL;
+}
+void fs_keep(Value **slot, const Value *fs);
 /* The table mask COPY gives a set of n keys (MERGE's pre-size step). */
 size_t pyset_copy_mask(size_t n);
 bool fs_contains(const Value *fs, Value *key);
