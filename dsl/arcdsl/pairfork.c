@@ -108,16 +108,17 @@ static Value *memo_miss(Ctx *cx, MemoTab *t, size_t s, Value *outer, Value *x, V
 }
 
 /* outer(x, y), a new reference: the result kept under (k0, k1), its
- * charge again (*kept set), or the call. */
+ * charge added to *owed (*kept set), or the call. */
 static inline Value *memo_call(Ctx *cx, MemoTab *t, Value *outer, Value *x, Value *y,
-                               uintptr_t k0, uintptr_t k1, bool *kept)
+                               uintptr_t k0, uintptr_t k1, bool *kept, uint64_t *owed)
 {
     size_t s = memo_home(k0, k1, t->mask);
     *kept = false;
     for (; t->e[s].r; s = (s + 1) & t->mask)
         if (t->e[s].k0 == k0 && t->e[s].k1 == k1) {
             *kept = true;
-            return cx_charge(cx, t->e[s].work) ? v_incref(t->e[s].r) : NULL;
+            *owed += t->e[s].work;
+            return v_incref(t->e[s].r);
         }
     return memo_miss(cx, t, s, outer, x, y, k0, k1);
 }
@@ -190,17 +191,18 @@ static bool branch_open(Branch *b, Value *g, Value *const src[2])
 }
 
 /* The branch's value for the pair of items at[0] of A and at[1] of B, a
- * new reference, charged as its run would be; NULL where it fails. */
-static Value *branch_value(Ctx *cx, Branch *b, const size_t at[2])
+ * new reference, its run's charge added to *owed; NULL where it fails. */
+static Value *branch_value(Ctx *cx, Branch *b, const size_t at[2], uint64_t *owed)
 {
     const PairLeaf *l0 = &b->leaf[0], *l1 = &b->leaf[1];
     size_t i0 = at[l0->side];
-    if (!b->outer)
-        return cx_charge(cx, l0->charge) ? v_incref(l0->val[i0]) : NULL;
+    if (!b->outer) {
+        *owed += l0->charge;
+        return v_incref(l0->val[i0]);
+    }
     size_t i1 = at[l1->side];
     Value *x = l0->val[i0], *y = l1->val[i1];
-    if (!cx_charge(cx, b->charge))
-        return NULL;
+    *owed += b->charge;
     uintptr_t k0 = (uintptr_t)x, k1 = (uintptr_t)y;
     if (b->ij[0]) {
         const int16_t *p = b->ij[0] + 2 * i0, *q = b->ij[1] + 2 * i1;
@@ -209,7 +211,7 @@ static Value *branch_value(Ctx *cx, Branch *b, const size_t at[2])
         k1 = 0;
     }
     bool kept;
-    return memo_call(cx, &b->memo, b->outer, x, y, k0, k1, &kept);
+    return memo_call(cx, &b->memo, b->outer, x, y, k0, k1, &kept, owed);
 }
 
 bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
@@ -238,11 +240,19 @@ bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
             continue;
         size_t at[2] = {(uint32_t)k % n, (uint32_t)k / n};
         Value *xy[2] = {NULL, NULL}, *res = NULL;
-        ok = cx_charge(cx, 1);                  /* the fork's own call */
+        /* a pair's charges, the fork's own call first, are paid at its
+         * end: a failure anywhere undoes the walk, so only the sum counts */
+        uint64_t owed = 1;
+        ok = true;
         for (int q = 0; ok && q < 2; q++)
-            ok = (xy[q] = branch_value(cx, &br[q], at)) != NULL;
+            ok = (xy[q] = branch_value(cx, &br[q], at, &owed)) != NULL;
         if (ok)
-            res = memo_call(cx, &top, CAP(f, 0), xy[0], xy[1], (uintptr_t)xy[0], (uintptr_t)xy[1], &kept);
+            res = memo_call(cx, &top, CAP(f, 0), xy[0], xy[1], (uintptr_t)xy[0], (uintptr_t)xy[1],
+                            &kept, &owed);
+        if (res && !cx_charge(cx, owed)) {
+            v_decref(res);
+            res = NULL;
+        }
         v_decref(xy[0]);
         v_decref(xy[1]);
         /* a kept result is in the buffer already, and adding it again to
