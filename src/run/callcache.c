@@ -1,5 +1,6 @@
 /* callcache.c -- the identity-keyed call cache (see callcache.h). */
 #include "callcache.h"
+#include "vmem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@ static void entry_free(CacheEntry *e)
     for (int i = 0; i < e->nargs; i++)
         v_decref(e->args[i]);
     v_decref(e->result);
-    free(e);
+    vmem_free(e, sizeof *e);
 }
 
 void cache_clear(CallCache *c)
@@ -139,8 +140,10 @@ CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const 
         CacheEntry *e = c->slots[i];
         if (!e)
             return NULL;
-        if (e != TOMB(c) && same_key(e, hash, callee, args, nargs) &&
-            !(taken && filter_has(taken, e->id)))
+        /* a call an instance repeats meets the entries it took first:
+         * they are passed by their filter bit, not by comparing keys */
+        if (e != TOMB(c) && e->hash == hash && !(taken && filter_has(taken, e->id)) &&
+            same_key(e, hash, callee, args, nargs))
             return e;
     }
 }
@@ -150,7 +153,7 @@ CacheEntry *cache_add(CallCache *c, uint64_t hash, Value *callee, Value *const *
 {
     if (c->count >= c->limit)
         return NULL;
-    CacheEntry *e = xmalloc_(sizeof *e);
+    CacheEntry *e = vmem_alloc(sizeof *e);    /* a size class: batt steps add thousands */
     memset(e, 0, sizeof *e);
     e->hash = hash;
     e->callee = v_incref(callee);
