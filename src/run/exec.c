@@ -244,14 +244,19 @@ static void free_dead(Instance *in, int pc)
 }
 
 /* Per program: for each statement, the slots whose last read it is
- * (-1 terminated; NULL when none).  Slots never read are kept. */
+ * (-1 terminated; NULL when none).  Slots never read are kept.  One
+ * block, the lists after the pointers: every chunk of a batt run plans
+ * its program again. */
 static int32_t **plan_make(const IrProgram *p)
 {
-    int32_t *last = xmalloc_(sizeof(int32_t) * (size_t)(p->nslots ? p->nslots : 1));
+    size_t nst = (size_t)(p->nstmts ? p->nstmts : 1), nsl = (size_t)(p->nslots ? p->nslots : 1);
+    int32_t *last = xmalloc_(sizeof(int32_t) * (nsl + nst));
+    int32_t *count = last + nsl;
     for (int i = 0; i < p->nslots; i++)
         last[i] = -1;
     for (int k = 0; k < p->nstmts; k++) {
         const IrStmt *s = &p->stmts[k];
+        count[k] = 0;
         if (s->kind == IR_CALL || s->kind == IR_UNPACK)
             if (s->callee.slot >= 0)
                 last[s->callee.slot] = k;
@@ -259,26 +264,30 @@ static int32_t **plan_make(const IrProgram *p)
             if (s->args[a].slot >= 0)
                 last[s->args[a].slot] = k;
     }
-    int32_t **plan = calloc((size_t)(p->nstmts ? p->nstmts : 1), sizeof(int32_t *));
-    int *count = calloc((size_t)(p->nstmts ? p->nstmts : 1), sizeof(int));
-    if (!plan || !count)
-        abort();
+    size_t lists = 0;
     for (int i = 0; i < p->nslots; i++)
         if (last[i] >= 0)
             count[last[i]]++;
     for (int k = 0; k < p->nstmts; k++)
+        if (count[k] && p->stmts[k].kind != IR_RETURN)
+            lists += (size_t)count[k] + 1;
+    int32_t **plan = xmalloc_(nst * sizeof(int32_t *) + lists * sizeof(int32_t));
+    int32_t *next = (int32_t *)(plan + nst);
+    for (int k = 0; k < p->nstmts; k++) {
+        plan[k] = NULL;
         if (count[k] && p->stmts[k].kind != IR_RETURN) {
-            plan[k] = xmalloc_(sizeof(int32_t) * (size_t)(count[k] + 1));
+            plan[k] = next;
+            next += count[k] + 1;
             plan[k][0] = -1;
             count[k] = 0;
         }
+    }
     for (int i = 0; i < p->nslots; i++)
         if (last[i] >= 0 && plan[last[i]]) {
             plan[last[i]][count[last[i]]++] = i;
             plan[last[i]][count[last[i]]] = -1;
         }
     free(last);
-    free(count);
     return plan;
 }
 
@@ -320,13 +329,6 @@ static int32_t *plan_steps(const IrProgram *p)
     }
     at[p->nstmts] = 1 + calls;
     return at;
-}
-
-static void plan_free(int32_t **plan, const IrProgram *p)
-{
-    for (int k = 0; k < p->nstmts; k++)
-        free(plan[k]);
-    free(plan);
 }
 
 /* Advance an instance over statements that are not calls; true if it now
@@ -635,7 +637,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
         cache_clear(cache);
     free(items);
     for (int q = 0; q < nplans; q++) {
-        plan_free(plans[q], plan_prog[q]);
+        free(plans[q]);
         free(varies[q]);
         free(steps[q]);
     }
