@@ -98,6 +98,7 @@ static void usage(FILE *f)
 "                        running first, and is not run when the program's output\n"
 "                        shape cannot be the task's (not with --trace)\n"
 "  --no-cache            compute every call, even ones already computed for another instance\n"
+"                        or, with the same closure and arguments, earlier in the same call\n"
 "  --budget=N            per-instance work budget: DSL calls and elements built\n"
 "                        (default 100000000; 5000000 with --all-pairs; 0 = none);\n"
 "                        over it: stopped\n"

@@ -1,5 +1,6 @@
 /* value.c -- construction, lifetime, equality, ordering and calls of values. */
 #include "value.h"
+#include "callmemo.h"
 #include "fsproduct.h"
 #include "fsrecipe.h"
 #include "pyset.h"
@@ -531,6 +532,8 @@ static uint64_t closure_address(const char *name, int kind, int arity, int ncap,
     return 0x7f3000000000ull + (h & 0xffffffffull) * 16;
 }
 
+_Thread_local uint8_t v_call_serial;
+
 Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
                   int kind, int ncap, Value *const *cap)
 {
@@ -542,6 +545,7 @@ Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
     v->u.fn.arity = (uint8_t)arity;
     v->u.fn.kind = (uint8_t)kind;
     v->u.fn.ncap = (uint8_t)ncap;
+    v->u.fn.born = v_call_serial;
     for (int i = 0; i < ncap; i++)
         v->u.fn.cap[i] = v_incref(cap[i]);
     return v;
@@ -650,5 +654,7 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
     }
     if (!cx_charge(cx, 1))
         return NULL;
+    if (cx->memo && f->u.fn.ncap && f->u.fn.born != v_call_serial && argc <= 2 && argc >= 1)
+        return callmemo_call(cx, f, argc, argv);
     return f->u.fn.invoke(cx, f, argv);
 }

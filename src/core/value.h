@@ -49,8 +49,13 @@ typedef struct {
                              (first, last, identity composed): how, its
                              creator's encoding; 0 for any other */
     uint8_t path_calls;   /* ... and the calls that make up one of its runs */
+    uint8_t born;         /* v_call_serial when made (callmemo.h) */
     Value *cap[3];
 } VFunc;
+
+/* Top-level calls begun on this thread, modulo 256: the executor counts
+ * them (callmemo.h keeps calls of closures made before the current one). */
+extern _Thread_local uint8_t v_call_serial;
 
 #define V_ARITY_ANY 255
 
@@ -235,6 +240,7 @@ struct Ctx {
     uint64_t tick;            /* work since the clock was last read */
     bool over_budget;         /* work or time budget spent: not an Exception */
     void *user;               /* executor's per-instance data */
+    struct CallMemo *memo;    /* closure calls kept in this top-level call (callmemo.h); NULL: none */
 };
 
 void ctx_init(Ctx *cx, int dialect);

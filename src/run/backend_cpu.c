@@ -1,5 +1,6 @@
 /* backend_cpu.c -- the universal backend: every op, one call at a time. */
 #include "exec.h"
+#include "callmemo.h"
 
 static bool cpu_supports(const Backend *be, const OpKey *key, int batch_size)
 {
@@ -26,7 +27,12 @@ Value *cpu_call_at(Instance *in, uint64_t *clock)
                                    ? in->time_limit_ns - in->spent_ns : 1);
         in->cx.tick = 0;
     }
+    CallMemo memo = {0};
+    in->cx.memo = in->call_memo ? &memo : NULL;
+    v_call_serial++;
     Value *r = v_call(&in->cx, operand_value(in, &s->callee), s->nargs, argv);
+    in->cx.memo = NULL;
+    callmemo_clear(&memo);
     *clock = 0;
     if (t0) {
         *clock = now();

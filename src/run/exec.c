@@ -427,6 +427,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
         /* a clock read per call was a few percent of runs of small calls;
          * a budget of seconds does not see the coarse clock's ticks */
         in->coarse_clock = !opt->collect_ops && in->time_limit_ns >= COARSE_BUDGET_NS;
+        in->call_memo = !opt->no_cache;
         int q = nplans - 1;
         if (q < 0 || plan_prog[q] != in->prog) {
             for (q = 0; q < nplans && plan_prog[q] != in->prog; q++)

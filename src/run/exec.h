@@ -34,6 +34,7 @@ struct Instance {
                                 (1 + the calls before it), [nstmts] the last */
     uint64_t time_limit_ns;  /* time budget for all its calls, 0 = none */
     uint64_t spent_ns;       /* time spent in its calls so far */
+    bool call_memo;          /* its calls keep repeated closure calls (callmemo.h) */
     bool coarse_clock;       /* spent_ns read from the coarse clock (now_coarse_ns):
                                 a budget of seconds, and no --stats timing calls */
     uint64_t *cache_filter;  /* cache entries it has taken (callcache.h) */
