@@ -16,7 +16,7 @@ enum { GIVE_SAME = 1, GIVE_CLONE };
 
 struct CallMemoEntry {
     Value *f, *a0, *a1;         /* held; a1 NULL for one argument */
-    Value *r;                   /* held; NULL: empty */
+    Value *r;                   /* held */
     uint64_t work;
     int give;
 };
@@ -81,20 +81,27 @@ static int give_of(const Value *r)
     return identity_free(r, 4, &budget) ? GIVE_SAME : 0;
 }
 
+/* Entries are appended; the table holds 1 + an entry's index, 0 where
+ * empty (a table of ints is cheap to clear and grow). */
 static bool grow(CallMemo *m)
 {
-    size_t mask = m->e ? 2 * m->mask + 1 : 255;
-    CallMemoEntry *e = calloc(mask + 1, sizeof *e);
-    if (!e)
+    size_t mask = m->slot ? 2 * m->mask + 1 : 63, cap = (mask + 1) / 2;
+    uint32_t *slot = calloc(mask + 1, sizeof *slot);
+    CallMemoEntry *e = realloc(m->e, cap * sizeof *e);
+    if (!slot || !e) {
+        free(slot);
+        if (e)
+            m->e = e;
         return false;
-    for (size_t s = 0; m->e && s <= m->mask; s++)
-        if (m->e[s].r) {
-            size_t h = home(m->e[s].f, m->e[s].a0, m->e[s].a1, mask);
-            while (e[h].r)
-                h = (h + 1) & mask;
-            e[h] = m->e[s];
-        }
-    free(m->e);
+    }
+    for (size_t k = 0; k < m->used; k++) {
+        size_t h = home(e[k].f, e[k].a0, e[k].a1, mask);
+        while (slot[h])
+            h = (h + 1) & mask;
+        slot[h] = (uint32_t)k + 1;
+    }
+    free(m->slot);
+    m->slot = slot;
     m->e = e;
     m->mask = mask;
     return true;
@@ -105,14 +112,14 @@ static void keep(CallMemo *m, Value *f, Value *a0, Value *a1, Value *r, uint64_t
     int give = give_of(r);
     size_t items = r->type == V_TUPLE || r->type == V_FSET ? v_len(r) : 0;
     if (!give || m->used >= MEMO_MOST || m->held + items > MEMO_HELD_MOST ||
-        (2 * (m->used + 1) > (m->e ? m->mask + 1 : 0) && !grow(m)))
+        (2 * (m->used + 1) > (m->slot ? m->mask + 1 : 0) && !grow(m)))
         return;
     m->held += items;
     size_t s = home(f, a0, a1, m->mask);
-    while (m->e[s].r)
+    while (m->slot[s])
         s = (s + 1) & m->mask;
-    m->e[s] = (CallMemoEntry){v_incref(f), v_incref(a0), v_incref(a1), v_incref(r), work, give};
-    m->used++;
+    m->e[m->used] = (CallMemoEntry){v_incref(f), v_incref(a0), v_incref(a1), v_incref(r), work, give};
+    m->slot[s] = (uint32_t)++m->used;
 }
 
 Value *callmemo_call(Ctx *cx, Value *f, int argc, Value *const *argv)
@@ -124,8 +131,8 @@ Value *callmemo_call(Ctx *cx, Value *f, int argc, Value *const *argv)
     if (!existed(a0) || (a1 && !existed(a1)))
         return f->u.fn.invoke(cx, f, argv);
     if (m->used)
-        for (size_t s = home(f, a0, a1, m->mask); m->e[s].r; s = (s + 1) & m->mask) {
-            CallMemoEntry *e = &m->e[s];
+        for (size_t s = home(f, a0, a1, m->mask); m->slot[s]; s = (s + 1) & m->mask) {
+            CallMemoEntry *e = &m->e[m->slot[s] - 1];
             if (e->f == f && e->a0 == a0 && e->a1 == a1) {
                 if (!cx_charge(cx, e->work))
                     return NULL;
@@ -141,14 +148,15 @@ Value *callmemo_call(Ctx *cx, Value *f, int argc, Value *const *argv)
 
 void callmemo_clear(CallMemo *m)
 {
-    for (size_t s = 0; m->e && s <= m->mask; s++)
-        if (m->e[s].r) {
-            v_decref(m->e[s].f);
-            v_decref(m->e[s].a0);
-            v_decref(m->e[s].a1);
-            v_decref(m->e[s].r);
-        }
+    for (size_t k = 0; k < m->used; k++) {
+        v_decref(m->e[k].f);
+        v_decref(m->e[k].a0);
+        v_decref(m->e[k].a1);
+        v_decref(m->e[k].r);
+    }
     free(m->e);
+    free(m->slot);
     m->e = NULL;
+    m->slot = NULL;
     m->mask = m->used = m->held = 0;
 }

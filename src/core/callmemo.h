@@ -33,7 +33,8 @@
 
 typedef struct CallMemoEntry CallMemoEntry;
 typedef struct CallMemo {
-    CallMemoEntry *e;       /* NULL until a call is kept */
+    CallMemoEntry *e;       /* kept calls, in the order kept; NULL until one is */
+    uint32_t *slot;         /* open addressing: 1 + an index into e, 0 empty */
     size_t mask, used;
     size_t held;            /* items of the kept results */
 } CallMemo;
