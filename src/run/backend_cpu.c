@@ -32,7 +32,8 @@ Value *cpu_call_at(Instance *in, uint64_t *clock)
     v_call_serial++;
     Value *r = v_call(&in->cx, operand_value(in, &s->callee), s->nargs, argv);
     in->cx.memo = NULL;
-    callmemo_clear(&memo);
+    if (memo.slot)
+        callmemo_clear(&memo);
     *clock = 0;
     if (t0) {
         *clock = now();
