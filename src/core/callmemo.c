@@ -53,12 +53,6 @@ static bool identity_free(const Value *v, int depth, size_t *budget)
     }
 }
 
-/* A value the call did not make: something besides the caller holds it. */
-static bool existed(const Value *v)
-{
-    return v_in_arena(v) || v_shareable(v) || v->refs >= 2;
-}
-
 static bool arena_items(const Value *fs)
 {
     if (fs->flags & V_FLAG_FLAT)
@@ -74,7 +68,7 @@ static bool arena_items(const Value *fs)
 static int give_of(const Value *r)
 {
     size_t budget = 256;
-    if ((r->type == V_FSET || r->type == V_FUNC) && existed(r))
+    if ((r->type == V_FSET || r->type == V_FUNC) && callmemo_existed(r))
         return GIVE_SAME;
     if (r->type == V_FSET)
         return r->u.set.len <= 4096 && arena_items(r) ? GIVE_CLONE : 0;
@@ -126,10 +120,6 @@ Value *callmemo_call(Ctx *cx, Value *f, int argc, Value *const *argv)
 {
     CallMemo *m = cx->memo;
     Value *a0 = argv[0], *a1 = argc == 2 ? argv[1] : NULL;
-    /* an argument the call's caller made is held by it alone: it cannot be
-     * a key (keys are held by the memo too), nor come again */
-    if (!existed(a0) || (a1 && !existed(a1)))
-        return f->u.fn.invoke(cx, f, argv);
     if (m->used)
         for (size_t s = home(f, a0, a1, m->mask); m->slot[s]; s = (s + 1) & m->mask) {
             CallMemoEntry *e = &m->e[m->slot[s] - 1];

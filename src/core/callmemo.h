@@ -39,9 +39,22 @@ typedef struct CallMemo {
     size_t held;            /* items of the kept results */
 } CallMemo;
 
-/* f (a closure: it captures values) called with argc <= 2 arguments,
- * after v_call's checks and charge: the kept result, or the call, kept
- * where it qualifies. */
+/* A value something besides the caller holds, so it existed before the
+ * call; an argument the caller made is held by it alone, and can neither
+ * be a key (keys are held by the memo too) nor come again. */
+static inline bool callmemo_existed(const Value *v)
+{
+    return v_in_arena(v) || v_shareable(v) || v->refs >= 2;
+}
+/* Whether v_call runs f's call through callmemo_call: a closure made
+ * before this top-level call, given one or two arguments that existed. */
+static inline bool callmemo_wants(const Ctx *cx, const Value *f, int argc, Value *const *argv)
+{
+    return cx->memo && f->u.fn.ncap && f->u.fn.born != v_call_serial && argc >= 1 && argc <= 2 &&
+           callmemo_existed(argv[0]) && (argc == 1 || callmemo_existed(argv[1]));
+}
+/* f called as callmemo_wants allows, after v_call's checks and charge:
+ * the kept result, or the call, kept where it qualifies. */
 Value *callmemo_call(Ctx *cx, Value *f, int argc, Value *const *argv);
 /* Drop every kept call and the table. */
 void callmemo_clear(CallMemo *m);

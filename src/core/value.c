@@ -654,7 +654,7 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
     }
     if (!cx_charge(cx, 1))
         return NULL;
-    if (cx->memo && f->u.fn.ncap && f->u.fn.born != v_call_serial && argc <= 2 && argc >= 1)
+    if (callmemo_wants(cx, f, argc, argv))
         return callmemo_call(cx, f, argc, argv);
     return f->u.fn.invoke(cx, f, argv);
 }
