@@ -11,17 +11,17 @@
  *
  * What a kept call gives must also be what CPython's second call would be
  * where identity shows (`a & b` copies a when b is a): an int, string or
- * tuple without frozensets in it is given again; a frozenset that existed
- * before the call (held elsewhere when it returned) is given again, as
- * CPython's call would return that same object; a frozenset the call made
- * is given as a new copy where its items are arena values
- * (fs_clone_flat), and otherwise not kept.  So are calls that failed or
- * cost little.
+ * tuple with no frozenset, function or NaN in it is given again; a
+ * frozenset or function that existed before the call (held elsewhere
+ * when it returned) is given again, as CPython's call would return that
+ * same object; a frozenset the call made is given as a new copy where its
+ * items are arena values (fs_clone_flat), and otherwise not kept.  So
+ * are calls that failed or cost little.
  *
- * Only closures made before the current top-level call are kept
- * (VFunc.born): those a call makes as it goes, one per item of its loop,
- * are seldom called twice with the same arguments, and would fill the
- * table.
+ * Only closures made before the current top-level call, given arguments
+ * that existed before it, are kept (callmemo_wants): closures a call makes
+ * as it goes, one per item of its loop, are seldom called twice with the
+ * same arguments, and would fill the table.
  *
  * The owner of a Ctx points cx->memo at a CallMemo for the length of a
  * top-level call, counts the call in v_call_serial, and clears the memo
