@@ -302,34 +302,13 @@ static bool loc_ij(Ctx *cx, Value *loc, int64_t *i, int64_t *j)
     return vj && to_i64(cx, vj, j);
 }
 
-/* The neighbourhoods of a place of small ints depend on nothing else:
- * made once, then cloned (fs_kept).  The window keeps every neighbour an
- * interned place, so a clone is item for item a fresh set. */
-enum { NB_D, NB_I, NB_ALL, NB_KINDS };
-#define NB_MIN (-2)
-#define NB_SPAN 64
-static Value *nb_made[NB_KINDS][NB_SPAN * NB_SPAN];
-
-static Value **nb_slot(const Value *loc, int kind)
-{
-    int64_t i, j;
-    if (loc->type != V_TUPLE || loc->u.tup.len != 2 || !v_small_of(loc->u.tup.items[0], &i) ||
-        !v_small_of(loc->u.tup.items[1], &j))
-        return NULL;
-    if ((uint64_t)(i - NB_MIN - 1) >= NB_SPAN - 2 || (uint64_t)(j - NB_MIN - 1) >= NB_SPAN - 2)
-        return NULL;
-    return &nb_made[kind][(i - NB_MIN) * NB_SPAN + (j - NB_MIN)];
-}
-_Static_assert(NB_MIN >= V_INTERN_MIN && NB_MIN + NB_SPAN <= V_INTERN_MIN + V_INTERN_SPAN,
-               "a shared neighbourhood holds interned places only");
-
 /* frozenset({four offsets of loc}): directions first..first+3 */
 static Value *nbrs4(Ctx *cx, Value *loc, int first)
 {
     int64_t i, j;
     if (!loc_ij(cx, loc, &i, &j) || !charge(cx, 4))
         return NULL;
-    Value **slot = nb_slot(loc, first ? NB_I : NB_D), *r;
+    Value **slot = ad_nb_kept(loc, first ? AD_NB_I : AD_NB_D), *r;
     if (slot && (r = fs_kept(slot)))
         return r;
     Value **ij = loc->u.tup.items;            /* an unshifted item is kept as is */
@@ -350,7 +329,7 @@ Value *ad_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 4); }
 
 Value *ad_neighbors(Ctx *cx, Value *const *a)
 {
-    Value **slot = nb_slot(a[0], NB_ALL), *r;
+    Value **slot = ad_nb_kept(a[0], AD_NB_ALL), *r;
     if (slot && (r = fs_kept(slot))) {         /* charged as its two halves are */
         if (charge(cx, 4) && charge(cx, 4))
             return r;

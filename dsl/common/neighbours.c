@@ -82,3 +82,22 @@ Value *ad_nb_set4(Value *p[4])
     pyset_clear(&s);
     return r;
 }
+
+/* ---- neighbourhoods made once ------------------------------------------- */
+
+#define NB_MIN (-2)
+#define NB_SPAN 64
+static Value *nb_made[AD_NB_ALL + 1][NB_SPAN * NB_SPAN];
+_Static_assert(NB_MIN >= V_INTERN_MIN && NB_MIN + NB_SPAN <= V_INTERN_MIN + V_INTERN_SPAN,
+               "a kept neighbourhood holds interned places only");
+
+Value **ad_nb_kept(const Value *loc, int kind)
+{
+    int64_t i, j;
+    if (loc->type != V_TUPLE || loc->u.tup.len != 2 || !v_small_of(loc->u.tup.items[0], &i) ||
+        !v_small_of(loc->u.tup.items[1], &j))
+        return NULL;
+    if ((uint64_t)(i - NB_MIN - 1) >= NB_SPAN - 2 || (uint64_t)(j - NB_MIN - 1) >= NB_SPAN - 2)
+        return NULL;
+    return &nb_made[kind][(i - NB_MIN) * NB_SPAN + (j - NB_MIN)];
+}

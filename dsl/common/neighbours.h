@@ -19,4 +19,12 @@ uint64_t ad_pair_hash(int64_t a, int64_t b);
  * the iteration order is CPython's; the four pairs are taken. */
 Value *ad_nb_set4(Value *p[4]);
 
+/* The slot (pyset.h fs_kept/fs_keep) of dneighbors (AD_NB_D),
+ * ineighbors (AD_NB_I) or neighbors (AD_NB_ALL) of loc, a place of small
+ * ints: they depend on nothing else, so they are made once and cloned
+ * after.  NULL for any other loc, and past a window that keeps every
+ * neighbour an interned place (so a clone is item for item a fresh set). */
+enum { AD_NB_D, AD_NB_I, AD_NB_ALL };
+Value **ad_nb_kept(const Value *loc, int kind);
+
 #endif

@@ -326,6 +326,9 @@ static Value *nbrs4(Ctx *cx, Value *loc, int first)
     Value *li = gu_getitem(cx, loc, 0), *lj = li ? gu_getitem(cx, loc, 1) : NULL;
     if (!lj)
         return NULL;
+    Value **slot = ad_nb_kept(loc, first ? AD_NB_I : AD_NB_D), *r;
+    if (slot && (r = fs_kept(slot)))
+        return r;
     Value *c[4][2] = { { NULL } };
     for (int k = 0; k < 4; k++)
         for (int x = 0; x < 2; x++) {
@@ -341,7 +344,10 @@ static Value *nbrs4(Ctx *cx, Value *loc, int first)
     Value *p[4];
     for (int k = 0; k < 4; k++)
         p[k] = v_pair_steal(c[k][0], c[k][1]);
-    return ad_nb_set4(p);
+    r = ad_nb_set4(p);
+    if (slot)
+        fs_keep(slot, r);
+    return r;
 }
 
 Value *tk_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 0); }
@@ -350,10 +356,15 @@ Value *tk_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 4); }
 /* dneighbors(loc) | ineighbors(loc) */
 Value *tk_neighbors(Ctx *cx, Value *const *a)
 {
+    Value **slot = ad_nb_kept(a[0], AD_NB_ALL), *r;
+    if (slot && (r = fs_kept(slot)))
+        return r;
     Value *d = tkp_wrap(cx, nbrs4(cx, a[0], 0), TKP_FSET0);
     Value *i = d ? tkp_wrap(cx, nbrs4(cx, a[0], 4), TKP_FSET0) : NULL;
-    Value *r = i ? fs_or(d, i) : NULL;
+    r = i ? fs_or(d, i) : NULL;
     v_decref(d);
     v_decref(i);
+    if (r && slot)
+        fs_keep(slot, r);
     return r;
 }
