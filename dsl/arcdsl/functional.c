@@ -230,9 +230,14 @@ bool ad_pair_leaf(const Value *g, Value *const src[2], PairLeaf *lf)
     return true;
 }
 
+bool ad_is_fork(const Value *g)
+{
+    return g->type == V_FUNC && g->u.fn.invoke == fork_inv;
+}
+
 bool ad_fork_pairs(const Value *f, const Value *c, ForkPairs *fp)
 {
-    if (f->type != V_FUNC || f->u.fn.invoke != fork_inv)
+    if (!ad_is_fork(f))
         return false;
     Value *src[2] = {fs_recipe_head(c)->src[0], fs_recipe_head(c)->src[1]};
     *fp = (ForkPairs){.outer = CAP(f, 0), .n = v_len(src[0])};

@@ -142,12 +142,6 @@ static void branch_close(Branch *b)
     memo_close(&b->memo);
 }
 
-static bool is_fork(const Value *g)
-{
-    return g->type == V_FUNC && g->u.fn.invoke != prim_invoke && g->u.fn.prim == PRIM_AD_fork &&
-           g->u.fn.ncap == 3;
-}
-
 /* The leaves' values as places, for connect; false where one is not an
  * interned place. */
 static bool leaf_places(Branch *b, Value *const src[2])
@@ -177,7 +171,7 @@ static bool branch_open(Branch *b, Value *g, Value *const src[2])
     memset(b, 0, sizeof *b);
     if (ad_pair_leaf(g, src, &b->leaf[0]))
         return true;            /* a leaf looks up, it calls nothing */
-    if (!is_fork(g) || !ad_pair_leaf(CAP(g, 1), src, &b->leaf[0]))
+    if (!ad_is_fork(g) || !ad_pair_leaf(CAP(g, 1), src, &b->leaf[0]))
         return false;
     if (!ad_pair_leaf(CAP(g, 2), src, &b->leaf[1]) || !memo_open(&b->memo)) {
         branch_close(b);
@@ -217,7 +211,7 @@ static Value *branch_value(Ctx *cx, Branch *b, const size_t at[2], uint64_t *owe
 bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
 {
     if (!(__atomic_load_n(&c->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) || !fs_is_product(c) ||
-        fs_gen_lazy(c) || !is_fork(f))
+        fs_gen_lazy(c) || !ad_is_fork(f))
         return false;
     Value *src[2] = {fs_recipe_head(c)->src[0], fs_recipe_head(c)->src[1]};
     Branch br[2];

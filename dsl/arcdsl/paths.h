@@ -22,6 +22,9 @@ typedef struct {
  * on some item (the call's own error decides then). */
 bool ad_pair_leaf(const Value *g, Value *const src[2], PairLeaf *lf);
 
+/* Whether g is a closure that fork made (outer, f, g in cap[0..2]). */
+bool ad_is_fork(const Value *g);
+
 /* fork(outer, p, q) over the pairs (a, b) of a product of A and B, p and q
  * such leaves, so that a pair's two arguments are looked up, not
  * walked. */
