@@ -436,22 +436,32 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
     int64_t di = fast ? dd[0]->u.i : 0, dj = fast ? dd[1]->u.i : 0;
     if (!tkp_charge(cx, n))
         return NULL;
-    /* Interned cells or places moved within the span: one to one, so a
-     * frozenset's images are distinct, and a tuple's repeat where its items
-     * do; the first of each is laid out as such (fs_from_distinct), with no
-     * probe for an equal item. */
+    /* Interned cells or places moved: one to one, so a frozenset's images
+     * are distinct, and a tuple's repeat where its items do; the first of
+     * each is laid out as such (fs_from_distinct), with no probe for an
+     * equal item.  An image outside the span is a tuple of its own, and a
+     * tuple's images are then told apart by value (fs_from_firsts). */
     if (fast) {
         Value *small[64], **img = n <= 64 ? small : malloc(n * sizeof *img);
         size_t x = 0;
+        bool outside = false;   /* an image left the span: a tuple of its own */
         for (; img && x < n; x++) {
-            int64_t i, j;
+            int64_t i = 0, j = 0;
             int at = v_interned_at(it[x], &i, &j);
-            if (!(w == 3 ? at >= 11 : at == 0) || !(img[x] = v_interned_of(at, i + di, j + dj)))
+            if (!(w == 3 ? at >= 11 : at == 0))
                 break;
+            if (!(img[x] = v_interned_of(at, i + di, j + dj))) {
+                img[x] = w == 3 ? v_triple_steal(v_int(i + di), v_int(j + dj), v_small(at - 11))
+                                : v_pair_int(i + di, j + dj);
+                outside = true;
+            }
         }
         Value *r = !img || x < n          ? NULL
                    : p->type == V_FSET ? fs_from_distinct(img, n)
+                   : outside           ? fs_from_firsts(img, n)
                                        : fs_from_interned(img, n);
+        for (size_t k = 0; outside && k < x; k++)
+            v_decref(img[k]);   /* arena values: nothing to do */
         if (img != small)
             free(img);
         if (r)
