@@ -2,6 +2,7 @@
 #include "fskeys.h"
 #include "fsdistinct.h"
 #include "fsderived.h"
+#include "fsline.h"
 #include "fsrecipe.h"
 #include "pyprobe.h"
 
@@ -409,6 +410,9 @@ static bool adds_nothing(const Value *m, FsKeys *tmp)
     if (!(__atomic_load_n(&m->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) ||
         !fs_recipe_head(m)->kind->ordered || !fs_recipe_head(m)->kind->keys)
         return false;
+    int line = fs_line_keys_marked(m, seen_);   /* most members are lines */
+    if (line >= 0)
+        return line;
     tmp->n = 0;
     if (!fs_arena_keys(m, tmp))
         return false;

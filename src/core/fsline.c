@@ -167,6 +167,22 @@ static bool coloured_ordered(const Value *v, FsKeys *o)
 static const FsRecipe coloured_kind = {coloured_build, line_size, coloured_eq, fs_table_free,
                                        coloured_keys, coloured_ordered, NULL, false, false};
 
+int fs_line_keys_marked(const Value *v, const uint64_t *bits)
+{
+    const FsRecipe *kind = fs_recipe_head(v)->kind;
+    if ((kind != &line_kind && kind != &coloured_kind) || !(v->flags & V_FLAG_FLAT))
+        return -1;
+    const Tail *t = tail_of(v);
+    uint32_t base = kind == &line_kind ? 0 : (uint32_t)(t->h.src[0]->u.i + 1) * FS_KEY_TABLE;
+    int64_t i = t->i0, j = t->j0;
+    for (size_t k = 0, n = v->u.set.len; k < n; k++, i += t->di, j += t->dj) {
+        uint32_t key = base + (uint32_t)v_intern_index(i, j);
+        if (!(bits[key >> 6] >> (key & 63) & 1))
+            return 0;
+    }
+    return 1;
+}
+
 /* hash, FLAT and box of a line (c NULL) or coloured line from t */
 static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
 {

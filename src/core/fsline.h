@@ -29,6 +29,12 @@ bool fs_is_line(const Value *v);
  * fsrecipe eq hook) compares ints only, so equal ones read the same. */
 bool fs_line_exact(const Value *v);
 
+/* For a line or coloured line v (a recipe) whose points lie in the
+ * interned span: 1 where bit k of `bits` is set for each of its arena
+ * keys k (fsrecipe.h), 0 where one is not, found without listing them or
+ * making their tuples; -1 for any other v. */
+int fs_line_keys_marked(const Value *v, const uint64_t *bits);
+
 /* recolor(c, line): frozenset((c, p) for p in line) for an int c (not a
  * bool), as lazy as the line: hash and box at once, cells when read, and
  * the line itself not held. */
