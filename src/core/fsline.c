@@ -4,6 +4,7 @@
 #include "fsrecipe.h"
 #include "pyprobe.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,6 +184,56 @@ int fs_line_keys_marked(const Value *v, const uint64_t *bits)
     return 1;
 }
 
+/* XOR prefixes of the places' shuffled hashes along the rows, columns and
+ * both diagonals of the square 0..PRE_SPAN-1, made on first use: a line of
+ * places there has its hash's first part in two loads, where connect's
+ * many lines over one grid would hash each point of each again. */
+#define PRE_SPAN 64
+static uint64_t pre_row[PRE_SPAN][PRE_SPAN + 1], pre_col[PRE_SPAN][PRE_SPAN + 1];
+static uint64_t pre_diag[PRE_SPAN + 1][PRE_SPAN + 1];
+static uint64_t pre_anti[PRE_SPAN + 1][PRE_SPAN + 2];  /* column j at j + 1 */
+static pthread_once_t pre_once = PTHREAD_ONCE_INIT;
+
+static void pre_fill(void)
+{
+    v_loc_hashes_make();
+#define S(i, j) py_fset_shuffle((uint64_t)v_loc_hashes_[i][j])
+    for (int i = 0; i < PRE_SPAN; i++)
+        for (int j = 0; j < PRE_SPAN; j++) {
+            pre_row[i][j + 1] = pre_row[i][j] ^ S(i, j);
+            pre_col[j][i + 1] = pre_col[j][i] ^ S(i, j);
+        }
+    for (int i = 1; i <= PRE_SPAN; i++) {
+        for (int j = 1; j <= PRE_SPAN; j++)
+            pre_diag[i][j] = pre_diag[i - 1][j - 1] ^ S(i - 1, j - 1);
+        for (int j = -1; j + 1 < PRE_SPAN; j++)     /* (i - 1, j + 1) is a place */
+            pre_anti[i][j + 1] = pre_anti[i - 1][j + 2] ^ S(i - 1, j + 1);
+    }
+#undef S
+}
+
+/* The xor of the shuffled hashes of the n places of t, ending at (i1, j1),
+ * where all lie in the square; false elsewhere. */
+static bool pre_xor(const Tail *t, size_t n, int64_t i1, int64_t j1, uint64_t *x)
+{
+    if ((uint64_t)t->i0 >= PRE_SPAN || (uint64_t)t->j0 >= PRE_SPAN || (uint64_t)i1 >= PRE_SPAN ||
+        (uint64_t)j1 >= PRE_SPAN)
+        return false;
+    pthread_once(&pre_once, pre_fill);
+    size_t i = (size_t)t->i0, j = (size_t)t->j0;
+    if (t->di == 0 && t->dj == 1)
+        *x = pre_row[i][j + n] ^ pre_row[i][j];
+    else if (t->di == 1 && t->dj == 0)
+        *x = pre_col[j][i + n] ^ pre_col[j][i];
+    else if (t->di == 1 && t->dj == 1)
+        *x = pre_diag[i + n][j + n] ^ pre_diag[i][j];
+    else if (t->di == 1 && t->dj == -1)
+        *x = pre_anti[i + n][j + 1 - n] ^ pre_anti[i][j + 1];
+    else
+        return false;
+    return true;
+}
+
 /* hash, FLAT and box of a line (c NULL) or coloured line from t */
 static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
 {
@@ -196,7 +247,9 @@ static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
     if (tabled)
         v_loc_hashes_make();
     uint64_t x = 0;
-    if (tabled && !c) {         /* connect's lines: one load a point */
+    if (!c && pre_xor(t, n, i1, j1, &x)) {
+        /* connect's lines over a grid: two loads */;
+    } else if (tabled && !c) {  /* one load a point */
         const int64_t *flat = &v_loc_hashes_[0][0];
         int64_t at = i * V_LOC_HASHED + j, step = (int64_t)t->di * V_LOC_HASHED + t->dj;
         for (size_t k = 0; k < n; k++, at += step)
