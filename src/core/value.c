@@ -3,6 +3,7 @@
 #include "callmemo.h"
 #include "fsproduct.h"
 #include "fsrecipe.h"
+#include "pyprobe.h"
 #include "pyset.h"
 #include "vmem.h"
 
@@ -382,6 +383,11 @@ __attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
     Interned *l = v_arena_.table[0];
     pthread_mutex_lock(&build_lock);
     if (!__atomic_load_n(&v_interned_built_[at][chunk], __ATOMIC_RELAXED)) {
+        /* hashes as v_arena_hash_of gives them, its steps taken here: a
+         * cell's place is built already, and its colour's lane is one
+         * for the chunk */
+        size_t g0 = (size_t)(t - &v_arena_.table[0][0]), l0 = (size_t)(l - &v_arena_.table[0][0]);
+        uint64_t lane_c = py_tuple_lane(PY_XXP5, py_hash_int(c));
         for (int x = chunk * CHUNK; x < (chunk + 1) * CHUNK; x++) {
             Interned *p = &t[x];
             int64_t pi, pj;
@@ -393,19 +399,23 @@ __attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
             v->flags = v->memo = 0;
             v->u.tup.len = kind == T_CELL3 ? 3 : 2;
             v->u.tup.items = p->items;
+            int64_t h;
             if (kind == T_LOC) {
                 p->items[0] = i;
                 p->items[1] = j;
+                h = py_hash_int_pair(pi, pj);
             } else if (kind == T_CELL) {
                 p->items[0] = v_int(c);
                 p->items[1] = (Value *)l[x].head;
+                h = py_tuple_end(py_tuple_lane(lane_c, v_arena_hashes_[l0 + (size_t)x]), 2);
             } else {
                 p->items[0] = i;
                 p->items[1] = j;
                 p->items[2] = v_int(c);
+                h = py_tuple_end(py_tuple_lane(py_tuple_lane(py_tuple_lane(PY_XXP5, py_hash_int(pi)),
+                                                             py_hash_int(pj)), py_hash_int(c)), 3);
             }
-            size_t g = (size_t)(p - &v_arena_.table[0][0]);
-            v_arena_hashes_[g] = v->hash = v_arena_hash_of(g);
+            v_arena_hashes_[g0 + (size_t)x] = v->hash = h;
             v->hashed = 1;
         }
         __atomic_store_n(&v_interned_built_[at][chunk], 1, __ATOMIC_RELEASE);
