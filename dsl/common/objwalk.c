@@ -579,11 +579,21 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         memset(s.nbx, -1, n * sizeof *s.nbx);
     if (!block || (!small && !s.nbx) || !gu_work(cx, 16 * n) || !o_rows(cx, grid, s.h, s.w, s.val))
         goto done;
-    for (size_t i = 0, k = 0; i < s.h; i++)
-        for (size_t j = 0; j < s.w; j++, k++) {
-            s.H[k] = hashed ? (uint64_t)v_loc_hashes_[i][j] : ad_pair_hash((int64_t)i, (int64_t)j);
-            s.inb[k] = ow_sides(i > 0, i + 1 < s.h, j > 0, j + 1 < s.w);
-        }
+    /* rows of the tables: the inner rows' sides are row 1's */
+    for (size_t i = 0; i < s.h; i++) {
+        uint64_t *H = s.H + i * s.w;
+        uint8_t *inb = s.inb + i * s.w;
+        if (hashed)
+            memcpy(H, v_loc_hashes_[i], s.w * sizeof *H);
+        else
+            for (size_t j = 0; j < s.w; j++)
+                H[j] = ad_pair_hash((int64_t)i, (int64_t)j);
+        if (i >= 2 && i + 1 < s.h)
+            memcpy(inb, s.inb + s.w, s.w);
+        else
+            for (size_t j = 0; j < s.w; j++)
+                inb[j] = ow_sides(i > 0, i + 1 < s.h, j > 0, j + 1 < s.w);
+    }
     o_code(&s, code, bg);
     /* asindices(grid): frozenset of the pairs in row-major order */
     const int32_t *cached = small ? ai_order(s.h, s.w, s.H) : NULL;
