@@ -114,7 +114,7 @@ Value *ad_ofcolor(Ctx *cx, Value *const *a)
     }
     if (!gu_work(cx, total))
         return NULL;
-    Value **items = gu_alloc(cx, total, sizeof *items);
+    Value **items = gu_alloc_raw(cx, total, sizeof *items);   /* the first n are read */
     if (!items)
         return NULL;
     size_t n = 0;

@@ -37,7 +37,7 @@ int ao_locs(Ctx *cx, const Value *patch, GLoc **out, size_t *n)
     bool cells;
     if (!keys_of(patch, &o, &cells, false))
         return 0;
-    GLoc *l = gu_alloc(cx, o.n, sizeof *l);
+    GLoc *l = gu_alloc_raw(cx, o.n, sizeof *l);
     if (!l) {
         fs_keys_free(&o);
         return -1;
@@ -60,7 +60,7 @@ int ao_cells(Ctx *cx, const Value *obj, GCell **out, size_t *n, bool ordered)
         fs_keys_free(&o);
         return 0;
     }
-    GCell *c = gu_alloc(cx, o.n, sizeof *c);
+    GCell *c = gu_alloc_raw(cx, o.n, sizeof *c);
     if (!c) {
         fs_keys_free(&o);
         return -1;

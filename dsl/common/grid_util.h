@@ -270,7 +270,7 @@ static inline bool gu_locs(Ctx *cx, const Value *patch, GLoc **out, size_t *n)
     int obj = gu_is_object(cx, patch);
     if (obj < 0)
         return false;
-    GLoc *l = gu_alloc(cx, len, sizeof *l);
+    GLoc *l = gu_alloc_raw(cx, len, sizeof *l);
     if (!l)
         return false;
     Value **it = v_items(patch);
@@ -302,7 +302,7 @@ static inline bool gu_cells_with(Ctx *cx, const Value *obj, GCell **out, size_t 
     size_t len = v_len(obj);
     if (len == 0)
         return true;
-    GCell *c = gu_alloc(cx, len, sizeof *c);
+    GCell *c = gu_alloc_raw(cx, len, sizeof *c);
     if (!c)
         return false;
     Value **it = v_items(obj);
