@@ -247,17 +247,17 @@ static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
     if (tabled)
         v_loc_hashes_make();
     uint64_t x = 0;
-    if (!c && pre_xor(t, n, i1, j1, &x)) {
-        /* connect's lines over a grid: two loads */;
-    } else if (tabled && !c) {  /* one load a point */
-        const int64_t *flat = &v_loc_hashes_[0][0];
-        int64_t at = i * V_LOC_HASHED + j, step = (int64_t)t->di * V_LOC_HASHED + t->dj;
-        for (size_t k = 0; k < n; k++, at += step)
-            x ^= py_fset_shuffle((uint64_t)flat[at]);
-    } else {
-        for (size_t k = 0; k < n; k++, i += t->di, j += t->dj) {
-            int64_t h = tabled ? v_loc_hashes_[i][j] : py_hash_int_pair(i, j);
-            x ^= py_fset_shuffle((uint64_t)(c ? py_hash_pair(hc, h) : h));
+    if (c || !pre_xor(t, n, i1, j1, &x)) {     /* connect's lines over a grid: two loads */
+        if (tabled && !c) {                     /* else one load a point */
+            const int64_t *flat = &v_loc_hashes_[0][0];
+            int64_t at = i * V_LOC_HASHED + j, step = (int64_t)t->di * V_LOC_HASHED + t->dj;
+            for (size_t k = 0; k < n; k++, at += step)
+                x ^= py_fset_shuffle((uint64_t)flat[at]);
+        } else {
+            for (size_t k = 0; k < n; k++, i += t->di, j += t->dj) {
+                int64_t h = tabled ? v_loc_hashes_[i][j] : py_hash_int_pair(i, j);
+                x ^= py_fset_shuffle((uint64_t)(c ? py_hash_pair(hc, h) : h));
+            }
         }
     }
     v->hash = py_fset_end(x, n);
