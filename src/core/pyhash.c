@@ -93,8 +93,7 @@ int64_t v_arena_hash_of(size_t g)
     int64_t i, j;
     v_intern_place(k, &i, &j);
     if (t > 10)             /* tokpidjin (i, j, c) */
-        return py_tuple_end(py_tuple_lane(py_tuple_lane(py_tuple_lane(PY_XXP5, py_hash_int(i)), py_hash_int(j)),
-                              (int64_t)(t - 11)), 3);
+        return py_hash_int_triple(i, j, (int64_t)(t - 11));
     int64_t loc = py_hash_int_pair(i, j);
     if (t == 0)             /* (i, j) */
         return loc;

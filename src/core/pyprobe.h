@@ -142,6 +142,13 @@ PY_HD static inline int64_t py_hash_int_pair(int64_t a, int64_t b)
     return py_hash_pair(py_hash_int(a), py_hash_int(b));
 }
 
+/* hash((a, b, c)) of three ints: tokpidjin's cells */
+PY_HD static inline int64_t py_hash_int_triple(int64_t a, int64_t b, int64_t c)
+{
+    return py_tuple_end(py_tuple_lane(py_tuple_lane(py_tuple_lane(PY_XXP5, py_hash_int(a)), py_hash_int(b)),
+                                      py_hash_int(c)), 3);
+}
+
 /* hash(frozenset): the items' shuffled hashes xor-ed, then the length
  * mixed in.  Depends on the active entries only: CPython's extra xors for
  * empty and dummy slots cancel out. */

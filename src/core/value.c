@@ -412,8 +412,7 @@ __attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
                 p->items[0] = i;
                 p->items[1] = j;
                 p->items[2] = v_int(c);
-                h = py_tuple_end(py_tuple_lane(py_tuple_lane(py_tuple_lane(PY_XXP5, py_hash_int(pi)),
-                                                             py_hash_int(pj)), py_hash_int(c)), 3);
+                h = py_hash_int_triple(pi, pj, c);
             }
             v_arena_hashes_[g0 + (size_t)x] = v->hash = h;
             v->hashed = 1;
