@@ -154,15 +154,21 @@ static bool coloured_eq(const Value *a, const Value *b)
     return line_eq(a, b) && v_eq(tail_of(a)->h.src[0], tail_of(b)->h.src[0]);
 }
 
-/* flat: the colour is 0..9, the cells' table is colour + 1 */
+/* A flat coloured line's cells' table: its colour is 0..9, the table
+ * colour + 1 */
+static int colour_table(const Value *v)
+{
+    return (int)tail_of(v)->h.src[0]->u.i + 1;
+}
+
 static bool coloured_keys(const Value *v, FsKeys *o)
 {
-    return line_keys_in(v, (int)tail_of(v)->h.src[0]->u.i + 1, o);
+    return line_keys_in(v, colour_table(v), o);
 }
 
 static bool coloured_ordered(const Value *v, FsKeys *o)
 {
-    return line_ordered_in(v, (int)tail_of(v)->h.src[0]->u.i + 1, o);
+    return line_ordered_in(v, colour_table(v), o);
 }
 
 static const FsRecipe coloured_kind = {coloured_build, line_size, coloured_eq, fs_table_free,
@@ -174,7 +180,7 @@ int fs_line_keys_marked(const Value *v, const uint64_t *bits)
     if ((kind != &line_kind && kind != &coloured_kind) || !(v->flags & V_FLAG_FLAT))
         return -1;
     const Tail *t = tail_of(v);
-    uint32_t base = kind == &line_kind ? 0 : (uint32_t)(t->h.src[0]->u.i + 1) * FS_KEY_TABLE;
+    uint32_t base = kind == &line_kind ? 0 : (uint32_t)colour_table(v) * FS_KEY_TABLE;
     int64_t i = t->i0, j = t->j0;
     for (size_t k = 0, n = v->u.set.len; k < n; k++, i += t->di, j += t->dj) {
         uint32_t key = base + (uint32_t)v_intern_index(i, j);
