@@ -27,7 +27,7 @@ wall=$(awk "BEGIN { print $t1 - $t0 }")
 python3 - "$stats" "$wall" <<'PY'
 import json, sys
 st = json.loads([l for l in open(sys.argv[1]).read().splitlines() if l.startswith('{')][-1])
-asked = st['calls'] + st['cache_hits'] + st['cache_waits']
+asked = st['calls'] + st['cache_hits'] + st['cache_waits'] + st.get('cache_twins', 0)
 print('arcrun:  %.1f s wall; %d calls asked, %d computed, %.1f%% answered by shared work; '
       '%d pairs not run (output shape, src/run/shape.h)'
       % (float(sys.argv[2]), asked, st['calls'], 100.0 * (asked - st['calls']) / asked,

@@ -558,7 +558,8 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
     if (ro->verbose)
         fprintf(stderr, "executor: %d instances, %ld steps, %ld batches, %ld calls computed, "
                 "%ld answered by the call cache, largest batch %ld\n",
-                ninst, st.steps, st.batches, st.calls, st.cache_hits + st.cache_waits, st.max_batch);
+                ninst, st.steps, st.batches, st.calls, st.cache_hits + st.cache_waits + st.cache_twins,
+                st.max_batch);
     if (ro->all_pairs) {
         fmt_all_pairs(out, &tot.pt, &tot.c, ts, ngroups, rc < 0, ro->format, ro->quiet);
         for (int k = 0; k < ts->ntasks; k++)

@@ -80,10 +80,10 @@ void stats_print(FILE *f, ExecStats *st, bool json)
                                         "256-1023", "1024-4095", "4096+"};
     if (json) {
         fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"cache_hits\": %ld, "
-                   "\"cache_waits\": %ld, \"cancelled\": %ld, \"ruled_out\": %ld, \"parse_s\": %.6f, "
-                   "\"load_s\": %.6f, \"run_s\": %.6f, \"op_s\": %.6f, \"device_s\": %.6f, "
-                   "\"ops\": [",
-                st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits,
+                   "\"cache_waits\": %ld, \"cache_twins\": %ld, \"cancelled\": %ld, \"ruled_out\": %ld, "
+                   "\"parse_s\": %.6f, \"load_s\": %.6f, \"run_s\": %.6f, \"op_s\": %.6f, "
+                   "\"device_s\": %.6f, \"ops\": [",
+                st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits, st->cache_twins,
                 st->cancelled, st->ruled_out, st->parse_s, st->load_s, st->run_s, op_s, device_s);
         for (int i = 0; i < st->nops; i++) {
             OpStats *o = &st->ops[i];
@@ -157,11 +157,11 @@ void stats_print(FILE *f, ExecStats *st, bool json)
     sb_free(&sb);
     fprintf(f, "%ld steps, %ld batches, %ld calls (nested calls inside an op are counted in its time)\n",
             st->steps, st->batches, st->calls);
-    long asked = st->calls + st->cache_hits + st->cache_waits;
-    fprintf(f, "call cache: %ld of %ld calls answered without computing (%.1f%%): %ld from earlier steps, %ld shared within a step\n",
-            st->cache_hits + st->cache_waits, asked,
-            asked ? 100.0 * (double)(st->cache_hits + st->cache_waits) / (double)asked : 0.0,
-            st->cache_hits, st->cache_waits);
+    long answered = st->cache_hits + st->cache_waits + st->cache_twins, asked = st->calls + answered;
+    fprintf(f, "call cache: %ld of %ld calls answered without computing (%.1f%%): %ld from earlier steps, "
+               "%ld shared within a step, %ld as copies of the instance's own earlier result\n",
+            answered, asked, asked ? 100.0 * (double)answered / (double)asked : 0.0,
+            st->cache_hits, st->cache_waits, st->cache_twins);
     if (device_s > 0)   /* a device batch's time is one of its op's rows */
         fprintf(f, "op time: %.1f ms, of which %.1f ms (%.1f%%) in device batches (validation, "
                    "packing, transfers, kernels, rebuilding)\n",

@@ -1,6 +1,7 @@
-/* callcache.c -- the identity-keyed call cache (see callcache.h). */
+/* callcache.c -- the call cache (see callcache.h). */
 #include "callcache.h"
 #include "vmem.h"
+#include "pyset.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -130,21 +131,50 @@ static bool same_key(const CacheEntry *e, uint64_t hash, Value *callee,
     return true;
 }
 
+/* Tuples nothing can tell from an equal copy: items all arena values
+ * (small ints, interned places and cells), or all such tuples (a grid's
+ * rows).  No primitive reads a tuple's identity, and nothing in them has
+ * an order of its own. */
+static bool plain_tuple(const Value *v)
+{
+    if (v->type != V_TUPLE || v->u.tup.len == 0)
+        return false;
+    if (v->flags & V_FLAG_FLAT)
+        return true;
+    for (size_t i = 0; i < v->u.tup.len; i++) {
+        const Value *r = v->u.tup.items[i];
+        if (r->type != V_TUPLE || !(r->flags & V_FLAG_FLAT))
+            return false;
+    }
+    return true;
+}
+
+Value *cache_twin(Value *r)
+{
+    if (r->refs < 0 || r->type == V_INT || plain_tuple(r))
+        return v_incref(r);
+    return r->type == V_FSET ? fs_twin(r) : NULL;
+}
+
 /* Deleted slots hold the cache itself as a tombstone. */
 #define TOMB(c) ((CacheEntry *)(c))
 
 CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const *args, int nargs,
-                       const uint64_t *taken)
+                       const uint64_t *taken, CacheEntry **mine)
 {
+    if (mine)
+        *mine = NULL;
     for (size_t i = hash & c->mask;; i = (i + 1) & c->mask) {
         CacheEntry *e = c->slots[i];
         if (!e)
             return NULL;
-        /* a call an instance repeats meets the entries it took first:
-         * they are passed by their filter bit, not by comparing keys */
-        if (e != TOMB(c) && e->hash == hash && !(taken && filter_has(taken, e->id)) &&
-            same_key(e, hash, callee, args, nargs))
+        if (e == TOMB(c) || e->hash != hash || !same_key(e, hash, callee, args, nargs))
+            continue;
+        /* a call an instance repeats meets the entries it took first */
+        if (!(taken && filter_has(taken, e->id)))
             return e;
+        if (mine && !*mine && e->result)
+            *mine = e;
     }
 }
 

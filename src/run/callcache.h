@@ -4,11 +4,14 @@
  * task grids, earlier cached results) is keyed by their identities: the
  * same key means the same computation.  The first instance to make it
  * computes it; instances asking in the same step wait for that result,
- * later ones take it from the cache.  Results become thread-safe shared
- * values (v_make_atomic).  In CPython two separately computed equal
- * values are distinct objects, and `a & b` treats `a is b` specially, so an
- * instance never receives the same entry twice (a per-instance filter); its
- * second identical call takes the key's second entry, shared in turn. */
+ * later ones take it from the cache.
+ * Results become thread-safe shared values (v_make_atomic).  In CPython
+ * two separately computed equal values are distinct objects, and `a & b`
+ * treats `a is b` specially, so an instance never receives the same entry
+ * twice (a per-instance filter).  Its second identical call takes a twin
+ * of the result it had (cache_twin): a new object laid out the same, as
+ * CPython's second computation is; where no twin can be made, the key's
+ * second entry, shared in turn. */
 #ifndef ARC_CALLCACHE_H
 #define ARC_CALLCACHE_H
 
@@ -53,9 +56,16 @@ void cache_free(CallCache *c);
 bool cache_key(Value *callee, Value *const *args, int nargs, uint64_t *hash);
 /* An entry for the key that is not in the instance's filter `taken`
  * (NULL: any): equal keys may have several entries, one per occurrence of
- * the call within an instance. */
+ * the call within an instance.  *mine (unless NULL): the first entry for
+ * the key with a result that `taken` holds, or NULL -- what the instance
+ * computed or received for an equal call earlier. */
 CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const *args, int nargs,
-                       const uint64_t *taken);
+                       const uint64_t *taken, CacheEntry **mine);
+/* A new reference equal to r that an instance holding r may also hold:
+ * r itself where nothing can tell two references from two objects (ints,
+ * None, bools, tuples of arena values and of such tuples), a twin of a
+ * frozenset (fs_twin); NULL for anything else. */
+Value *cache_twin(Value *r);
 /* A new pending entry (result NULL) for rep; NULL when the cache is full. */
 CacheEntry *cache_add(CallCache *c, uint64_t hash, Value *callee, Value *const *args,
                       int nargs, void *rep);

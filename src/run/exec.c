@@ -484,9 +484,22 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                         abort();
                 }
                 /* never the same object twice (see callcache.h): an entry
-                 * this instance took is passed over, and a second one made
+                 * this instance took is passed over; its result comes back
+                 * as a twin where one can be made, else a second entry made
                  * for the key serves every instance's second call */
-                e = cache_find(cache, h, callee, argv, s->nargs, in->cache_filter);
+                CacheEntry *mine;
+                e = cache_find(cache, h, callee, argv, s->nargs, in->cache_filter, &mine);
+                if (!e || !e->result) {
+                    Value *twin = mine ? cache_twin(mine->result) : NULL;
+                    if (twin && twin == mine->result)   /* the filter may err: it may be another's */
+                        cache_mark(twin, shared);
+                    if (twin) {
+                        instance_complete(in, twin);
+                        in->done_step = step;
+                        local.cache_twins++;
+                        continue;
+                    }
+                }
                 if (e && e->result) {
                     cache_mark(e->result, shared);
                     filter_set(in->cache_filter, e->id);

@@ -93,6 +93,7 @@ typedef struct {
     long max_batch;
     long cache_hits;         /* calls answered by the cache (earlier steps) */
     long cache_waits;        /* calls answered by an identical call in the same step */
+    long cache_twins;        /* calls answered by a twin of the instance's own earlier result */
     long cache_misses;       /* cached calls that were computed */
     long cancelled;          /* instances stopped because their pair had failed */
     long ruled_out;          /* search pairs not run: output shape (shape.h) */

@@ -50,6 +50,7 @@ void exec_stats_merge(ExecStats *into, const ExecStats *from)
         into->max_batch = from->max_batch;
     into->cache_hits += from->cache_hits;
     into->cache_waits += from->cache_waits;
+    into->cache_twins += from->cache_twins;
     into->cache_misses += from->cache_misses;
     into->cancelled += from->cancelled;
     for (int i = 0; i < from->nops; i++) {
