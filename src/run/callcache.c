@@ -105,32 +105,6 @@ void cache_free(CallCache *c)
     c->used = NULL;
 }
 
-bool cache_key(Value *callee, Value *const *args, int nargs, uint64_t *hash)
-{
-    if (!v_shareable(callee))
-        return false;
-    uint64_t h = (uintptr_t)callee * 0x9e3779b97f4a7c15ULL;
-    for (int i = 0; i < nargs; i++) {
-        if (!v_shareable(args[i]))
-            return false;
-        h = (h ^ (uintptr_t)args[i]) * 0x100000001b3ULL;
-        h ^= h >> 29;
-    }
-    *hash = h ^ (uint64_t)nargs;
-    return true;
-}
-
-static bool same_key(const CacheEntry *e, uint64_t hash, Value *callee,
-                     Value *const *args, int nargs)
-{
-    if (e->hash != hash || e->callee != callee || e->nargs != nargs)
-        return false;
-    for (int i = 0; i < nargs; i++)
-        if (e->args[i] != args[i])
-            return false;
-    return true;
-}
-
 /* Tuples nothing can tell from an equal copy: items all arena values
  * (small ints, interned places and cells), or all such tuples (a grid's
  * rows).  No primitive reads a tuple's identity, and nothing in them has
@@ -146,6 +120,40 @@ static bool plain_tuple(const Value *v)
         if (r->type != V_TUPLE || !(r->flags & V_FLAG_FLAT))
             return false;
     }
+    return true;
+}
+
+bool cache_key(Value *callee, Value *const *args, int nargs, bool by_value, uint64_t *hash)
+{
+    if (!v_shareable(callee))
+        return false;
+    uint64_t h = (uintptr_t)callee * 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < nargs; i++) {
+        uint64_t k;
+        if (by_value && plain_tuple(args[i]))
+            k = (uint64_t)v_hash(args[i]);
+        else if (v_shareable(args[i]))
+            k = (uintptr_t)args[i];
+        else
+            return false;
+        h = (h ^ k) * 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    *hash = h ^ (uint64_t)nargs;
+    return true;
+}
+
+/* Arguments the same object, or plain tuples equal by value (a key by
+ * value: cache_key) */
+static bool same_key(const CacheEntry *e, uint64_t hash, Value *callee,
+                     Value *const *args, int nargs)
+{
+    if (e->hash != hash || e->callee != callee || e->nargs != nargs)
+        return false;
+    for (int i = 0; i < nargs; i++)
+        if (e->args[i] != args[i] &&
+            !(plain_tuple(args[i]) && plain_tuple(e->args[i]) && v_eq(e->args[i], args[i])))
+            return false;
     return true;
 }
 

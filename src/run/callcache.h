@@ -2,10 +2,13 @@
  *
  * A call whose callee and arguments are all shareable values (constants,
  * task grids, earlier cached results) is keyed by their identities: the
- * same key means the same computation.  The first instance to make it
- * computes it; instances asking in the same step wait for that result,
- * later ones take it from the cache.
- * Results become thread-safe shared values (v_make_atomic).  In CPython
+ * same key means the same computation.  Where the caller asks, tuples of
+ * arena values and tuples of such tuples (grids, rows, places, cells) are
+ * keyed by value instead, shareable or not: nothing in them has an order
+ * or an identity a primitive reads, so equal ones make the same
+ * computation too.  The first instance to make a call computes it;
+ * instances asking in the same step wait for that result, later ones take
+ * it from the cache.  Results become thread-safe shared values (v_make_atomic).  In CPython
  * two separately computed equal values are distinct objects, and `a & b`
  * treats `a is b` specially, so an instance never receives the same entry
  * twice (a per-instance filter).  Its second identical call takes a twin
@@ -52,8 +55,9 @@ void cache_clear(CallCache *c);     /* drop every entry */
  * every instance of those samples is done, nothing can ask for them). */
 void cache_drop_varying(CallCache *c);
 void cache_free(CallCache *c);
-/* The key of a call, or false if some operand is instance-private. */
-bool cache_key(Value *callee, Value *const *args, int nargs, uint64_t *hash);
+/* The key of a call, plain tuples by value where by_value; false if some
+ * other operand is instance-private. */
+bool cache_key(Value *callee, Value *const *args, int nargs, bool by_value, uint64_t *hash);
 /* An entry for the key that is not in the instance's filter `taken`
  * (NULL: any): equal keys may have several entries, one per occurrence of
  * the call within an instance.  *mine (unless NULL): the first entry for

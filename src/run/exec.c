@@ -476,8 +476,13 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             for (int a = 0; a < s->nargs; a++)
                 argv[a] = operand_value(in, &s->args[a]);
             Value *callee = operand_value(in, &s->callee);
+            /* grids by value where equal ones recur: a generated batt
+             * program reaches a primitive with the same grid along several
+             * statement paths; a hand-written solver seldom does, and
+             * hashing its new grids costs more than it saves */
+            bool by_value = in->prog->dialect == DIALECT_TOKPIDJIN;
             if (cache && (s->kind == IR_CALL || s->kind == IR_UNPACK) &&
-                cache_key(callee, argv, s->nargs, &h)) {
+                cache_key(callee, argv, s->nargs, by_value, &h)) {
                 if (!in->cache_filter) {
                     in->cache_filter = calloc(CACHE_FILTER_WORDS, sizeof(uint64_t));
                     if (!in->cache_filter)
