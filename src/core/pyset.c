@@ -518,31 +518,6 @@ Value *fs_clone_flat(const Value *fs)
     return v;
 }
 
-/* A member fs_twin can copy: a frozenset of arena values, or an empty
- * one (its table is built first). */
-static bool twin_member(Value *m)
-{
-    if (m->type != V_FSET)
-        return false;
-    (void)v_items(m);
-    return m->u.set.len == 0 || (m->flags & V_FLAG_FLAT);
-}
-
-Value *fs_twin(const Value *fs)
-{
-    Value *const *it = v_items(fs);
-    if (fs->u.set.len == 0 || (fs->flags & V_FLAG_FLAT))
-        return fs->u.set.len ? fs_clone_flat(fs) : v_incref((Value *)fs);
-    size_t n = fs->u.set.len;
-    for (size_t k = 0; k < n; k++)
-        if (!twin_member(it[k]))
-            return NULL;
-    Value *v = fs_clone_flat(fs);       /* the layout, then members of its own */
-    for (size_t k = 0; k < n; k++)
-        v->u.set.items[k] = it[k]->u.set.len ? fs_clone_flat(it[k]) : v_incref(it[k]);
-    return v;
-}
-
 void fs_keep(Value **slot, const Value *fs)
 {
     Value *kept = fs_clone_flat(fs), *none = NULL;

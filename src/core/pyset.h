@@ -116,12 +116,6 @@ FsLayout fs_layout_of(Value *v);
  * the distinct object CPython makes each time (identity shows in
  * `a | b` when b is a). */
 Value *fs_clone_flat(const Value *fs);
-/* A new frozenset equal to fs and laid out as it, for a pure computation
- * that CPython would run again: fs's own clone (fs_clone_flat) when its
- * items are arena values, or, for a set of such sets (objects), a clone
- * whose members are clones too, since `a & b` reads `a is b` at every
- * level.  NULL for any other set.  fs and its members are built first. */
-Value *fs_twin(const Value *fs);
 /* Frozensets that a pure computation gives for a small argument, kept
  * once per argument in a slot any thread may read and fill.  fs_kept: a
  * clone of the slot's set (fs_clone_flat), NULL while the slot is empty;

@@ -157,11 +157,40 @@ static bool same_key(const CacheEntry *e, uint64_t hash, Value *callee,
     return true;
 }
 
+/* A member twin_set can copy: a frozenset of arena values, or an empty
+ * one (its table is built first). */
+static bool twin_member(Value *m)
+{
+    if (m->type != V_FSET)
+        return false;
+    (void)v_items(m);
+    return m->u.set.len == 0 || (m->flags & V_FLAG_FLAT);
+}
+
+/* A new frozenset equal to fs and laid out as it: fs's own clone when its
+ * items are arena values, or, for a set of such sets (objects), a clone
+ * whose members are clones too, since `a & b` reads `a is b` at every
+ * level.  NULL for any other set.  fs and its members are built first. */
+static Value *twin_set(const Value *fs)
+{
+    Value *const *it = v_items(fs);
+    if (fs->u.set.len == 0 || (fs->flags & V_FLAG_FLAT))
+        return fs->u.set.len ? fs_clone_flat(fs) : v_incref((Value *)fs);
+    size_t n = fs->u.set.len;
+    for (size_t k = 0; k < n; k++)
+        if (!twin_member(it[k]))
+            return NULL;
+    Value *v = fs_clone_flat(fs);       /* the layout, then members of its own */
+    for (size_t k = 0; k < n; k++)
+        v->u.set.items[k] = it[k]->u.set.len ? fs_clone_flat(it[k]) : v_incref(it[k]);
+    return v;
+}
+
 Value *cache_twin(Value *r)
 {
     if (r->refs < 0 || r->type == V_INT || plain_tuple(r))
         return v_incref(r);
-    return r->type == V_FSET ? fs_twin(r) : NULL;
+    return r->type == V_FSET ? twin_set(r) : NULL;
 }
 
 /* Deleted slots hold the cache itself as a tombstone. */

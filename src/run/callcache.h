@@ -67,8 +67,9 @@ CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const 
                        const uint64_t *taken, CacheEntry **mine);
 /* A new reference equal to r that an instance holding r may also hold:
  * r itself where nothing can tell two references from two objects (ints,
- * None, bools, tuples of arena values and of such tuples), a twin of a
- * frozenset (fs_twin); NULL for anything else. */
+ * None, bools, tuples of arena values and of such tuples); for a
+ * frozenset of arena values, or of such sets, a new one laid out as r,
+ * its members new too; NULL for anything else. */
 Value *cache_twin(Value *r);
 /* A new pending entry (result NULL) for rep; NULL when the cache is full. */
 CacheEntry *cache_add(CallCache *c, uint64_t hash, Value *callee, Value *const *args,
