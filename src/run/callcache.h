@@ -8,13 +8,14 @@
  * or an identity a primitive reads, so equal ones make the same
  * computation too.  The first instance to make a call computes it;
  * instances asking in the same step wait for that result, later ones take
- * it from the cache.  Results become thread-safe shared values (v_make_atomic).  In CPython
- * two separately computed equal values are distinct objects, and `a & b`
- * treats `a is b` specially, so an instance never receives the same entry
- * twice (a per-instance filter).  Its second identical call takes a twin
- * of the result it had (cache_twin): a new object laid out the same, as
- * CPython's second computation is; where no twin can be made, the key's
- * second entry, shared in turn. */
+ * it from the cache.  Results become thread-safe shared values
+ * (v_make_atomic).  In CPython two separately computed equal values are
+ * distinct objects, and `a & b` treats `a is b` specially, so an instance
+ * never receives the same entry twice (a per-instance filter).  Its second
+ * identical call takes a twin of the result it had (cache_twin): a new
+ * object laid out the same, as CPython's second computation is; where no
+ * twin can be made, the key's second entry, shared in turn.  Twins and
+ * hits charge no work: a budget counts what an instance computed. */
 #ifndef ARC_CALLCACHE_H
 #define ARC_CALLCACHE_H
 
