@@ -331,6 +331,42 @@ static int32_t *plan_steps(const IrProgram *p)
     return at;
 }
 
+/* prog's plans in p, made there the first time. */
+static int plans_of(ExecPlans *p, const IrProgram *prog)
+{
+    for (int q = 0; q < p->n; q++)
+        if (p->prog[q] == prog)
+            return q;
+    if (p->n == p->cap) {
+        p->cap = p->cap ? 2 * p->cap : 4;
+        p->prog = realloc(p->prog, sizeof *p->prog * (size_t)p->cap);
+        p->free_after = realloc(p->free_after, sizeof *p->free_after * (size_t)p->cap);
+        p->varies = realloc(p->varies, sizeof *p->varies * (size_t)p->cap);
+        p->steps = realloc(p->steps, sizeof *p->steps * (size_t)p->cap);
+        if (!p->prog || !p->free_after || !p->varies || !p->steps)
+            abort();
+    }
+    p->prog[p->n] = prog;
+    p->free_after[p->n] = plan_make(prog);
+    p->varies[p->n] = plan_varies(prog);
+    p->steps[p->n] = plan_steps(prog);
+    return p->n++;
+}
+
+void exec_plans_free(ExecPlans *p)
+{
+    for (int q = 0; q < p->n; q++) {
+        free(p->free_after[q]);
+        free(p->varies[q]);
+        free(p->steps[q]);
+    }
+    free(p->prog);
+    free(p->free_after);
+    free(p->varies);
+    free(p->steps);
+    memset(p, 0, sizeof *p);
+}
+
 /* Advance an instance over statements that are not calls; true if it now
  * waits at a call. */
 static bool advance(Instance *in, const ExecOptions *opt)
@@ -413,11 +449,8 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     prim_value(0);   /* lazily built tables: build them before any thread runs */
     v_int(0);
     /* one plan per distinct program (instances of a program are adjacent) */
-    const IrProgram **plan_prog = xmalloc_(sizeof(IrProgram *) * (size_t)(n ? n : 1));
-    int32_t ***plans = xmalloc_(sizeof(int32_t **) * (size_t)(n ? n : 1));
-    uint8_t **varies = xmalloc_(sizeof(uint8_t *) * (size_t)(n ? n : 1));
-    int32_t **steps = xmalloc_(sizeof(int32_t *) * (size_t)(n ? n : 1));
-    int nplans = 0;
+    ExecPlans own = {0}, *plans = opt->plans ? opt->plans : &own;
+    int q = -1;
     for (int i = 0; i < n; i++) {
         Instance *in = insts[i];
         in->cx.work_limit = opt->work_limit;
@@ -428,21 +461,11 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
          * a budget of seconds does not see the coarse clock's ticks */
         in->coarse_clock = !opt->collect_ops && in->time_limit_ns >= COARSE_BUDGET_NS;
         in->call_memo = !opt->no_cache;
-        int q = nplans - 1;
-        if (q < 0 || plan_prog[q] != in->prog) {
-            for (q = 0; q < nplans && plan_prog[q] != in->prog; q++)
-                ;
-            if (q == nplans) {
-                plan_prog[q] = in->prog;
-                plans[q] = plan_make(in->prog);
-                varies[q] = plan_varies(in->prog);
-                steps[q] = plan_steps(in->prog);
-                nplans++;
-            }
-        }
-        in->free_after = (const int32_t *const *)plans[q];
-        in->varies = varies[q];
-        in->step_at = steps[q];
+        if (q < 0 || plans->prog[q] != in->prog)
+            q = plans_of(plans, in->prog);
+        in->free_after = (const int32_t *const *)plans->free_after[q];
+        in->varies = plans->varies[q];
+        in->step_at = plans->steps[q];
     }
 
     for (;;) {
@@ -655,15 +678,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     if (cache && !opt->keep_cache)
         cache_clear(cache);
     free(items);
-    for (int q = 0; q < nplans; q++) {
-        free(plans[q]);
-        free(varies[q]);
-        free(steps[q]);
-    }
-    free(plans);
-    free(varies);
-    free(steps);
-    free(plan_prog);
+    exec_plans_free(&own);
     for (int i = 0; i < n; i++)
         insts[i]->free_after = NULL, insts[i]->varies = NULL, insts[i]->step_at = NULL;
     free(pend);

@@ -62,7 +62,22 @@ typedef struct {
     bool no_cache;           /* compute every call, even repeated ones */
     bool keep_cache;         /* leave this thread's call cache filled at the end
                                 (exec_waves: later waves take its results) */
+    struct ExecPlans *plans; /* the programs' plans, kept over exec_run calls
+                                (exec_waves'); NULL: each call plans its own */
 } ExecOptions;
+
+/* exec_run's per-program plans (the slots dead after each statement, the
+ * statements that read I or C, the step of each): a chunk's waves share
+ * them, where each wave would plan a batt program's thousands of
+ * statements again. */
+typedef struct ExecPlans {
+    const IrProgram **prog;
+    int32_t ***free_after;
+    uint8_t **varies;
+    int32_t **steps;
+    int n, cap;
+} ExecPlans;
+void exec_plans_free(ExecPlans *p);
 
 /* Per op name ("rot90", "compose.<locals>.<lambda>"): --stats. */
 typedef struct {
