@@ -111,16 +111,7 @@ void cache_free(CallCache *c)
  * an order of its own. */
 static bool plain_tuple(const Value *v)
 {
-    if (v->type != V_TUPLE || v->u.tup.len == 0)
-        return false;
-    if (v->flags & V_FLAG_FLAT)
-        return true;
-    for (size_t i = 0; i < v->u.tup.len; i++) {
-        const Value *r = v->u.tup.items[i];
-        if (r->type != V_TUPLE || !(r->flags & V_FLAG_FLAT))
-            return false;
-    }
-    return true;
+    return v->type == V_TUPLE && v->u.tup.len > 0 && ((v->flags & V_FLAG_FLAT) || v_rows_flat(v));
 }
 
 bool cache_key(Value *callee, Value *const *args, int nargs, bool by_value, uint64_t *hash)
