@@ -332,38 +332,29 @@ static int32_t *plan_steps(const IrProgram *p)
 }
 
 /* prog's plans in p, made there the first time. */
-static int plans_of(ExecPlans *p, const IrProgram *prog)
+static const ExecPlan *plans_of(ExecPlans *p, const IrProgram *prog)
 {
     for (int q = 0; q < p->n; q++)
-        if (p->prog[q] == prog)
-            return q;
+        if (p->plan[q].prog == prog)
+            return &p->plan[q];
     if (p->n == p->cap) {
         p->cap = p->cap ? 2 * p->cap : 4;
-        p->prog = realloc(p->prog, sizeof *p->prog * (size_t)p->cap);
-        p->free_after = realloc(p->free_after, sizeof *p->free_after * (size_t)p->cap);
-        p->varies = realloc(p->varies, sizeof *p->varies * (size_t)p->cap);
-        p->steps = realloc(p->steps, sizeof *p->steps * (size_t)p->cap);
-        if (!p->prog || !p->free_after || !p->varies || !p->steps)
+        p->plan = realloc(p->plan, sizeof *p->plan * (size_t)p->cap);
+        if (!p->plan)
             abort();
     }
-    p->prog[p->n] = prog;
-    p->free_after[p->n] = plan_make(prog);
-    p->varies[p->n] = plan_varies(prog);
-    p->steps[p->n] = plan_steps(prog);
-    return p->n++;
+    p->plan[p->n] = (ExecPlan){prog, plan_make(prog), plan_varies(prog), plan_steps(prog)};
+    return &p->plan[p->n++];
 }
 
 void exec_plans_free(ExecPlans *p)
 {
     for (int q = 0; q < p->n; q++) {
-        free(p->free_after[q]);
-        free(p->varies[q]);
-        free(p->steps[q]);
+        free(p->plan[q].free_after);
+        free(p->plan[q].varies);
+        free(p->plan[q].steps);
     }
-    free(p->prog);
-    free(p->free_after);
-    free(p->varies);
-    free(p->steps);
+    free(p->plan);
     memset(p, 0, sizeof *p);
 }
 
@@ -450,7 +441,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     v_int(0);
     /* one plan per distinct program (instances of a program are adjacent) */
     ExecPlans own = {0}, *plans = opt->plans ? opt->plans : &own;
-    int q = -1;
+    const ExecPlan *plan = NULL;
     for (int i = 0; i < n; i++) {
         Instance *in = insts[i];
         in->cx.work_limit = opt->work_limit;
@@ -461,11 +452,11 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
          * a budget of seconds does not see the coarse clock's ticks */
         in->coarse_clock = !opt->collect_ops && in->time_limit_ns >= COARSE_BUDGET_NS;
         in->call_memo = !opt->no_cache;
-        if (q < 0 || plans->prog[q] != in->prog)
-            q = plans_of(plans, in->prog);
-        in->free_after = (const int32_t *const *)plans->free_after[q];
-        in->varies = plans->varies[q];
-        in->step_at = plans->steps[q];
+        if (!plan || plan->prog != in->prog)
+            plan = plans_of(plans, in->prog);
+        in->free_after = (const int32_t *const *)plan->free_after;
+        in->varies = plan->varies;
+        in->step_at = plan->steps;
     }
 
     for (;;) {

@@ -70,11 +70,14 @@ typedef struct {
  * statements that read I or C, the step of each): a chunk's waves share
  * them, where each wave would plan a batt program's thousands of
  * statements again. */
+typedef struct {
+    const IrProgram *prog;
+    int32_t **free_after;
+    uint8_t *varies;
+    int32_t *steps;
+} ExecPlan;
 typedef struct ExecPlans {
-    const IrProgram **prog;
-    int32_t ***free_after;
-    uint8_t **varies;
-    int32_t **steps;
+    ExecPlan *plan;
     int n, cap;
 } ExecPlans;
 void exec_plans_free(ExecPlans *p);
