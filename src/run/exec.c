@@ -510,9 +510,9 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                 e = cache_find(cache, h, callee, argv, s->nargs, in->cache_filter, &mine);
                 if (!e || !e->result) {
                     Value *twin = mine ? cache_twin(mine->result) : NULL;
-                    if (twin && twin == mine->result)   /* the filter may err: it may be another's */
-                        cache_mark(twin, shared);
                     if (twin) {
+                        if (twin == mine->result)   /* the filter may err: it may be another's */
+                            cache_mark(twin, shared);
                         instance_complete(in, twin);
                         in->done_step = step;
                         local.cache_twins++;
