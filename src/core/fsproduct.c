@@ -78,10 +78,10 @@ static int64_t *pair_hashes(Value *a, Value *b)
     if (!h)
         abort();
     for (size_t i = 0; i < n; i++)     /* (x, y)'s first lane, once per x */
-        ha[i] = (int64_t)py_tuple_lane(PY_XXP5, ha[i]);
+        ha[i] = (int64_t)py_pair_lane(ha[i]);
     for (size_t j = 0, k = 0; j < m; j++)
         for (size_t i = 0; i < n; i++)
-            h[k++] = py_tuple_end(py_tuple_lane((uint64_t)ha[i], hb[j]), 2);
+            h[k++] = py_hash_pair_from((uint64_t)ha[i], hb[j]);
     free(ha);
     free(hb);
     return h;

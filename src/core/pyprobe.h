@@ -130,10 +130,21 @@ PY_HD static inline int64_t py_tuple_end(uint64_t acc, uint64_t n)
     return acc == UINT64_MAX ? 1546275796 : (int64_t)acc;
 }
 
+/* hash((a, b)) in two steps, for many pairs that share their a: a's
+ * lane, then the pair's hash from it and b's hash */
+PY_HD static inline uint64_t py_pair_lane(int64_t ha)
+{
+    return py_tuple_lane(PY_XXP5, ha);
+}
+PY_HD static inline int64_t py_hash_pair_from(uint64_t lane_a, int64_t hb)
+{
+    return py_tuple_end(py_tuple_lane(lane_a, hb), 2);
+}
+
 /* hash((a, b)) from its items' hashes */
 PY_HD static inline int64_t py_hash_pair(int64_t ha, int64_t hb)
 {
-    return py_tuple_end(py_tuple_lane(py_tuple_lane(PY_XXP5, ha), hb), 2);
+    return py_hash_pair_from(py_pair_lane(ha), hb);
 }
 
 /* hash((a, b)) of two ints */

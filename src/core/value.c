@@ -387,7 +387,7 @@ __attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
          * cell's place is built already, and its colour's lane is one
          * for the chunk */
         size_t g0 = (size_t)(t - &v_arena_.table[0][0]), l0 = (size_t)(l - &v_arena_.table[0][0]);
-        uint64_t lane_c = py_tuple_lane(PY_XXP5, py_hash_int(c));
+        uint64_t lane_c = py_pair_lane(py_hash_int(c));
         for (int x = chunk * CHUNK; x < (chunk + 1) * CHUNK; x++) {
             Interned *p = &t[x];
             int64_t pi, pj;
@@ -407,7 +407,7 @@ __attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
             } else if (kind == T_CELL) {
                 p->items[0] = v_int(c);
                 p->items[1] = (Value *)l[x].head;
-                h = py_tuple_end(py_tuple_lane(lane_c, v_arena_hashes_[l0 + (size_t)x]), 2);
+                h = py_hash_pair_from(lane_c, v_arena_hashes_[l0 + (size_t)x]);
             } else {
                 p->items[0] = i;
                 p->items[1] = j;
