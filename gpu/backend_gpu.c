@@ -147,7 +147,7 @@ static uint64_t result_work(const Value *r)
     uint64_t n = 1;
     if (r->type == V_TUPLE)
         for (size_t i = 0; i < r->u.tup.len; i++)
-            n += r->u.tup.items[i]->type == V_TUPLE ? r->u.tup.items[i]->u.tup.len : 1;
+            n += v_titems(r)[i]->type == V_TUPLE ? v_titems(r)[i]->u.tup.len : 1;
     return n;
 }
 

@@ -34,8 +34,8 @@ static Value *random_grid(int maxside)
     for (int i = 0; i < h; i++) {
         Value *r = v_tuple_new((size_t)w);
         for (int j = 0; j < w; j++)
-            r->u.tup.items[j] = v_int(rnd(ncol));
-        g->u.tup.items[i] = r;
+            v_titems(r)[j] = v_int(rnd(ncol));
+        v_titems(g)[i] = r;
     }
     return g;
 }
@@ -170,7 +170,7 @@ static Value **task_grids(const TaskSet *ts, int maxside, int *n)
             Value *two[2] = {sm->input, sm->output};
             for (int q = 0; q < 2; q++)
                 if (two[q] && (int)two[q]->u.tup.len <= maxside &&
-                    (int)two[q]->u.tup.items[0]->u.tup.len <= maxside)
+                    (int)v_titems(two[q])[0]->u.tup.len <= maxside)
                     g[(*n)++] = two[q];
         }
     }
@@ -228,8 +228,8 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
         for (int k = 0; k < 2 * GPU_SIDE; k++) {
             locs[k] = v_pair_int(k < GPU_SIDE ? k : 1, k % GPU_SIDE);
             cells[k] = v_tuple_new(2);
-            cells[k]->u.tup.items[0] = v_int(3);
-            cells[k]->u.tup.items[1] = v_incref(locs[k]);
+            v_titems(cells[k])[0] = v_int(3);
+            v_titems(cells[k])[1] = v_incref(locs[k]);
         }
         cal_patch = fs_from_items(locs, 2 * GPU_SIDE);
         cal_object = fs_from_items(cells, 2 * GPU_SIDE);
@@ -240,8 +240,8 @@ int backend_gpu_calibrate(const GpuOptions *o, int jobs, const TaskSet *tasks, c
         for (int i = 0; i < GPU_SIDE; i++) {
             Value *row = v_tuple_new(GPU_SIDE);
             for (int j = 0; j < GPU_SIDE; j++)
-                row->u.tup.items[j] = v_int(0);
-            cal_zeros->u.tup.items[i] = row;
+                v_titems(row)[j] = v_int(0);
+            v_titems(cal_zeros)[i] = row;
         }
     }
     char src[96];

@@ -63,9 +63,9 @@ static void build(void)
                         cell = v_tuple2(v_int(c), loc);
                     } else {
                         cell = v_tuple_new(3);
-                        cell->u.tup.items[0] = v_int(i);
-                        cell->u.tup.items[1] = v_int(j);
-                        cell->u.tup.items[2] = v_int(c);
+                        v_titems(cell)[0] = v_int(i);
+                        v_titems(cell)[1] = v_int(j);
+                        v_titems(cell)[2] = v_int(c);
                     }
                     v_make_shared(cell);
                     T->cell[c][k] = (uint64_t)v_hash(cell);
@@ -100,7 +100,7 @@ const char *gpu_pack_grid(const Value *g, GpuGrid *rec)
         return "grid larger than 30x30";
     size_t w = 0;
     for (size_t i = 0; i < h; i++) {
-        const Value *r = g->u.tup.items[i];
+        const Value *r = v_titems(g)[i];
         if (r->type != V_TUPLE)
             return "not a tuple of tuples";
         if (i == 0) {
@@ -114,7 +114,7 @@ const char *gpu_pack_grid(const Value *g, GpuGrid *rec)
         }
         uint8_t *dst = rec->cell + i * GPU_SIDE;
         for (size_t j = 0; j < w; j++) {
-            const Value *c = r->u.tup.items[j];
+            const Value *c = v_titems(r)[j];
             if (c->type != V_INT || c->u.i < 0 || c->u.i > 9)
                 return "a cell is not an int from 0 to 9";
             dst[j] = (uint8_t)c->u.i;
@@ -218,9 +218,9 @@ Value *gobj_value(int op, const GpuGrid *rec, const uint16_t *out)
             size_t nc = hdr[3 * k + 2];
             Value *o = v_tuple_new(nc);
             for (size_t m = 0; m < nc; m++)
-                o->u.tup.items[m] = cells[d][colour_at(rec, cl[2 * m + 1])][cl[2 * m + 1]];
+                v_titems(o)[m] = cells[d][colour_at(rec, cl[2 * m + 1])][cl[2 * m + 1]];
             cl += 2 * nc;
-            t->u.tup.items[k] = o;
+            v_titems(t)[k] = o;
         }
         return t;
     }

@@ -49,8 +49,8 @@ bool gpu_param_per_call(int kind)
 
 static bool int_pair(const Value *v)
 {
-    return v->type == V_TUPLE && v->u.tup.len == 2 && v->u.tup.items[0]->type == V_INT &&
-           v->u.tup.items[1]->type == V_INT;
+    return v->type == V_TUPLE && v->u.tup.len == 2 && v_titems(v)[0]->type == V_INT &&
+           v_titems(v)[1]->type == V_INT;
 }
 
 /* A patch or an object into the cells' high nibble.  toindices decides
@@ -64,20 +64,20 @@ static const char *plane_patch(int kind, const Value *v, GpuGrid *rec)
     Value *const *it = v_items(v);
     bool cells = kind == PA_OBJECT ||
                  (n && it[0]->type == V_TUPLE && it[0]->u.tup.len == 2 &&
-                  it[0]->u.tup.items[1]->type == V_TUPLE);
+                  v_titems(it[0])[1]->type == V_TUPLE);
     for (size_t k = 0; k < n; k++) {
         const Value *loc = it[k], *col = NULL;
         if (cells) {
             if (loc->type != V_TUPLE || loc->u.tup.len != 2)
                 return "patch item is not a (value, (i, j)) pair";
-            col = loc->u.tup.items[0];
-            loc = loc->u.tup.items[1];
+            col = v_titems(loc)[0];
+            loc = v_titems(loc)[1];
             if (kind == PA_OBJECT && (col->type != V_INT || col->u.i < 0 || col->u.i > 9))
                 return "object colour is not an int from 0 to 9";
         }
         if (!int_pair(loc))
             return "patch location is not a pair of ints";
-        int64_t i = loc->u.tup.items[0]->u.i, j = loc->u.tup.items[1]->u.i;
+        int64_t i = v_titems(loc)[0]->u.i, j = v_titems(loc)[1]->u.i;
         if (i < 0 || i >= rec->h || j < 0 || j >= rec->w)
             continue;
         uint8_t *c = &rec->cell[i * GPU_SIDE + j];
@@ -92,11 +92,11 @@ static const char *plane_grid(const Value *b, GpuGrid *rec)
     if (b->type != V_TUPLE || b->u.tup.len < rec->h)
         return "second grid is not a tuple as tall as the first";
     for (int i = 0; i < rec->h; i++) {
-        const Value *r = b->u.tup.items[i];
+        const Value *r = v_titems(b)[i];
         if (r->type != V_TUPLE || r->u.tup.len < rec->w)
             return "second grid's row is not a tuple as wide as the first";
         for (int j = 0; j < rec->w; j++) {
-            const Value *c = r->u.tup.items[j];
+            const Value *c = v_titems(r)[j];
             if (c->type != V_INT || c->u.i < 0 || c->u.i > 9)
                 return "a cell of the second grid is not an int from 0 to 9";
             rec->cell[i * GPU_SIDE + j] |= (uint8_t)(c->u.i << 4);
@@ -112,8 +112,8 @@ static const char *pack_crop(const Value *start, const Value *dims, GpuGrid *rec
 {
     if (!int_pair(start) || !int_pair(dims))
         return "crop's start or dims is not a pair of ints";
-    int64_t s[2] = {start->u.tup.items[0]->u.i, start->u.tup.items[1]->u.i};
-    int64_t d[2] = {dims->u.tup.items[0]->u.i, dims->u.tup.items[1]->u.i};
+    int64_t s[2] = {v_titems(start)[0]->u.i, v_titems(start)[1]->u.i};
+    int64_t d[2] = {v_titems(dims)[0]->u.i, v_titems(dims)[1]->u.i};
     if (s[0] < 0 || s[1] < 0 || d[0] < 0 || d[1] < 0)
         return "crop's start or dims is negative";
     int64_t n[2] = {rec->h, rec->w}, first[2], count[2];
@@ -166,8 +166,8 @@ static Value *unpack_grid(const GpuGrid *o)
     for (int i = 0; i < o->h; i++) {
         Value *row = v_tuple_new(o->w);
         for (int j = 0; j < o->w; j++)
-            row->u.tup.items[j] = v_int(o->cell[i * GPU_SIDE + j]);
-        t->u.tup.items[i] = row;
+            v_titems(row)[j] = v_int(o->cell[i * GPU_SIDE + j]);
+        v_titems(t)[i] = row;
     }
     return t;
 }

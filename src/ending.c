@@ -31,8 +31,8 @@ static int8_t *batt_matches(const Instance *in)
     int8_t *eq = xmalloc_((size_t)in->nrecords[1]);
     for (int i = 0; i < in->nrecords[1]; i++) {
         Value *rec = in->records[1][i];
-        eq[i] = rec->u.tup.len != 4 || rec->u.tup.items[2]->type != V_STR
-                ? -1 : v_eq(rec->u.tup.items[3], s->output);
+        eq[i] = rec->u.tup.len != 4 || v_titems(rec)[2]->type != V_STR
+                ? -1 : v_eq(v_titems(rec)[3], s->output);
     }
     return eq;
 }
@@ -41,7 +41,7 @@ static void score_batt(Totals *t, const Instance *in, const int8_t *eq)
 {
     for (int i = 0; eq && i < in->nrecords[1]; i++)
         if (eq[i] >= 0) {
-            SolverScore *sc = score_of(t, in->records[1][i]->u.tup.items[2]->u.str.s);
+            SolverScore *sc = score_of(t, v_titems(in->records[1][i])[2]->u.str.s);
             sc->total++;
             sc->correct += eq[i];
         }
@@ -114,8 +114,8 @@ static void shape_check(Totals *t, const Instance *in, const OutShape *s)
     int ph, pw;
     const Sample *sm = task_sample(in->task, in->sample);
     shape_predict(s, sm->in.h, sm->in.w, &ph, &pw);
-    bool grid = r->type == V_TUPLE && v_len(r) > 0 && r->u.tup.items[0]->type == V_TUPLE;
-    int oh = grid ? (int)v_len(r) : -1, ow = grid ? (int)v_len(r->u.tup.items[0]) : -1;
+    bool grid = r->type == V_TUPLE && v_len(r) > 0 && v_titems(r)[0]->type == V_TUPLE;
+    int oh = grid ? (int)v_len(r) : -1, ow = grid ? (int)v_len(v_titems(r)[0]) : -1;
     t->shape_checked++;
     if (oh != ph || ow != pw) {
         t->shape_wrong++;

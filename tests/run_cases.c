@@ -1,10 +1,13 @@
 /* run_cases.c -- data-driven expression tests (TAP).
  *
- *   run_cases [--dialect=arc-dsl|tokpidjin] FILE.cases... [--dialect=...] ...
+ *   run_cases [--byte-grids] [--dialect=arc-dsl|tokpidjin] FILE.cases... [--dialect=...] ...
  *
  * Each case line is EXPR<TAB>EXPECTED: EXPECTED is the Python repr of the
  * result, or !ExcClass when the reference raises.  The expected column was
  * made by CPython with the reference DSL (tests/cases/gen_expected.py).
+ * --byte-grids: in the files after it, the grids the expressions write are
+ * byte grids (vgrid.h), as a task's grids are; the expected reprs are the
+ * same.
  */
 #include "ir.h"
 #include "value.h"
@@ -59,6 +62,10 @@ int main(int argc, char **argv)
 {
     int dialect = DIALECT_ARCDSL;
     for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--byte-grids") == 0) {
+            ir_grids_as_bytes(true);
+            continue;
+        }
         if (strcmp(argv[i], "--dialect=tokpidjin") == 0) {
             dialect = DIALECT_TOKPIDJIN;
             continue;

@@ -63,7 +63,7 @@ static Value *parse_value(char **save)
             return v_incref(&v_empty_tuple_);
         Value *v = v_tuple_new(n);
         for (size_t i = 0; i < n; i++)
-            v->u.tup.items[i] = parse_value(save);
+            v_titems(v)[i] = parse_value(save);
         return v;
     }
     case 's': {
@@ -414,7 +414,7 @@ static Value *heap_tuple(int n, Value *a, Value *b, Value *c)
 {
     Value *t = v_tuple_new((size_t)n), *it[3] = {a, b, c};
     for (int k = 0; k < n; k++)
-        t->u.tup.items[k] = it[k];
+        v_titems(t)[k] = it[k];
     return t;
 }
 

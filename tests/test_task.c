@@ -48,9 +48,9 @@ static void test_single(void) {
     repr_is(t->train[1].input, "((2, 3, 0), (0, 0, 4))", "train[1].input repr");
     repr_is(t->test[0].output, "((6, 5), (8, 7), (0, 9))", "test[0].output repr");
     ok(v_is_grid(t->train[0].output), "grids are grids");
-    ok(t->train[0].input->u.tup.items[0]->u.tup.items[0]->refs < 0, "cells are shared immortal ints");
+    ok(v_titems(v_titems(t->train[0].input)[0])[0]->refs < 0, "cells are shared immortal ints");
     ok(t->pairs && v_len(t->pairs) == 2 &&
-       t->pairs->u.tup.items[1]->u.tup.items[0] == t->train[1].input, "open: S pairs the train grids");
+       v_titems(v_titems(t->pairs)[1])[0] == t->train[1].input, "open: S pairs the train grids");
     task_close(t);
     ok(t->train[0].input && t->pairs, "still open after one of two closes");
     task_close(t);

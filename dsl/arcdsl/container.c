@@ -25,7 +25,7 @@ static int contains(Ctx *cx, Value *c, Value *x)
         return -1;
     }
     for (size_t i = 0; i < c->u.tup.len; i++) {
-        Value *e = c->u.tup.items[i];
+        Value *e = v_titems(c)[i];
         if (e == x || v_eq(e, x))
             return 1;
     }
@@ -100,9 +100,9 @@ Value *ad_dedupe(Ctx *cx, Value *const *a)
         return v_len(t) ? no_attr(cx, t, "index") : v_tuple_new(0);
     VBuf b = {0};
     for (size_t i = 0; i < t->u.tup.len; i++) {
-        Value *e = t->u.tup.items[i];
+        Value *e = v_titems(t)[i];
         size_t j = 0;
-        while (j < i && !(t->u.tup.items[j] == e || v_eq(t->u.tup.items[j], e)))
+        while (j < i && !(v_titems(t)[j] == e || v_eq(v_titems(t)[j], e)))
             j++;
         if (j == i && !vb_push(cx, &b, v_incref(e)))
             return vb_drop(&b), NULL;
@@ -160,7 +160,7 @@ Value *ad_order(Ctx *cx, Value *const *a)
     }
     Value *t = v_tuple_new(n);
     for (size_t i = 0; i < n; i++)
-        t->u.tup.items[i] = v_incref(kv[i].val);
+        v_titems(t)[i] = v_incref(kv[i].val);
     kv_free(kv, n);
     return t;
 }
@@ -272,7 +272,7 @@ static Value *mostleast(Ctx *cx, Value *c, bool most)
         return no_attr(cx, c, "count");
     PySet s;
     pyset_init(&s);
-    pyset_add_all(&s, c->u.tup.items, c->u.tup.len);
+    pyset_add_all(&s, v_titems(c), c->u.tup.len);
     Value *best = NULL;
     size_t bestn = 0;
     for (uint32_t i = 0; i <= s.mask; i++) {
@@ -281,7 +281,7 @@ static Value *mostleast(Ctx *cx, Value *c, bool most)
             continue;
         size_t cnt = 0;
         for (size_t j = 0; j < c->u.tup.len; j++)
-            cnt += c->u.tup.items[j] == k || v_eq(c->u.tup.items[j], k);
+            cnt += v_titems(c)[j] == k || v_eq(v_titems(c)[j], k);
         if (!best || (most ? cnt > bestn : cnt < bestn)) {
             best = k;
             bestn = cnt;
@@ -314,7 +314,7 @@ Value *ad_repeat(Ctx *cx, Value *const *a)
         return NULL;
     Value *t = v_tuple_new((size_t)n);
     for (int64_t i = 0; i < n; i++)
-        t->u.tup.items[i] = v_incref(a[0]);
+        v_titems(t)[i] = v_incref(a[0]);
     return t;
 }
 
@@ -566,7 +566,7 @@ Value *ad_pair(Ctx *cx, Value *const *a)
         return NULL;
     Value *t = v_tuple_new(n);
     for (size_t i = 0; i < n; i++)
-        t->u.tup.items[i] = v_tuple2(v_items(a[0])[i], v_items(a[1])[i]);
+        v_titems(t)[i] = v_tuple2(v_items(a[0])[i], v_items(a[1])[i]);
     return t;
 }
 

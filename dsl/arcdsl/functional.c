@@ -80,7 +80,7 @@ static Value *path_walk_from(unsigned path, unsigned from, Value *x)
         size_t len;
         Value *const *it;
         if (x->type == V_TUPLE && (len = x->u.tup.len))
-            it = x->u.tup.items;
+            it = v_titems(x);
         else if (x->type == V_FSET && (len = x->u.set.len))
             it = v_items(x);
         else
@@ -216,7 +216,7 @@ bool ad_pair_leaf(const Value *g, Value *const src[2], PairLeaf *lf)
     for (size_t i = 0; ok && i < n; i++) {
         Value *a = it[i];
         if (color)      /* color(pair): next(iter(pair))[0], a's item 0 */
-            val[i] = a->type == V_TUPLE && !(a->flags & V_FLAGS_PY) && a->u.tup.len ? a->u.tup.items[0]
+            val[i] = a->type == V_TUPLE && !(a->flags & V_FLAGS_PY) && a->u.tup.len ? v_titems(a)[0]
                                                                                  : NULL;
         else
             val[i] = path_walk_from(path, 1, a);
@@ -404,11 +404,11 @@ static Value *merged(Ctx *cx, Value *v)
  * the call). */
 static bool shift_offset(const Value *d, int64_t o[2])
 {
-    if (d->type != V_TUPLE || d->u.tup.len != 2 || d->u.tup.items[0]->type != V_INT ||
-        d->u.tup.items[1]->type != V_INT)
+    if (d->type != V_TUPLE || d->u.tup.len != 2 || v_titems(d)[0]->type != V_INT ||
+        v_titems(d)[1]->type != V_INT)
         return false;
-    o[0] = d->u.tup.items[0]->u.i;
-    o[1] = d->u.tup.items[1]->u.i;
+    o[0] = v_titems(d)[0]->u.i;
+    o[1] = v_titems(d)[1]->u.i;
     return true;
 }
 

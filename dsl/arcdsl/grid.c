@@ -28,14 +28,21 @@ Value *ad_colorcount(Ctx *cx, Value *const *a)
 {
     Value *e = a[0], *val = a[1];
     int64_t n = 0;
+    size_t bh, bw;
+    const uint8_t *b = gu_bytes(e, &bh, &bw);
+    if (b) {
+        for (size_t k = 0; k < bh * bw; k++)
+            n += gu_same(v_small(b[k]), val);
+        return v_int(n);
+    }
     if (e->type == V_TUPLE) {
         for (size_t i = 0; i < e->u.tup.len; i++) {
-            Value *r = e->u.tup.items[i];
+            Value *r = v_titems(e)[i];
             if (r->type != V_TUPLE)
                 return cx_raise(cx, "AttributeError",
                                 "'%s' object has no attribute 'count'", v_typename(r));
             for (size_t j = 0; j < r->u.tup.len; j++)
-                n += gu_same(r->u.tup.items[j], val);
+                n += gu_same(v_titems(r)[j], val);
         }
         return v_int(n);
     }
@@ -88,8 +95,7 @@ Value *ad_asindices(Ctx *cx, Value *const *a)
         return NULL;
     if (h == 0)
         return v_incref(&v_empty_fset_);
-    Value *r0 = gu_getitem(cx, a[0], 0);
-    if (!r0 || !gu_len(cx, r0, &w) || !gu_work(cx, h * w))
+    if (!gu_hw(cx, a[0], &h, &w) || !gu_work(cx, h * w))
         return NULL;
     Value **items = gu_alloc(cx, h * w, sizeof *items);
     if (!items)
@@ -104,6 +110,20 @@ Value *ad_asindices(Ctx *cx, Value *const *a)
 Value *ad_ofcolor(Ctx *cx, Value *const *a)
 {
     Value *g = a[0], *val = a[1];
+    size_t bh, bw;
+    const uint8_t *b = gu_bytes(g, &bh, &bw);
+    if (b) {
+        if (!gu_work(cx, bh * bw))
+            return NULL;
+        Value **items = gu_alloc_raw(cx, bh * bw, sizeof *items);
+        if (!items)
+            return NULL;
+        size_t n = 0;
+        for (size_t k = 0; k < bh * bw; k++)
+            if (gu_eq(v_small(b[k]), val))
+                items[n++] = v_pair_int((int64_t)(k / bw), (int64_t)(k % bw));
+        return fs_take_items(items, n, true);
+    }
     if (!gu_iterable(cx, g))
         return NULL;
     size_t total = 0, h = v_len(g);
@@ -169,12 +189,12 @@ Value *ad_trim(Ctx *cx, Value *const *a)
     gu_slice_bounds(g->u.tup.len, &x, &y);
     Value *out = v_tuple_new((size_t)(y - x));
     for (int64_t i = x; i < y; i++) {
-        Value *r = gu_slice(cx, g->u.tup.items[i], 1, -1);
+        Value *r = gu_slice(cx, v_titems(g)[i], 1, -1);
         if (!r) {
             v_tuple_abandon(out, (size_t)(i - x));
             return NULL;
         }
-        out->u.tup.items[i - x] = r;
+        v_titems(out)[i - x] = r;
     }
     return out;
 }
@@ -185,9 +205,9 @@ Value *ad_trim(Ctx *cx, Value *const *a)
 static bool rows_are_tuples(Ctx *cx, Value *g)
 {
     for (size_t i = 0; i < g->u.tup.len; i++)
-        if (g->u.tup.items[i]->type != V_TUPLE) {
+        if (v_titems(g)[i]->type != V_TUPLE) {
             cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
-                     v_typename(g->u.tup.items[i]));
+                     v_typename(v_titems(g)[i]));
             return false;
         }
     return true;
@@ -197,8 +217,33 @@ static bool rows_are_tuples(Ctx *cx, Value *g)
  * transform code: the shared body of the zip-based rotations. */
 enum { T_ROT90, T_ROT270, T_TRANSPOSE, T_CMIRROR };
 
+/* transform() on a byte grid: bytes to bytes. */
+static Value *transform_bytes(Ctx *cx, const Value *g, int t)
+{
+    size_t h = g->u.tup.len, m = vg_w(g);
+    if (!gu_work(cx, h * m))
+        return NULL;
+    const uint8_t *c = vg_cells(g);
+    Value *out = vg_new(m, h);
+    uint8_t *o = vg_cells(out);
+    for (size_t r = 0; r < m; r++)
+        for (size_t x = 0; x < h; x++) {
+            size_t i, j;
+            switch (t) {
+            case T_ROT90: i = h - 1 - x, j = r; break;
+            case T_ROT270: i = x, j = m - 1 - r; break;
+            case T_TRANSPOSE: i = x, j = r; break;
+            default: i = h - 1 - x, j = m - 1 - r; break;
+            }
+            o[r * h + x] = c[i * m + j];
+        }
+    return out;
+}
+
 static Value *transform(Ctx *cx, Value *g, int t)
 {
+    if (vg_is(g))
+        return transform_bytes(cx, g, t);
     GView v;
     if (!zip_view(cx, g, &v))
         return NULL;
@@ -223,10 +268,10 @@ static Value *transform(Ctx *cx, Value *g, int t)
             case T_TRANSPOSE: e = v.row[x][r]; break;
             default: e = v.row[h - 1 - x][v.rlen[h - 1 - x] - 1 - r]; break;
             }
-            row->u.tup.items[x] = v_incref(e);
+            v_titems(row)[x] = v_incref(e);
         }
         v_mark_flat_known(row, flat);
-        out->u.tup.items[r] = row;
+        v_titems(out)[r] = row;
     }
     gu_view_free(&v);
     return out;
@@ -240,18 +285,34 @@ static Value *flip_rows(Ctx *cx, Value *g, bool rows)
 {
     if (g->type != V_TUPLE)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
+    if (vg_is(g)) {
+        size_t h = g->u.tup.len, w = vg_w(g);
+        const uint8_t *c = vg_cells(g);
+        Value *out = vg_new(h, w);
+        uint8_t *o = vg_cells(out);
+        for (size_t i = 0; i < h; i++) {
+            const uint8_t *r = c + (rows ? h - 1 - i : i) * w;
+            for (size_t j = 0; j < w; j++)
+                o[i * w + j] = r[w - 1 - j];
+        }
+        if (!gu_work(cx, h * w)) {
+            v_decref(out);
+            return NULL;
+        }
+        return out;
+    }
     if (!rows_are_tuples(cx, g))
         return NULL;
     size_t h = g->u.tup.len, cells = 0;
     Value *out = v_tuple_new(h);
     for (size_t i = 0; i < h; i++) {
-        Value *r = g->u.tup.items[rows ? h - 1 - i : i];
+        Value *r = v_titems(g)[rows ? h - 1 - i : i];
         size_t n = r->u.tup.len;
         Value *nr = v_tuple_new(n);
         for (size_t j = 0; j < n; j++)
-            nr->u.tup.items[j] = v_incref(r->u.tup.items[n - 1 - j]);
+            v_titems(nr)[j] = v_incref(v_titems(r)[n - 1 - j]);
         v_mark_flat_known(nr, r->flags & V_FLAG_FLAT);
-        out->u.tup.items[i] = nr;
+        v_titems(out)[i] = nr;
         cells += n;
     }
     if (!gu_work(cx, cells)) {
@@ -310,9 +371,20 @@ Value *ad_hmirror(Ctx *cx, Value *const *a)
     if (p->type != V_TUPLE)
         return mirror_patch(cx, p, M_H);
     size_t n = p->u.tup.len;
+    if (vg_is(p)) {
+        size_t w = vg_w(p);
+        Value *out = vg_new(n, w);
+        for (size_t i = 0; i < n; i++)
+            memcpy(vg_cells(out) + i * w, vg_cells(p) + (n - 1 - i) * w, w);
+        if (!gu_work(cx, n)) {
+            v_decref(out);
+            return NULL;
+        }
+        return out;
+    }
     Value *out = v_tuple_new(n);
     for (size_t i = 0; i < n; i++)
-        out->u.tup.items[i] = v_incref(p->u.tup.items[n - 1 - i]);
+        v_titems(out)[i] = v_incref(v_titems(p)[n - 1 - i]);
     if (!gu_work(cx, n)) {
         v_decref(out);
         return NULL;
@@ -552,10 +624,7 @@ Value *ad_index(Ctx *cx, Value *const *a)
     size_t h, w;
     /* `i, j = loc`, then `h, w = len(grid), len(grid[0])`, then the range
      * test, short-circuiting: an i out of range returns None whatever j is */
-    if (!gu_unpack2(cx, a[1], &vi, &vj) || !gu_len(cx, a[0], &h))
-        return NULL;
-    Value *r0 = gu_getitem(cx, a[0], 0);
-    if (!r0 || !gu_len(cx, r0, &w))
+    if (!gu_unpack2(cx, a[1], &vi, &vj) || !gu_hw(cx, a[0], &h, &w))
         return NULL;
     int r = gu_in_range(cx, vi, vj, h, w);
     if (r < 0)
@@ -585,11 +654,11 @@ Value *ad_canvas(Ctx *cx, Value *const *a)
         return NULL;
     Value *row = v_tuple_new((size_t)w);
     for (int64_t j = 0; j < w; j++)
-        row->u.tup.items[j] = v_incref(a[0]);
+        v_titems(row)[j] = v_incref(a[0]);
     v_mark_flat_known(row, v_in_arena(a[0]));
     Value *out = v_tuple_new((size_t)h);
     for (int64_t i = 0; i < h; i++)
-        out->u.tup.items[i] = v_incref(row);
+        v_titems(out)[i] = v_incref(row);
     v_decref(row);
     return out;
 }

@@ -22,16 +22,25 @@ static inline Value *crop4(Ctx *cx, Value *grid, int64_t s0, int64_t d0,
         return v_incref(&v_empty_tuple_);
     if (!have1)
         return cx_raise(cx, "IndexError", "tuple index out of range");
+    if (vg_is(grid)) {
+        int64_t a1 = s1, b1 = s1 + d1;
+        gu_slice_bounds(vg_w(grid), &a1, &b1);
+        if (b1 > a1) {
+            if (!gu_work(cx, h * (size_t)(b1 - a1)))
+                return NULL;
+            return gu_bytes_window(grid, (size_t)a0, h, (size_t)a1, (size_t)(b1 - a1));
+        }
+    }
     Value *out = v_tuple_new(h);
     size_t cells = 0;
     for (size_t i = 0; i < h; i++) {
-        Value *r = gu_slice(cx, grid->u.tup.items[a0 + (int64_t)i], s1, s1 + d1);
+        Value *r = gu_slice(cx, v_titems(grid)[a0 + (int64_t)i], s1, s1 + d1);
         if (!r) {
             v_tuple_abandon(out, i);
             return NULL;
         }
         cells += r->u.tup.len;
-        out->u.tup.items[i] = r;
+        v_titems(out)[i] = r;
     }
     if (!gu_work(cx, cells)) {
         v_decref(out);

@@ -21,8 +21,40 @@ static Value *plus(Ctx *cx, Value *x, Value *y)
                     v_typename(x), v_typename(y));
 }
 
+/* hconcat/vconcat of two byte grids whose rows (or widths) line up: a
+ * byte grid; NULL (nothing done) otherwise. */
+static Value *concat_bytes(const Value *x, const Value *y, bool horiz)
+{
+    size_t h1, w1, h2, w2;
+    const uint8_t *b1 = gu_bytes(x, &h1, &w1), *b2 = b1 ? gu_bytes(y, &h2, &w2) : NULL;
+    if (!b2 || (horiz ? false : w1 != w2))
+        return NULL;
+    if (horiz) {
+        size_t h = h1 < h2 ? h1 : h2;
+        Value *out = vg_new(h, w1 + w2);
+        uint8_t *o = vg_cells(out);
+        for (size_t i = 0; i < h; i++) {
+            memcpy(o + i * (w1 + w2), b1 + i * w1, w1);
+            memcpy(o + i * (w1 + w2) + w1, b2 + i * w2, w2);
+        }
+        return out;
+    }
+    Value *out = vg_new(h1 + h2, w1);
+    memcpy(vg_cells(out), b1, h1 * w1);
+    memcpy(vg_cells(out) + h1 * w1, b2, h2 * w2);
+    return out;
+}
+
 Value *ad_hconcat(Ctx *cx, Value *const *a)
 {
+    Value *b = concat_bytes(a[0], a[1], true);
+    if (b) {
+        if (!gu_work(cx, b->u.tup.len * vg_w(b))) {
+            v_decref(b);
+            return NULL;
+        }
+        return b;
+    }
     if (!gu_iterable(cx, a[0]) || !gu_iterable(cx, a[1]))
         return NULL;
     size_t n = v_len(a[0]) < v_len(a[1]) ? v_len(a[0]) : v_len(a[1]);
@@ -35,7 +67,7 @@ Value *ad_hconcat(Ctx *cx, Value *const *a)
             return NULL;
         }
         cells += r->type == V_TUPLE ? r->u.tup.len : 1;
-        out->u.tup.items[i] = r;
+        v_titems(out)[i] = r;
     }
     if (!gu_work(cx, cells)) {
         v_decref(out);
@@ -46,7 +78,9 @@ Value *ad_hconcat(Ctx *cx, Value *const *a)
 
 Value *ad_vconcat(Ctx *cx, Value *const *a)
 {
-    Value *r = plus(cx, a[0], a[1]);
+    Value *r = concat_bytes(a[0], a[1], false);
+    if (!r)
+        r = plus(cx, a[0], a[1]);
     if (r && r->type == V_TUPLE && !gu_work(cx, r->u.tup.len)) {
         v_decref(r);
         return NULL;
@@ -118,7 +152,7 @@ Value *ad_subgrid(Ctx *cx, Value *const *a)
 static Value *split(Ctx *cx, Value *g, Value *vn, bool horiz)
 {
     size_t h, w0;
-    int64_t n;
+    int64_t n = 0;
     if (!gu_len(cx, g, &h))
         return NULL;
     if (!horiz) {          /* len(grid) // n comes before grid[0] */
@@ -127,9 +161,12 @@ static Value *split(Ctx *cx, Value *g, Value *vn, bool horiz)
         if (n == 0)
             return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
     }
-    Value *r0 = gu_getitem(cx, g, 0);
-    if (!r0 || !gu_len(cx, r0, &w0))
-        return NULL;
+    size_t bh;
+    if (!gu_bytes(g, &bh, &w0)) {
+        Value *r0 = gu_getitem(cx, g, 0);
+        if (!r0 || !gu_len(cx, r0, &w0))
+            return NULL;
+    }
     if (horiz) {
         if (!gu_int(cx, vn, &n))
             return NULL;
@@ -149,7 +186,7 @@ static Value *split(Ctx *cx, Value *g, Value *vn, bool horiz)
             v_tuple_abandon(out, (size_t)i);
             return NULL;
         }
-        out->u.tup.items[i] = piece;
+        v_titems(out)[i] = piece;
     }
     return out;
 }
@@ -176,7 +213,7 @@ static Value *half_cols(Ctx *cx, Value *g, bool right)
     }
     Value *out = v_tuple_new(h);
     for (size_t i = 0; i < h; i++)
-        out->u.tup.items[i] = v_tuple_from(v.row[i] + s, k);
+        v_titems(out)[i] = v_tuple_from(v.row[i] + s, k);
     gu_view_free(&v);
     return out;
 }
@@ -216,9 +253,9 @@ static Value *compress_any(Ctx *cx, Value *grid)
         Value *row = v_tuple_new(keep);
         for (size_t j = 0; j < v.rlen[i]; j++)
             if (j >= nc || !dropc[j])
-                row->u.tup.items[x++] = v_incref(v.row[i][j]);
-        v_mark_flat(row, row->u.tup.items, x);
-        out->u.tup.items[nh++] = row;
+                v_titems(row)[x++] = v_incref(v.row[i][j]);
+        v_mark_flat(row, v_titems(row), x);
+        v_titems(out)[nh++] = row;
     }
 done:
     v_decref(dm);

@@ -92,7 +92,7 @@ static Value *subscript(Ctx *cx, Value *v, size_t i)
         cx_raise(cx, "IndexError", "tuple index out of range");
         return NULL;
     }
-    return v->u.tup.items[i];
+    return v_titems(v)[i];
 }
 
 /* The four-way broadcast of add/subtract/multiply/divide. */
@@ -221,6 +221,6 @@ Value *ad_interval(Ctx *cx, Value *const *a)
         return NULL;
     Value *t = v_tuple_new((size_t)n);
     for (uint64_t i = 0; i < n; i++)
-        t->u.tup.items[i] = v_int((int64_t)((uint64_t)start + i * (uint64_t)step));
+        v_titems(t)[i] = v_int((int64_t)((uint64_t)start + i * (uint64_t)step));
     return t;
 }

@@ -147,7 +147,7 @@ Value *ad_centerofmass(Ctx *cx, Value *const *a)
         }
     t = v_tuple_new(m);
     for (size_t k = 0; k < m; k++)
-        t->u.tup.items[k] = v_int(core_floordiv(sum[k], (int64_t)v_len(p)));
+        v_titems(t)[k] = v_int(core_floordiv(sum[k], (int64_t)v_len(p)));
     free(sum);
 out:
     v_decref(ti);
@@ -311,7 +311,7 @@ static Value *nbrs4(Ctx *cx, Value *loc, int first)
     Value **slot = ad_nb_kept(loc, first ? AD_NB_I : AD_NB_D), *r;
     if (slot && (r = fs_kept(slot)))
         return r;
-    Value **ij = loc->u.tup.items;            /* an unshifted item is kept as is */
+    Value **ij = v_titems(loc);            /* an unshifted item is kept as is */
     Value *p[4];
     for (int k = 0; k < 4; k++) {
         int di = ad_nb_di[first + k], dj = ad_nb_dj[first + k];

@@ -116,7 +116,7 @@ static inline Value *to_indices(Ctx *cx, Value *p, int kind)
             int at = v_interned_at(it[x], &i, &j);
             if (at < 1 || at > 10)
                 break;
-            locs[x] = it[x]->u.tup.items[1];
+            locs[x] = v_titems(it[x])[1];
         }
         Value *r = locs && x == n ? fs_from_interned(locs, n) : NULL;
         if (locs != small)
@@ -154,7 +154,7 @@ static inline bool bbox_scan(const Value *p, BBox *b)
     Value *f = it[0];
     if (f->type != V_TUPLE || f->u.tup.len != 2)
         return false;
-    bool obj = f->u.tup.items[1]->type == V_TUPLE;
+    bool obj = v_titems(f)[1]->type == V_TUPLE;
     int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
     for (size_t x = 0; x < n; x++) {
         Value *l = it[x];
@@ -164,11 +164,11 @@ static inline bool bbox_scan(const Value *p, BBox *b)
             if (obj) {
                 if (l->type != V_TUPLE || l->u.tup.len != 2)
                     return false;
-                l = l->u.tup.items[1];
+                l = v_titems(l)[1];
             }
             if (l->type != V_TUPLE || l->u.tup.len != 2)
                 return false;
-            Value *vi = l->u.tup.items[0], *vj = l->u.tup.items[1];
+            Value *vi = v_titems(l)[0], *vj = v_titems(l)[1];
             if (vi->type != V_INT || vj->type != V_INT)   /* bools: keep identity */
                 return false;
             i = vi->u.i;
@@ -274,6 +274,8 @@ static inline bool width_i(Ctx *cx, Value *p, int64_t *out)
         return false;
     if (n == 0) {
         *out = 0;
+    } else if (vg_is(p)) {
+        *out = (int64_t)vg_w(p);
     } else if (p->type == V_TUPLE) {
         Value *r = gu_getitem(cx, p, 0);
         if (!r || !gu_len(cx, r, &n))

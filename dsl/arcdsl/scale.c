@@ -11,7 +11,7 @@ static Value *hscale_row(Value *r, int64_t f)
     Value *nr = v_tuple_new(n * k);
     for (size_t j = 0; j < n; j++)
         for (size_t x = 0; x < k; x++)
-            nr->u.tup.items[j * k + x] = v_incref(v_items(r)[j]);
+            v_titems(nr)[j * k + x] = v_incref(v_items(r)[j]);
     v_mark_flat_known(nr, r->type == V_TUPLE && (r->flags & V_FLAG_FLAT));
     return nr;
 }
@@ -20,6 +20,28 @@ static Value *hscale_row(Value *r, int64_t f)
 static Value *scale_grid(Ctx *cx, Value *g, Value *factor, bool hs, bool vs)
 {
     int64_t f;
+    size_t bh, bw;
+    const uint8_t *b = gu_bytes(g, &bh, &bw);
+    if (b) {
+        if (!gu_int(cx, factor, &f))
+            return NULL;
+        size_t k = f > 0 ? (size_t)f : 0, fh = vs ? k : 1, fw = hs ? k : 1;
+        if (k == 0)
+            goto rows;      /* empty rows, or none: no byte grid */
+        if (!gu_work(cx, (hs ? bh * bw * k : bh) * (vs ? k : 1)))
+            return NULL;
+        Value *out = vg_new(bh * fh, bw * fw);
+        uint8_t *o = vg_cells(out);
+        for (size_t i = 0; i < bh; i++) {
+            uint8_t *r = o + i * fh * bw * fw;
+            for (size_t j = 0; j < bw; j++)
+                memset(r + j * fw, b[i * bw + j], fw);
+            for (size_t x = 1; x < fh; x++)
+                memcpy(r + x * bw * fw, r, bw * fw);
+        }
+        return out;
+    }
+rows:
     if (!gu_iterable(cx, g))
         return NULL;
     size_t h = v_len(g), cells = 0;
@@ -42,11 +64,11 @@ static Value *scale_grid(Ctx *cx, Value *g, Value *factor, bool hs, bool vs)
         Value *r = v_items(g)[i];
         Value *nr = hs ? hscale_row(r, f) : v_incref(r);
         if (!vs) {
-            out->u.tup.items[i] = nr;
+            v_titems(out)[i] = nr;
             continue;
         }
         for (size_t x = 0; x < k; x++)
-            out->u.tup.items[i * k + x] = v_incref(nr);
+            v_titems(out)[i * k + x] = v_incref(nr);
         v_decref(nr);
     }
     return out;

@@ -345,9 +345,10 @@ Value *ad_toobject(Ctx *cx, Value *const *a)
         if (tuples && v_interned_at(it[x], &i, &j) == 0) {
             if (i < 0 || i >= (int64_t)h || j < 0 || j >= (int64_t)w)
                 continue;
-            Value *row = g->u.tup.items[i];
-            Value *c = row->type == V_TUPLE && !(row->flags & V_FLAGS_PY) && (size_t)j < row->u.tup.len
-                           ? v_cell_interned(row->u.tup.items[j], i, j)
+            Value *row = vg_is(g) ? NULL : v_titems(g)[i];
+            Value *c = !row ? v_cell_interned(v_small(vg_cells(g)[i * (int64_t)w + j]), i, j)
+                       : row->type == V_TUPLE && !(row->flags & V_FLAGS_PY) && (size_t)j < row->u.tup.len
+                           ? v_cell_interned(v_titems(row)[j], i, j)
                            : NULL;
             if (c) {
                 b.v[b.n++] = c;
@@ -420,9 +421,33 @@ static Value *asobject_distinct(Ctx *cx, Value **rows, size_t nr)
     return r;
 }
 
+/* asobject of a byte grid: its cells in row-major order, distinct. */
+static Value *asobject_bytes(Ctx *cx, const Value *g)
+{
+    size_t h = 0, w = 0;
+    const uint8_t *b = gu_bytes(g, &h, &w);
+    if (!charge(cx, h * w))
+        return NULL;
+    Value **buf = malloc(h * w * sizeof *buf);
+    if (!buf)
+        return cx_raise(cx, "MemoryError", "out of memory");
+    for (size_t k = 0; k < h * w; k++) {
+        int64_t i = (int64_t)(k / w), j = (int64_t)(k % w);
+        Value *c = v_cell_interned(v_small(b[k]), i, j);
+        buf[k] = c ? c : v_pair_steal(v_small(b[k]), v_pair_int(i, j));
+    }
+    Value *r = fs_from_distinct(buf, h * w);
+    for (size_t k = 0; k < h * w; k++)
+        v_decref(buf[k]);
+    free(buf);
+    return r;
+}
+
 Value *ad_asobject(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
+    if (vg_is(g))
+        return asobject_bytes(cx, g);
     if (!v_is_container(g))
         return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(g));
     size_t nr = v_len(g);

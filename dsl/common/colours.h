@@ -114,11 +114,19 @@ static inline int gu_colors_rows(Ctx *cx, const Value *grid, GColors *k)
     size_t cnt[16] = {0};
     uint8_t order[16];
     int no = 0;
-    for (size_t i = 0; i < grid->u.tup.len; i++) {
-        const Value *r = grid->u.tup.items[i];
+    size_t bh, bw;
+    const uint8_t *b = gu_bytes(grid, &bh, &bw);
+    for (size_t k = 0; b && k < bh * bw; k++) {
+        if (b[k] >= 16)
+            return 0;
+        if (!cnt[b[k]]++)
+            order[no++] = b[k];
+    }
+    for (size_t i = 0; !b && i < grid->u.tup.len; i++) {
+        const Value *r = v_titems(grid)[i];
         if (r->type != V_TUPLE)
             return 0;
-        Value *const *it = r->u.tup.items;
+        Value *const *it = v_titems(r);
         for (size_t j = 0, n = r->u.tup.len; j < n; j++) {
             int64_t x;
             if (!v_small_of(it[j], &x) || (uint64_t)x >= 16)
@@ -145,7 +153,7 @@ static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
         if (done)
             return done > 0 ? true : (gu_colors_free(k), false);
         for (size_t i = 0; i < element->u.tup.len; i++) {
-            Value *r = element->u.tup.items[i];
+            Value *r = v_titems(element)[i];
             if (!gu_iterable(cx, r))
                 goto fail;
             Value **it = v_items(r);

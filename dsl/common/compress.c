@@ -32,9 +32,9 @@ Value *cm_compress(Ctx *cx, const GView *v, size_t *cells)
         keep = 0;
         for (size_t j = 0; j < w; j++)
             if (j >= m || !dropc[j])
-                row->u.tup.items[keep++] = v_incref(v->row[i][j]);
-        v_mark_flat(row, row->u.tup.items, keep);
-        out->u.tup.items[nh++] = row;
+                v_titems(row)[keep++] = v_incref(v->row[i][j]);
+        v_mark_flat(row, v_titems(row), keep);
+        v_titems(out)[nh++] = row;
         *cells += keep;
     }
 done:

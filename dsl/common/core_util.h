@@ -142,9 +142,9 @@ static inline Value *core_concat(Ctx *cx, Value *x, Value *y, bool reuse, bool c
         return NULL;
     Value *r = v_tuple_new(n + m);
     for (size_t i = 0; i < n; i++)
-        r->u.tup.items[i] = v_incref(x->u.tup.items[i]);
+        v_titems(r)[i] = v_incref(v_titems(x)[i]);
     for (size_t i = 0; i < m; i++)
-        r->u.tup.items[n + i] = v_incref(y->u.tup.items[i]);
+        v_titems(r)[n + i] = v_incref(v_titems(y)[i]);
     v_mark_flat_known(r, (x->flags & y->flags) & V_FLAG_FLAT);
     return r;
 }
@@ -162,7 +162,7 @@ static inline Value *core_repeat(Ctx *cx, const Value *t, int64_t n, const char 
         return NULL;
     Value *r = v_tuple_new(total);
     for (size_t i = 0; i < total; i++)
-        r->u.tup.items[i] = v_incref(t->u.tup.items[i % len]);
+        v_titems(r)[i] = v_incref(v_titems(t)[i % len]);
     return r;
 }
 
@@ -294,8 +294,8 @@ static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
     } else {
         r = v_tuple_new(b->n);
         if (b->n)
-            memcpy(r->u.tup.items, b->v, b->n * sizeof *b->v);
-        v_mark_flat(r, r->u.tup.items, b->n);
+            memcpy(v_titems(r), b->v, b->n * sizeof *b->v);
+        v_mark_flat(r, v_titems(r), b->n);
     }
     free(b->v);
     b->v = NULL;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "value.h"
+#include "vgrid.h"
 #include "pyset.h"
 
 /* Charge n units of work; false (MemoryError raised) once over budget. */
@@ -30,10 +31,47 @@ static inline bool gu_work_ahead(Ctx *cx, uint64_t n)
     return true;
 }
 
+/* A byte grid's cells (vgrid.h), with its h and w; NULL for any other
+ * value, which is then read through its items. */
+static inline const uint8_t *gu_bytes(const Value *v, size_t *h, size_t *w)
+{
+    if (!vg_is(v))
+        return NULL;
+    *h = v->u.tup.len;
+    *w = vg_w(v);
+    return vg_cells(v);
+}
+
+/* A grid of h x w cells (h, w >= 1) from cells c[] (borrowed): a byte
+ * grid when each is an int 0..255, else NULL (nothing made). */
+static inline Value *gu_bytes_from(Value *const *c, size_t h, size_t w)
+{
+    if (!h || !w)
+        return NULL;
+    Value *g = vg_new(h, w);
+    if (vg_pack(c, h * w, vg_cells(g)))
+        return g;
+    v_decref(g);
+    return NULL;
+}
+
+/* The h x w window at (i0, j0) of byte grid g (h, w >= 1, inside it) as
+ * a byte grid of its own. */
+static inline Value *gu_bytes_window(const Value *g, size_t i0, size_t h, size_t j0, size_t w)
+{
+    size_t gw = vg_w(g);
+    Value *out = vg_new(h, w);
+    for (size_t i = 0; i < h; i++)
+        memcpy(vg_cells(out) + i * w, vg_cells(g) + (i0 + i) * gw + j0, w);
+    return out;
+}
+
 /* h * w of a grid (v_is_grid true), 0 otherwise */
 static inline uint64_t gu_grid_cells(Value *grid)
 {
-    return v_is_grid(grid) ? (uint64_t)grid->u.tup.len * grid->u.tup.items[0]->u.tup.len : 0;
+    if (vg_is(grid))
+        return (uint64_t)grid->u.tup.len * vg_w(grid);
+    return v_is_grid(grid) ? (uint64_t)grid->u.tup.len * v_titems(grid)[0]->u.tup.len : 0;
 }
 
 static inline void *gu_alloc(Ctx *cx, size_t n, size_t size)
@@ -109,7 +147,7 @@ static inline Value *gu_getitem(Ctx *cx, const Value *v, size_t k)
         cx_raise(cx, "IndexError", "tuple index out of range");
         return NULL;
     }
-    return v->u.tup.items[k];
+    return v_titems(v)[k];
 }
 
 /* v as an int (bools are ints), else TypeError(what % type name) */
@@ -132,6 +170,8 @@ static inline bool gu_int(Ctx *cx, const Value *v, int64_t *out)
 /* `h, w = len(grid), len(grid[0])` */
 static inline bool gu_hw(Ctx *cx, const Value *grid, size_t *h, size_t *w)
 {
+    if (gu_bytes(grid, h, w))
+        return true;
     Value *r0;
     return gu_len(cx, grid, h) && (r0 = gu_getitem(cx, grid, 0)) && gu_len(cx, r0, w);
 }
@@ -147,7 +187,7 @@ static inline bool gu_getint(Ctx *cx, const Value *v, size_t k, int64_t *out)
 static inline Value **gu_unpack(Ctx *cx, const Value *v, size_t n)
 {
     if (v->type == V_TUPLE && v->u.tup.len == n)
-        return v->u.tup.items;
+        return v_titems(v);
     if (!v_is_container(v)) {
         cx_raise(cx, "TypeError", "cannot unpack non-iterable %s object", v_typename(v));
         return NULL;
@@ -223,7 +263,9 @@ static inline Value *gu_slice(Ctx *cx, Value *t, int64_t a, int64_t b)
     gu_slice_bounds(t->u.tup.len, &a, &b);
     if (a == 0 && (size_t)b == t->u.tup.len)
         return v_incref(t);
-    return v_tuple_from(t->u.tup.items + a, (size_t)(b - a));
+    if (vg_is(t) && b > a)
+        return gu_bytes_window(t, (size_t)a, (size_t)(b - a), 0, vg_w(t));
+    return v_tuple_from(v_titems(t) + a, (size_t)(b - a));
 }
 
 /* isinstance(next(iter(p))[1], tuple) for a non-empty p: 1 object, 0
@@ -330,6 +372,10 @@ static inline bool gu_cells(Ctx *cx, const Value *obj, GCell **out, size_t *n)
 /* `for r in grid: for v in r`: every row iterable; the cells they hold. */
 static inline bool gu_row_cells(Ctx *cx, const Value *g, size_t *cells)
 {
+    if (vg_is(g)) {
+        *cells = g->u.tup.len * vg_w(g);
+        return true;
+    }
     if (!gu_iterable(cx, g))
         return false;
     *cells = 0;
@@ -385,7 +431,7 @@ static inline bool gu_shape(Ctx *cx, Value *p, int64_t *h, int64_t *w)
     }
     if (p->type == V_TUPLE) {
         size_t w0;
-        if (!gu_len(cx, p->u.tup.items[0], &w0))
+        if (!gu_len(cx, v_titems(p)[0], &w0))
             return false;
         *h = (int64_t)n;
         *w = (int64_t)w0;
@@ -516,8 +562,10 @@ static inline int gu_in_range(Ctx *cx, Value *i, Value *j, size_t h, size_t w)
  * that any (i, j) inside h x w can be read without raising. */
 static inline bool gu_view_full(const Value *grid, const GView *g)
 {
+    if (vg_is(grid))
+        return true;
     for (size_t i = 0; i < g->h; i++)
-        if (grid->u.tup.items[i]->type != V_TUPLE || g->rlen[i] < g->w)
+        if (v_titems(grid)[i]->type != V_TUPLE || g->rlen[i] < g->w)
             return false;
     return true;
 }
@@ -537,6 +585,10 @@ static inline bool gu_view_or_size(Ctx *cx, const Value *grid, GView *g, bool *r
 /* grid[i][j] as the reference indexes it: rows must be tuples. */
 static inline Value *gu_at(Ctx *cx, const Value *grid, size_t i, size_t j)
 {
+    size_t h, w;
+    const uint8_t *b = gu_bytes(grid, &h, &w);
+    if (b && i < h && j < w)
+        return v_small(b[i * w + j]);
     Value *r = gu_getitem(cx, grid, i);
     return r ? gu_getitem(cx, r, j) : NULL;
 }
@@ -551,21 +603,32 @@ static inline Value *gu_build(Ctx *cx, size_t h, size_t w, GCellFn cell, Value *
 {
     if (!gu_work(cx, h * w))
         return NULL;
-    Value *out = v_tuple_new(h);
-    for (size_t i = 0; i < h; i++) {
-        Value *row = v_tuple_new(w);
-        for (size_t j = 0; j < w; j++) {
-            Value *e = cell(cx, a, i, j, arg);
-            if (!e) {
-                v_tuple_abandon(row, j);
-                v_tuple_abandon(out, i);
-                return NULL;
-            }
-            row->u.tup.items[j] = e;
+    size_t n = h * w;
+    Value **c = gu_alloc_raw(cx, n, sizeof *c);
+    if (!c)
+        return NULL;
+    for (size_t k = 0; k < n; k++)
+        if (!(c[k] = cell(cx, a, k / w, k % w, arg))) {
+            while (k--)
+                v_decref(c[k]);
+            free(c);
+            return NULL;
         }
-        v_mark_flat(row, row->u.tup.items, w);
-        out->u.tup.items[i] = row;
+    Value *out = gu_bytes_from(c, h, w);     /* as bytes where every cell is one */
+    if (out) {
+        for (size_t k = 0; k < n; k++)
+            v_decref(c[k]);
+    } else {
+        out = v_tuple_new(h);
+        for (size_t i = 0; i < h; i++) {
+            Value *row = v_tuple_new(w);
+            if (w)      /* the references move */
+                memcpy(v_titems(row), c + i * w, w * sizeof *c);
+            v_mark_flat(row, v_titems(row), w);
+            v_titems(out)[i] = row;
+        }
     }
+    free(c);
     return out;
 }
 
@@ -599,6 +662,21 @@ static inline bool gu_mgrid_alloc(Ctx *cx, MGrid *m, size_t h, size_t total)
 static inline bool gu_mgrid(Ctx *cx, const Value *grid, MGrid *m)
 {
     memset(m, 0, sizeof *m);
+    size_t bh, bw;
+    const uint8_t *b = gu_bytes(grid, &bh, &bw);
+    if (b) {
+        if (!gu_mgrid_alloc(cx, m, bh, bh * bw))
+            return false;
+        m->h = bh;
+        m->w = bw;
+        for (size_t i = 0; i < bh; i++) {
+            m->off[i] = i * bw;
+            m->rlen[i] = bw;
+        }
+        for (size_t k = 0; k < bh * bw; k++)
+            m->c[k] = v_small(b[k]);
+        return true;
+    }
     GView g;
     if (!gu_view(cx, grid, &g, true))
         return false;
@@ -670,9 +748,15 @@ static inline Value *gu_mgrid_out(Ctx *cx, MGrid *m)
     size_t total = m->h ? m->off[m->h - 1] + m->rlen[m->h - 1] : 0;
     if (!gu_work(cx, total))
         return NULL;
-    Value *out = v_tuple_new(m->h);
+    bool even = m->h && m->w;
+    for (size_t i = 0; even && i < m->h; i++)
+        even = m->rlen[i] == m->w;
+    Value *out = even ? gu_bytes_from(m->c, m->h, m->w) : NULL;
+    if (out)
+        return out;
+    out = v_tuple_new(m->h);
     for (size_t i = 0; i < m->h; i++)
-        out->u.tup.items[i] = v_tuple_from(m->c + m->off[i], m->rlen[i]);
+        v_titems(out)[i] = v_tuple_from(m->c + m->off[i], m->rlen[i]);
     return out;
 }
 

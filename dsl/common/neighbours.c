@@ -94,8 +94,8 @@ _Static_assert(NB_MIN >= V_INTERN_MIN && NB_MIN + NB_SPAN <= V_INTERN_MIN + V_IN
 Value **ad_nb_kept(const Value *loc, int kind)
 {
     int64_t i, j;
-    if (loc->type != V_TUPLE || loc->u.tup.len != 2 || !v_small_of(loc->u.tup.items[0], &i) ||
-        !v_small_of(loc->u.tup.items[1], &j))
+    if (loc->type != V_TUPLE || loc->u.tup.len != 2 || !v_small_of(v_titems(loc)[0], &i) ||
+        !v_small_of(v_titems(loc)[1], &j))
         return NULL;
     if ((uint64_t)(i - NB_MIN - 1) >= NB_SPAN - 2 || (uint64_t)(j - NB_MIN - 1) >= NB_SPAN - 2)
         return NULL;

@@ -48,7 +48,9 @@ static size_t object_size(const Value *v)
 
 static inline Value *grid_at(const Value *grid, size_t i, size_t j)
 {
-    return grid->u.tup.items[i]->u.tup.items[j];
+    if (vg_is(grid))
+        return v_small(vg_cells(grid)[i * vg_w(grid) + j]);
+    return v_titems(v_titems(grid)[i])[j];
 }
 
 /* On one thread (fsrecipe.c): the walk over the window, then

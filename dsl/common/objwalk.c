@@ -450,8 +450,15 @@ static bool direct_layout(ISet *obj, const int32_t *cells, size_t n, const uint6
 /* Rows indexable as grid[i][j] for j < w, or the error on the way. */
 static bool o_rows(Ctx *cx, const Value *grid, size_t h, size_t w, Value **val)
 {
+    size_t bh, bw;
+    const uint8_t *b = gu_bytes(grid, &bh, &bw);
+    if (b) {
+        for (size_t k = 0; k < h * w; k++)
+            val[k] = v_small(b[k]);
+        return true;
+    }
     for (size_t i = 0; i < h; i++) {
-        Value *r = grid->u.tup.items[i];
+        Value *r = v_titems(grid)[i];
         if (r->type != V_TUPLE) {
             cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(r));
             return false;
@@ -461,7 +468,7 @@ static bool o_rows(Ctx *cx, const Value *grid, size_t h, size_t w, Value **val)
             return false;
         }
         if (w)
-            memcpy(val + i * w, r->u.tup.items, w * sizeof *val);
+            memcpy(val + i * w, v_titems(r), w * sizeof *val);
     }
     return true;
 }
@@ -528,9 +535,12 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                 ObjCell cell)
 {
     GView g;
-    if (!gu_view(cx, grid, &g, true))
+    if (gu_bytes(grid, &g.h, &g.w))
+        ;
+    else if (!gu_view(cx, grid, &g, true))
         return NULL;
-    gu_view_free(&g);
+    else
+        gu_view_free(&g);
     if (g.h && g.w > SIZE_MAX / g.h / 64)
         return cx_raise(cx, "MemoryError", "grid too large");
     v_loc_hashes_make();

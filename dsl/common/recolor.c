@@ -17,6 +17,27 @@ Value *cm_map_cells(Ctx *cx, Value *g, Value *x, Value *y, bool sw, bool same)
     if (!gu_work(cx, cells))
         return NULL;
     bool xy = sw && eqv(same, x, y);
+    size_t bh, bw;
+    const uint8_t *b = gu_bytes(g, &bh, &bw);
+    if (b) {            /* bytes to bytes, while every image is one */
+        Value *out = vg_new(bh, bw);
+        uint8_t *o = vg_cells(out);
+        size_t k = 0;
+        for (; k < bh * bw; k++) {
+            Value *v = v_small(b[k]), *e = v;
+            if (eqv(same, v, x))
+                e = xy ? x : y;
+            else if (sw && eqv(same, v, y))
+                e = x;
+            int64_t c;
+            if (!v_small_of(e, &c) || (uint64_t)c > 255)
+                break;
+            o[k] = (uint8_t)c;
+        }
+        if (k == bh * bw)
+            return out;
+        v_decref(out);
+    }
     bool flat = v_rows_flat(g) && v_in_arena(x) && v_in_arena(y);
     Value *out = v_tuple_new(h);
     for (size_t i = 0; i < h; i++) {
@@ -29,10 +50,10 @@ Value *cm_map_cells(Ctx *cx, Value *g, Value *x, Value *y, bool sw, bool same)
                 e = xy ? x : y;            /* {x: y, y: x}[v] */
             else if (sw && eqv(same, v, y))
                 e = x;
-            nr->u.tup.items[j] = v_incref(e);
+            v_titems(nr)[j] = v_incref(e);
         }
         v_mark_flat_known(nr, flat);
-        out->u.tup.items[i] = nr;
+        v_titems(out)[i] = nr;
     }
     return out;
 }

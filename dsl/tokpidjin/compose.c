@@ -99,13 +99,13 @@ static Value *split(Ctx *cx, Value *const *a, bool vertical)
         v_decref(dims);
         if (!piece) {
             for (int64_t k = 0; k < i; k++)
-                v_decref(out->u.tup.items[k]);
+                v_decref(v_titems(out)[k]);
             for (int64_t k = i; k < n; k++)
-                out->u.tup.items[k] = v_none();
+                v_titems(out)[k] = v_none();
             v_decref(out);
             return NULL;
         }
-        out->u.tup.items[i] = piece;
+        v_titems(out)[i] = piece;
     }
     return out;
 }

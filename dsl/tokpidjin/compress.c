@@ -17,7 +17,7 @@ Value *tk_downscale(Ctx *cx, Value *const *a)
     uint64_t k = f < 0 ? (uint64_t)(-f) : (uint64_t)f;
     size_t need = k && g.w ? (size_t)((g.w - 1) / k * k) + 1 : 0;
     for (size_t i = 0; need && i < g.h; i++) {
-        Value *r = a[0]->u.tup.items[i];
+        Value *r = v_titems(a[0])[i];
         if (r->type != V_TUPLE || r->u.tup.len < need) {
             gu_view_free(&g);
             return cx_raise(cx, r->type != V_TUPLE ? "TypeError" : "IndexError",

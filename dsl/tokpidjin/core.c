@@ -509,7 +509,7 @@ Value *tk_astriple(Ctx *cx, Value *const *a)
     (void)cx;
     Value *t = v_tuple_new(3);
     for (int i = 0; i < 3; i++)
-        t->u.tup.items[i] = v_incref(a[i]);
+        v_titems(t)[i] = v_incref(a[i]);
     return t;
 }
 
@@ -522,10 +522,10 @@ static Value *head2(Ctx *cx, Value *x, Value *tail)
         return NULL;
     }
     Value *t = v_tuple_new(tail ? 3 : 2);
-    t->u.tup.items[0] = i;
-    t->u.tup.items[1] = j;
+    v_titems(t)[0] = i;
+    v_titems(t)[1] = j;
     if (tail)
-        t->u.tup.items[2] = v_incref(tail);
+        v_titems(t)[2] = v_incref(tail);
     return t;
 }
 
@@ -547,9 +547,9 @@ Value *tk_celltuple(Ctx *cx, Value *const *a)
                                      : type_error(cx, "cannot unpack non-iterable", p);
         }
         Value *t = v_tuple_new(3);
-        t->u.tup.items[0] = v_incref(v_items(p)[0]);
-        t->u.tup.items[1] = v_incref(v_items(p)[1]);
-        t->u.tup.items[2] = v_incref(v_items(a[1])[i]);
+        v_titems(t)[0] = v_incref(v_items(p)[0]);
+        v_titems(t)[1] = v_incref(v_items(p)[1]);
+        v_titems(t)[2] = v_incref(v_items(a[1])[i]);
         if (!vb_push(cx, &b, t))
             return vb_drop(&b), NULL;
     }
@@ -564,11 +564,11 @@ Value *tk_is_no_grid(Ctx *cx, Value *const *a)
     if (x->type != V_TUPLE)
         return v_bool(true);
     for (size_t i = 0; i < x->u.tup.len; i++) {
-        Value *row = x->u.tup.items[i];
+        Value *row = v_titems(x)[i];
         if (row->type != V_TUPLE)
             return v_bool(true);
         for (size_t j = 0; j < row->u.tup.len; j++)
-            if (!v_is_int(row->u.tup.items[j]))
+            if (!v_is_int(v_titems(row)[j]))
                 return v_bool(true);
     }
     return v_bool(false);
@@ -665,7 +665,7 @@ Value *tk_batch_process_samples_gpu(Ctx *cx, Value *const *a)
     }
     Value *t = v_tuple_new(4);
     for (int k = 0; k < 4; k++)
-        t->u.tup.items[k] = r[k];
+        v_titems(t)[k] = r[k];
     return t;
 fail:
     for (int k = 0; k < 4; k++)

@@ -84,7 +84,7 @@ static inline Value *subscript(Ctx *cx, Value *x, int64_t i)
         i += n;
     if (i < 0 || i >= n)
         return cx_raise(cx, "IndexError", "tuple index out of range");
-    return v_incref(x->u.tup.items[i]);
+    return v_incref(v_titems(x)[i]);
 }
 
 /* `x in c` / `c.count(x)`: identity first, then ==, as CPython does. */
@@ -99,7 +99,7 @@ static inline int contains(Ctx *cx, Value *c, Value *x)
         return -1;
     }
     for (size_t i = 0; i < c->u.tup.len; i++)
-        if (same(c->u.tup.items[i], x))
+        if (same(v_titems(c)[i], x))
             return 1;
     return 0;
 }

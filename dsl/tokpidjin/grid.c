@@ -28,9 +28,16 @@ Value *tk_hmirror_t(Ctx *cx, Value *const *a)
     if (g->type != V_TUPLE)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
     size_t n = g->u.tup.len;
+    if (vg_is(g)) {
+        size_t w = vg_w(g);
+        Value *out = vg_new(n, w);
+        for (size_t i = 0; i < n; i++)
+            memcpy(vg_cells(out) + i * w, vg_cells(g) + (n - 1 - i) * w, w);
+        return out;
+    }
     Value *out = v_tuple_new(n);
     for (size_t i = 0; i < n; i++)
-        out->u.tup.items[i] = v_incref(g->u.tup.items[n - 1 - i]);
+        v_titems(out)[i] = v_incref(v_titems(g)[n - 1 - i]);
     return out;
 }
 
@@ -38,6 +45,16 @@ Value *tk_hmirror_t(Ctx *cx, Value *const *a)
 Value *tk_vmirror_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
+    size_t bh, bw;
+    const uint8_t *b = gu_bytes(g, &bh, &bw);
+    if (b) {
+        Value *out = vg_new(bh, bw);
+        uint8_t *o = vg_cells(out);
+        for (size_t i = 0; i < bh; i++)
+            for (size_t j = 0; j < bw; j++)
+                o[i * bw + j] = b[i * bw + bw - 1 - j];
+        return out;
+    }
     if (!gu_iterable(cx, g))
         return NULL;
     size_t h = v_len(g);
@@ -52,9 +69,9 @@ Value *tk_vmirror_t(Ctx *cx, Value *const *a)
         size_t n = r->u.tup.len;
         Value *nr = v_tuple_new(n);
         for (size_t j = 0; j < n; j++)
-            nr->u.tup.items[j] = v_incref(r->u.tup.items[n - 1 - j]);
+            v_titems(nr)[j] = v_incref(v_titems(r)[n - 1 - j]);
         v_mark_flat_known(nr, r->flags & V_FLAG_FLAT);
-        out->u.tup.items[i] = nr;
+        v_titems(out)[i] = nr;
     }
     return out;
 }
@@ -63,6 +80,18 @@ Value *tk_vmirror_t(Ctx *cx, Value *const *a)
 Value *tk_dmirror_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
+    size_t bh, bw;
+    const uint8_t *b = gu_bytes(g, &bh, &bw);
+    if (b) {
+        if (!gu_work(cx, bh * bw))
+            return NULL;
+        Value *out = vg_new(bw, bh);
+        uint8_t *o = vg_cells(out);
+        for (size_t j = 0; j < bw; j++)
+            for (size_t i = 0; i < bh; i++)
+                o[j * bh + i] = b[i * bw + j];
+        return out;
+    }
     if (!gu_iterable(cx, g))
         return NULL;
     size_t h = v_len(g), m = 0;
@@ -80,9 +109,9 @@ Value *tk_dmirror_t(Ctx *cx, Value *const *a)
     for (size_t j = 0; h && j < m; j++) {
         Value *col = v_tuple_new(h);
         for (size_t i = 0; i < h; i++)
-            col->u.tup.items[i] = v_incref(v_items(rows[i])[j]);
+            v_titems(col)[i] = v_incref(v_items(rows[i])[j]);
         v_mark_flat_known(col, flat);
-        out->u.tup.items[j] = col;
+        v_titems(out)[j] = col;
     }
     return out;
 }
@@ -126,9 +155,9 @@ static Value *make_elem(Value *x, Value *y, Value *c)
     if (!c)
         return v_pair_steal(x, y);
     Value *t = v_tuple_new(3);
-    t->u.tup.items[0] = x;
-    t->u.tup.items[1] = y;
-    t->u.tup.items[2] = v_incref(c);
+    v_titems(t)[0] = x;
+    v_titems(t)[1] = y;
+    v_titems(t)[2] = v_incref(c);
     return t;
 }
 
@@ -301,19 +330,23 @@ static Value *index_inner(const Value *g, bool gok, size_t h, size_t w, size_t i
         return v_int(0);
     if (i >= h || j >= w)
         return &tk_neginf_;
-    Value *r = g->u.tup.items[i];
+    if (vg_is(g))
+        return v_small(vg_cells(g)[i * vg_w(g) + j]);
+    Value *r = v_titems(g)[i];
     if (r->type != V_TUPLE || j >= r->u.tup.len)
         return v_int(0);
-    return r->u.tup.items[j];
+    return v_titems(r)[j];
 }
 
 /* `h, w = len(g), len(g[0])` succeeds */
 static bool grid_hw(const Value *g, size_t *h, size_t *w)
 {
-    if (g->type != V_TUPLE || g->u.tup.len == 0 || !tk_has_len(g->u.tup.items[0]))
+    if (gu_bytes(g, h, w))
+        return true;
+    if (g->type != V_TUPLE || g->u.tup.len == 0 || !tk_has_len(v_titems(g)[0]))
         return false;
     *h = g->u.tup.len;
-    *w = v_len(g->u.tup.items[0]);
+    *w = v_len(v_titems(g)[0]);
     return true;
 }
 
@@ -363,10 +396,7 @@ Value *tk_index(Ctx *cx, Value *const *a)
         return v_float(-INFINITY);
     Value **ij = tk_unpack(cx, loc, 2);
     size_t h, w;
-    if (!ij || !gu_len(cx, g, &h))
-        return NULL;
-    Value *r0 = gu_getitem(cx, g, 0);
-    if (!r0 || !gu_len(cx, r0, &w))
+    if (!ij || !gu_len(cx, g, &h) || !gu_hw(cx, g, &h, &w))
         return NULL;
     int ri = in_range(cx, ij[0], h), rj = ri > 0 ? in_range(cx, ij[1], w) : 0;
     if (ri < 0 || rj < 0)
@@ -389,7 +419,7 @@ static Value *crop(Ctx *cx, Value *g, Value *start, Value *dims)
     if (!grid_hw(g, &h, &w) || start->type != V_TUPLE || dims->type != V_TUPLE ||
         start->u.tup.len < 2 || dims->u.tup.len < 2)
         return v_tuple_new(0);
-    Value **s = start->u.tup.items, **d = dims->u.tup.items;
+    Value **s = v_titems(start), **d = v_titems(dims);
     if (!v_is_int(s[0]) || !v_is_int(s[1]) || !v_is_int(d[0]) || !v_is_int(d[1]))
         return v_tuple_new(0);
     s0 = s[0]->u.i; s1 = s[1]->u.i; d0 = d[0]->u.i; d1 = d[1]->u.i;
@@ -398,14 +428,23 @@ static Value *crop(Ctx *cx, Value *g, Value *start, Value *dims)
         return v_tuple_new(0);
     int64_t a0 = s0, b0 = s0 + d0;
     gu_slice_bounds(h, &a0, &b0);
+    if (vg_is(g) && b0 > a0) {
+        int64_t a1 = s1, b1 = s1 + d1;
+        gu_slice_bounds(w, &a1, &b1);
+        if (b1 > a1) {
+            if (!gu_work(cx, (uint64_t)(b0 - a0) * (d1 > 0 ? (uint64_t)d1 : 1)))
+                return NULL;
+            return gu_bytes_window(g, (size_t)a0, (size_t)(b0 - a0), (size_t)a1, (size_t)(b1 - a1));
+        }
+    }
     for (int64_t i = a0; i < b0; i++)
-        if (g->u.tup.items[i]->type != V_TUPLE)
+        if (v_titems(g)[i]->type != V_TUPLE)
             return v_tuple_new(0);
     if (!gu_work(cx, (uint64_t)(b0 - a0) * (d1 > 0 ? (uint64_t)d1 : 1)))
         return NULL;
     Value *out = v_tuple_new((size_t)(b0 - a0));
     for (int64_t i = a0; i < b0; i++)
-        out->u.tup.items[i - a0] = gu_slice(cx, g->u.tup.items[i], s1, s1 + d1);
+        v_titems(out)[i - a0] = gu_slice(cx, v_titems(g)[i], s1, s1 + d1);
     return out;
 }
 
@@ -583,7 +622,7 @@ Value *tk_colorcount_t(Ctx *cx, Value *const *a)
             return cx_raise(cx, "AttributeError", "'%s' object has no attribute 'count'",
                             v_typename(r));
         for (size_t j = 0; j < r->u.tup.len; j++)
-            n += gu_same(r->u.tup.items[j], a[1]);
+            n += gu_same(v_titems(r)[j], a[1]);
     }
     return v_int(n);
 }

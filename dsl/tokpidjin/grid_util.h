@@ -158,7 +158,7 @@ static inline Value *tk_patch_corner(Ctx *cx, Value *patch, bool max)
             if (r)
                 best = x;
         }
-        out->u.tup.items[c] = v_incref(best);
+        v_titems(out)[c] = v_incref(best);
     }
     return out;
 }

@@ -220,11 +220,11 @@ Value *tk_asobject(Ctx *cx, Value *const *a)
         return v_incref(TKP_FSET0);
     size_t cells = 0;
     for (size_t i = 0; i < g->u.tup.len; i++) {
-        Value *r = g->u.tup.items[i];
+        Value *r = v_titems(g)[i];
         if (r->type != V_TUPLE)
             return v_incref(TKP_FSET0);
         for (size_t j = 0; j < r->u.tup.len; j++)
-            if (!v_is_int(r->u.tup.items[j]))
+            if (!v_is_int(v_titems(r)[j]))
                 return v_incref(TKP_FSET0);
         cells += r->u.tup.len;
     }
@@ -233,10 +233,10 @@ Value *tk_asobject(Ctx *cx, Value *const *a)
     PySet s;
     pyset_init(&s);
     for (size_t i = 0; i < g->u.tup.len; i++) {
-        Value *r = g->u.tup.items[i];
+        Value *r = v_titems(g)[i];
         for (size_t j = 0; j < r->u.tup.len; j++) {
             Value *t = v_triple_steal(v_int((int64_t)i), v_int((int64_t)j),
-                                      v_incref(r->u.tup.items[j]));
+                                      v_incref(v_titems(r)[j]));
             core_set_put(&s, t);
         }
     }

@@ -332,7 +332,7 @@ static inline Value *zcorner(Ctx *cx, Value *p, int mode, int op0, int op1, int 
         }
     Value *t = v_tuple_new(m);
     for (size_t k = 0; k < m; k++)
-        t->u.tup.items[k] = NULL;
+        v_titems(t)[k] = NULL;
     for (size_t k = 0; k < m; k++) {
         int op = k == 0 ? op0 : k == 1 ? op1 : rest;
         if (op == OP_KEYERR) {
@@ -348,15 +348,15 @@ static inline Value *zcorner(Ctx *cx, Value *p, int mode, int op0, int op1, int 
             if (r)
                 best = c;
         }
-        t->u.tup.items[k] = v_incref(best);
+        v_titems(t)[k] = v_incref(best);
     }
     tkp_view_done(&v);
     return t;
 fail:
     tkp_view_done(&v);
     for (size_t k = 0; k < m; k++)
-        if (!t->u.tup.items[k])
-            t->u.tup.items[k] = v_incref(TKP_TUP0);   /* a whole tuple to free */
+        if (!v_titems(t)[k])
+            v_titems(t)[k] = v_incref(TKP_TUP0);   /* a whole tuple to free */
     v_decref(t);
     return NULL;
 }
@@ -481,7 +481,7 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
             }
         }
         if (e->type == V_TUPLE && e->u.tup.len == w)
-            c = e->u.tup.items;
+            c = v_titems(e);
         else if (!(c = gu_unpack(cx, e, w)))
             goto fail;
         if (fast && v_is_int(c[0]) && v_is_int(c[1])) {

@@ -330,7 +330,7 @@ Value *tk_centerofmass(Ctx *cx, Value *const *a)
     Value *len = v_int((int64_t)v_len(a[0]));   /* n > 0: a[0] has a len */
     t = v_tuple_new(m);
     for (size_t k = 0; k < m; k++)
-        t->u.tup.items[k] = NULL;
+        v_titems(t)[k] = NULL;
     for (size_t k = 0; k < m; k++) {
         Value *sum = v_int(0);
         for (size_t x = 0; x < n && sum; x++) {
@@ -342,12 +342,12 @@ Value *tk_centerofmass(Ctx *cx, Value *const *a)
         v_decref(sum);
         if (!q) {
             for (size_t j = k; j < m; j++)
-                t->u.tup.items[j] = v_incref(TKP_TUP0);
+                v_titems(t)[j] = v_incref(TKP_TUP0);
             v_decref(t);
             t = NULL;
             break;
         }
-        t->u.tup.items[k] = q;
+        v_titems(t)[k] = q;
     }
     v_decref(len);
 out:

@@ -30,9 +30,9 @@ Value *tk_upscale_t(Ctx *cx, Value *const *a)
         Value *nr = v_tuple_new(w * k);
         for (size_t j = 0; j < w; j++)
             for (size_t x = 0; x < k; x++)
-                nr->u.tup.items[j * k + x] = v_incref(v_items(r)[j]);
+                v_titems(nr)[j * k + x] = v_incref(v_items(r)[j]);
         for (size_t x = 0; x < k; x++)
-            out->u.tup.items[i * k + x] = v_incref(nr);
+            v_titems(out)[i * k + x] = v_incref(nr);
         v_decref(nr);
     }
     return out;

@@ -84,8 +84,8 @@ static PyObject *to_python(const Value *v)
     case V_STR: return PyUnicode_FromStringAndSize(v->u.str.s, (Py_ssize_t)v->u.str.len);
     case V_TUPLE: case V_FSET: {
         if (v->flags & V_FLAG_RANGE)
-            return PyObject_CallFunction((PyObject *)&PyRange_Type, "LLL", (long long)v->u.tup.items[0]->u.i,
-                                         (long long)v->u.tup.items[1]->u.i, (long long)v->u.tup.items[2]->u.i);
+            return PyObject_CallFunction((PyObject *)&PyRange_Type, "LLL", (long long)v_titems(v)[0]->u.i,
+                                         (long long)v_titems(v)[1]->u.i, (long long)v_titems(v)[2]->u.i);
         size_t n = v_len(v);
         PyObject *t = PyTuple_New((Py_ssize_t)n);
         for (size_t i = 0; t && i < n; i++) {

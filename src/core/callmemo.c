@@ -45,7 +45,7 @@ static bool identity_free(const Value *v, int depth, size_t *budget)
             return false;
         *budget -= v->u.tup.len;
         for (size_t i = 0; i < v->u.tup.len; i++)
-            if (!identity_free(v->u.tup.items[i], depth - 1, budget))
+            if (!identity_free(v_titems(v)[i], depth - 1, budget))
                 return false;
         return true;
     default:

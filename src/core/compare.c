@@ -1,5 +1,6 @@
 /* compare.c -- Python's == and rich comparisons on DSL values (value.h). */
 #include "value.h"
+#include "vgrid.h"
 #include "fsproduct.h"
 #include "fsrecipe.h"
 #include "pyset.h"
@@ -57,8 +58,10 @@ bool v_eq(const Value *a, const Value *b)
             return false;
         if (known_unequal_hashes(a, b))
             return false;
+        if (vg_is(a) || vg_is(b))
+            return vg_is(a) ? vg_eq(a, b) : vg_eq(b, a);
         for (size_t i = 0; i < a->u.tup.len; i++) {
-            Value *x = a->u.tup.items[i], *y = b->u.tup.items[i];
+            Value *x = v_titems(a)[i], *y = v_titems(b)[i];
             /* Python compares container items with identity first */
             if (x != y && !v_eq(x, y))
                 return false;
@@ -126,7 +129,7 @@ int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op)
         case V_TUPLE: {
             size_t n = a->u.tup.len < b->u.tup.len ? a->u.tup.len : b->u.tup.len;
             for (size_t i = 0; i < n; i++) {
-                Value *x = a->u.tup.items[i], *y = b->u.tup.items[i];
+                Value *x = v_titems(a)[i], *y = v_titems(b)[i];
                 if (x == y || v_eq(x, y))
                     continue;
                 return v_richcmp(cx, x, y, op);

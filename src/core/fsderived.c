@@ -59,7 +59,7 @@ static size_t derived_size(const Value *v)
 
 static inline Value *const *members(const Value *v)
 {
-    return tail_of(v)->h.src[1]->u.tup.items;
+    return v_titems(tail_of(v)->h.src[1]);
 }
 
 /* popcount without the library call a portable build makes of it */
@@ -236,7 +236,7 @@ bool fs_gen_same(const Value *a, const Value *b)
         if (a->u.tup.len != b->u.tup.len || ((a->flags ^ b->flags) & V_FLAGS_PY))
             return false;
         for (size_t k = 0; k < a->u.tup.len; k++)
-            if (!fs_gen_same(a->u.tup.items[k], b->u.tup.items[k]))
+            if (!fs_gen_same(v_titems(a)[k], v_titems(b)[k]))
                 return false;
         return true;
     case V_FSET: {
@@ -275,8 +275,8 @@ static Value *derived(Value *s, const int32_t *map, const uint64_t *kept, Value 
     size_t ngen = v_len(s), w = words_of(ngen);
     bool filtered = kept != NULL;
     Value *tup = v_tuple_new(nmem);
-    memcpy(tup->u.tup.items, mem, nmem * sizeof *mem);
-    v_mark_flat(tup, tup->u.tup.items, nmem);
+    memcpy(v_titems(tup), mem, nmem * sizeof *mem);
+    v_mark_flat(tup, v_titems(tup), nmem);
     Value *v = fs_alloc_bare(nmem, pyset_distinct_mask(nmem),
                              sizeof(Tail) + data_words(ngen, nmem, filtered) * sizeof(uint64_t));
     fs_recipe_init(v, &derived_kind, v_incref(s), tup, true);

@@ -10,4 +10,5 @@ src_core_libcore_a_SOURCES = \
 	src/core/fsline.h src/core/fsline.c src/core/fskeys.h src/core/fskeys.c \
 	src/core/pysort.h src/core/pysort.c src/core/pyexc.h src/core/pyexc.c \
 	src/core/task.h src/core/task.c src/core/fnv.h \
-	src/core/callmemo.h src/core/callmemo.c
+	src/core/callmemo.h src/core/callmemo.c \
+	src/core/vgrid.h src/core/vgrid.c

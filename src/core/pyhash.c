@@ -9,6 +9,7 @@
  * a reader that sees `hashed` also sees `hash`.
  */
 #include "value.h"
+#include "vgrid.h"
 #include "pyprobe.h"
 
 #include <math.h>
@@ -78,10 +79,12 @@ static int64_t hash_str(const Value *v)
 
 static int64_t hash_tuple(const Value *v)
 {
+    if (vg_is(v))
+        return vg_hash(v);
     uint64_t acc = PY_XXP5;
     size_t n = v->u.tup.len;
     for (size_t i = 0; i < n; i++)
-        acc = py_tuple_lane(acc, v_hash(v->u.tup.items[i]));
+        acc = py_tuple_lane(acc, v_hash(v_titems(v)[i]));
     return py_tuple_end(acc, n);
 }
 

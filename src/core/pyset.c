@@ -715,7 +715,7 @@ Value *fs_from_container(const Value *c)
     if (c->type == V_FSET)
         return v_incref((Value *)c);
     if (c->type == V_TUPLE)
-        return fs_from_items(c->u.tup.items, c->u.tup.len);
+        return fs_from_items(v_titems(c), c->u.tup.len);
     return NULL;
 }
 

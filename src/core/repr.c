@@ -1,5 +1,6 @@
 /* repr.c -- Python's repr() of values, byte for byte. */
 #include "value.h"
+#include "vgrid.h"
 #include "utf8.h"
 
 #include <math.h>
@@ -174,6 +175,39 @@ static void repr_str(StrBuf *sb, const Value *v)
     sb_putc(sb, q);
 }
 
+/* A byte grid (vgrid.h), from its bytes: its rows are not made. */
+static void repr_byte_grid(StrBuf *sb, const Value *v)
+{
+    size_t h = v->u.tup.len, w = vg_w(v);
+    const uint8_t *c = vg_cells(v);
+    sb_putc(sb, '(');
+    for (size_t i = 0; i < h; i++) {
+        if (i)
+            sb_putn(sb, ", ", 2);
+        sb_reserve(sb, 5 * w + 3);
+        char *p = sb->buf + sb->len;
+        *p++ = '(';
+        for (size_t j = 0; j < w; j++) {
+            unsigned x = c[i * w + j];
+            if (j)
+                *p++ = ',', *p++ = ' ';
+            if (x >= 100)
+                *p++ = (char)('0' + x / 100);
+            if (x >= 10)
+                *p++ = (char)('0' + x / 10 % 10);
+            *p++ = (char)('0' + x % 10);
+        }
+        if (w == 1)
+            *p++ = ',';
+        *p++ = ')';
+        sb->len = (size_t)(p - sb->buf);
+        sb->buf[sb->len] = '\0';
+    }
+    if (h == 1)
+        sb_putc(sb, ',');
+    sb_putc(sb, ')');
+}
+
 /* A grid row of one-digit ints, the bulk of every output, written at
  * once; false (nothing written) for any other tuple. */
 static bool repr_digit_row(StrBuf *sb, const Value *v)
@@ -182,7 +216,7 @@ static bool repr_digit_row(StrBuf *sb, const Value *v)
     if (n < 2)
         return false;
     for (size_t i = 0; i < n; i++) {
-        const Value *x = v->u.tup.items[i];
+        const Value *x = v_titems(v)[i];
         if (x->type != V_INT || (uint64_t)x->u.i > 9)
             return false;
     }
@@ -192,7 +226,7 @@ static bool repr_digit_row(StrBuf *sb, const Value *v)
     for (size_t i = 0; i < n; i++) {
         if (i)
             *p++ = ',', *p++ = ' ';
-        *p++ = (char)('0' + v->u.tup.items[i]->u.i);
+        *p++ = (char)('0' + v_titems(v)[i]->u.i);
     }
     *p++ = ')';
     sb->len = (size_t)(p - sb->buf);
@@ -210,7 +244,7 @@ void v_repr(StrBuf *sb, const Value *v)
     case V_STR: repr_str(sb, v); break;
     case V_TUPLE:
         if (v->flags & V_FLAG_RANGE) {
-            const Value *const *r = (const Value *const *)v->u.tup.items;
+            const Value *const *r = (const Value *const *)v_titems(v);
             if (r[2]->u.i == 1)
                 sb_printf(sb, "range(%lld, %lld)", (long long)r[0]->u.i, (long long)r[1]->u.i);
             else
@@ -223,9 +257,13 @@ void v_repr(StrBuf *sb, const Value *v)
             for (size_t i = 0; i < v->u.tup.len; i++) {
                 if (i)
                     sb_putn(sb, ", ", 2);
-                v_repr(sb, v->u.tup.items[i]);
+                v_repr(sb, v_titems(v)[i]);
             }
             sb_putc(sb, ']');
+            break;
+        }
+        if (vg_is(v)) {
+            repr_byte_grid(sb, v);
             break;
         }
         if (repr_digit_row(sb, v))
@@ -234,7 +272,7 @@ void v_repr(StrBuf *sb, const Value *v)
         for (size_t i = 0; i < v->u.tup.len; i++) {
             if (i)
                 sb_putn(sb, ", ", 2);
-            v_repr(sb, v->u.tup.items[i]);
+            v_repr(sb, v_titems(v)[i]);
         }
         if (v->u.tup.len == 1)
             sb_putc(sb, ',');

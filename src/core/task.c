@@ -2,6 +2,7 @@
  * values made while the task is open, lookup, release.  Reading tasks
  * from files is io's (src/io/taskread.c). */
 #include "task.h"
+#include "vgrid.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -17,13 +18,19 @@ const Sample *task_sample(const Task *t, int k)
 Value *task_grid_value(const Task *t, GridBytes g)
 {
     const uint8_t *c = t->cells + g.off;
+    if (g.w) {      /* as bytes: its rows are made if something reads them */
+        Value *grid = vg_new(g.h, g.w);
+        memcpy(vg_cells(grid), c, (size_t)g.h * g.w);
+        v_make_shared(grid);
+        return grid;
+    }
     Value *grid = v_tuple_new(g.h);
     for (int i = 0; i < g.h; i++) {
         Value *row = v_tuple_new(g.w);
         for (int j = 0; j < g.w; j++)
-            row->u.tup.items[j] = v_small(c[i * g.w + j]);
+            v_titems(row)[j] = v_small(c[i * g.w + j]);
         row->flags |= V_FLAG_FLAT;      /* its cells are arena ints: sharing and freeing skip them */
-        grid->u.tup.items[i] = row;
+        v_titems(grid)[i] = row;
     }
     grid->flags |= V_FLAG_GRID;
     v_make_shared(grid);
@@ -62,7 +69,7 @@ void task_open(const Task *ct)
         samples_open(t, t->test, t->ntest);
         t->pairs = v_tuple_new((size_t)t->ntrain);
         for (int i = 0; i < t->ntrain; i++)
-            t->pairs->u.tup.items[i] = v_tuple2(t->train[i].input,
+            v_titems(t->pairs)[i] = v_tuple2(t->train[i].input,
                                                 t->train[i].output ? t->train[i].output : v_none());
         v_make_atomic(t->pairs);
     }

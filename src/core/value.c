@@ -1,5 +1,6 @@
 /* value.c -- construction, lifetime, equality, ordering and calls of values. */
 #include "value.h"
+#include "vgrid.h"
 #include "callmemo.h"
 #include "fsproduct.h"
 #include "fsrecipe.h"
@@ -147,16 +148,25 @@ static size_t v_base_size(uint8_t type)
 static size_t v_block_size(const Value *v)
 {
     switch (v->type) {
-    case V_TUPLE: return V_TUPLE_BASE + v->u.tup.len * sizeof(Value *);
+    case V_TUPLE:
+        return V_TUPLE_BASE + v->u.tup.len * sizeof(Value *) +
+               (v->memo & V_MEMO_BYTES ? vg_extra(v->u.tup.len, vg_w(v)) : 0);
     case V_STR: return v_base_size(V_STR) + v->u.str.len + 1;
     case V_FSET: return fs_block_size(v);
     default: return v_base_size(v->type);
     }
 }
 
+/* A byte grid whose rows were never made: nothing inside to walk. */
+static inline bool rows_unmade(const Value *v)
+{
+    return (__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & (V_MEMO_BYTES | V_MEMO_UNBUILT)) ==
+           (V_MEMO_BYTES | V_MEMO_UNBUILT);
+}
+
 void v_tuple_abandon(Value *t, size_t filled)
 {
-    decref_items(t->u.tup.items, filled);
+    decref_items(v_titems(t), filled);
     vmem_free(t, v_block_size(t));
 }
 
@@ -164,8 +174,8 @@ void v_free_(Value *v)
 {
     switch (v->type) {
     case V_TUPLE:
-        if (!(v->flags & V_FLAG_FLAT))
-            decref_items(v->u.tup.items, v->u.tup.len);
+        if (!(v->flags & V_FLAG_FLAT) && !rows_unmade(v))
+            decref_items(v_titems(v), v->u.tup.len);
         break;
     case V_FSET:
         if (v->memo & V_MEMO_RECIPE)
@@ -187,9 +197,9 @@ void v_make_shared(Value *v)
 {
     if (!v || v->refs < 0)
         return;
-    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT))
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !rows_unmade(v))
         for (size_t i = 0; i < v->u.tup.len; i++)
-            v_make_shared(v->u.tup.items[i]);
+            v_make_shared(v_titems(v)[i]);
     v->refs = IMMORTAL;
     v->flags |= V_FLAG_SHARED;
 }
@@ -204,8 +214,8 @@ size_t v_make_atomic(Value *v)
         return n;
     switch (v->type) {
     case V_TUPLE:
-        for (size_t i = 0; i < v->u.tup.len; i++)
-            n += v_make_atomic(v->u.tup.items[i]);
+        for (size_t i = 0; !rows_unmade(v) && i < v->u.tup.len; i++)
+            n += v_make_atomic(v_titems(v)[i]);
         break;
     case V_FSET:
         if (v->memo & V_MEMO_RECIPE)
@@ -234,9 +244,9 @@ void v_free_shared(Value *v)
         return;
     }
     __atomic_fetch_add(&v_immortal_frees_, 1, __ATOMIC_RELEASE);
-    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT))
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !rows_unmade(v))
         for (size_t i = 0; i < v->u.tup.len; i++)
-            v_free_shared(v->u.tup.items[i]);
+            v_free_shared(v_titems(v)[i]);
     vmem_free(v, v_block_size(v));
 }
 
@@ -255,7 +265,7 @@ void v_pin(Value *v, Value ***pinned, size_t *n, size_t *cap)
     switch (v->type) {
     case V_TUPLE:
         for (size_t i = 0; i < v->u.tup.len; i++)
-            v_pin(v->u.tup.items[i], pinned, n, cap);
+            v_pin(v_titems(v)[i], pinned, n, cap);
         break;
     case V_FSET:
         if (v->memo & V_MEMO_RECIPE)
@@ -332,7 +342,16 @@ Value *v_tuple_new(size_t len)
         return &v_empty_tuple_;
     Value *v = v_alloc(V_TUPLE, len * sizeof(Value *));
     v->u.tup.len = len;
-    v->u.tup.items = (Value **)((char *)v + V_TUPLE_BASE);
+    v->u.tup.items_ = (Value **)((char *)v + V_TUPLE_BASE);
+    return v;
+}
+
+/* A tuple of len items (len >= 1) and extra bytes after them (vgrid.c). */
+Value *v_tuple_new_extra_(size_t len, size_t extra)
+{
+    Value *v = v_alloc(V_TUPLE, len * sizeof(Value *) + extra);
+    v->u.tup.len = len;
+    v->u.tup.items_ = (Value **)((char *)v + V_TUPLE_BASE);
     return v;
 }
 
@@ -340,8 +359,8 @@ Value *v_tuple_from(Value *const *items, size_t len)
 {
     Value *t = v_tuple_new(len);
     for (size_t i = 0; i < len; i++)
-        t->u.tup.items[i] = v_incref(items[i]);
-    v_mark_flat(t, t->u.tup.items, len);
+        v_titems(t)[i] = v_incref(items[i]);
+    v_mark_flat(t, v_titems(t), len);
     return t;
 }
 
@@ -398,7 +417,7 @@ __attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
             v->type = V_TUPLE;
             v->flags = v->memo = 0;
             v->u.tup.len = kind == T_CELL3 ? 3 : 2;
-            v->u.tup.items = p->items;
+            v->u.tup.items_ = p->items;
             int64_t h;
             if (kind == T_LOC) {
                 p->items[0] = i;
@@ -436,8 +455,8 @@ static inline int place(int64_t i, int64_t j)
 Value *v_pair_int_new_(int64_t a, int64_t b)
 {
     Value *t = v_tuple_new(2);
-    t->u.tup.items[0] = v_int(a);
-    t->u.tup.items[1] = v_int(b);
+    v_titems(t)[0] = v_int(a);
+    v_titems(t)[1] = v_int(b);
     return t;
 }
 
@@ -478,8 +497,8 @@ Value *v_pair_steal(Value *a, Value *b)
     if (r)
         return r;
     Value *t = v_tuple_new(2);
-    t->u.tup.items[0] = a;
-    t->u.tup.items[1] = b;
+    v_titems(t)[0] = a;
+    v_titems(t)[1] = b;
     return t;
 }
 
@@ -496,9 +515,9 @@ Value *v_tuple2_into(Value *spare, Value *a, Value *b)
         v_decref(spare);
         return r ? r : v_tuple2(a, b);
     }
-    Value *oa = spare->u.tup.items[0], *ob = spare->u.tup.items[1];
-    spare->u.tup.items[0] = v_incref(a);
-    spare->u.tup.items[1] = v_incref(b);
+    Value *oa = v_titems(spare)[0], *ob = v_titems(spare)[1];
+    v_titems(spare)[0] = v_incref(a);
+    v_titems(spare)[1] = v_incref(b);
     v_decref(oa);
     v_decref(ob);
     spare->hashed = 0;
@@ -514,9 +533,9 @@ Value *v_triple_steal(Value *a, Value *b, Value *c)
         z >= 0 && z <= 9)
         return interned(T_CELL3, (int)z, place(x, y));
     Value *t = v_tuple_new(3);
-    t->u.tup.items[0] = a;
-    t->u.tup.items[1] = b;
-    t->u.tup.items[2] = c;
+    v_titems(t)[0] = a;
+    v_titems(t)[1] = b;
+    v_titems(t)[2] = c;
     return t;
 }
 
@@ -583,7 +602,7 @@ const char *v_typename(const Value *v)
 bool v_is_ivec(const Value *v)
 {
     return v->type == V_TUPLE && v->u.tup.len == 2 &&
-           v_is_int(v->u.tup.items[0]) && v_is_int(v->u.tup.items[1]);
+           v_is_int(v_titems(v)[0]) && v_is_int(v_titems(v)[1]);
 }
 
 #define V_FLAG_NOTGRID 0x02
@@ -597,14 +616,14 @@ bool v_is_grid(Value *v)
     size_t w = 0;
     bool ok = true;
     for (size_t i = 0; ok && i < v->u.tup.len; i++) {
-        Value *row = v->u.tup.items[i];
+        Value *row = v_titems(v)[i];
         if (row->type != V_TUPLE || (i && row->u.tup.len != w)) {
             ok = false;
             break;
         }
         w = row->u.tup.len;
         for (size_t j = 0; j < w; j++)
-            if (!v_is_int(row->u.tup.items[j])) {
+            if (!v_is_int(v_titems(row)[j])) {
                 ok = false;
                 break;
             }
@@ -638,9 +657,9 @@ bool v_hashable(Ctx *cx, const Value *v)
         cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
         return false;
     }
-    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !v->hashed)   /* a hash was made: nothing unhashable inside */
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !v->hashed && !(v->memo & V_MEMO_BYTES))   /* a hash was made, or bytes: nothing unhashable inside */
         for (size_t i = 0; i < v->u.tup.len; i++)
-            if (!v_hashable(cx, v->u.tup.items[i]))
+            if (!v_hashable(cx, v_titems(v)[i]))
                 return false;
     return true;
 }

@@ -70,7 +70,7 @@ struct Value {
         int64_t i;                                    /* V_BOOL, V_INT */
         double f;                                     /* V_FLOAT */
         struct { size_t len; char *s; } str;          /* V_STR */
-        struct { size_t len; Value **items; } tup;    /* V_TUPLE */
+        struct { size_t len; Value **items_; } tup;   /* V_TUPLE: read through v_titems */
         struct {
             size_t len; Value **items;                /* iteration order */
             uint32_t mask;                            /* table size - 1 */
@@ -206,10 +206,22 @@ static inline Value *v_small(int64_t x)
 #define V_MEMO_BOX 0x01    /* frozenset: u.set.box holds its cells' bounding box */
 #define V_MEMO_NOBOX 0x02  /* frozenset: it has no integer bounding box */
 #define V_MEMO_RECIPE 0x04 /* frozenset: its block holds how it was made (fsrecipe.h) */
-#define V_MEMO_UNBUILT 0x08 /* frozenset: its items are not built yet (v_items builds them) */
+#define V_MEMO_UNBUILT 0x08 /* frozenset: its items are not built yet (v_items builds them);
+                               tuple: a byte grid's rows are not (v_titems) */
 #define V_MEMO_BUILDING 0x10 /* frozenset: a thread is building its items (fsrecipe.c) */
+#define V_MEMO_BYTES 0x40  /* tuple: a byte grid (vgrid.h) */
 #define V_MEMO_CELLS 0x20  /* frozenset: every item is a pair whose [1] is a tuple (arc-dsl's
                               cells), known without reading one */
+
+void v_tuple_build_(Value *v);  /* grid.c: a byte grid's rows */
+/* A tuple's items.  A byte grid (vgrid.h) makes its rows when they are
+ * first read, once; every other tuple has them from the start. */
+static inline Value **v_titems(const Value *v)
+{
+    if (__builtin_expect(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT, 0))
+        v_tuple_build_((Value *)v);
+    return v->u.tup.items_;
+}
 
 #define V_FLAG_GRID 0x01  /* known to be a tuple of equal-length tuples of ints */
 #define V_FLAG_SHARED 0x04 /* long-lived data read by many threads: no refcount */
@@ -353,8 +365,10 @@ static inline bool v_rows_flat(const Value *v)
 {
     if (v->type != V_TUPLE)
         return false;
+    if (v->memo & V_MEMO_BYTES)     /* a byte grid: its rows are, made or not */
+        return true;
     for (size_t i = 0; i < v->u.tup.len; i++) {
-        const Value *r = v->u.tup.items[i];
+        const Value *r = v_titems(v)[i];
         if (r->type != V_TUPLE || !(r->flags & V_FLAG_FLAT))
             return false;
     }
@@ -432,7 +446,7 @@ void fs_build_(Value *v);    /* fsrecipe.c */
 static inline Value **v_items(const Value *v)
 {
     if (v->type == V_TUPLE)
-        return v->u.tup.items;
+        return v_titems(v);
     if (__builtin_expect(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT, 0))
         fs_build_((Value *)v);
     return v->u.set.items;

@@ -122,6 +122,9 @@ int module_missing_prims(const IrModule *m, StrBuf *sb);
  * `arcrun eval`.  Returns a new reference, or NULL with either *errmsg set
  * (syntax/name error, malloc'd) or an exception pending in cx. */
 Value *ir_eval_expr(Ctx *cx, const char *src, char **errmsg);
+/* For tests: constant grids of ints 0..255 in what is lowered next are
+ * made as byte grids (vgrid.h), so that one case checks both forms. */
+void ir_grids_as_bytes(bool on);
 /* The same, names resolved as in re-arc's dsl.py when rearc. */
 Value *ir_eval_expr_as(Ctx *cx, const char *src, bool rearc, char **errmsg);
 

@@ -1,6 +1,7 @@
 /* lower_expr.c -- lowering expressions: locals and slots, name
  * resolution, calls flattened into temporaries, tuple and set displays. */
 #include "lower.h"
+#include "vgrid.h"
 
 void *lower_realloc(void *p, size_t n)
 {
@@ -412,6 +413,9 @@ static Value *tuple_invoke(Ctx *cx, Value *self, Value *const *argv)
     return v_tuple_from(argv, self->u.fn.arity);
 }
 
+static bool grids_as_bytes;
+void ir_grids_as_bytes(bool on) { grids_as_bytes = on; }
+
 static int lower_tuple(Lower *L, Expr *e, IrOperand *out)
 {
     int n = e->u.list.n, i = 0, prim;
@@ -429,7 +433,12 @@ static int lower_tuple(Lower *L, Expr *e, IrOperand *out)
     int rc = 0;
     if (all_const) {
         Value *t = v_tuple_new((size_t)n);
-        for (i = 0; i < n; i++) { t->u.tup.items[i] = ops[i].k; ops[i].k = NULL; }
+        for (i = 0; i < n; i++) { v_titems(t)[i] = ops[i].k; ops[i].k = NULL; }
+        Value *b = grids_as_bytes ? vg_from_tuple(t) : NULL;
+        if (b) {
+            v_decref(t);
+            t = b;
+        }
         *out = op_k(t);
     } else if (L->eval && n <= IR_MAX_ARGS) {
         IrOperand f = op_k(v_func_new(tuple_invoke, "tuple", -1, n, 0, 0, NULL));

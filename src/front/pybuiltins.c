@@ -51,13 +51,13 @@ Value *py_new_set(Ctx *cx, Value *const *items, size_t n, bool mutable)
 Value *py_items_of(Ctx *cx, Value *v)
 {
     if (v->type == V_TUPLE && (v->flags & V_FLAG_RANGE)) {
-        int64_t a = v->u.tup.items[0]->u.i, b = v->u.tup.items[1]->u.i, s = v->u.tup.items[2]->u.i;
+        int64_t a = v_titems(v)[0]->u.i, b = v_titems(v)[1]->u.i, s = v_titems(v)[2]->u.i;
         int64_t n = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / -s : 0);
         if (n > 10000000)
             return cx_raise(cx, "MemoryError", "range too large for arcrun eval");
         Value *t = v_tuple_new((size_t)n);
         for (int64_t i = 0; i < n; i++)
-            t->u.tup.items[i] = v_int(a + i * s);
+            v_titems(t)[i] = v_int(a + i * s);
         return t;
     }
     if (v_is_container(v))
@@ -65,7 +65,7 @@ Value *py_items_of(Ctx *cx, Value *v)
     if (v->type == V_STR) {
         Value *t = v_tuple_new(v->u.str.len);
         for (size_t i = 0; i < v->u.str.len; i++)
-            t->u.tup.items[i] = v_str(v->u.str.s + i, 1);
+            v_titems(t)[i] = v_str(v->u.str.s + i, 1);
         return t;
     }
     return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(v));
@@ -121,7 +121,7 @@ static Value *extreme(Py *py, Value *const *a, int n, Value *key, int op, const 
     }
     Value *best = NULL, *bk = NULL;
     for (size_t i = 0; i < all->u.tup.len; i++) {
-        Value *x = all->u.tup.items[i], *k = key ? v_call(py->cx, key, 1, &x) : v_incref(x);
+        Value *x = v_titems(all)[i], *k = key ? v_call(py->cx, key, 1, &x) : v_incref(x);
         if (!k)
             goto fail;
         int better = best ? v_richcmp(py->cx, k, bk, op) : 1;
@@ -160,7 +160,7 @@ static Value *b_sum(Py *py, Value *const *a, int n, Value *key, bool rev)
         return NULL;
     Value *acc = n == 2 ? v_incref(a[1]) : v_int(0);
     for (size_t i = 0; acc && i < all->u.tup.len; i++) {
-        Value *next = py_binop(py, PY_ADD, acc, all->u.tup.items[i]);
+        Value *next = py_binop(py, PY_ADD, acc, v_titems(all)[i]);
         v_decref(acc);
         acc = next;
     }
@@ -180,7 +180,7 @@ static Value *b_sorted(Py *py, Value *const *a, int n, Value *key, bool reverse)
     Value *r = NULL;
     size_t made = 0;
     for (; made < len; made++) {
-        Value *x = all->u.tup.items[made];
+        Value *x = v_titems(all)[made];
         v[made].val = x;
         if (!(v[made].key = key ? v_call(py->cx, key, 1, &x) : v_incref(x)))
             goto done;
@@ -212,9 +212,9 @@ static Value *b_range(Py *py, Value *const *a, int n, Value *key, bool rev)
     if (step == 0)
         return cx_raise(py->cx, "ValueError", "range() arg 3 must not be zero");
     Value *t = v_tuple_new(3);
-    t->u.tup.items[0] = v_int(start);
-    t->u.tup.items[1] = v_int(stop);
-    t->u.tup.items[2] = v_int(step);
+    v_titems(t)[0] = v_int(start);
+    v_titems(t)[1] = v_int(stop);
+    v_titems(t)[2] = v_int(step);
     t->flags |= V_FLAG_RANGE;
     return t;
 }
@@ -232,11 +232,11 @@ static Value *from_iterable(Py *py, Value *const *a, int n, const char *name, in
     if (!all)
         return NULL;
     Value *r = kind == 0 ? v_incref(all)
-             : kind == 1 ? py_new_list(all->u.tup.items, all->u.tup.len)
-             : py_new_set(py->cx, all->u.tup.items, all->u.tup.len, kind == 3);
+             : kind == 1 ? py_new_list(v_titems(all), all->u.tup.len)
+             : py_new_set(py->cx, v_titems(all), all->u.tup.len, kind == 3);
     v_decref(all);
     if (r && kind == 0 && r->flags & V_FLAGS_PY) {      /* tuple(a tuple) may hand back the same */
-        Value *c = v_tuple_from(r->u.tup.items, r->u.tup.len);
+        Value *c = v_tuple_from(v_titems(r), r->u.tup.len);
         v_decref(r);
         r = c;
     }
@@ -262,7 +262,7 @@ static Value *anyall(Py *py, Value *const *a, int n, bool any)
         return NULL;
     bool r = !any;
     for (size_t i = 0; i < all->u.tup.len; i++)
-        if (v_truthy(all->u.tup.items[i]) == any) {
+        if (v_truthy(v_titems(all)[i]) == any) {
             r = any;
             break;
         }

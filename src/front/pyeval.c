@@ -170,9 +170,9 @@ Value *py_binop(Py *py, int op, Value *x, Value *y)
         size_t a = x->u.tup.len, b = y->u.tup.len;
         Value **items = malloc((a + b + 1) * sizeof *items);
         if (a)
-            memcpy(items, x->u.tup.items, a * sizeof *items);
+            memcpy(items, v_titems(x), a * sizeof *items);
         if (b)
-            memcpy(items + a, y->u.tup.items, b * sizeof *items);
+            memcpy(items + a, v_titems(y), b * sizeof *items);
         Value *t = x->flags & V_FLAG_LIST ? py_new_list(items, a + b) : v_tuple_from(items, a + b);
         free(items);
         return t;
@@ -263,7 +263,7 @@ static int contains(Py *py, Value *item, Value *in)
         return -1;
     int r = 0;
     for (size_t i = 0; !r && i < all->u.tup.len; i++)
-        r = all->u.tup.items[i] == item || v_eq(all->u.tup.items[i], item);
+        r = v_titems(all)[i] == item || v_eq(v_titems(all)[i], item);
     v_decref(all);
     return r;
 }
@@ -332,10 +332,10 @@ static Value *subscript(Py *py, Value *obj, const Expr *index, const Env *env)
             if (seq->type == V_STR)
                 chars[cnt++] = seq->u.str.s[i];
             else
-                items[cnt++] = seq->u.tup.items[i];
+                items[cnt++] = v_titems(seq)[i];
         }
         if (range) {     /* a range's slice is a range, as rangeobject.c computes it */
-            int64_t start = obj->u.tup.items[0]->u.i, s = obj->u.tup.items[2]->u.i;
+            int64_t start = v_titems(obj)[0]->u.i, s = v_titems(obj)[2]->u.i;
             Value *rg[3] = {v_int(start + lo * s), v_int(start + hi * s), v_int(s * step)};
             r = v_tuple_from(rg, 3);
             r->flags |= V_FLAG_RANGE;
@@ -358,7 +358,7 @@ static Value *subscript(Py *py, Value *obj, const Expr *index, const Env *env)
             if (k < 0 || k >= n)
                 cx_raise(cx, "IndexError", "%s index out of range", v_typename(obj));
             else
-                r = seq->type == V_STR ? v_str(seq->u.str.s + k, 1) : v_incref(seq->u.tup.items[k]);
+                r = seq->type == V_STR ? v_str(seq->u.str.s + k, 1) : v_incref(v_titems(seq)[k]);
         }
         v_decref(i);
     }

@@ -124,9 +124,9 @@ void fmt_jsonl_batt(FILE *out, const Instance *in)
                     if (j)
                         sb_putn(&sb, ", ", 2);
                     if (j + 1 == rec->u.tup.len)
-                        sb_json_repr(&sb, rec->u.tup.items[j]);
+                        sb_json_repr(&sb, v_titems(rec)[j]);
                     else
-                        json_scalar(&sb, rec->u.tup.items[j]);
+                        json_scalar(&sb, v_titems(rec)[j]);
                 }
                 sb_putc(&sb, ']');
             }

@@ -2,6 +2,7 @@
  * tens of kilobytes of reprs with nothing to escape, so the bytes are
  * scanned against a table and copied in runs. */
 #include "jsonout.h"
+#include "vgrid.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -99,12 +100,28 @@ bool sb_json_grid(StrBuf *sb, Value *v)
 {
     if (!v || !v_is_grid(v))
         return false;
+    if (vg_is(v)) {
+        size_t h = v->u.tup.len, w = vg_w(v);
+        const uint8_t *c = vg_cells(v);
+        sb_putc(sb, '[');
+        for (size_t i = 0; i < h; i++) {
+            sb_puts(sb, i ? ", [" : "[");
+            for (size_t j = 0; j < w; j++) {
+                if (j)
+                    sb_putn(sb, ", ", 2);
+                sb_int(sb, c[i * w + j]);
+            }
+            sb_putc(sb, ']');
+        }
+        sb_putc(sb, ']');
+        return true;
+    }
     sb_putc(sb, '[');
     for (size_t i = 0; i < v->u.tup.len; i++) {
-        const Value *row = v->u.tup.items[i];
+        const Value *row = v_titems(v)[i];
         sb_puts(sb, i ? ", [" : "[");
         for (size_t j = 0; j < row->u.tup.len; j++) {
-            const Value *c = row->u.tup.items[j];
+            const Value *c = v_titems(row)[j];
             if (j)
                 sb_putn(sb, ", ", 2);
             if (c->type == V_BOOL)

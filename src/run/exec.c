@@ -382,7 +382,7 @@ static bool advance(Instance *in, const ExecOptions *opt)
             } else {
                 Value *t = v_tuple_new(s->nargs);
                 for (int i = 0; i < s->nargs; i++)
-                    t->u.tup.items[i] = v_incref(operand_value(in, &s->args[i]));
+                    v_titems(t)[i] = v_incref(operand_value(in, &s->args[i]));
                 in->result = t;
             }
             instance_finish(in, INST_DONE, opt);
@@ -397,7 +397,7 @@ static bool advance(Instance *in, const ExecOptions *opt)
         case IR_RECORD: {
             Value *rec = v_tuple_new(s->nargs);
             for (int i = 0; i < s->nargs; i++)
-                rec->u.tup.items[i] = v_incref(operand_value(in, &s->args[i]));
+                v_titems(rec)[i] = v_incref(operand_value(in, &s->args[i]));
             int l = s->dst ? 1 : 0;
             if (in->nrecords[l] == in->caprecords[l]) {
                 in->caprecords[l] = in->caprecords[l] ? 2 * in->caprecords[l] : 16;

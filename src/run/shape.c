@@ -104,8 +104,8 @@ static Abs constant(const Value *v)
     int i, j;
     if (small_int(v, &i))
         return int_of((ShapeLin){0, 0, i});
-    if (v->type == V_TUPLE && v->u.tup.len == 2 && small_int(v->u.tup.items[0], &i) &&
-        small_int(v->u.tup.items[1], &j))
+    if (v->type == V_TUPLE && v->u.tup.len == 2 && small_int(v_titems(v)[0], &i) &&
+        small_int(v_titems(v)[1], &j))
         return pair_of((ShapeLin){0, 0, i}, (ShapeLin){0, 0, j});
     return none;
 }

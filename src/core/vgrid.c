@@ -1,0 +1,117 @@
+/* vgrid.c -- grids as bytes (vgrid.h): making, rows on demand, hash, ==. */
+#include "vgrid.h"
+#include "pyprobe.h"
+
+#include <sched.h>
+#include <string.h>
+
+Value *v_tuple_new_extra_(size_t len, size_t extra);   /* value.c */
+
+Value *vg_new(size_t h, size_t w)
+{
+    Value *v = v_tuple_new_extra_(h, vg_extra(h, w));
+    *(uint64_t *)((char *)v + V_TUPLE_BASE + h * sizeof(Value *)) = w;
+    v->flags = V_FLAG_GRID;
+    v->memo = V_MEMO_BYTES | V_MEMO_UNBUILT;
+    return v;
+}
+
+/* The rows, made once by the first thread to read them; a grid already
+ * shared or atomic gets rows of its kind (value.c's walks skip unmade
+ * rows). */
+void v_tuple_build_(Value *v)
+{
+    uint8_t m = __atomic_load_n(&v->memo, __ATOMIC_ACQUIRE);
+    for (;;) {
+        if (!(m & V_MEMO_UNBUILT))
+            return;
+        if (m & V_MEMO_BUILDING) {
+            sched_yield();
+            m = __atomic_load_n(&v->memo, __ATOMIC_ACQUIRE);
+        } else if (__atomic_compare_exchange_n(&v->memo, &m, (uint8_t)(m | V_MEMO_BUILDING), false,
+                                               __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+            break;
+    }
+    size_t h = v->u.tup.len, w = vg_w(v);
+    const uint8_t *c = vg_cells(v);
+    Value **rows = v->u.tup.items_;
+    for (size_t i = 0; i < h; i++) {
+        Value *r = v_tuple_new(w);
+        Value **it = v_titems(r);
+        for (size_t j = 0; j < w; j++)
+            it[j] = v_small(c[i * w + j]);
+        v_mark_flat_known(r, true);
+        if (v->flags & V_FLAG_SHARED)
+            v_make_shared(r);
+        else if (v->flags & V_FLAG_ATOMIC)
+            v_make_atomic(r);
+        rows[i] = r;
+    }
+    __atomic_fetch_and(&v->memo, (uint8_t)~(V_MEMO_UNBUILT | V_MEMO_BUILDING), __ATOMIC_RELEASE);
+}
+
+Value *vg_from_tuple(const Value *t)
+{
+    if (t->type != V_TUPLE || t->flags & V_FLAGS_PY || vg_is(t) || t->u.tup.len == 0)
+        return NULL;
+    size_t h = t->u.tup.len, w = 0;
+    for (size_t i = 0; i < h; i++) {
+        const Value *r = v_titems(t)[i];
+        if (r->type != V_TUPLE || r->flags & V_FLAGS_PY || vg_is(r) || (i && r->u.tup.len != w))
+            return NULL;
+        w = r->u.tup.len;
+    }
+    if (w == 0)
+        return NULL;
+    Value *g = vg_new(h, w);
+    for (size_t i = 0; i < h; i++)
+        if (!vg_pack(v_titems(v_titems(t)[i]), w, vg_cells(g) + i * w)) {
+            v_decref(g);
+            return NULL;
+        }
+    return g;
+}
+
+int64_t vg_hash(const Value *v)
+{
+    size_t h = v->u.tup.len, w = vg_w(v);
+    const uint8_t *c = vg_cells(v);
+    uint64_t acc = PY_XXP5;
+    for (size_t i = 0; i < h; i++) {
+        uint64_t r = PY_XXP5;
+        for (size_t j = 0; j < w; j++)
+            r = py_tuple_lane(r, c[i * w + j]);     /* hash(x) == x for 0..255 */
+        acc = py_tuple_lane(acc, py_tuple_end(r, w));
+    }
+    return py_tuple_end(acc, h);
+}
+
+/* A row b (any value) == the w bytes c, as Python's tuple == would say. */
+static bool row_eq(const uint8_t *c, size_t w, const Value *b)
+{
+    if (b->type != V_TUPLE || (b->flags & (V_FLAG_LIST | V_FLAG_RANGE)) || b->u.tup.len != w)
+        return false;
+    if (vg_is(b))
+        return false;   /* a grid is no row of ints */
+    Value *const *it = v_titems(b);
+    for (size_t j = 0; j < w; j++) {
+        const Value *x = it[j];
+        if (v_is_int(x) ? x->u.i != c[j] : x->type != V_FLOAT || x->u.f != (double)c[j])
+            return false;
+    }
+    return true;
+}
+
+bool vg_eq(const Value *a, const Value *b)
+{
+    size_t h = a->u.tup.len, w = vg_w(a);
+    if (b->u.tup.len != h)
+        return false;
+    if (vg_is(b))
+        return vg_w(b) == w && memcmp(vg_cells(a), vg_cells(b), h * w) == 0;
+    Value *const *rows = v_titems(b);
+    for (size_t i = 0; i < h; i++)
+        if (!row_eq(vg_cells(a) + i * w, w, rows[i]))
+            return false;
+    return true;
+}

@@ -1,0 +1,57 @@
+/* vgrid.h -- grids as bytes.
+ *
+ * A byte grid is a V_TUPLE (V_FLAG_GRID, V_MEMO_BYTES) of h rows of w
+ * cells, each cell an int 0..255 kept as one byte.  It reads as the tuple
+ * of tuples it stands for: len, hash, ==, repr from the bytes; its rows
+ * are made as tuple values only when something reads its items
+ * (v_titems), once, and belong to it from then on, as any tuple's items.
+ *
+ * Block: the tuple's head, room for h row pointers, w, then the h * w
+ * cells row by row.
+ */
+#ifndef ARC_VGRID_H
+#define ARC_VGRID_H
+
+#include "value.h"
+
+static inline bool vg_is(const Value *v)
+{
+    return v->type == V_TUPLE && (v->memo & V_MEMO_BYTES);
+}
+static inline size_t vg_w(const Value *v)
+{
+    return *(const uint64_t *)((const char *)v + V_TUPLE_BASE + v->u.tup.len * sizeof(Value *));
+}
+static inline uint8_t *vg_cells(const Value *v)
+{
+    return (uint8_t *)v + V_TUPLE_BASE + v->u.tup.len * sizeof(Value *) + sizeof(uint64_t);
+}
+/* The bytes past the rows' pointers (value.c's block size). */
+static inline size_t vg_extra(size_t h, size_t w)
+{
+    return sizeof(uint64_t) + ((h * w + 7) & ~(size_t)7);
+}
+
+/* A byte grid of h x w cells (h, w >= 1) to fill through vg_cells. */
+Value *vg_new(size_t h, size_t w);
+/* Cells read as bytes: *out[k] = items[k], true when every item is an int
+ * 0..255 (not a bool: True is no byte). */
+static inline bool vg_pack(Value *const *items, size_t n, uint8_t *out)
+{
+    for (size_t k = 0; k < n; k++) {
+        int64_t x;
+        if (!v_small_of(items[k], &x) || (uint64_t)x > 255)
+            return false;
+        out[k] = (uint8_t)x;
+    }
+    return true;
+}
+/* A byte grid equal to tuple t, when t is a grid (h, w >= 1) of ints
+ * 0..255; else NULL. */
+Value *vg_from_tuple(const Value *t);
+/* hash(grid) as CPython gives it, from the bytes. */
+int64_t vg_hash(const Value *v);
+/* a == b where a is a byte grid and b a tuple. */
+bool vg_eq(const Value *a, const Value *b);
+
+#endif
