@@ -3,6 +3,7 @@
 #include "driver_int.h"
 #include "jsonout.h"
 #include "prim.h"
+#include "vgrid.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -114,8 +115,8 @@ static void shape_check(Totals *t, const Instance *in, const OutShape *s)
     int ph, pw;
     const Sample *sm = task_sample(in->task, in->sample);
     shape_predict(s, sm->in.h, sm->in.w, &ph, &pw);
-    bool grid = r->type == V_TUPLE && v_len(r) > 0 && v_titems(r)[0]->type == V_TUPLE;
-    int oh = grid ? (int)v_len(r) : -1, ow = grid ? (int)v_len(v_titems(r)[0]) : -1;
+    bool grid = r->type == V_TUPLE && v_len(r) > 0 && (vg_is(r) || v_titems(r)[0]->type == V_TUPLE);
+    int oh = grid ? (int)v_len(r) : -1, ow = !grid ? -1 : vg_is(r) ? (int)vg_w(r) : (int)v_len(v_titems(r)[0]);
     t->shape_checked++;
     if (oh != ph || ow != pw) {
         t->shape_wrong++;

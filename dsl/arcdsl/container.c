@@ -7,6 +7,7 @@
  * element in iteration order, as CPython's do.
  */
 #include "prim.h"
+#include "vgrid.h"
 #include "common/core_util.h"
 #include "pysort.h"
 #include "fskeys.h"
@@ -330,6 +331,15 @@ Value *core_merge(Ctx *cx, Value *cs)
     if (!core_iterable(cx, cs))
         return NULL;
     VBuf b = {0};
+    if (vg_is(cs)) {     /* a byte grid's rows, merged */
+        size_t h = cs->u.tup.len, w = vg_w(cs);
+        const uint8_t *cells = vg_cells(cs);
+        if (!vb_reserve(cx, &b, h * w))
+            return NULL;
+        for (size_t k = 0; k < h * w; k++)
+            b.v[b.n++] = v_small(cells[k]);
+        return vb_finish(cx, &b, V_TUPLE);
+    }
     for (size_t i = 0; i < v_len(cs); i++) {
         Value *c = v_items(cs)[i];
         if (!core_iterable(cx, c) || !vb_reserve(cx, &b, v_len(c)))

@@ -632,17 +632,21 @@ static inline Value *gu_build(Ctx *cx, size_t h, size_t w, GCellFn cell, Value *
     return out;
 }
 
-/* A mutable copy: list(list(row) for row in grid). */
+/* A mutable copy: list(list(row) for row in grid).  The copy of a byte
+ * grid is bytes, written straight into the byte grid it becomes (out),
+ * until a value that is no byte is written: then it turns into values. */
 typedef struct {
     size_t h, w;
     size_t *off, *rlen;
-    Value **c;        /* borrowed */
+    Value **c;        /* borrowed; NULL while bytes */
+    Value *out;       /* while bytes: the byte grid being written */
 } MGrid;
 
 /* off, rlen and c are one block, from off */
 static inline void gu_mgrid_free(MGrid *m)
 {
     free(m->off);
+    v_decref(m->out);
     memset(m, 0, sizeof *m);
 }
 
@@ -659,22 +663,36 @@ static inline bool gu_mgrid_alloc(Ctx *cx, MGrid *m, size_t h, size_t total)
     return true;
 }
 
+/* A bytes copy turned into values (a value no byte is written). */
+static inline bool gu_mgrid_unbyte(Ctx *cx, MGrid *m)
+{
+    Value *g = m->out;
+    m->out = NULL;
+    if (!gu_mgrid_alloc(cx, m, m->h, m->h * m->w)) {
+        v_decref(g);
+        return false;
+    }
+    const uint8_t *b = vg_cells(g);
+    for (size_t i = 0; i < m->h; i++) {
+        m->off[i] = i * m->w;
+        m->rlen[i] = m->w;
+    }
+    for (size_t k = 0; k < m->h * m->w; k++)
+        m->c[k] = v_small(b[k]);
+    v_decref(g);
+    return true;
+}
+
 static inline bool gu_mgrid(Ctx *cx, const Value *grid, MGrid *m)
 {
     memset(m, 0, sizeof *m);
     size_t bh, bw;
     const uint8_t *b = gu_bytes(grid, &bh, &bw);
     if (b) {
-        if (!gu_mgrid_alloc(cx, m, bh, bh * bw))
-            return false;
         m->h = bh;
         m->w = bw;
-        for (size_t i = 0; i < bh; i++) {
-            m->off[i] = i * bw;
-            m->rlen[i] = bw;
-        }
-        for (size_t k = 0; k < bh * bw; k++)
-            m->c[k] = v_small(b[k]);
+        m->out = vg_new(bh, bw);
+        memcpy(vg_cells(m->out), b, bh * bw);
         return true;
     }
     GView g;
@@ -722,6 +740,18 @@ static inline Value **gu_mgrid_ref(Ctx *cx, MGrid *m, int64_t i, int64_t j)
 static inline bool gu_mgrid_put_ij(Ctx *cx, MGrid *m, int64_t i, int64_t j, Value *v,
                                    const Value *bg)
 {
+    if (m->out) {
+        uint8_t *b = vg_cells(m->out) + (size_t)i * m->w + (size_t)j;
+        int64_t x;
+        if (bg && !gu_eq(v_small(*b), bg))
+            return true;
+        if (v_small_of(v, &x) && (uint64_t)x <= 255) {
+            *b = (uint8_t)x;
+            return true;
+        }
+        if (!gu_mgrid_unbyte(cx, m))
+            return false;
+    }
     Value **p = gu_mgrid_ref(cx, m, i, j);
     if (!p)
         return false;
@@ -745,6 +775,13 @@ static inline bool gu_mgrid_put(Ctx *cx, MGrid *m, const Value *i, const Value *
 /* tuple(tuple(row) for row in g) */
 static inline Value *gu_mgrid_out(Ctx *cx, MGrid *m)
 {
+    if (m->out) {
+        if (!gu_work(cx, m->h * m->w))
+            return NULL;
+        Value *out = m->out;
+        m->out = NULL;
+        return out;
+    }
     size_t total = m->h ? m->off[m->h - 1] + m->rlen[m->h - 1] : 0;
     if (!gu_work(cx, total))
         return NULL;

@@ -9,9 +9,12 @@ Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell
     if (v_len(colors) == 0)
         return fs_from_items(NULL, 0);
     GView g;
-    if (!gu_rows(cx, grid, &g))   /* enumerate(grid): any iterable of rows */
+    size_t bh = 0, bw = 0, total = 0;
+    const uint8_t *b = gu_bytes(grid, &bh, &bw);   /* a byte grid is read as it is */
+    if (b)
+        gu_view_clear(&g), total = bh * bw;
+    else if (!gu_rows(cx, grid, &g))   /* enumerate(grid): any iterable of rows */
         return NULL;
-    size_t total = 0;
     for (size_t i = 0; i < g.h; i++)
         total += g.rlen[i];
     size_t nc = v_len(colors);
@@ -24,6 +27,14 @@ Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell
     for (size_t c = 0; c < nc; c++) {
         Value *col = v_items(colors)[c];
         size_t n = 0, k = 0;
+        for (; b && k < total; k++) {
+            Value *x = v_small(b[k]);
+            if (!gu_eq(x, col))
+                continue;
+            if (!cells[k])
+                cells[k] = cell((int64_t)(k / bw), (int64_t)(k % bw), x);
+            buf[n++] = cells[k];
+        }
         for (size_t i = 0; i < g.h; i++)
             for (size_t j = 0; j < g.rlen[i]; j++, k++) {
                 if (!gu_eq(g.row[i][j], col))

@@ -32,6 +32,17 @@ static inline size_t vg_extra(size_t h, size_t w)
     return sizeof(uint64_t) + ((h * w + 7) & ~(size_t)7);
 }
 
+/* len(g[0]) and g[i][j] of a grid (v_is_grid), either form, without
+ * making a byte grid's rows. */
+static inline size_t vg_width(const Value *g)
+{
+    return vg_is(g) ? vg_w(g) : v_titems(g)[0]->u.tup.len;
+}
+static inline Value *vg_at(const Value *g, size_t i, size_t j)
+{
+    return vg_is(g) ? v_small(vg_cells(g)[i * vg_w(g) + j]) : v_titems(v_titems(g)[i])[j];
+}
+
 /* A byte grid of h x w cells (h, w >= 1) to fill through vg_cells. */
 Value *vg_new(size_t h, size_t w);
 /* Cells read as bytes: *out[k] = items[k], true when every item is an int

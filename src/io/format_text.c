@@ -1,6 +1,7 @@
 /* format_text.c -- the text output: a line per (program, task) pair, and
  * the closing summary of a run or of a batt run. */
 #include "format.h"
+#include "vgrid.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +11,7 @@
  * many cells differ and the first few, (row, column) got/expected. */
 static void wrong_output(Value *got, Value *want, char *buf, size_t n)
 {
-    size_t h = want->u.tup.len, w = v_len(v_titems(want)[0]);
+    size_t h = want->u.tup.len, w = vg_width(want);
     if (!v_is_grid(got)) {
         const char *t = v_typename(got);
         snprintf(buf, n, "wrong output: %s%s, expected a %zux%zu grid",
@@ -18,7 +19,7 @@ static void wrong_output(Value *got, Value *want, char *buf, size_t n)
                  got->type == V_NONE ? "None" : t, h, w);
         return;
     }
-    size_t gh = got->u.tup.len, gw = v_len(v_titems(got)[0]);
+    size_t gh = got->u.tup.len, gw = vg_width(got);
     if (gh != h || gw != w) {
         snprintf(buf, n, "wrong output: a %zux%zu grid, expected %zux%zu", gh, gw, h, w);
         return;
@@ -27,7 +28,7 @@ static void wrong_output(Value *got, Value *want, char *buf, size_t n)
     char cells[96] = "";
     for (size_t i = 0; i < h; i++)
         for (size_t j = 0; j < w; j++) {
-            Value *a = v_titems(v_titems(got)[i])[j], *b = v_titems(v_titems(want)[i])[j];
+            Value *a = vg_at(got, i, j), *b = vg_at(want, i, j);
             if (v_eq(a, b))
                 continue;
             if (++ndiff <= 3 && len < sizeof cells)
