@@ -187,6 +187,8 @@ Value *ad_trim(Ctx *cx, Value *const *a)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
     int64_t x = 1, y = -1;
     gu_slice_bounds(g->u.tup.len, &x, &y);
+    if (vg_is(g) && y > x && vg_w(g) > 2)
+        return gu_bytes_window(g, (size_t)x, (size_t)(y - x), 1, vg_w(g) - 2);
     Value *out = v_tuple_new((size_t)(y - x));
     for (int64_t i = x; i < y; i++) {
         Value *r = gu_slice(cx, v_titems(g)[i], 1, -1);
@@ -611,7 +613,7 @@ static Value *cellwise_at(Ctx *cx, Value *const *a, size_t i, size_t j, const vo
 Value *ad_cellwise(Ctx *cx, Value *const *a)
 {
     GView g;
-    if (!gu_view(cx, a[0], &g, true))
+    if (!gu_view_hw(cx, a[0], &g))
         return NULL;
     gu_view_free(&g);
     return gu_build(cx, g.h, g.w, cellwise_at, a, NULL);

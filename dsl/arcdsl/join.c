@@ -199,6 +199,14 @@ Value *ad_vsplit(Ctx *cx, Value *const *a) { return split(cx, a[0], a[1], false)
  * when that is no column at all. */
 static Value *half_cols(Ctx *cx, Value *g, bool right)
 {
+    if (vg_is(g)) {
+        size_t h = g->u.tup.len, k = vg_w(g) / 2;
+        if (k == 0)
+            return v_incref(&v_empty_tuple_);
+        if (!gu_work(cx, h * k))
+            return NULL;
+        return gu_bytes_window(g, 0, h, right ? vg_w(g) - k : 0, k);
+    }
     GView v;
     if (!zip_view(cx, g, &v))
         return NULL;

@@ -166,7 +166,7 @@ Value *ad_downscale(Ctx *cx, Value *const *a)
 {
     GView g;
     int64_t f;
-    if (!gu_view(cx, a[0], &g, true))
+    if (!gu_view_hw(cx, a[0], &g))
         return NULL;
     size_t h = g.h, w = g.w;
     bool rect = gu_view_full(a[0], &g);

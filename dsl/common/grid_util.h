@@ -543,6 +543,19 @@ static inline bool gu_view(Ctx *cx, const Value *grid, GView *g, bool need_w)
     return true;
 }
 
+/* gu_view(..., true) for a caller that reads g->h and g->w only: a byte
+ * grid is sized without making its rows. */
+static inline bool gu_view_hw(Ctx *cx, const Value *grid, GView *g)
+{
+    size_t h = 0, w = 0;
+    if (!gu_bytes(grid, &h, &w))
+        return gu_view(cx, grid, g, true);
+    gu_view_clear(g);
+    g->h = h;
+    g->w = w;
+    return true;
+}
+
 /* `0 <= i < h and 0 <= j < w` on any values, short-circuiting as Python
  * does (an i out of range never compares j): 1, 0, or -1 raised. */
 static inline int gu_in_range(Ctx *cx, Value *i, Value *j, size_t h, size_t w)
@@ -572,9 +585,12 @@ static inline bool gu_view_full(const Value *grid, const GView *g)
 
 /* gu_view, or, when only rows past the first are not iterable, just
  * `h, w = len(grid), len(grid[0])` with *rows false: for loops that reach
- * the other rows only through their locations.  false raised. */
+ * the other rows only through their locations.  false raised.  A byte
+ * grid is sized only, with *rows true: its rows are g's only if made. */
 static inline bool gu_view_or_size(Ctx *cx, const Value *grid, GView *g, bool *rows)
 {
+    if (vg_is(grid))        /* sized only: its readers take the bytes (vgrid.h) */
+        return *rows = true, gu_view_hw(cx, grid, g);
     if ((*rows = gu_view(cx, grid, g, true)))
         return true;
     cx_clear(cx);

@@ -88,9 +88,10 @@ static int solid_colour(Ctx *cx, const GCell *c, size_t n, int64_t oh, int64_t o
  * from its rows, so a window's count is four loads.  NULL with *flat false
  * (nothing raised) where a cell is not an int; NULL raised when out of
  * memory. */
-static uint32_t *solid_sums(Ctx *cx, const GView *g, int64_t v, bool *flat)
+static uint32_t *solid_sums(Ctx *cx, const Value *grid, const GView *g, int64_t v, bool *flat)
 {
     size_t h = g->h, w = g->w;
+    const uint8_t *b = vg_is(grid) ? vg_cells(grid) : NULL;
     uint32_t *S = gu_alloc_raw(cx, (h + 1) * (w + 1), sizeof *S);
     if (!S)
         return NULL;
@@ -100,7 +101,7 @@ static uint32_t *solid_sums(Ctx *cx, const GView *g, int64_t v, bool *flat)
         uint32_t *cur = S + (i + 1) * (w + 1), run = 0;
         cur[0] = 0;
         for (size_t j = 0; j < w; j++) {
-            const Value *x = g->row[i][j];
+            const Value *x = b ? v_small(b[i * w + j]) : g->row[i][j];
             int64_t xv;
             if (!v_small_of(x, &xv)) {      /* an arena int is told by its address */
                 if (!v_is_int(x)) {
@@ -149,7 +150,7 @@ static const uint32_t *solid_sums_kept(Ctx *cx, const Value *grid, const GView *
     if (last_sums.grid == grid && last_sums.v == v &&
         (last_sums.owned || last_sums.frees == v_immortal_frees()))
         return last_sums.sums;
-    uint32_t *S = solid_sums(cx, g, v, flat);
+    uint32_t *S = solid_sums(cx, grid, g, v, flat);
     if (!S)
         return NULL;
     cm_occurrences_thread_done();
@@ -166,6 +167,7 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
 {
     Value *out = NULL;
     bool full = rows && gu_view_full(grid, g);
+    const uint8_t *b = vg_is(grid) ? vg_cells(grid) : NULL;   /* its rows may not be made */
     int64_t *gi = NULL, *off = NULL, *col = NULL;
     int64_t h = (int64_t)g->h, w = (int64_t)g->w;
     PySet occs;
@@ -188,8 +190,8 @@ Value *cm_occurrences(Ctx *cx, const Value *grid, GView *g, bool rows, GCell *c,
     if (flat && !sums && (gi = gu_alloc_raw(cx, g->h * g->w, sizeof *gi)))
         for (size_t i = 0; flat && i < g->h; i++)
             for (size_t j = 0; flat && j < g->w; j++) {
-                flat = v_is_int(g->row[i][j]);
-                gi[i * g->w + j] = flat ? g->row[i][j]->u.i : 0;
+                flat = b || v_is_int(g->row[i][j]);
+                gi[i * g->w + j] = b ? b[i * g->w + j] : flat ? g->row[i][j]->u.i : 0;
             }
     if (!flat) {
         free(gi);

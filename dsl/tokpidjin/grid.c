@@ -370,7 +370,7 @@ Value *tk_cellwise(Ctx *cx, Value *const *a)
 {
     GView g;
     BShape b = {false, 0, 0};
-    if (!gu_view(cx, a[0], &g, true))
+    if (!gu_view_hw(cx, a[0], &g))
         return NULL;
     gu_view_free(&g);
     b.ok = grid_hw(a[1], &b.h, &b.w);
