@@ -654,6 +654,12 @@ Value *ad_canvas(Ctx *cx, Value *const *a)
         w = 0;
     if (!gu_work(cx, (uint64_t)h * (uint64_t)w + (uint64_t)h))
         return NULL;
+    int64_t c;
+    if (w > 0 && v_small_of(a[0], &c) && (uint64_t)c <= 255) {
+        Value *out = vg_new((size_t)h, (size_t)w);
+        memset(vg_cells(out), (int)c, (size_t)h * (size_t)w);
+        return out;
+    }
     Value *row = v_tuple_new((size_t)w);
     for (int64_t j = 0; j < w; j++)
         v_titems(row)[j] = v_incref(a[0]);

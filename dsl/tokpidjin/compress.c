@@ -11,6 +11,8 @@
 Value *tk_downscale(Ctx *cx, Value *const *a)
 {
     GView g;
+    if (vg_is(a[0]))        /* every row full */
+        return ad_downscale(cx, a);
     if (!gu_view(cx, a[0], &g, true))
         return NULL;
     int64_t f = v_is_int(a[1]) ? a[1]->u.i : 0;

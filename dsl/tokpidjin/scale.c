@@ -23,6 +23,20 @@ Value *tk_upscale_t(Ctx *cx, Value *const *a)
     size_t k = f > 0 ? (size_t)f : 0;
     if (!gu_work(cx, cells * k * k + h * k))
         return NULL;
+    size_t bh, bw;
+    const uint8_t *b = gu_bytes(g, &bh, &bw);
+    if (b && k) {
+        Value *out = vg_new(bh * k, bw * k);
+        uint8_t *o = vg_cells(out);
+        for (size_t i = 0; i < bh; i++) {
+            uint8_t *r = o + i * k * bw * k;
+            for (size_t j = 0; j < bw; j++)
+                memset(r + j * k, b[i * bw + j], k);
+            for (size_t x = 1; x < k; x++)
+                memcpy(r + x * bw * k, r, bw * k);
+        }
+        return out;
+    }
     Value *out = v_tuple_new(h * k);
     for (size_t i = 0; i < h; i++) {
         Value *r = v_items(g)[i];
