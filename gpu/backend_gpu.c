@@ -8,6 +8,7 @@
 #include "backend_gpu_int.h"
 #include "gpu_objects.h"
 #include "prim.h"
+#include "vgrid.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -145,6 +146,8 @@ static bool gpu_supports(const Backend *be, const OpKey *key, int batch_size)
 static uint64_t result_work(const Value *r)
 {
     uint64_t n = 1;
+    if (vg_is(r))
+        return n + r->u.tup.len * vg_w(r);
     if (r->type == V_TUPLE)
         for (size_t i = 0; i < r->u.tup.len; i++)
             n += v_titems(r)[i]->type == V_TUPLE ? v_titems(r)[i]->u.tup.len : 1;

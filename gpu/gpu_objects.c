@@ -10,6 +10,7 @@
 #include "common/neighbours.h"
 #include "prim.h"
 #include "pyset.h"
+#include "vgrid.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -98,6 +99,21 @@ const char *gpu_pack_grid(const Value *g, GpuGrid *rec)
         return "empty grid";
     if (h > GPU_SIDE)
         return "grid larger than 30x30";
+    if (vg_is(g)) {     /* bytes already: row by row into the record */
+        size_t bw = vg_w(g);
+        const uint8_t *b = vg_cells(g);
+        if (bw > GPU_SIDE)
+            return "grid larger than 30x30";
+        for (size_t k = 0; k < h * bw; k++)
+            if (b[k] > 9)
+                return "a cell is not an int from 0 to 9";
+        for (size_t i = 0; i < h; i++)
+            memcpy(rec->cell + i * GPU_SIDE, b + i * bw, bw);
+        rec->h = (uint8_t)h;
+        rec->w = (uint8_t)bw;
+        rec->p0 = rec->p1 = rec->p2 = rec->p3 = 0;
+        return NULL;
+    }
     size_t w = 0;
     for (size_t i = 0; i < h; i++) {
         const Value *r = v_titems(g)[i];

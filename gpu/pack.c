@@ -5,6 +5,9 @@
 #include "gpu_objects.h"
 #include "ops_cell.h"
 #include "pyset.h"
+#include "vgrid.h"
+
+#include <string.h>
 
 /* fn over [0, n) in chunks; small batches stay on this thread, where
  * handing out work would cost more than it saves. */
@@ -91,6 +94,19 @@ static const char *plane_grid(const Value *b, GpuGrid *rec)
 {
     if (b->type != V_TUPLE || b->u.tup.len < rec->h)
         return "second grid is not a tuple as tall as the first";
+    if (vg_is(b)) {
+        size_t bw = vg_w(b);
+        if (bw < rec->w)
+            return "second grid's row is not a tuple as wide as the first";
+        for (int i = 0; i < rec->h; i++)
+            for (int j = 0; j < rec->w; j++) {
+                uint8_t c = vg_cells(b)[(size_t)i * bw + (size_t)j];
+                if (c > 9)
+                    return "a cell of the second grid is not an int from 0 to 9";
+                rec->cell[i * GPU_SIDE + j] |= (uint8_t)(c << 4);
+            }
+        return NULL;
+    }
     for (int i = 0; i < rec->h; i++) {
         const Value *r = v_titems(b)[i];
         if (r->type != V_TUPLE || r->u.tup.len < rec->w)
@@ -162,6 +178,12 @@ const char *gpu_pack_call(int op, const Value *g, Value *const *params, GpuGrid 
 
 static Value *unpack_grid(const GpuGrid *o)
 {
+    if (o->h && o->w) {     /* as the CPU makes it: a byte grid */
+        Value *g = vg_new(o->h, o->w);
+        for (int i = 0; i < o->h; i++)
+            memcpy(vg_cells(g) + (size_t)i * o->w, o->cell + i * GPU_SIDE, o->w);
+        return g;
+    }
     Value *t = v_tuple_new(o->h);
     for (int i = 0; i < o->h; i++) {
         Value *row = v_tuple_new(o->w);
