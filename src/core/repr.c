@@ -38,6 +38,12 @@ static void sb_reserve(StrBuf *sb, size_t more)
     sb->cap = cap;
 }
 
+char *sb_room(StrBuf *sb, size_t more)
+{
+    sb_reserve(sb, more);
+    return sb->buf + sb->len;
+}
+
 void sb_putc(StrBuf *sb, char c)
 {
     sb_reserve(sb, 1);
@@ -187,16 +193,7 @@ static void repr_byte_grid(StrBuf *sb, const Value *v)
         sb_reserve(sb, 5 * w + 3);
         char *p = sb->buf + sb->len;
         *p++ = '(';
-        for (size_t j = 0; j < w; j++) {
-            unsigned x = c[i * w + j];
-            if (j)
-                *p++ = ',', *p++ = ' ';
-            if (x >= 100)
-                *p++ = (char)('0' + x / 100);
-            if (x >= 10)
-                *p++ = (char)('0' + x / 10 % 10);
-            *p++ = (char)('0' + x % 10);
-        }
+        p = vg_row_text(p, c + i * w, w);
         if (w == 1)
             *p++ = ',';
         *p++ = ')';

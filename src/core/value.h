@@ -554,6 +554,9 @@ void sb_putc(StrBuf *sb, char c);
 void sb_putn(StrBuf *sb, const char *s, size_t n);
 void sb_puts(StrBuf *sb, const char *s);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Room for `more` bytes and a NUL at sb->buf + sb->len, returned: the
+ * caller writes there, then moves sb->len and writes the NUL. */
+char *sb_room(StrBuf *sb, size_t more);
 void v_repr(StrBuf *sb, const Value *v);  /* Python repr() */
 char *v_repr_str(const Value *v);         /* malloc'd; caller frees */
 

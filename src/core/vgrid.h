@@ -43,6 +43,23 @@ static inline Value *vg_at(const Value *g, size_t i, size_t j)
     return vg_is(g) ? v_small(vg_cells(g)[i * vg_w(g) + j]) : v_titems(v_titems(g)[i])[j];
 }
 
+/* The w cells at c as text, ", " between them, at p (room for 5 * w
+ * bytes); the end of what was written.  repr and JSON write rows so. */
+static inline char *vg_row_text(char *p, const uint8_t *c, size_t w)
+{
+    for (size_t j = 0; j < w; j++) {
+        unsigned x = c[j];
+        if (j)
+            *p++ = ',', *p++ = ' ';
+        if (x >= 100)
+            *p++ = (char)('0' + x / 100);
+        if (x >= 10)
+            *p++ = (char)('0' + x / 10 % 10);
+        *p++ = (char)('0' + x % 10);
+    }
+    return p;
+}
+
 /* A byte grid of h x w cells (h, w >= 1) to fill through vg_cells. */
 Value *vg_new(size_t h, size_t w);
 /* Cells read as bytes: *out[k] = items[k], true when every item is an int

@@ -100,20 +100,21 @@ bool sb_json_grid(StrBuf *sb, Value *v)
 {
     if (!v || !v_is_grid(v))
         return false;
-    if (vg_is(v)) {
+    if (vg_is(v)) {     /* [[...], [...]] written at once */
         size_t h = v->u.tup.len, w = vg_w(v);
         const uint8_t *c = vg_cells(v);
-        sb_putc(sb, '[');
+        char *p = sb_room(sb, h * (5 * w + 3) + 2), *p0 = p;
+        *p++ = '[';
         for (size_t i = 0; i < h; i++) {
-            sb_puts(sb, i ? ", [" : "[");
-            for (size_t j = 0; j < w; j++) {
-                if (j)
-                    sb_putn(sb, ", ", 2);
-                sb_int(sb, c[i * w + j]);
-            }
-            sb_putc(sb, ']');
+            if (i)
+                *p++ = ',', *p++ = ' ';
+            *p++ = '[';
+            p = vg_row_text(p, c + i * w, w);
+            *p++ = ']';
         }
-        sb_putc(sb, ']');
+        *p++ = ']';
+        sb->len += (size_t)(p - p0);
+        sb->buf[sb->len] = '\0';
         return true;
     }
     sb_putc(sb, '[');
