@@ -31,7 +31,14 @@ static Value *nest(Ctx *cx, int outer, int inner, int argc, Value *const *argv)
     return r;
 }
 
-Value *tk_mapply_t(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_t, PRIM_TK_apply_t, 2, a); }
+Value *tk_mapply_t(Ctx *cx, Value *const *a)
+{
+    Value *r;
+    if (tk_mapply_shifts(cx, a[0], a[1], &r))
+        return r;
+    return nest(cx, PRIM_TK_merge_t, PRIM_TK_apply_t, 2, a);
+}
+
 Value *tk_mapply_f(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, PRIM_TK_apply_f, 2, a); }
 Value *tk_mpapply(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_t, PRIM_TK_papply, 3, a); }
 Value *tk_mfilter(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, PRIM_TK_sfilter, 2, a); }

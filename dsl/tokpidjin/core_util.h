@@ -124,4 +124,9 @@ static inline int in_range(Ctx *cx, Value *rank, size_t len)
     return b;
 }
 
+/* mapply_t(f, c) where f is lbind(shift, P) and shift's interned path
+ * takes every call (mshift.c): true with *r the result (NULL raised);
+ * false, nothing done, where the calls must be made. */
+bool tk_mapply_shifts(Ctx *cx, Value *f, Value *c, Value **r);
+
 #endif
