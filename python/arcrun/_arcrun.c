@@ -11,6 +11,7 @@
 #include "ir.h"
 #include "taskread.h"
 #include "value.h"
+#include "vgrid.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -83,6 +84,27 @@ static PyObject *to_python(const Value *v)
     case V_FLOAT: return PyFloat_FromDouble(v->u.f);
     case V_STR: return PyUnicode_FromStringAndSize(v->u.str.s, (Py_ssize_t)v->u.str.len);
     case V_TUPLE: case V_FSET: {
+        if (vg_is(v)) {     /* a byte grid: its rows from its bytes, not made */
+            size_t h = v->u.tup.len, w = vg_w(v);
+            PyObject *g = PyTuple_New((Py_ssize_t)h);
+            for (size_t i = 0; g && i < h; i++) {
+                PyObject *r = PyTuple_New((Py_ssize_t)w);
+                for (size_t j = 0; r && j < w; j++) {
+                    PyObject *x = PyLong_FromLong(vg_cells(v)[i * w + j]);
+                    if (!x) {
+                        Py_CLEAR(r);
+                        break;
+                    }
+                    PyTuple_SET_ITEM(r, (Py_ssize_t)j, x);
+                }
+                if (!r) {
+                    Py_CLEAR(g);
+                    break;
+                }
+                PyTuple_SET_ITEM(g, (Py_ssize_t)i, r);
+            }
+            return g;
+        }
         if (v->flags & V_FLAG_RANGE)
             return PyObject_CallFunction((PyObject *)&PyRange_Type, "LLL", (long long)v_titems(v)[0]->u.i,
                                          (long long)v_titems(v)[1]->u.i, (long long)v_titems(v)[2]->u.i);
