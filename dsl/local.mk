@@ -4,7 +4,7 @@ noinst_LIBRARIES += dsl/libdsl.a
 dsl_libdsl_a_CPPFLAGS = $(DSL_CPPFLAGS)
 dsl_libdsl_a_SOURCES = \
 	dsl/prim.h dsl/prim.c \
-	dsl/common/core_util.h dsl/common/grid_util.h dsl/common/colours.h \
+	dsl/common/core_util.h dsl/common/grid_util.h dsl/common/mgrid.h dsl/common/colours.h \
 	dsl/common/neighbours.h dsl/common/neighbours.c \
 	dsl/common/iset.h dsl/common/objwalk.h dsl/common/objwalk_int.h dsl/common/objwalk.c \
 	dsl/common/objlazy.c \

@@ -10,6 +10,7 @@
 #include "arcdsl/grid_util.h"
 #include "common/colours.h"
 #include "common/gridops.h"
+#include "common/mgrid.h"
 #include "common/anyorder.h"
 
 /* ---- colours ------------------------------------------------------------ */

@@ -16,6 +16,7 @@
 #include "common/core_util.h"
 #include "tokpidjin/grid_util.h"
 #include "common/gridops.h"
+#include "common/mgrid.h"
 
 static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
 
