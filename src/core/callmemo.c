@@ -39,7 +39,7 @@ static bool identity_free(const Value *v, int depth, size_t *budget)
     case V_FLOAT:           /* a NaN made twice is two objects, told apart in tuples */
         return !isnan(v->u.f) || v == &v_nan_;
     case V_TUPLE:
-        if (v->flags & V_FLAG_FLAT || v->memo & V_MEMO_BYTES)
+        if (v->flags & V_FLAG_FLAT || __atomic_load_n(&v->memo, __ATOMIC_RELAXED) & V_MEMO_BYTES)
             return true;
         if (depth == 0 || *budget < v->u.tup.len)
             return false;

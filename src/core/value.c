@@ -150,7 +150,7 @@ static size_t v_block_size(const Value *v)
     switch (v->type) {
     case V_TUPLE:
         return V_TUPLE_BASE + v->u.tup.len * sizeof(Value *) +
-               (v->memo & V_MEMO_BYTES ? vg_extra(v->u.tup.len, vg_w(v)) : 0);
+               (vg_is(v) ? vg_extra(v->u.tup.len, vg_w(v)) : 0);
     case V_STR: return v_base_size(V_STR) + v->u.str.len + 1;
     case V_FSET: return fs_block_size(v);
     default: return v_base_size(v->type);
@@ -657,7 +657,7 @@ bool v_hashable(Ctx *cx, const Value *v)
         cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
         return false;
     }
-    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !v->hashed && !(v->memo & V_MEMO_BYTES))   /* a hash was made, or bytes: nothing unhashable inside */
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !v->hashed && !vg_is(v))   /* a hash was made, or bytes: nothing unhashable inside */
         for (size_t i = 0; i < v->u.tup.len; i++)
             if (!v_hashable(cx, v_titems(v)[i]))
                 return false;

@@ -365,7 +365,7 @@ static inline bool v_rows_flat(const Value *v)
 {
     if (v->type != V_TUPLE)
         return false;
-    if (v->memo & V_MEMO_BYTES)     /* a byte grid: its rows are, made or not */
+    if (__atomic_load_n(&v->memo, __ATOMIC_RELAXED) & V_MEMO_BYTES)   /* a byte grid: its rows are, made or not */
         return true;
     for (size_t i = 0; i < v->u.tup.len; i++) {
         const Value *r = v_titems(v)[i];

@@ -14,9 +14,11 @@
 
 #include "value.h"
 
+/* Relaxed: the bit never changes, but other bits of memo are written
+ * while the grid is read (its rows being made on another thread). */
 static inline bool vg_is(const Value *v)
 {
-    return v->type == V_TUPLE && (v->memo & V_MEMO_BYTES);
+    return v->type == V_TUPLE && (__atomic_load_n(&v->memo, __ATOMIC_RELAXED) & V_MEMO_BYTES);
 }
 static inline size_t vg_w(const Value *v)
 {
