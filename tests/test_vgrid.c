@@ -81,7 +81,9 @@ int main(void)
     /* a row equal to a float one, as Python's 1 == 1.0 */
     Value *fr = v_tuple_new(2);
     v_titems(fr)[0] = v_pair_int(1, 2);
-    v_titems(fr)[1] = v_tuple2(v_float(3.0), v_int(4));
+    Value *three = v_float(3.0);
+    v_titems(fr)[1] = v_tuple2(three, v_int(4));
+    v_decref(three);
     ok(v_eq(g, fr) && v_eq(fr, g), "== reads 3 and 3.0 as equal, both ways");
     v_decref(t);
     v_decref(u);
