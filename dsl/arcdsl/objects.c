@@ -14,13 +14,6 @@
 
 /* ---- objects ------------------------------------------------------------ */
 
-/* (c, (i, j)), a new reference; near-grid cells are interned (value.c) */
-static Value *cell(int64_t i, int64_t j, Value *c)
-{
-    Value *r = v_cell_interned(c, i, j);
-    return r ? r : v_pair_steal(v_incref(c), v_pair_int(i, j));
-}
-
 Value *ad_objects(Ctx *cx, Value *const *a)
 {
     Value *grid = a[0];
@@ -52,7 +45,7 @@ Value *ad_objects(Ctx *cx, Value *const *a)
     /* asindices(grid)'s charge, then the walk's own */
     if (!gu_work(cx, g.h * g.w))
         return NULL;
-    return objwalk(cx, grid, univalued, diagonal, bg, false, cell);
+    return objwalk(cx, grid, univalued, diagonal, bg, false, cell_ad);
 }
 
 /* ---- partitions --------------------------------------------------------- */
@@ -62,7 +55,7 @@ Value *ad_partition(Ctx *cx, Value *const *a)
     Value *pal = ad_palette(cx, a);
     if (!pal)
         return NULL;
-    Value *r = cm_partition(cx, a[0], pal, false, cell);
+    Value *r = cm_partition(cx, a[0], pal, false, cell_ad);
     v_decref(pal);
     return r;
 }
@@ -73,14 +66,14 @@ Value *ad_fgpartition(Ctx *cx, Value *const *a)
     Value *colors = pal ? cm_fg_colors(pal, gu_extreme_color(cx, a[0], true)) : NULL;
     if (!colors)
         return NULL;
-    Value *r = cm_partition(cx, a[0], colors, false, cell);
+    Value *r = cm_partition(cx, a[0], colors, false, cell_ad);
     v_decref(colors);
     return r;
 }
 
 /* ---- frontiers ---------------------------------------------------------- */
 
-Value *ad_frontiers(Ctx *cx, Value *const *a) { return cm_frontiers(cx, a[0], cell); }
+Value *ad_frontiers(Ctx *cx, Value *const *a) { return cm_frontiers(cx, a[0], cell_ad); }
 
 /* ---- normalised objects ------------------------------------------------- */
 
@@ -162,7 +155,7 @@ static Value *occurrences(Ctx *cx, Value *const *a, bool rearc)
         n = 0;
         h2 = 0;
     }
-    return cm_occurrences(cx, grid, &g, rows, c, n, oh, ow, h2, w2, cell);
+    return cm_occurrences(cx, grid, &g, rows, c, n, oh, ow, h2, w2, cell_ad);
 }
 
 Value *ad_occurrences(Ctx *cx, Value *const *a) { return occurrences(cx, a, false); }

@@ -30,16 +30,7 @@ static Value *scale_grid(Ctx *cx, Value *g, Value *factor, bool hs, bool vs)
             goto rows;      /* empty rows, or none: no byte grid */
         if (!gu_work(cx, (hs ? bh * bw * k : bh) * (vs ? k : 1)))
             return NULL;
-        Value *out = vg_new(bh * fh, bw * fw);
-        uint8_t *o = vg_cells(out);
-        for (size_t i = 0; i < bh; i++) {
-            uint8_t *r = o + i * fh * bw * fw;
-            for (size_t j = 0; j < bw; j++)
-                memset(r + j * fw, b[i * bw + j], fw);
-            for (size_t x = 1; x < fh; x++)
-                memcpy(r + x * bw * fw, r, bw * fw);
-        }
-        return out;
+        return gu_bytes_scaled(g, fh, fw);
     }
 rows:
     if (!gu_iterable(cx, g))

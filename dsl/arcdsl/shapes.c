@@ -9,6 +9,7 @@
 #include "common/gridops.h"
 #include "arcdsl/patch_util.h"
 #include "arcdsl/line.h"
+#include "common/cells.h"
 
 /* ---- centres ------------------------------------------------------------ */
 
@@ -421,33 +422,11 @@ static Value *asobject_distinct(Ctx *cx, Value **rows, size_t nr)
     return r;
 }
 
-/* asobject of a byte grid: its cells in row-major order, distinct. */
-static Value *asobject_bytes(Ctx *cx, const Value *g)
-{
-    size_t h = 0, w = 0;
-    const uint8_t *b = gu_bytes(g, &h, &w);
-    if (!charge(cx, h * w))
-        return NULL;
-    Value **buf = malloc(h * w * sizeof *buf);
-    if (!buf)
-        return cx_raise(cx, "MemoryError", "out of memory");
-    for (size_t k = 0; k < h * w; k++) {
-        int64_t i = (int64_t)(k / w), j = (int64_t)(k % w);
-        Value *c = v_cell_interned(v_small(b[k]), i, j);
-        buf[k] = c ? c : v_pair_steal(v_small(b[k]), v_pair_int(i, j));
-    }
-    Value *r = fs_from_distinct(buf, h * w);
-    for (size_t k = 0; k < h * w; k++)
-        v_decref(buf[k]);
-    free(buf);
-    return r;
-}
-
 Value *ad_asobject(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     if (vg_is(g))
-        return asobject_bytes(cx, g);
+        return charge(cx, g->u.tup.len * vg_w(g)) ? cm_asobject_bytes(cx, g, cell_ad) : NULL;
     if (!v_is_container(g))
         return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(g));
     size_t nr = v_len(g);

@@ -11,6 +11,21 @@
 /* The dialect's cell of colour c at (i, j): a new reference. */
 typedef Value *(*ObjCell)(int64_t i, int64_t j, Value *c);
 
+/* The two dialects' cells; near-grid ones are interned (value.c). */
+static inline Value *cell_ad(int64_t i, int64_t j, Value *c)
+{
+    Value *r = v_cell_interned(c, i, j);
+    return r ? r : v_pair_steal(v_incref(c), v_pair_int(i, j));
+}
+static inline Value *cell_tk(int64_t i, int64_t j, Value *c)
+{
+    return v_triple_steal(v_int(i), v_int(j), v_incref(c));
+}
+
+/* asobject of a byte grid: its h * w cells in row-major order, distinct,
+ * laid out at once (partition.c); the caller charges them first. */
+Value *cm_asobject_bytes(Ctx *cx, const Value *g, ObjCell cell);
+
 /* frozenset(frozenset(cells of colour c, row-major) for c in colors)
  * (partition.c); per_color charges the grid once per colour. */
 Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell cell);

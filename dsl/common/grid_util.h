@@ -67,6 +67,23 @@ static inline Value *gu_bytes_window(const Value *g, size_t i0, size_t h, size_t
     return out;
 }
 
+/* Byte grid g upscaled: each cell fw times across, each row fh times
+ * down (fh, fw >= 1). */
+static inline Value *gu_bytes_scaled(const Value *g, size_t fh, size_t fw)
+{
+    size_t h = g->u.tup.len, w = vg_w(g), ow = w * fw;
+    const uint8_t *b = vg_cells(g);
+    Value *out = vg_new(h * fh, ow);
+    for (size_t i = 0; i < h; i++) {
+        uint8_t *r = vg_cells(out) + i * fh * ow;
+        for (size_t j = 0; j < w; j++)
+            memset(r + j * fw, b[i * w + j], fw);
+        for (size_t x = 1; x < fh; x++)
+            memcpy(r + x * ow, r, ow);
+    }
+    return out;
+}
+
 /* h * w of a grid (v_is_grid true), 0 otherwise */
 static inline uint64_t gu_grid_cells(Value *grid)
 {

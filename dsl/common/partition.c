@@ -1,6 +1,24 @@
-/* partition.c -- partition/fgpartition's walk, for both dialects' cells.
- * Each cell is built once, however many colours' sets it lands in. */
+/* partition.c -- partition/fgpartition's walk, for both dialects' cells,
+ * and asobject's of a byte grid.  Each cell is built once, however many
+ * colours' sets it lands in. */
 #include "common/cells.h"
+#include "fsdistinct.h"
+
+Value *cm_asobject_bytes(Ctx *cx, const Value *g, ObjCell cell)
+{
+    size_t h = 0, w = 0;
+    const uint8_t *b = gu_bytes(g, &h, &w);
+    Value **buf = gu_alloc_raw(cx, h * w, sizeof *buf);
+    if (!buf)
+        return NULL;
+    for (size_t k = 0; k < h * w; k++)
+        buf[k] = cell((int64_t)(k / w), (int64_t)(k % w), v_small(b[k]));
+    Value *r = fs_from_distinct(buf, h * w);
+    for (size_t k = 0; k < h * w; k++)
+        v_decref(buf[k]);
+    free(buf);
+    return r;
+}
 
 Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell cell)
 {

@@ -17,6 +17,7 @@
 #include "tokpidjin/grid_util.h"
 #include "common/gridops.h"
 #include "common/mgrid.h"
+#include "common/cells.h"
 
 static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
 
@@ -148,7 +149,7 @@ static Value *arith(Ctx *cx, Value *a, Value *b, int sign)
 static Value *make_elem(Value *x, Value *y, Value *c)
 {
     if (c && v_is_int(x) && v_is_int(y) && x->type == V_INT && y->type == V_INT) {
-        Value *t = cell3(x->u.i, y->u.i, c);
+        Value *t = cell_tk(x->u.i, y->u.i, c);
         v_decref(x);
         v_decref(y);
         return t;

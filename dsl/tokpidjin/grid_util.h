@@ -271,10 +271,5 @@ static inline Value *colors_set(Ctx *cx, Value *e, bool rows, bool as_tuple)
     return t;
 }
 
-/* (i, j, c), a new reference; near-grid cells are interned (value.c) */
-static inline Value *cell3(int64_t i, int64_t j, Value *c)
-{
-    return v_triple_steal(v_int(i), v_int(j), v_incref(c));
-}
 
 #endif

@@ -23,7 +23,7 @@ Value *tk_partition(Ctx *cx, Value *const *a)
     Value *pal = palette_inner(cx, a[0]);
     if (!pal)
         return NULL;
-    Value *r = v_len(pal) ? cm_partition(cx, a[0], pal, true, cell3) : v_incref(&v_empty_fset_);
+    Value *r = v_len(pal) ? cm_partition(cx, a[0], pal, true, cell_tk) : v_incref(&v_empty_fset_);
     v_decref(pal);
     return r;
 }
@@ -35,14 +35,14 @@ Value *tk_fgpartition(Ctx *cx, Value *const *a)
     Value *colors = pal ? cm_fg_colors(pal, tk_mostcolor_inner(cx, a[0])) : NULL;
     if (!colors)
         return NULL;
-    Value *r = v_len(colors) ? cm_partition(cx, a[0], colors, true, cell3) : v_incref(&v_empty_fset_);
+    Value *r = v_len(colors) ? cm_partition(cx, a[0], colors, true, cell_tk) : v_incref(&v_empty_fset_);
     v_decref(colors);
     return r;
 }
 
 /* ---- frontiers ----------------------------------------------------------- */
 
-Value *tk_frontiers(Ctx *cx, Value *const *a) { return cm_frontiers(cx, a[0], cell3); }
+Value *tk_frontiers(Ctx *cx, Value *const *a) { return cm_frontiers(cx, a[0], cell_tk); }
 
 /* ---- int cells ----------------------------------------------------------- */
 
@@ -124,7 +124,7 @@ Value *tk_occurrences(Ctx *cx, Value *const *a)
     }
     if (h2 > 0 && w2 > 0 && !gu_work(cx, (uint64_t)(h2 * w2) * (n ? n : 1)))
         return cm_occurrences_drop(c, &g);
-    return cm_occurrences(cx, grid, &g, rows, c, n, oh, ow, h2, w2, cell3);
+    return cm_occurrences(cx, grid, &g, rows, c, n, oh, ow, h2, w2, cell_tk);
 }
 
 /* ---- periods ------------------------------------------------------------- */
@@ -172,7 +172,7 @@ static Value *objects(Ctx *cx, Value *grid, bool univalued, bool diagonal, bool 
         return NULL;
     if (without_bg && !(bg = tk_mostcolor_inner(cx, grid)))
         return NULL;
-    return objwalk(cx, grid, univalued, diagonal, bg, as_tuple, cell3);
+    return objwalk(cx, grid, univalued, diagonal, bg, as_tuple, cell_tk);
 }
 
 Value *tk_objects(Ctx *cx, Value *const *a)

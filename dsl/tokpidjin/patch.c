@@ -12,6 +12,7 @@
 
 #include "patch_util.h"
 #include "common/gridops.h"
+#include "common/cells.h"
 
 /* ---- extremes: min/max(i or j for i, j in toindices*(p)) ---------------- */
 
@@ -218,25 +219,8 @@ Value *tk_asobject(Ctx *cx, Value *const *a)
     Value *g = a[0];
     if (g->type != V_TUPLE)
         return v_incref(TKP_FSET0);
-    if (vg_is(g)) {     /* distinct cells, laid out at once */
-        size_t h = g->u.tup.len, w = vg_w(g);
-        const uint8_t *b = vg_cells(g);
-        if (!tkp_charge(cx, h * w))
-            return NULL;
-        Value **buf = malloc(h * w * sizeof *buf);
-        if (!buf)
-            return cx_raise(cx, "MemoryError", "out of memory");
-        for (size_t k = 0; k < h * w; k++) {
-            int64_t i = (int64_t)(k / w), j = (int64_t)(k % w);
-            Value *c = b[k] <= 9 ? v_interned_of(11 + b[k], i, j) : NULL;
-            buf[k] = c ? c : v_triple_steal(v_int(i), v_int(j), v_small(b[k]));
-        }
-        Value *r = fs_from_distinct(buf, h * w);
-        for (size_t k = 0; k < h * w; k++)
-            v_decref(buf[k]);
-        free(buf);
-        return r;
-    }
+    if (vg_is(g))
+        return tkp_charge(cx, g->u.tup.len * vg_w(g)) ? cm_asobject_bytes(cx, g, cell_tk) : NULL;
     size_t cells = 0;
     for (size_t i = 0; i < g->u.tup.len; i++) {
         Value *r = v_titems(g)[i];

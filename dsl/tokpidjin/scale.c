@@ -25,18 +25,8 @@ Value *tk_upscale_t(Ctx *cx, Value *const *a)
         return NULL;
     size_t bh, bw;
     const uint8_t *b = gu_bytes(g, &bh, &bw);
-    if (b && k) {
-        Value *out = vg_new(bh * k, bw * k);
-        uint8_t *o = vg_cells(out);
-        for (size_t i = 0; i < bh; i++) {
-            uint8_t *r = o + i * k * bw * k;
-            for (size_t j = 0; j < bw; j++)
-                memset(r + j * k, b[i * bw + j], k);
-            for (size_t x = 1; x < k; x++)
-                memcpy(r + x * bw * k, r, bw * k);
-        }
-        return out;
-    }
+    if (b && k)
+        return gu_bytes_scaled(g, k, k);
     Value *out = v_tuple_new(h * k);
     for (size_t i = 0; i < h; i++) {
         Value *r = v_items(g)[i];
@@ -70,7 +60,7 @@ static Value *shift_fs(Ctx *cx, Value *patch, int64_t di, int64_t dj)
         int64_t i, j;
         if (!e || !tk_coord(cx, e[0], &i) || !tk_coord(cx, e[1], &j))
             goto done;
-        buf[m] = k == 3 ? cell3(i + di, j + dj, e[2]) : v_pair_int(i + di, j + dj);
+        buf[m] = k == 3 ? cell_tk(i + di, j + dj, e[2]) : v_pair_int(i + di, j + dj);
     }
     out = fs_from_items(buf, n);
 done:
@@ -128,7 +118,7 @@ Value *tk_upscale_f(Ctx *cx, Value *const *a)
             goto done;
         for (int64_t io = 0; io < f; io++)
             for (int64_t jo = 0; jo < f; jo++) {
-                Value *c = cell3(i * f + io, j * f + jo, e[2]);
+                Value *c = cell_tk(i * f + io, j * f + jo, e[2]);
                 pyset_add(&o, c);
                 v_decref(c);
             }

@@ -33,21 +33,12 @@ void fs_build_(Value *v)
     for (int k = 0; k < 2 && !h->kind->orders_only; k++)   /* sources first: they may be recipes */
         if (h->src[k] && h->src[k]->type == V_FSET)
             (void)v_items(h->src[k]);
-    uint8_t m = __atomic_load_n(&v->memo, __ATOMIC_ACQUIRE);
-    for (;;) {
-        if (!(m & V_MEMO_UNBUILT))
-            return;
-        if (m & V_MEMO_BUILDING) {
-            sched_yield();
-            m = __atomic_load_n(&v->memo, __ATOMIC_ACQUIRE);
-        } else if (__atomic_compare_exchange_n(&v->memo, &m, (uint8_t)(m | V_MEMO_BUILDING), false,
-                                               __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-            break;
-    }
+    if (!v_build_claim(v))
+        return;
     h->kind->build(v);
     if (v->flags & V_FLAG_ATOMIC)
         items_make_atomic(v);
-    __atomic_fetch_and(&v->memo, (uint8_t)~(V_MEMO_UNBUILT | V_MEMO_BUILDING), __ATOMIC_RELEASE);
+    v_build_done(v);
 }
 
 void fs_once(_Atomic uint8_t *state, void (*fn)(const Value *v), const Value *v)

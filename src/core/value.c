@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
@@ -162,6 +163,26 @@ static inline bool rows_unmade(const Value *v)
 {
     return (__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & (V_MEMO_BYTES | V_MEMO_UNBUILT)) ==
            (V_MEMO_BYTES | V_MEMO_UNBUILT);
+}
+
+bool v_build_claim(Value *v)
+{
+    uint8_t m = __atomic_load_n(&v->memo, __ATOMIC_ACQUIRE);
+    for (;;) {
+        if (!(m & V_MEMO_UNBUILT))
+            return false;
+        if (m & V_MEMO_BUILDING) {
+            sched_yield();
+            m = __atomic_load_n(&v->memo, __ATOMIC_ACQUIRE);
+        } else if (__atomic_compare_exchange_n(&v->memo, &m, (uint8_t)(m | V_MEMO_BUILDING), false,
+                                               __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+            return true;
+    }
+}
+
+void v_build_done(Value *v)
+{
+    __atomic_fetch_and(&v->memo, (uint8_t)~(V_MEMO_UNBUILT | V_MEMO_BUILDING), __ATOMIC_RELEASE);
 }
 
 void v_tuple_abandon(Value *t, size_t filled)

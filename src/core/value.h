@@ -441,6 +441,12 @@ static inline bool v_is_int(const Value *v) { return v->type == V_INT || v->type
 static inline bool v_is_container(const Value *v) { return v->type == V_TUPLE || v->type == V_FSET; }
 static inline size_t v_len(const Value *v) { return v->type == V_TUPLE ? v->u.tup.len : v->u.set.len; }
 void fs_build_(Value *v);    /* fsrecipe.c */
+/* Items made once, by the first thread to ask (fsrecipe.c, vgrid.c):
+ * true when this thread is to make them (V_MEMO_BUILDING set; end with
+ * v_build_done), false once they are made (another thread's build
+ * waited for). */
+bool v_build_claim(Value *v);
+void v_build_done(Value *v);
 /* A frozenset's items may not be built yet (fsrecipe.h): reading them
  * here builds them, once. */
 static inline Value **v_items(const Value *v)

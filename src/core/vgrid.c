@@ -2,7 +2,6 @@
 #include "vgrid.h"
 #include "pyprobe.h"
 
-#include <sched.h>
 #include <string.h>
 
 Value *v_tuple_new_extra_(size_t len, size_t extra);   /* value.c */
@@ -21,17 +20,8 @@ Value *vg_new(size_t h, size_t w)
  * rows). */
 void v_tuple_build_(Value *v)
 {
-    uint8_t m = __atomic_load_n(&v->memo, __ATOMIC_ACQUIRE);
-    for (;;) {
-        if (!(m & V_MEMO_UNBUILT))
-            return;
-        if (m & V_MEMO_BUILDING) {
-            sched_yield();
-            m = __atomic_load_n(&v->memo, __ATOMIC_ACQUIRE);
-        } else if (__atomic_compare_exchange_n(&v->memo, &m, (uint8_t)(m | V_MEMO_BUILDING), false,
-                                               __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-            break;
-    }
+    if (!v_build_claim(v))
+        return;
     size_t h = v->u.tup.len, w = vg_w(v);
     const uint8_t *c = vg_cells(v);
     Value **rows = v->u.tup.items_;
@@ -47,7 +37,7 @@ void v_tuple_build_(Value *v)
             v_make_atomic(r);
         rows[i] = r;
     }
-    __atomic_fetch_and(&v->memo, (uint8_t)~(V_MEMO_UNBUILT | V_MEMO_BUILDING), __ATOMIC_RELEASE);
+    v_build_done(v);
 }
 
 Value *vg_from_tuple(const Value *t)
