@@ -116,7 +116,7 @@ static void shape_check(Totals *t, const Instance *in, const OutShape *s)
     const Sample *sm = task_sample(in->task, in->sample);
     shape_predict(s, sm->in.h, sm->in.w, &ph, &pw);
     bool grid = r->type == V_TUPLE && v_len(r) > 0 && (vg_is(r) || v_titems(r)[0]->type == V_TUPLE);
-    int oh = grid ? (int)v_len(r) : -1, ow = !grid ? -1 : vg_is(r) ? (int)vg_w(r) : (int)v_len(v_titems(r)[0]);
+    int oh = grid ? (int)v_len(r) : -1, ow = grid ? (int)vg_width(r) : -1;
     t->shape_checked++;
     if (oh != ph || ow != pw) {
         t->shape_wrong++;

@@ -96,7 +96,7 @@ Value *ad_asindices(Ctx *cx, Value *const *a)
         return NULL;
     if (h == 0)
         return v_incref(&v_empty_fset_);
-    if (!gu_hw(cx, a[0], &h, &w) || !gu_work(cx, h * w))
+    if (!gu_width(cx, a[0], &w) || !gu_work(cx, h * w))
         return NULL;
     Value **items = gu_alloc(cx, h * w, sizeof *items);
     if (!items)
@@ -217,40 +217,17 @@ static bool rows_are_tuples(Ctx *cx, Value *g)
 }
 
 /* out[r][c] = g[ri(r, c)][ci(r, c)] over an R x C result, by a small
- * transform code: the shared body of the zip-based rotations. */
-enum { T_ROT90, T_ROT270, T_TRANSPOSE, T_CMIRROR };
-
-/* transform() on a byte grid: bytes to bytes. */
-static Value *transform_bytes(Ctx *cx, const Value *g, int t)
-{
-    size_t h = g->u.tup.len, m = vg_w(g);
-    if (!gu_work(cx, h * m))
-        return NULL;
-    const uint8_t *c = vg_cells(g);
-    Value *out = vg_new(m, h);
-    uint8_t *o = vg_cells(out);
-    for (size_t r = 0; r < m; r++)
-        for (size_t x = 0; x < h; x++) {
-            size_t i, j;
-            switch (t) {
-            case T_ROT90: i = h - 1 - x, j = r; break;
-            case T_ROT270: i = x, j = m - 1 - r; break;
-            case T_TRANSPOSE: i = x, j = r; break;
-            default: i = h - 1 - x, j = m - 1 - r; break;
-            }
-            o[r * h + x] = c[i * m + j];
-        }
-    return out;
-}
+ * transform code (GU_ROT90 ...): the shared body of the zip-based
+ * rotations. */
 
 static Value *transform(Ctx *cx, Value *g, int t)
 {
     if (vg_is(g))
-        return transform_bytes(cx, g, t);
+        return gu_work(cx, g->u.tup.len * vg_w(g)) ? gu_bytes_turned(g, t) : NULL;
     GView v;
     if (!zip_view(cx, g, &v))
         return NULL;
-    if (t == T_CMIRROR && !rows_are_tuples(cx, g)) {
+    if (t == GU_CMIRROR && !rows_are_tuples(cx, g)) {
         gu_view_free(&v);
         return NULL;
     }
@@ -266,9 +243,9 @@ static Value *transform(Ctx *cx, Value *g, int t)
         for (size_t x = 0; x < h; x++) {
             Value *e;
             switch (t) {
-            case T_ROT90: e = v.row[h - 1 - x][r]; break;
-            case T_ROT270: e = v.row[x][m - 1 - r]; break;
-            case T_TRANSPOSE: e = v.row[x][r]; break;
+            case GU_ROT90: e = v.row[h - 1 - x][r]; break;
+            case GU_ROT270: e = v.row[x][m - 1 - r]; break;
+            case GU_TRANSPOSE: e = v.row[x][r]; break;
             default: e = v.row[h - 1 - x][v.rlen[h - 1 - x] - 1 - r]; break;
             }
             v_titems(row)[x] = v_incref(e);
@@ -280,8 +257,8 @@ static Value *transform(Ctx *cx, Value *g, int t)
     return out;
 }
 
-Value *ad_rot90(Ctx *cx, Value *const *a) { return transform(cx, a[0], T_ROT90); }
-Value *ad_rot270(Ctx *cx, Value *const *a) { return transform(cx, a[0], T_ROT270); }
+Value *ad_rot90(Ctx *cx, Value *const *a) { return transform(cx, a[0], GU_ROT90); }
+Value *ad_rot270(Ctx *cx, Value *const *a) { return transform(cx, a[0], GU_ROT270); }
 
 /* tuple(row[::-1] for row in g), rows in reverse order too when `rows` */
 static Value *flip_rows(Ctx *cx, Value *g, bool rows)
@@ -289,16 +266,8 @@ static Value *flip_rows(Ctx *cx, Value *g, bool rows)
     if (g->type != V_TUPLE)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
     if (vg_is(g)) {
-        size_t h = g->u.tup.len, w = vg_w(g);
-        const uint8_t *c = vg_cells(g);
-        Value *out = vg_new(h, w);
-        uint8_t *o = vg_cells(out);
-        for (size_t i = 0; i < h; i++) {
-            const uint8_t *r = c + (rows ? h - 1 - i : i) * w;
-            for (size_t j = 0; j < w; j++)
-                o[i * w + j] = r[w - 1 - j];
-        }
-        if (!gu_work(cx, h * w)) {
+        Value *out = gu_bytes_flipped(g, rows, true);
+        if (!gu_work(cx, g->u.tup.len * vg_w(g))) {
             v_decref(out);
             return NULL;
         }
@@ -375,10 +344,7 @@ Value *ad_hmirror(Ctx *cx, Value *const *a)
         return mirror_patch(cx, p, M_H);
     size_t n = p->u.tup.len;
     if (vg_is(p)) {
-        size_t w = vg_w(p);
-        Value *out = vg_new(n, w);
-        for (size_t i = 0; i < n; i++)
-            memcpy(vg_cells(out) + i * w, vg_cells(p) + (n - 1 - i) * w, w);
+        Value *out = gu_bytes_flipped(p, true, false);
         if (!gu_work(cx, n)) {
             v_decref(out);
             return NULL;
@@ -406,13 +372,13 @@ Value *ad_dmirror(Ctx *cx, Value *const *a)
 {
     if (a[0]->type != V_TUPLE)
         return mirror_patch(cx, a[0], M_D);
-    return transform(cx, a[0], T_TRANSPOSE);
+    return transform(cx, a[0], GU_TRANSPOSE);
 }
 
 Value *ad_cmirror(Ctx *cx, Value *const *a)
 {
     if (a[0]->type == V_TUPLE)
-        return transform(cx, a[0], T_CMIRROR);
+        return transform(cx, a[0], GU_CMIRROR);
     static const int steps[3] = { M_V, M_D, M_V };   /* vmirror(dmirror(vmirror(p))) */
     Value *cur = v_incref(a[0]);
     for (int k = 0; cur && k < 3; k++) {

@@ -161,12 +161,8 @@ static Value *split(Ctx *cx, Value *g, Value *vn, bool horiz)
         if (n == 0)
             return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
     }
-    size_t bh;
-    if (!gu_bytes(g, &bh, &w0)) {
-        Value *r0 = gu_getitem(cx, g, 0);
-        if (!r0 || !gu_len(cx, r0, &w0))
-            return NULL;
-    }
+    if (!gu_width(cx, g, &w0))
+        return NULL;
     if (horiz) {
         if (!gu_int(cx, vn, &n))
             return NULL;

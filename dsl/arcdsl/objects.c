@@ -25,13 +25,8 @@ Value *ad_objects(Ctx *cx, Value *const *a)
     if (v_truthy(a[3]) && !(bg = gu_extreme_color(cx, grid, true)))
         return NULL;
     GView g;
-    bool rows = true;
-    size_t bh, bw;
-    if (gu_bytes(grid, &bh, &bw)) {      /* sized only: the walk reads the bytes */
-        gu_view_clear(&g);
-        g.h = bh;
-        g.w = bw;
-    } else if (!gu_view_or_size(cx, grid, &g, &rows))
+    bool rows;
+    if (!gu_view_or_size(cx, grid, &g, &rows))   /* a byte grid is sized only */
         return NULL;
     if (!rows) {
         /* a row that is not a tuple: CPython touches rows only through

@@ -274,11 +274,8 @@ static inline bool width_i(Ctx *cx, Value *p, int64_t *out)
         return false;
     if (n == 0) {
         *out = 0;
-    } else if (vg_is(p)) {
-        *out = (int64_t)vg_w(p);
     } else if (p->type == V_TUPLE) {
-        Value *r = gu_getitem(cx, p, 0);
-        if (!r || !gu_len(cx, r, &n))
+        if (!gu_width(cx, p, &n))
             return false;
         *out = (int64_t)n;
     } else if (bbox(p, &b)) {

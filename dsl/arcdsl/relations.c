@@ -115,11 +115,8 @@ Value *ad_bordering(Ctx *cx, Value *const *a)
             return NULL;
         int64_t want = 0;
         if (s >= 2) {
-            Value *c = s == 2 || vg_is(g) ? g : gu_getitem(cx, g, 0);
-            if (!c || !gu_len(cx, c, &n))
+            if (s == 2 ? !gu_len(cx, g, &n) : !gu_width(cx, g, &n))
                 return NULL;
-            if (s == 3 && vg_is(g))
-                n = vg_w(g);
             want = (int64_t)n - 1;
         }
         if (kept ? kx[s] == want : eq_int(x, want))

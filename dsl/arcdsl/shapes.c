@@ -347,7 +347,7 @@ Value *ad_toobject(Ctx *cx, Value *const *a)
             if (i < 0 || i >= (int64_t)h || j < 0 || j >= (int64_t)w)
                 continue;
             Value *row = vg_is(g) ? NULL : v_titems(g)[i];
-            Value *c = !row ? v_cell_interned(v_small(vg_cells(g)[i * (int64_t)w + j]), i, j)
+            Value *c = !row ? v_cell_interned(vg_at(g, (size_t)i, (size_t)j), i, j)
                        : row->type == V_TUPLE && !(row->flags & V_FLAGS_PY) && (size_t)j < row->u.tup.len
                            ? v_cell_interned(v_titems(row)[j], i, j)
                            : NULL;

@@ -67,6 +67,46 @@ static inline Value *gu_bytes_window(const Value *g, size_t i0, size_t h, size_t
     return out;
 }
 
+/* Byte grid g with its rows in reverse order (rows), each row reversed
+ * (cols), or both: hmirror, vmirror, rot180. */
+static inline Value *gu_bytes_flipped(const Value *g, bool rows, bool cols)
+{
+    size_t h = g->u.tup.len, w = vg_w(g);
+    const uint8_t *c = vg_cells(g);
+    Value *out = vg_new(h, w);
+    uint8_t *o = vg_cells(out);
+    for (size_t i = 0; i < h; i++) {
+        const uint8_t *r = c + (rows ? h - 1 - i : i) * w;
+        if (!cols)
+            memcpy(o + i * w, r, w);
+        for (size_t j = 0; cols && j < w; j++)
+            o[i * w + j] = r[w - 1 - j];
+    }
+    return out;
+}
+
+/* The turns of a grid zip() makes: out[r][x] of the w x h result. */
+enum { GU_ROT90, GU_ROT270, GU_TRANSPOSE, GU_CMIRROR };
+static inline Value *gu_bytes_turned(const Value *g, int t)
+{
+    size_t h = g->u.tup.len, m = vg_w(g);
+    const uint8_t *c = vg_cells(g);
+    Value *out = vg_new(m, h);
+    uint8_t *o = vg_cells(out);
+    for (size_t r = 0; r < m; r++)
+        for (size_t x = 0; x < h; x++) {
+            size_t i, j;
+            switch (t) {
+            case GU_ROT90: i = h - 1 - x, j = r; break;
+            case GU_ROT270: i = x, j = m - 1 - r; break;
+            case GU_TRANSPOSE: i = x, j = r; break;
+            default: i = h - 1 - x, j = m - 1 - r; break;
+            }
+            o[r * h + x] = c[i * m + j];
+        }
+    return out;
+}
+
 /* Byte grid g upscaled: each cell fw times across, each row fh times
  * down (fh, fw >= 1). */
 static inline Value *gu_bytes_scaled(const Value *g, size_t fh, size_t fw)
@@ -185,13 +225,21 @@ static inline bool gu_int(Ctx *cx, const Value *v, int64_t *out)
     return gu_int_or(cx, v, out, "'%s' object cannot be interpreted as an integer");
 }
 
+/* `len(grid[0])`: a byte grid's w, its rows not made */
+static inline bool gu_width(Ctx *cx, const Value *grid, size_t *w)
+{
+    if (vg_is(grid)) {
+        *w = vg_w(grid);
+        return true;
+    }
+    Value *r0 = gu_getitem(cx, grid, 0);
+    return r0 && gu_len(cx, r0, w);
+}
+
 /* `h, w = len(grid), len(grid[0])` */
 static inline bool gu_hw(Ctx *cx, const Value *grid, size_t *h, size_t *w)
 {
-    if (gu_bytes(grid, h, w))
-        return true;
-    Value *r0;
-    return gu_len(cx, grid, h) && (r0 = gu_getitem(cx, grid, 0)) && gu_len(cx, r0, w);
+    return gu_len(cx, grid, h) && gu_width(cx, grid, w);
 }
 
 /* v[k] as an int */

@@ -46,12 +46,6 @@ static size_t object_size(const Value *v)
     return sizeof(Value) + tail_bytes((size_t)t->wh * t->ww);
 }
 
-static inline Value *grid_at(const Value *grid, size_t i, size_t j)
-{
-    if (vg_is(grid))
-        return v_small(vg_cells(grid)[i * vg_w(grid) + j]);
-    return v_titems(v_titems(grid)[i])[j];
-}
 
 /* On one thread (fsrecipe.c): the walk over the window, then
  * frozenset(obj) as objwalk makes it. */
@@ -78,7 +72,7 @@ static void object_build(Value *v)
     for (size_t r = 0, k = 0; r < t->wh; r++)
         for (size_t c = 0; c < t->ww; c++, k++) {
             size_t gi = (size_t)t->i0 + r, gj = (size_t)t->j0 + c;
-            s.val[k] = grid_at(grid, gi, gj);
+            s.val[k] = vg_at(grid, gi, gj);
             s.H[k] = ow_loc_hash((int64_t)gi, (int64_t)gj);
             s.inb[k] = ow_sides(gi > 0, gi + 1 < t->gh, gj > 0, gj + 1 < t->gw);
             if (t->map[k] == OWN)
@@ -112,7 +106,7 @@ static bool object_keys(const Value *v, FsKeys *o)
             if (t->map[k] != OWN)
                 continue;
             int64_t i = t->i0 + (int64_t)r, j = t->j0 + (int64_t)c;
-            int64_t key = fs_arena_key(t->make(i, j, grid_at(t->h.src[0], (size_t)i, (size_t)j)));
+            int64_t key = fs_arena_key(t->make(i, j, vg_at(t->h.src[0], (size_t)i, (size_t)j)));
             if (key < 0)
                 return false;
             o->k[o->n++] = (uint32_t)key;
@@ -127,7 +121,7 @@ static Value *object_same(const Value *v, size_t at)
     if (t->colour_at < 0 || at != (size_t)t->colour_at)
         return NULL;
     size_t k = (size_t)t->start;
-    return grid_at(t->h.src[0], (size_t)t->i0 + k / t->ww, (size_t)t->j0 + k % t->ww);
+    return vg_at(t->h.src[0], (size_t)t->i0 + k / t->ww, (size_t)t->j0 + k % t->ww);
 }
 
 static const FsRecipe object_kind = {object_build, object_size, NULL, fs_table_free, object_keys,

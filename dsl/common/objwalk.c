@@ -535,12 +535,9 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                 ObjCell cell)
 {
     GView g;
-    if (gu_bytes(grid, &g.h, &g.w))
-        ;
-    else if (!gu_view(cx, grid, &g, true))
+    if (!gu_view_hw(cx, grid, &g))
         return NULL;
-    else
-        gu_view_free(&g);
+    gu_view_free(&g);
     if (g.h && g.w > SIZE_MAX / g.h / 64)
         return cx_raise(cx, "MemoryError", "grid too large");
     v_loc_hashes_make();

@@ -30,13 +30,8 @@ Value *tk_hmirror_t(Ctx *cx, Value *const *a)
     if (g->type != V_TUPLE)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
     size_t n = g->u.tup.len;
-    if (vg_is(g)) {
-        size_t w = vg_w(g);
-        Value *out = vg_new(n, w);
-        for (size_t i = 0; i < n; i++)
-            memcpy(vg_cells(out) + i * w, vg_cells(g) + (n - 1 - i) * w, w);
-        return out;
-    }
+    if (vg_is(g))
+        return gu_bytes_flipped(g, true, false);
     Value *out = v_tuple_new(n);
     for (size_t i = 0; i < n; i++)
         v_titems(out)[i] = v_incref(v_titems(g)[n - 1 - i]);
@@ -47,16 +42,8 @@ Value *tk_hmirror_t(Ctx *cx, Value *const *a)
 Value *tk_vmirror_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
-    size_t bh, bw;
-    const uint8_t *b = gu_bytes(g, &bh, &bw);
-    if (b) {
-        Value *out = vg_new(bh, bw);
-        uint8_t *o = vg_cells(out);
-        for (size_t i = 0; i < bh; i++)
-            for (size_t j = 0; j < bw; j++)
-                o[i * bw + j] = b[i * bw + bw - 1 - j];
-        return out;
-    }
+    if (vg_is(g))
+        return gu_bytes_flipped(g, false, true);
     if (!gu_iterable(cx, g))
         return NULL;
     size_t h = v_len(g);
@@ -82,18 +69,8 @@ Value *tk_vmirror_t(Ctx *cx, Value *const *a)
 Value *tk_dmirror_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
-    size_t bh, bw;
-    const uint8_t *b = gu_bytes(g, &bh, &bw);
-    if (b) {
-        if (!gu_work(cx, bh * bw))
-            return NULL;
-        Value *out = vg_new(bw, bh);
-        uint8_t *o = vg_cells(out);
-        for (size_t j = 0; j < bw; j++)
-            for (size_t i = 0; i < bh; i++)
-                o[j * bh + i] = b[i * bw + j];
-        return out;
-    }
+    if (vg_is(g))
+        return gu_work(cx, g->u.tup.len * vg_w(g)) ? gu_bytes_turned(g, GU_TRANSPOSE) : NULL;
     if (!gu_iterable(cx, g))
         return NULL;
     size_t h = v_len(g), m = 0;
@@ -333,7 +310,7 @@ static Value *index_inner(const Value *g, bool gok, size_t h, size_t w, size_t i
     if (i >= h || j >= w)
         return &tk_neginf_;
     if (vg_is(g))
-        return v_small(vg_cells(g)[i * vg_w(g) + j]);
+        return vg_at(g, i, j);
     Value *r = v_titems(g)[i];
     if (r->type != V_TUPLE || j >= r->u.tup.len)
         return v_int(0);
@@ -398,7 +375,7 @@ Value *tk_index(Ctx *cx, Value *const *a)
         return v_float(-INFINITY);
     Value **ij = tk_unpack(cx, loc, 2);
     size_t h, w;
-    if (!ij || !gu_len(cx, g, &h) || !gu_hw(cx, g, &h, &w))
+    if (!ij || !gu_hw(cx, g, &h, &w))
         return NULL;
     int ri = in_range(cx, ij[0], h), rj = ri > 0 ? in_range(cx, ij[1], w) : 0;
     if (ri < 0 || rj < 0)

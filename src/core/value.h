@@ -213,7 +213,7 @@ static inline Value *v_small(int64_t x)
 #define V_MEMO_CELLS 0x20  /* frozenset: every item is a pair whose [1] is a tuple (arc-dsl's
                               cells), known without reading one */
 
-void v_tuple_build_(Value *v);  /* grid.c: a byte grid's rows */
+void v_tuple_build_(Value *v);  /* vgrid.c: a byte grid's rows */
 /* A tuple's items.  A byte grid (vgrid.h) makes its rows when they are
  * first read, once; every other tuple has them from the start. */
 static inline Value **v_titems(const Value *v)
