@@ -9,10 +9,18 @@ void *byname_entry(void *arrp, int *n, int *cap, size_t size, int first_cap, con
 {
     char *a;
     memcpy(&a, arrp, sizeof a);
+    /* names mostly come back as the same pointer: those first, compared
+     * as pointers, before any string is */
     for (int i = 0; i < *n; i++) {
         const char *s;
         memcpy(&s, a + (size_t)i * size, sizeof s);
-        if (s == name || strcmp(s, name) == 0)
+        if (s == name)
+            return a + (size_t)i * size;
+    }
+    for (int i = 0; i < *n; i++) {
+        const char *s;
+        memcpy(&s, a + (size_t)i * size, sizeof s);
+        if (strcmp(s, name) == 0)
             return a + (size_t)i * size;
     }
     if (*n == *cap) {
