@@ -1,6 +1,6 @@
 # ARC_CHECK_CUDA: --with-cuda[=DIR|yes|no]; default: use it when nvcc is
-# found on PATH or in /usr/local/cuda.  Sets NVCC, CUDA_LIBS, NVCCFLAGS and
-# the HAVE_CUDA conditional/define.
+# found on PATH or in /usr/local/cuda.  Sets NVCC, CUDA_LIBS, CUDA_CXXRT
+# and CUDA_CXXRT_SHARED, NVCCFLAGS and the HAVE_CUDA conditional/define.
 AC_DEFUN([ARC_CHECK_CUDA], [
   AC_ARG_WITH([cuda],
     [AS_HELP_STRING([--with-cuda@<:@=DIR@:>@],
@@ -25,7 +25,15 @@ AC_DEFUN([ARC_CHECK_CUDA], [
       [cuda_libdir="$cuda_home/lib"])
     AS_IF([test -f "$cuda_libdir/libcudart_static.a"], [
       arc_cuda=yes
-      CUDA_LIBS="-L$cuda_libdir -lcudart_static -ldl -lrt -lpthread -lstdc++"
+      CUDA_LIBS="-L$cuda_libdir -lcudart_static -ldl -lrt -lpthread"
+      # cudart is C++: programs link its runtime in where the archive is
+      # there, and start without loading libstdc++.so (a run of arcrun is
+      # often a short one); the Python extension, a shared object, links
+      # the shared one
+      CUDA_CXXRT_SHARED=-lstdc++
+      CUDA_CXXRT=-lstdc++
+      arc_stdcxx_a=`$CC -print-file-name=libstdc++.a 2>/dev/null`
+      AS_IF([test -f "$arc_stdcxx_a"], [CUDA_CXXRT=-l:libstdc++.a])
       AS_IF([test -z "$CUDA_ARCH"],
         [CUDA_ARCH="-gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90"])
       AS_IF([test -z "$NVCCFLAGS"], [NVCCFLAGS="-O2"])
@@ -38,6 +46,8 @@ AC_DEFUN([ARC_CHECK_CUDA], [
   AS_IF([test "x$with_cuda" = xyes && test "x$arc_cuda" != xyes],
     [AC_MSG_ERROR([--with-cuda given but no usable CUDA toolkit found])])
   AC_SUBST([CUDA_LIBS])
+  AC_SUBST([CUDA_CXXRT])
+  AC_SUBST([CUDA_CXXRT_SHARED])
   AC_SUBST([CUDA_ARCH])
   AM_CONDITIONAL([HAVE_CUDA], [test "x$arc_cuda" = xyes])
 ])
