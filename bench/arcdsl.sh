@@ -4,8 +4,11 @@
 #
 #   bench/arcdsl.sh [ARC_DSL_CHECKOUT]
 #
-# Each side runs REPEATS times (default 3) and its least time counts (per
-# solver too): on a shared host single runs wander by up to 1.5x.
+# Each side runs several times and its least time counts (per solver
+# too): CPython REPEATS times (default 3), arcrun ARC_REPEATS times
+# (default 10: a run of a tenth of a second does not average a busy
+# moment of a shared host away, as CPython's runs of seconds do; single
+# runs wander by up to 1.5x).
 #
 # ARC_DSL_CHECKOUT is a clone of michaelhodel/arc-dsl (dsl.py,
 # constants.py, solvers.py); without it only arcrun is timed.  The
@@ -26,11 +29,12 @@ tasks=$shared/arc-agi-1/training
 ref=${1:-}
 
 reps=${REPEATS:-3}
+arc_reps=${ARC_REPEATS:-10}
 stats=$(mktemp)
 pys=$(mktemp)
 trap 'rm -f "$stats" "$pys"' EXIT
 arc=
-for r in $(seq "$reps"); do
+for r in $(seq "$arc_reps"); do
   t0=$(date +%s.%N)
   if [ "$r" -eq 1 ]; then out=/dev/stdout; else out=/dev/null; fi
   "$arcrun" -j1 -q "$solvers" "$tasks" >"$out"
@@ -41,7 +45,7 @@ for r in $(seq "$reps"); do
   ARCRUN_SLOWEST=1000 "$arcrun" -j1 -q --stats=json "$solvers" "$tasks" 2>>"$stats" >/dev/null
 done
 run=$(sed -n 's/^{.*"run_s": \([0-9.]*\).*/\1/p' "$stats" | sort -g | head -1)
-printf 'arcrun:  %.3f s (whole process incl. loading, -j1: one core); %.3f s running the solvers (least of %s runs)\n' "$arc" "$run" "$reps"
+printf 'arcrun:  %.3f s (whole process incl. loading, -j1: one core); %.3f s running the solvers (least of %s runs)\n' "$arc" "$run" "$arc_reps"
 
 if [ -n "$ref" ]; then
   py=$(python3 - "$ref" "$tasks" "$pys" "$reps" <<'PY'
