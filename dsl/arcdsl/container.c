@@ -7,6 +7,7 @@
  * element in iteration order, as CPython's do.
  */
 #include "prim.h"
+#include "arcdsl/fitfilter.h"
 #include "vgrid.h"
 #include "common/core_util.h"
 #include "pysort.h"
@@ -443,6 +444,8 @@ Value *ad_sfilter(Ctx *cx, Value *const *a)
 {
     Value *r;
     if (a[0]->type == V_FSET && filter_product_eq(cx, a[0], a[1], &r))
+        return r;
+    if (ad_fit_filter(cx, a[0], a[1], &r))
         return r;
     return core_filter(cx, a[0], keep_if, a[1], a[0]->type);
 }
