@@ -12,15 +12,15 @@
 
 /* A predicate as steps run on one value in turn; a fork runs two step
  * lists on the same value and joins their answers. */
-enum { ST_ADD, ST_SHIFT, ST_DIFF, ST_SIZE, ST_EQ, ST_NOT, ST_AND, ST_OR };
+enum { ST_ADD, ST_SHIFT, ST_DIFF, ST_SIZE, ST_EQ, ST_NOT, ST_AND, ST_OR, ST_LIST };
 enum { MOST_STEPS = 32, MOST_SHIFTS = 4, MOST_DEPTH = 12 };
 
 typedef struct {
     int kind;
     int64_t a, b;               /* ST_ADD: the vector; ST_EQ: a, the target */
     int shift;                  /* ST_SHIFT: which patch */
-    int branch[2];              /* ST_AND, ST_OR: the first step of each list */
-    int end;                    /* a list's last step + 1 (its first step holds it) */
+    int branch[2];              /* ST_AND, ST_OR: each branch's ST_LIST */
+    int end;                    /* ST_LIST: the step after the list's last */
 } Step;
 
 /* A shifted patch: its keys as table base and place, and the offsets
@@ -144,11 +144,11 @@ static bool steps_of(Fit *f, Value *g, int depth)
     return false;
 }
 
-/* g's steps as a list of their own (a fork's branch): its first step, a
- * mark, holds where it ends. */
+/* g's steps as a list of their own (a fork's branch), after an ST_LIST
+ * step that holds where it ends. */
 static bool list_of(Fit *f, Value *g, int depth)
 {
-    int head = new_step(f, ST_SIZE);    /* the mark: reads as nothing when run */
+    int head = new_step(f, ST_LIST);
     if (head < 0 || !steps_of(f, g, depth))
         return false;
     f->step[head].end = f->nstep;
@@ -204,11 +204,9 @@ static bool run(const Fit *f, int from, int to, Val *v, uint64_t *owed)
             v->k = (int64_t)out;
             break;
         }
+        case ST_LIST:           /* never run: a fork runs its branches */
+            return false;
         case ST_SIZE:
-            if (st->end) {      /* a list's mark */
-                s = st->end - 1;
-                break;
-            }
             if (v->type == T_SHIFTED)
                 v->k = (int64_t)f->patch[v->patch].n;
             else if (v->type != T_COUNT)
