@@ -358,6 +358,65 @@ static void slowest_pairs(ExecStats *st, Group *groups, int ngroups)
     free(by);
 }
 
+/* The (program, task) pairs in run order: task by task for --all-pairs,
+ * else program by program, a solve_<id> taking only its own tasks (own,
+ * idno: pairing.h), found through chains of the tasks of each id number
+ * instead of a look at every task. */
+typedef struct {
+    int np, nt, p, k;
+    bool all;
+    const int *own;
+    int *first, *next;          /* the first task of an id number, the next of the same */
+} PairWalk;
+
+static PairWalk pair_walk(int np, int nt, bool all, const int *own, const int *idno)
+{
+    PairWalk w = {.np = np, .nt = nt, .p = 0, .k = -1, .all = all, .own = own};
+    if (own) {
+        w.first = xmalloc_(sizeof(int) * (size_t)(nt + 1));
+        w.next = xmalloc_(sizeof(int) * (size_t)(nt + 1));
+        for (int k = 0; k <= nt; k++)
+            w.first[k] = -1;
+        for (int k = nt - 1; k >= 0; k--) {
+            w.next[k] = w.first[idno[k]];
+            w.first[idno[k]] = k;
+        }
+    }
+    return w;
+}
+
+static bool pair_next(PairWalk *w, int *p, int *k)
+{
+    if (w->all) {               /* p fastest */
+        long idx = (long)w->k * w->np + w->p + 1;
+        if (w->k < 0)
+            idx = 0;
+        if (idx >= (long)w->np * w->nt)
+            return false;
+        w->p = (int)(idx % w->np), w->k = (int)(idx / w->np);
+    } else {
+        for (;;) {
+            if (w->p >= w->np)
+                return false;
+            int o = w->own ? w->own[w->p] : -2;
+            int nk = o == -2 ? w->k + 1 : w->k < 0 ? (o >= 0 ? w->first[o] : -1) : w->next[w->k];
+            if (nk >= 0 && nk < w->nt) {
+                w->k = nk;
+                break;
+            }
+            w->p++, w->k = -1;
+        }
+    }
+    *p = w->p, *k = w->k;
+    return true;
+}
+
+static void pair_walk_free(PairWalk *w)
+{
+    free(w->first);
+    free(w->next);
+}
+
 int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
 {
     ir_pin_constants(m);   /* read by every instance, on every thread */
@@ -384,15 +443,11 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
         for (int p = 0; p < m->nprogs; p++)
             shapes[p] = shape_of_output(&m->progs[p]);
     long ruled_out = 0;
-    long npairs = (long)m->nprogs * ts->ntasks;
     int *idno = NULL, *own = ro->all_pairs ? NULL : own_tasks(m, ts, ro->entry, &idno);
-    for (long idx = 0; idx < npairs; idx++) {
-        int p = ro->all_pairs ? (int)(idx % m->nprogs) : (int)(idx / ts->ntasks);
-        int k = ro->all_pairs ? (int)(idx / m->nprogs) : (int)(idx % ts->ntasks);
+    PairWalk walk = pair_walk(m->nprogs, ts->ntasks, ro->all_pairs, own, idno);
+    for (int p, k; pair_next(&walk, &p, &k);) {
         const IrProgram *prog = &m->progs[p];
         const Task *t = &ts->tasks[k];
-        if (own && own[p] != -2 && own[p] != idno[k])
-            continue;
         if (prog->called && !pairing_named(ro->entry, prog->name)) {
             paired[p] = true;          /* a helper: it runs where it is called */
             continue;
@@ -417,6 +472,7 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
     for (int p = 0; p < m->nprogs; p++)
         unpaired += !paired[p];
     free(paired);
+    pair_walk_free(&walk);
     free(own);
     free(idno);
     Totals tot = {.ro = ro, .out = out, .tasks0 = ts->tasks, .progs0 = m->progs,
