@@ -360,61 +360,33 @@ static void slowest_pairs(ExecStats *st, Group *groups, int ngroups)
 
 /* The (program, task) pairs in run order: task by task for --all-pairs,
  * else program by program, a solve_<id> taking only its own tasks (own,
- * idno: pairing.h), found through chains of the tasks of each id number
- * instead of a look at every task. */
+ * next: pairing.h). */
 typedef struct {
     int np, nt, p, k;
-    bool all;
-    const int *own;
-    int *first, *next;          /* the first task of an id number, the next of the same */
+    const int *own, *next;      /* NULL for --all-pairs */
 } PairWalk;
-
-static PairWalk pair_walk(int np, int nt, bool all, const int *own, const int *idno)
-{
-    PairWalk w = {.np = np, .nt = nt, .p = 0, .k = -1, .all = all, .own = own};
-    if (own) {
-        w.first = xmalloc_(sizeof(int) * (size_t)(nt + 1));
-        w.next = xmalloc_(sizeof(int) * (size_t)(nt + 1));
-        for (int k = 0; k <= nt; k++)
-            w.first[k] = -1;
-        for (int k = nt - 1; k >= 0; k--) {
-            w.next[k] = w.first[idno[k]];
-            w.first[idno[k]] = k;
-        }
-    }
-    return w;
-}
 
 static bool pair_next(PairWalk *w, int *p, int *k)
 {
-    if (w->all) {               /* p fastest */
-        long idx = (long)w->k * w->np + w->p + 1;
+    if (!w->own) {              /* programs fastest */
         if (w->k < 0)
-            idx = 0;
-        if (idx >= (long)w->np * w->nt)
+            w->k = 0;
+        else if (++w->p == w->np)
+            w->p = 0, w->k++;
+        if (w->np == 0 || w->k >= w->nt)
             return false;
-        w->p = (int)(idx % w->np), w->k = (int)(idx / w->np);
     } else {
-        for (;;) {
+        for (;; w->p++, w->k = -1) {
             if (w->p >= w->np)
                 return false;
-            int o = w->own ? w->own[w->p] : -2;
-            int nk = o == -2 ? w->k + 1 : w->k < 0 ? (o >= 0 ? w->first[o] : -1) : w->next[w->k];
-            if (nk >= 0 && nk < w->nt) {
-                w->k = nk;
+            int o = w->own[w->p];
+            w->k = o == -2 ? (w->k + 1 < w->nt ? w->k + 1 : -1) : w->k < 0 ? o : w->next[w->k];
+            if (w->k >= 0)
                 break;
-            }
-            w->p++, w->k = -1;
         }
     }
     *p = w->p, *k = w->k;
     return true;
-}
-
-static void pair_walk_free(PairWalk *w)
-{
-    free(w->first);
-    free(w->next);
 }
 
 int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
@@ -443,8 +415,8 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
         for (int p = 0; p < m->nprogs; p++)
             shapes[p] = shape_of_output(&m->progs[p]);
     long ruled_out = 0;
-    int *idno = NULL, *own = ro->all_pairs ? NULL : own_tasks(m, ts, ro->entry, &idno);
-    PairWalk walk = pair_walk(m->nprogs, ts->ntasks, ro->all_pairs, own, idno);
+    int *next = NULL, *own = ro->all_pairs ? NULL : own_tasks(m, ts, ro->entry, &next);
+    PairWalk walk = {.np = m->nprogs, .nt = ts->ntasks, .k = -1, .own = own, .next = next};
     for (int p, k; pair_next(&walk, &p, &k);) {
         const IrProgram *prog = &m->progs[p];
         const Task *t = &ts->tasks[k];
@@ -472,9 +444,8 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
     for (int p = 0; p < m->nprogs; p++)
         unpaired += !paired[p];
     free(paired);
-    pair_walk_free(&walk);
     free(own);
-    free(idno);
+    free(next);
     Totals tot = {.ro = ro, .out = out, .tasks0 = ts->tasks, .progs0 = m->progs,
                   .progress = isatty(2) && !ro->verbose && !getenv("ARCRUN_NO_PROGRESS"),
                   .total_instances = ninst, .start_ns = now_ns()};
