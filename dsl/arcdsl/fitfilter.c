@@ -279,7 +279,11 @@ static bool patch_open(Patch *p)
         p->i = malloc(2 * p->n * sizeof *p->i);
         ok = p->base && p->i;
     }
-    if (ok) {
+    if (!ok) {                  /* patch_close is for opened patches only */
+        free(p->base);
+        free(p->i);
+        p->base = NULL, p->i = NULL;
+    } else {
         p->j = p->i + p->n;
         for (size_t q = 0; q < p->n; q++) {
             p->base[q] = k.k[q] / PLACES * PLACES;
