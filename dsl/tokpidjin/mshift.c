@@ -82,16 +82,18 @@ bool tk_mapply_shifts(Ctx *cx, Value *f, Value *c, Value **r)
             ok = di >= lo - box[0] && di <= hi - box[2] && dj >= lo - box[1] && dj <= hi - box[3];
         }
     }
+    int64_t *ij = ok ? malloc(2 * d.n * sizeof *ij) : NULL;   /* P's places, read once */
+    ok = ok && ij;
+    for (size_t x = 0; ok && x < d.n; x++)
+        v_intern_place(d.k[x] % FS_KEY_TABLE, &ij[2 * x], &ij[2 * x + 1]);
     for (size_t q = 0; ok && q < m; q++) {
         int64_t di = v_titems(offs[q])[0]->u.i, dj = v_titems(offs[q])[1]->u.i;
-        for (size_t x = 0; x < d.n; x++) {
-            int64_t i, j;
-            v_intern_place(d.k[x] % FS_KEY_TABLE, &i, &j);
+        for (size_t x = 0; x < d.n; x++)
             moved.k[x] = fs_key_made(d.k[x] / FS_KEY_TABLE * FS_KEY_TABLE +
-                                     (uint32_t)v_intern_index(i + di, j + dj));
-        }
+                                     (uint32_t)v_intern_index(ij[2 * x] + di, ij[2 * x + 1] + dj));
         ok = fs_keys_laid(moved.k, d.n, &out);
     }
+    free(ij);
     if (ok) {
         *r = NULL;
         /* what the calls charge: apply_t's and merge_t's calls, each
