@@ -141,8 +141,11 @@ void ending_local(const RunOptions *ro, Instance *in, Ending *e)
     if (g->batt) {
         e->batt_eq = batt_matches(in);
         if (ro->format == REPORT_JSONL) {
-            fmt_jsonl_batt(linebuf_begin(&g->out), in);
-            linebuf_end(&g->out, k);
+            StrBuf sb;
+            sb_init(&sb);
+            fmt_jsonl_batt(&sb, in);
+            linebuf_put(&g->out, k, sb.buf, sb.len);
+            sb_free(&sb);
         }
         return;
     }

@@ -22,10 +22,8 @@ void sb_free(StrBuf *sb)
     sb_init(sb);
 }
 
-static void sb_reserve(StrBuf *sb, size_t more)
+char *sb_grow(StrBuf *sb, size_t more)
 {
-    if (sb->len + more + 1 <= sb->cap)
-        return;
     size_t cap = sb->cap ? sb->cap : 64;
     while (cap < sb->len + more + 1)
         cap *= 2;
@@ -36,27 +34,12 @@ static void sb_reserve(StrBuf *sb, size_t more)
     }
     sb->buf = p;
     sb->cap = cap;
+    return p + sb->len;
 }
 
-char *sb_room(StrBuf *sb, size_t more)
+static inline void sb_reserve(StrBuf *sb, size_t more)
 {
-    sb_reserve(sb, more);
-    return sb->buf + sb->len;
-}
-
-void sb_putc(StrBuf *sb, char c)
-{
-    sb_reserve(sb, 1);
-    sb->buf[sb->len++] = c;
-    sb->buf[sb->len] = '\0';
-}
-
-void sb_putn(StrBuf *sb, const char *s, size_t n)
-{
-    sb_reserve(sb, n);
-    memcpy(sb->buf + sb->len, s, n);
-    sb->len += n;
-    sb->buf[sb->len] = '\0';
+    (void)sb_room(sb, more);
 }
 
 void sb_puts(StrBuf *sb, const char *s)

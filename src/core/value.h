@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdarg.h>
+#include <string.h>
 
 typedef enum {
     V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR, V_TUPLE, V_FSET, V_FUNC
@@ -556,13 +557,30 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv);
 typedef struct { char *buf; size_t len, cap; } StrBuf;
 void sb_init(StrBuf *sb);
 void sb_free(StrBuf *sb);
-void sb_putc(StrBuf *sb, char c);
-void sb_putn(StrBuf *sb, const char *s, size_t n);
 void sb_puts(StrBuf *sb, const char *s);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* sb_room's growing part */
+char *sb_grow(StrBuf *sb, size_t more);
 /* Room for `more` bytes and a NUL at sb->buf + sb->len, returned: the
- * caller writes there, then moves sb->len and writes the NUL. */
-char *sb_room(StrBuf *sb, size_t more);
+ * caller writes there, then moves sb->len and writes the NUL.  Inline:
+ * an output line is made of many short pieces. */
+static inline char *sb_room(StrBuf *sb, size_t more)
+{
+    return sb->len + more + 1 <= sb->cap ? sb->buf + sb->len : sb_grow(sb, more);
+}
+static inline void sb_putc(StrBuf *sb, char c)
+{
+    char *p = sb_room(sb, 1);
+    p[0] = c, p[1] = '\0';
+    sb->len++;
+}
+static inline void sb_putn(StrBuf *sb, const char *s, size_t n)
+{
+    char *p = sb_room(sb, n);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    sb->len += n;
+}
 void v_repr(StrBuf *sb, const Value *v);  /* Python repr() */
 char *v_repr_str(const Value *v);         /* malloc'd; caller frees */
 

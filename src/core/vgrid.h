@@ -45,21 +45,26 @@ static inline Value *vg_at(const Value *g, size_t i, size_t j)
     return vg_is(g) ? v_small(vg_cells(g)[i * vg_w(g) + j]) : v_titems(v_titems(g)[i])[j];
 }
 
-/* The w cells at c as text, ", " between them, at p (room for 5 * w
- * bytes); the end of what was written.  repr and JSON write rows so. */
+/* The w >= 1 cells at c as text, ", " between them, at p (room for
+ * 5 * w bytes); the end of what was written.  repr and JSON write rows
+ * so.  Each cell is written with the ", " after it, the last one's then
+ * taken back: a colour is one digit, and its three bytes go at once. */
 static inline char *vg_row_text(char *p, const uint8_t *c, size_t w)
 {
     for (size_t j = 0; j < w; j++) {
         unsigned x = c[j];
-        if (j)
-            *p++ = ',', *p++ = ' ';
+        if (x < 10) {
+            p[0] = (char)('0' + x), p[1] = ',', p[2] = ' ';
+            p += 3;
+            continue;
+        }
         if (x >= 100)
             *p++ = (char)('0' + x / 100);
-        if (x >= 10)
-            *p++ = (char)('0' + x / 10 % 10);
+        *p++ = (char)('0' + x / 10 % 10);
         *p++ = (char)('0' + x % 10);
+        *p++ = ',', *p++ = ' ';
     }
-    return p;
+    return p - 2;
 }
 
 /* A byte grid of h x w cells (h, w >= 1) to fill through vg_cells. */

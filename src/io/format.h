@@ -39,9 +39,9 @@ typedef struct {
 } PairTable;
 
 /* format_jsonl.c: one line per instance (ok as instance_correct), and one
- * per batt call */
+ * per batt call (appended to sb: a line of tens of kilobytes, made whole) */
 void fmt_jsonl_instance(FILE *out, const Instance *in, int ok);
-void fmt_jsonl_batt(FILE *out, const Instance *in);
+void fmt_jsonl_batt(StrBuf *sb, const Instance *in);
 /* The last line: the run's counts under "summary".  It also carries
  * "program": null and the other keys of an instance's line, all null, so
  * that readers keyed on those (../shared/tools/compare_golden.py) take it

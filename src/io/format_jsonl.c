@@ -3,7 +3,10 @@
 #include "format.h"
 #include "jsonout.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "vgrid.h"
 
 const char *sample_name(const Task *t, int k, char *buf, size_t len)
 {
@@ -92,12 +95,62 @@ static void json_scalar(StrBuf *sb, const Value *v)
         sb_json_repr(sb, v);
 }
 
-/* One line per batt call, in the schema of ../shared/golden/batt/: built
- * whole, then written at once. */
-void fmt_jsonl_batt(FILE *out, const Instance *in)
+/* The reprs a line has written, as their place in it: a batt call's
+ * candidates are often one grid, each written once and then copied.  A
+ * value is its own again, or a byte grid one of equal cells (an int
+ * grid's repr is its cells'; equal values of other kinds may not read
+ * alike: (1,) == (True,)). */
+typedef struct {
+    const Value *v;
+    size_t at, n;
+} ReprSeen;
+
+typedef struct {
+    ReprSeen *e;
+    size_t mask;
+} ReprMemo;
+
+static bool same_repr(const Value *a, const Value *b)
 {
-    StrBuf sb;
-    sb_init(&sb);
+    if (a == b)
+        return true;
+    return vg_is(a) && vg_is(b) && a->u.tup.len == b->u.tup.len && vg_w(a) == vg_w(b) &&
+           memcmp(vg_cells(a), vg_cells(b), a->u.tup.len * vg_w(a)) == 0;
+}
+
+/* repr(v) as a JSON string, copied where the line has it already */
+static void memo_json_repr(StrBuf *sb, ReprMemo *m, Value *v)
+{
+    if (!m->e) {
+        sb_json_repr(sb, v);
+        return;
+    }
+    uint64_t h = vg_is(v) ? (uint64_t)v_hash(v) : (uint64_t)(uintptr_t)v * 0x9E3779B97F4A7C15u;
+    size_t s = (size_t)(h ^ h >> 31) & m->mask;
+    for (; m->e[s].v; s = (s + 1) & m->mask)
+        if (same_repr(m->e[s].v, v)) {
+            char *p = sb_room(sb, m->e[s].n);
+            memcpy(p, sb->buf + m->e[s].at, m->e[s].n);
+            sb->len += m->e[s].n;
+            sb->buf[sb->len] = '\0';
+            return;
+        }
+    size_t at = sb->len;
+    sb_json_repr(sb, v);
+    m->e[s] = (ReprSeen){v, at, sb->len - at};
+}
+
+/* One line per batt call, in the schema of ../shared/golden/batt/. */
+void fmt_jsonl_batt(StrBuf *out, const Instance *in)
+{
+    StrBuf sb = *out;
+    ReprMemo memo = {0};
+    size_t nrec = (size_t)in->nrecords[0] + (size_t)in->nrecords[1];
+    if (in->status == INST_DONE && nrec > 1) {
+        for (memo.mask = 15; memo.mask < 2 * nrec; memo.mask = 2 * memo.mask + 1)
+            ;
+        memo.e = calloc(memo.mask + 1, sizeof *memo.e);     /* NULL: every repr written */
+    }
     char name[32];
     sb_puts(&sb, "{\"task\": ");
     sb_json_string(&sb, in->task->id);
@@ -124,7 +177,7 @@ void fmt_jsonl_batt(FILE *out, const Instance *in)
                     if (j)
                         sb_putn(&sb, ", ", 2);
                     if (j + 1 == rec->u.tup.len)
-                        sb_json_repr(&sb, v_titems(rec)[j]);
+                        memo_json_repr(&sb, &memo, v_titems(rec)[j]);
                     else
                         json_scalar(&sb, v_titems(rec)[j]);
                 }
@@ -134,8 +187,8 @@ void fmt_jsonl_batt(FILE *out, const Instance *in)
         }
         sb_puts(&sb, ", \"error\": null}\n");
     }
-    fwrite(sb.buf, 1, sb.len, out);
-    sb_free(&sb);
+    *out = sb;
+    free(memo.e);
 }
 
 void fmt_trace_assign(FILE *f, const Instance *in, const IrStmt *s)

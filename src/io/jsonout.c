@@ -16,9 +16,24 @@ static const unsigned char escaped[256] = {
     ['"'] = 1, ['\\'] = 1,
 };
 
+/* Whether one of x's eight bytes is below 0x20, '"' or '\\' (UTF-8's
+ * bytes, all from 0x80 up, never are): the zero-byte tests of
+ * Hacker's Delight, exact as a yes or no for the word. */
+static inline bool word_escapes(uint64_t x)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    uint64_t q = x ^ (ones * '"'), b = x ^ (ones * '\\');
+    return (((x - ones * 0x20) & ~x) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high;
+}
+
 static size_t plain_run(const char *s, size_t n)
 {
     size_t i = 0;
+    for (uint64_t x; i + 8 <= n; i += 8) {      /* a repr is plain but for rare strings */
+        memcpy(&x, s + i, 8);
+        if (word_escapes(x))
+            break;
+    }
     while (i < n && !escaped[(unsigned char)s[i]])
         i++;
     return i;
@@ -60,9 +75,16 @@ void json_string(FILE *f, const char *s)
 
 void sb_json_string(StrBuf *sb, const char *s)
 {
-    sb_putc(sb, '"');
-    put_escaped(sb, s, strlen(s));
-    sb_putc(sb, '"');
+    size_t n = strlen(s), run = plain_run(s, n);
+    char *p = sb_room(sb, run + 2);
+    *p++ = '"';
+    memcpy(p, s, run);
+    sb->len += run + 1;
+    if (run < n)
+        put_escaped(sb, s + run, n - run);
+    p = sb_room(sb, 1);
+    p[0] = '"', p[1] = '\0';
+    sb->len++;
 }
 
 void sb_json_repr(StrBuf *sb, const Value *v)

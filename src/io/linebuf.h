@@ -4,6 +4,7 @@
 #ifndef ARC_LINEBUF_H
 #define ARC_LINEBUF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,12 +12,16 @@
 typedef struct {
     int64_t key;
     size_t start, end;
+    int seq;                 /* pieces of a key stay in the order written */
+    bool put;                /* in `whole`, not the stream's memory */
 } LinePiece;
 
 typedef struct {
     char *mem;
     size_t len;
     FILE *f;                 /* NULL until the first piece */
+    char *whole;             /* pieces handed over made (linebuf_put) */
+    size_t wlen, wcap;
     LinePiece *piece;
     int npiece, cappiece;
     size_t start;            /* of the piece being written */
@@ -25,6 +30,9 @@ typedef struct {
 /* The stream to write the next piece to, until linebuf_end. */
 FILE *linebuf_begin(LineBuf *b);
 void linebuf_end(LineBuf *b, int64_t key);
+/* A piece made whole, s[0..n), under key: copied once, where a stream
+ * grows its memory a piece at a time. */
+void linebuf_put(LineBuf *b, int64_t key, const char *s, size_t n);
 /* Write the pieces to `to` (NULL: drop them) sorted by key, and empty b. */
 void linebuf_flush(LineBuf *b, FILE *to);
 
