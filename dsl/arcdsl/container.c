@@ -7,6 +7,7 @@
  * element in iteration order, as CPython's do.
  */
 #include "prim.h"
+#include "fastdiv.h"
 #include "arcdsl/fitfilter.h"
 #include "vgrid.h"
 #include "common/core_util.h"
@@ -419,11 +420,12 @@ static bool filter_product_eq(Ctx *cx, Value *c, Value *f, Value **r)
         int64_t *h = vmem_alloc(bytes);
         uint32_t *at = (uint32_t *)(h + len);
         const int32_t *order = fs_product_slots(c);
+        FastDiv by_n = fastdiv_of((uint32_t)n);
         for (size_t s = 0; s <= c->u.set.mask; s++) {
             int32_t k = order[s];
             if (k < 0)
                 continue;
-            size_t i = (uint32_t)k % n, j = n + (uint32_t)k / n;
+            size_t i = fastmod(by_n, (uint32_t)k), j = n + fastdiv(by_n, (uint32_t)k);
             Value *x = ad_fork_pair_arg(&fp, 0, i, j), *y = ad_fork_pair_arg(&fp, 1, i, j);
             int64_t xi, yi;     /* two small ints (not bools) are equal as one object */
             if (x == y || (!(v_small_of(x, &xi) && v_small_of(y, &yi)) && v_eq(x, y))) {

@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "prim.h"
+#include "fastdiv.h"
 #include "arcdsl/paths.h"
 #include "fsrecipe.h"
 #include "fsderived.h"
@@ -359,8 +360,9 @@ static bool map_product_fork(Ctx *cx, Value *f, Value *c, Value **r)
         int done = ad_connect_pairs(cx, &fp, len, g.map, &g.mem);
         ok = done >= 0, made = done > 0;
     }
+    FastDiv by_n = fastdiv_of((uint32_t)fp.n);
     for (size_t x = 0; ok && !made && x < len; x++) {   /* generation order */
-        size_t i = x % fp.n, j = fp.n + x / fp.n;
+        size_t i = fastmod(by_n, (uint32_t)x), j = fp.n + fastdiv(by_n, (uint32_t)x);
         Value *ab[2] = {ad_fork_pair_arg(&fp, 0, i, j), ad_fork_pair_arg(&fp, 1, i, j)};
         Value *res = cx_charge(cx, fp.charge) ? prim_call(cx, fp.outer, 2, ab) : NULL;
         if (res && (res->flags & V_FLAGS_PY)) {

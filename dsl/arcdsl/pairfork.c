@@ -8,6 +8,7 @@
 #include "prim.h"
 #include "fsrecipe.h"
 #include "fsproduct.h"
+#include "fastdiv.h"
 #include "fsderived.h"
 #include "common/core_util.h"
 #include "arcdsl/paths.h"
@@ -225,6 +226,7 @@ bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
     uint64_t work = cx->work, tick = cx->tick;
     size_t n = v_len(src[0]);
     const int32_t *order = fs_product_slots(c);
+    FastDiv by_n = fastdiv_of((uint32_t)n);
     VBuf b = {0};
     size_t calls = 0;
     bool kept, ok = memo_open(&top) && vb_reserve(cx, &b, v_len(c));
@@ -232,7 +234,7 @@ bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
         int32_t k = order[s];
         if (k < 0)
             continue;
-        size_t at[2] = {(uint32_t)k % n, (uint32_t)k / n};
+        size_t at[2] = {fastmod(by_n, (uint32_t)k), fastdiv(by_n, (uint32_t)k)};
         Value *xy[2] = {NULL, NULL}, *res = NULL;
         /* a pair's charges, the fork's own call first, are paid at its
          * end: a failure anywhere undoes the walk, so only the sum counts */

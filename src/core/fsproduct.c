@@ -4,6 +4,7 @@
 #include "pyset.h"
 #include "fsdistinct.h"
 #include "fsrecipe.h"
+#include "fastdiv.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 typedef struct {
     FsRecipeHead h;
     _Atomic uint8_t laid;
+    FastDiv by_n;               /* splits an insertion index into i and j */
     int32_t order[];
 } Tail;
 
@@ -109,6 +111,7 @@ Value *fs_product(Value *a, Value *b)
     Value *v = fs_alloc_bare(total, mask, product_extra(mask));
     fs_recipe_init(v, &product_kind, v_incref(a), v_incref(b), true);
     atomic_init(&tail_of(v)->laid, 0);
+    tail_of(v)->by_n = fastdiv_of((uint32_t)v_len(a));
     uint64_t x = 0;
     for (size_t q = 0; q < total; q++)
         x ^= py_fset_shuffle((uint64_t)h[q]);
@@ -127,8 +130,8 @@ Value *fs_product_pair(const Value *v, size_t g, Value *spare)
 {
     const Tail *t = tail_of(v);
     Value *a = t->h.src[0], *b = t->h.src[1];
-    size_t n = v_len(a);
-    return v_tuple2_into(spare, v_items(a)[g % n], v_items(b)[g / n]);
+    return v_tuple2_into(spare, v_items(a)[fastmod(t->by_n, (uint32_t)g)],
+                         v_items(b)[fastdiv(t->by_n, (uint32_t)g)]);
 }
 
 const int32_t *fs_product_slots(const Value *v)
@@ -143,12 +146,12 @@ Value *fs_product_next_at(const Value *v, size_t *slot, Value *spare, uint32_t *
         product_laid(v);
     const Tail *t = tail_of(v);
     Value *a = t->h.src[0], *b = t->h.src[1];
-    size_t n = v_len(a);
     while (*slot <= v->u.set.mask) {
         int32_t k = t->order[(*slot)++];
         if (k >= 0) {
             *at = (uint32_t)k;
-            return v_tuple2_into(spare, v_items(a)[(uint32_t)k % n], v_items(b)[(uint32_t)k / n]);
+            return v_tuple2_into(spare, v_items(a)[fastmod(t->by_n, (uint32_t)k)],
+                                 v_items(b)[fastdiv(t->by_n, (uint32_t)k)]);
         }
     }
     v_decref(spare);
@@ -169,6 +172,7 @@ Value *fs_product_subset(const Value *p, const uint32_t *at, const int64_t *h, s
     fs_recipe_init(v, &product_kind, v_incref(pt->h.src[0]), v_incref(pt->h.src[1]), true);
     lay_out(v, h, n);
     atomic_init(&tail_of(v)->laid, 2);
+    tail_of(v)->by_n = pt->by_n;
     int32_t *order = tail_of(v)->order;
     for (size_t s = 0; s <= mask; s++)      /* indices into h become p's */
         if (order[s] >= 0)
@@ -184,13 +188,14 @@ static void product_build(Value *v)
     Value *a = t->h.src[0], *b = t->h.src[1];
     Value **ia = v_items(a), **ib = v_items(b);
     int64_t *ha = item_hashes(a), *hb = item_hashes(b);
-    size_t n = v_len(a), out = 0;
+    size_t out = 0;
+    FastDiv by_n = t->by_n;
     FsLayout lay = fs_table_alloc(v);
     for (size_t s = 0; s <= v->u.set.mask; s++) {    /* fs_table_alloc left every slot empty */
         int32_t k = t->order[s];
         if (k < 0)
             continue;
-        size_t i = (uint32_t)k % n, j = (uint32_t)k / n;
+        size_t i = fastmod(by_n, (uint32_t)k), j = fastdiv(by_n, (uint32_t)k);
         int64_t h = py_hash_pair(ha[i], hb[j]);
         Value *p = v_tuple2(ia[i], ib[j]);
         v_hash_known(p, h);
