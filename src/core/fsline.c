@@ -190,54 +190,108 @@ int fs_line_keys_marked(const Value *v, const uint64_t *bits)
     return 1;
 }
 
-/* XOR prefixes of the places' shuffled hashes along the rows, columns and
- * both diagonals of the square 0..PRE_SPAN-1, made on first use: a line of
+/* XOR prefixes of the shuffled hashes of the places of the square
+ * 0..PRE_SPAN-1 along its rows, columns and both diagonals: a line of
  * places there has its hash's first part in two loads, where connect's
- * many lines over one grid would hash each point of each again. */
+ * many lines over one grid would hash each point of each again.  The
+ * places' tables are made on first use; a colour's (for its cells
+ * (c, place), recolor's lines) once that colour's lines have hashed
+ * PRE_COLOUR_AFTER points one by one, so that a short run never makes
+ * tables it would not repay. */
 #define PRE_SPAN 64
-static uint64_t pre_row[PRE_SPAN][PRE_SPAN + 1], pre_col[PRE_SPAN][PRE_SPAN + 1];
-static uint64_t pre_diag[PRE_SPAN + 1][PRE_SPAN + 1];
-static uint64_t pre_anti[PRE_SPAN + 1][PRE_SPAN + 2];  /* column j at j + 1 */
-static pthread_once_t pre_once = PTHREAD_ONCE_INIT;
+#define PRE_COLOUR_AFTER 16384
+typedef struct {
+    uint64_t row[PRE_SPAN][PRE_SPAN + 1], col[PRE_SPAN][PRE_SPAN + 1];
+    uint64_t diag[PRE_SPAN + 1][PRE_SPAN + 1];
+    uint64_t anti[PRE_SPAN + 1][PRE_SPAN + 2];  /* column j at j + 1 */
+} PreXor;
 
-static void pre_fill(void)
+static PreXor pre_places;
+static pthread_once_t pre_once = PTHREAD_ONCE_INIT;
+static _Atomic(PreXor *) pre_colour[10];
+static _Atomic uint64_t pre_colour_points[10];
+
+/* p's prefixes (p zeroed) of the places' hashes, each paired with colour
+ * hash hc first where c (else the places' own) */
+static void pre_fill_of(PreXor *p, bool c, int64_t hc)
 {
     v_loc_hashes_make();
-#define S(i, j) py_fset_shuffle((uint64_t)v_loc_hashes_[i][j])
+#define S(i, j) py_fset_shuffle((uint64_t)(c ? py_hash_pair(hc, v_loc_hashes_[i][j]) \
+                                                  : v_loc_hashes_[i][j]))
     for (int i = 0; i < PRE_SPAN; i++)
         for (int j = 0; j < PRE_SPAN; j++) {
-            pre_row[i][j + 1] = pre_row[i][j] ^ S(i, j);
-            pre_col[j][i + 1] = pre_col[j][i] ^ S(i, j);
+            p->row[i][j + 1] = p->row[i][j] ^ S(i, j);
+            p->col[j][i + 1] = p->col[j][i] ^ S(i, j);
         }
     for (int i = 1; i <= PRE_SPAN; i++) {
         for (int j = 1; j <= PRE_SPAN; j++)
-            pre_diag[i][j] = pre_diag[i - 1][j - 1] ^ S(i - 1, j - 1);
+            p->diag[i][j] = p->diag[i - 1][j - 1] ^ S(i - 1, j - 1);
         for (int j = -1; j + 1 < PRE_SPAN; j++)     /* (i - 1, j + 1) is a place */
-            pre_anti[i][j + 1] = pre_anti[i - 1][j + 2] ^ S(i - 1, j + 1);
+            p->anti[i][j + 1] = p->anti[i - 1][j + 2] ^ S(i - 1, j + 1);
     }
 #undef S
 }
 
-/* The xor of the shuffled hashes of the n places of t, ending at (i1, j1),
- * where all lie in the square; false elsewhere. */
-static bool pre_xor(const Tail *t, size_t n, int64_t i1, int64_t j1, uint64_t *x)
+static void pre_fill(void)
+{
+    pre_fill_of(&pre_places, false, 0);
+}
+
+/* Colour c's tables, or NULL while its lines are few; n: the points of
+ * the line asking. */
+static const PreXor *pre_of_colour(int64_t c, size_t n)
+{
+    PreXor *p = atomic_load_explicit(&pre_colour[c], memory_order_acquire);
+    if (p || atomic_fetch_add_explicit(&pre_colour_points[c], n, memory_order_relaxed) + n <
+                 PRE_COLOUR_AFTER)
+        return p;
+    if (!(p = calloc(1, sizeof *p)))
+        return NULL;
+    pre_fill_of(p, true, c);        /* hash(c) is c for a small int */
+    PreXor *none = NULL;
+    if (!atomic_compare_exchange_strong(&pre_colour[c], &none, p)) {
+        free(p);
+        return none;
+    }
+    return p;
+}
+
+/* The xor of the shuffled hashes of the n points of t, ending at (i1, j1),
+ * from p, where all lie in the square; false elsewhere. */
+static bool pre_xor(const PreXor *p, const Tail *t, size_t n, int64_t i1, int64_t j1, uint64_t *x)
+{
+    if ((uint64_t)t->i0 >= PRE_SPAN || (uint64_t)t->j0 >= PRE_SPAN || (uint64_t)i1 >= PRE_SPAN ||
+        (uint64_t)j1 >= PRE_SPAN)
+        return false;
+    size_t i = (size_t)t->i0, j = (size_t)t->j0;
+    if (t->di == 0 && t->dj == 1)
+        *x = p->row[i][j + n] ^ p->row[i][j];
+    else if (t->di == 1 && t->dj == 0)
+        *x = p->col[j][i + n] ^ p->col[j][i];
+    else if (t->di == 1 && t->dj == 1)
+        *x = p->diag[i + n][j + n] ^ p->diag[i][j];
+    else if (t->di == 1 && t->dj == -1)
+        *x = p->anti[i + n][j + 1 - n] ^ p->anti[i][j + 1];
+    else
+        return false;
+    return true;
+}
+
+/* The same over the places' tables, made first if not yet. */
+static bool pre_xor_places(const Tail *t, size_t n, int64_t i1, int64_t j1, uint64_t *x)
 {
     if ((uint64_t)t->i0 >= PRE_SPAN || (uint64_t)t->j0 >= PRE_SPAN || (uint64_t)i1 >= PRE_SPAN ||
         (uint64_t)j1 >= PRE_SPAN)
         return false;
     pthread_once(&pre_once, pre_fill);
-    size_t i = (size_t)t->i0, j = (size_t)t->j0;
-    if (t->di == 0 && t->dj == 1)
-        *x = pre_row[i][j + n] ^ pre_row[i][j];
-    else if (t->di == 1 && t->dj == 0)
-        *x = pre_col[j][i + n] ^ pre_col[j][i];
-    else if (t->di == 1 && t->dj == 1)
-        *x = pre_diag[i + n][j + n] ^ pre_diag[i][j];
-    else if (t->di == 1 && t->dj == -1)
-        *x = pre_anti[i + n][j + 1 - n] ^ pre_anti[i][j + 1];
-    else
-        return false;
-    return true;
+    return pre_xor(&pre_places, t, n, i1, j1, x);
+}
+
+/* Whether (i, j) is an interned place: inside the span */
+static inline bool in_span(int64_t i, int64_t j)
+{
+    return (uint64_t)i - (uint64_t)V_INTERN_MIN < V_INTERN_SPAN &&
+           (uint64_t)j - (uint64_t)V_INTERN_MIN < V_INTERN_SPAN;
 }
 
 /* hash, FLAT and box of a line (c NULL) or coloured line from t */
@@ -253,7 +307,11 @@ static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
     if (tabled)
         v_loc_hashes_make();
     uint64_t x = 0;
-    if (c || !pre_xor(t, n, i1, j1, &x)) {     /* connect's lines over a grid: two loads */
+    const PreXor *pc = NULL;
+    bool pre = c ? v_is_int(c) && c->u.i >= 0 && c->u.i <= 9 &&
+                       (pc = pre_of_colour(c->u.i, n)) && pre_xor(pc, t, n, i1, j1, &x)
+                 : pre_xor_places(t, n, i1, j1, &x);
+    if (!pre) {                                 /* connect's lines over a grid: two loads */
         if (tabled && !c) {                     /* else one load a point */
             const int64_t *flat = &v_loc_hashes_[0][0];
             int64_t at = i * V_LOC_HASHED + j, step = (int64_t)t->di * V_LOC_HASHED + t->dj;
@@ -270,11 +328,8 @@ static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
     v->hashed = 1;
     /* interned locations span a square: both ends in it, every point is,
      * and (c, point) is an interned cell for a colour 0..9 */
-    Value *e0 = v_pair_int(t->i0, t->j0), *e1 = v_pair_int(i1, j1);
-    if (v_in_arena(e0) && v_in_arena(e1) && (!c || (c->u.i >= 0 && c->u.i <= 9)))
+    if (in_span(t->i0, t->j0) && in_span(i1, j1) && (!c || (c->u.i >= 0 && c->u.i <= 9)))
         v->flags |= V_FLAG_FLAT;
-    v_decref(e0);
-    v_decref(e1);
     v_box_keep(v, t->i0, t->dj < 0 ? j1 : t->j0, i1, t->dj < 0 ? t->j0 : j1);
     return v;
 }
