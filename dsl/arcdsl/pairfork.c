@@ -26,9 +26,14 @@
  * keeps.  A result a branch could not keep is freed after its pair and
  * its address may come again for another value; but it never becomes a
  * key, since every new result of a branch is a new key for the fork's
- * table, which is therefore full no later than the branch's.  A table
- * that cannot grow fails the walk (the calls then run as written). */
-enum { MEMO_MOST = 1 << 13 };
+ * table, which is therefore full no later than the branch's.
+ *
+ * A walk's three tables are sized for it at once (at most twice
+ * MEMO_MOST slots: they never grow) and come from the thread's own,
+ * which stay zeroed between walks: a walk clears the entries it used,
+ * not the table (calloc's zeroing of the tables, grown step by step, was
+ * a tenth of solve_06df4c85). */
+enum { MEMO_MOST = 1 << 13, MEMO_SLOTS = 2 * MEMO_MOST, MEMO_ROLES = 3 };
 
 typedef struct {
     uintptr_t k0, k1;
@@ -39,20 +44,73 @@ typedef struct {
 typedef struct {
     Memo *e;
     size_t mask, used;
+    uint16_t *at;               /* the slots used, for memo_close */
+    int role;                   /* the pool's it came from, or -1: its own */
 } MemoTab;
 
-static bool memo_open(MemoTab *t)
+/* per role (the fork, its two branches): MEMO_SLOTS entries, all empty
+ * between walks, and room to list the slots a walk uses.  A walk inside
+ * a call of another walk's (an outer that applies a fork of its own)
+ * finds the pool busy and takes tables of its own. */
+static _Thread_local Memo *memo_pool[MEMO_ROLES];
+static _Thread_local uint16_t *memo_used[MEMO_ROLES];
+static _Thread_local bool memo_busy[MEMO_ROLES];
+
+void ad_apply_pairs_thread_done(void)
 {
-    t->mask = 255;
-    t->used = 0;
-    return (t->e = calloc(t->mask + 1, sizeof *t->e)) != NULL;
+    for (int r = 0; r < MEMO_ROLES; r++) {
+        free(memo_pool[r]);
+        free(memo_used[r]);
+        memo_pool[r] = NULL;
+        memo_used[r] = NULL;
+    }
+}
+
+/* role's table, for a walk of n pairs (n distinct keys at most) */
+static bool memo_open(MemoTab *t, int role, size_t n)
+{
+    size_t size = 256;
+    while (size < MEMO_SLOTS && size < 2 * n)
+        size *= 2;
+    *t = (MemoTab){NULL, size - 1, 0, NULL, -1};
+    if (!memo_busy[role] && !memo_pool[role]) {
+        Memo *e = calloc(MEMO_SLOTS, sizeof *e);
+        uint16_t *at = malloc(MEMO_MOST * sizeof *at);
+        if (e && at)
+            memo_pool[role] = e, memo_used[role] = at;
+        else
+            free(e), free(at);
+    }
+    if (!memo_busy[role] && memo_pool[role]) {
+        memo_busy[role] = true;
+        t->e = memo_pool[role], t->at = memo_used[role], t->role = role;
+        return true;
+    }
+    t->e = calloc(size, sizeof *t->e);
+    t->at = malloc(MEMO_MOST * sizeof *t->at);
+    if (!t->e || !t->at) {
+        free(t->e), free(t->at);
+        t->e = NULL, t->at = NULL;
+        return false;
+    }
+    return true;
 }
 
 static void memo_close(MemoTab *t)
 {
-    for (size_t s = 0; t->e && s <= t->mask; s++)
-        v_decref(t->e[s].r);
-    free(t->e);
+    if (!t->e)
+        return;
+    for (size_t q = 0; q < t->used; q++) {
+        Memo *m = &t->e[t->at[q]];
+        v_decref(m->r);
+        *m = (Memo){0};
+    }
+    if (t->role >= 0) {
+        memo_busy[t->role] = false;
+    } else {
+        free(t->e);
+        free(t->at);
+    }
     t->e = NULL;
 }
 
@@ -60,25 +118,6 @@ static inline size_t memo_home(uintptr_t k0, uintptr_t k1, size_t mask)
 {
     uint64_t h = (uint64_t)k0 * 0x9E3779B97F4A7C15u ^ (uint64_t)k1 * 0xC2B2AE3D27D4EB4Fu;
     return (size_t)(h ^ h >> 29) & mask;
-}
-
-static bool memo_grow(MemoTab *t)
-{
-    size_t mask = 2 * t->mask + 1;
-    Memo *e = calloc(mask + 1, sizeof *e);
-    if (!e)
-        return false;
-    for (size_t s = 0; s <= t->mask; s++)
-        if (t->e[s].r) {
-            size_t h = memo_home(t->e[s].k0, t->e[s].k1, mask);
-            while (e[h].r)
-                h = (h + 1) & mask;
-            e[h] = t->e[s];
-        }
-    free(t->e);
-    t->e = e;
-    t->mask = mask;
-    return true;
 }
 
 /* outer(x, y) called, a new reference, and kept in the empty entry s for
@@ -93,18 +132,12 @@ static Value *memo_miss(Ctx *cx, MemoTab *t, size_t s, Value *outer, Value *x, V
         v_decref(r);
         return NULL;
     }
-    if (!r || t->used >= MEMO_MOST)
+    /* half full at most: a table sized for fewer pairs than MEMO_MOST
+     * keeps what half of it holds, the rest are called unkept */
+    if (!r || t->used >= MEMO_MOST || 2 * (t->used + 1) > t->mask + 1)
         return r;
-    if (2 * (t->used + 1) > t->mask + 1) {
-        if (!memo_grow(t)) {
-            v_decref(r);
-            return NULL;
-        }
-        for (s = memo_home(k0, k1, t->mask); t->e[s].r; s = (s + 1) & t->mask)
-            ;
-    }
     t->e[s] = (Memo){k0, k1, v_incref(r), cx->work - before};
-    t->used++;
+    t->at[t->used++] = (uint16_t)s;
     return r;
 }
 
@@ -167,14 +200,15 @@ static bool leaf_places(Branch *b, Value *const src[2])
     return true;
 }
 
-static bool branch_open(Branch *b, Value *g, Value *const src[2])
+/* Branch b of the fork, g, for a walk of n pairs; role: its memo's */
+static bool branch_open(Branch *b, Value *g, Value *const src[2], int role, size_t n)
 {
     memset(b, 0, sizeof *b);
     if (ad_pair_leaf(g, src, &b->leaf[0]))
         return true;            /* a leaf looks up, it calls nothing */
     if (!ad_is_fork(g) || !ad_pair_leaf(CAP(g, 1), src, &b->leaf[0]))
         return false;
-    if (!ad_pair_leaf(CAP(g, 2), src, &b->leaf[1]) || !memo_open(&b->memo)) {
+    if (!ad_pair_leaf(CAP(g, 2), src, &b->leaf[1]) || !memo_open(&b->memo, role, n)) {
         branch_close(b);
         return false;
     }
@@ -217,9 +251,9 @@ bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
     Value *src[2] = {fs_recipe_head(c)->src[0], fs_recipe_head(c)->src[1]};
     Branch br[2];
     MemoTab top = {0};
-    if (!branch_open(&br[0], CAP(f, 1), src))
+    if (!branch_open(&br[0], CAP(f, 1), src, 1, v_len(c)))
         return false;
-    if (!branch_open(&br[1], CAP(f, 2), src)) {
+    if (!branch_open(&br[1], CAP(f, 2), src, 2, v_len(c))) {
         branch_close(&br[0]);
         return false;
     }
@@ -229,7 +263,7 @@ bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
     FastDiv by_n = fastdiv_of((uint32_t)n);
     VBuf b = {0};
     size_t calls = 0;
-    bool kept, ok = memo_open(&top) && vb_reserve(cx, &b, v_len(c));
+    bool kept, ok = memo_open(&top, 0, v_len(c)) && vb_reserve(cx, &b, v_len(c));
     for (size_t s = 0; ok && s <= c->u.set.mask; s++) {
         int32_t k = order[s];
         if (k < 0)
