@@ -19,7 +19,8 @@ static inline Value *cell_ad(int64_t i, int64_t j, Value *c)
 }
 static inline Value *cell_tk(int64_t i, int64_t j, Value *c)
 {
-    return v_triple_steal(v_int(i), v_int(j), v_incref(c));
+    Value *r = v_cell3_interned(i, j, c);
+    return r ? r : v_triple_steal(v_int(i), v_int(j), v_incref(c));
 }
 
 /* asobject of a byte grid: its h * w cells in row-major order, distinct,

@@ -189,6 +189,12 @@ static inline Value *v_cell_interned(const Value *c, int64_t i, int64_t j)
 {
     return c->type == V_INT && (uint64_t)c->u.i <= 9 ? v_interned_of((int)c->u.i + 1, i, j) : NULL;
 }
+/* (i, j, c), a tokpidjin cell, where c is a colour (an int 0..9, not a
+ * bool) and (i, j) lies in the span: the interned one; else NULL. */
+static inline Value *v_cell3_interned(int64_t i, int64_t j, const Value *c)
+{
+    return c->type == V_INT && (uint64_t)c->u.i <= 9 ? v_interned_of((int)c->u.i + 11, i, j) : NULL;
+}
 /* The interned tuple of entry g of the tables (table * V_INTERN_SPAN^2 +
  * v_intern_index): its chunk, and v_arena_hashes_[g], made if not yet. */
 static inline Value *v_interned_key(size_t g)
