@@ -3,7 +3,6 @@
 #include "prim.h"
 #include "fnv.h"
 #include "common/cells.h"
-#include "arcdsl/paths.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -135,7 +134,6 @@ static void prim_values_init(void)
 void prim_thread_done(void)
 {
     cm_occurrences_thread_done();
-    ad_apply_pairs_thread_done();
 }
 
 Value *prim_value(int prim)

@@ -3,6 +3,7 @@
  * (paths.h PairLeaf) or are a fork of two such; their values are looked
  * up per item of A and of B, not walked per pair.  functional.c's
  * map_product_fork takes the products nothing has laid out yet. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "prim.h"
@@ -29,10 +30,11 @@
  * table, which is therefore full no later than the branch's.
  *
  * A walk's three tables are sized for it at once (at most twice
- * MEMO_MOST slots: they never grow) and come from the thread's own,
- * which stay zeroed between walks: a walk clears the entries it used,
- * not the table (calloc's zeroing of the tables, grown step by step, was
- * a tenth of solve_06df4c85). */
+ * MEMO_MOST slots: they never grow) and come from the thread's own, kept
+ * zeroed between walks: a walk clears the entries it used, not the table
+ * (calloc's zeroing of the tables, grown step by step, was a tenth of
+ * solve_06df4c85).  A thread's tables grow to the largest walk it made
+ * and are freed when it ends. */
 enum { MEMO_MOST = 1 << 13, MEMO_SLOTS = 2 * MEMO_MOST, MEMO_ROLES = 3 };
 
 typedef struct {
@@ -45,25 +47,51 @@ typedef struct {
     Memo *e;
     size_t mask, used;
     uint16_t *at;               /* the slots used, for memo_close */
-    int role;                   /* the pool's it came from, or -1: its own */
+    int role;                   /* the thread's table it is, or -1: its own */
 } MemoTab;
 
-/* per role (the fork, its two branches): MEMO_SLOTS entries, all empty
- * between walks, and room to list the slots a walk uses.  A walk inside
- * a call of another walk's (an outer that applies a fork of its own)
- * finds the pool busy and takes tables of its own. */
-static _Thread_local Memo *memo_pool[MEMO_ROLES];
-static _Thread_local uint16_t *memo_used[MEMO_ROLES];
-static _Thread_local bool memo_busy[MEMO_ROLES];
+/* per role (the fork, its two branches): slots all empty between walks,
+ * and room to list the slots a walk uses.  A walk inside a call of
+ * another walk's (an outer that applies a fork of its own) finds the
+ * thread's busy and takes tables of its own. */
+typedef struct {
+    Memo *e[MEMO_ROLES];
+    uint16_t *at[MEMO_ROLES];
+    size_t size[MEMO_ROLES];
+    bool busy[MEMO_ROLES];
+} MemoPool;
 
-void ad_apply_pairs_thread_done(void)
+static _Thread_local MemoPool memo_pool;
+static pthread_key_t memo_key;
+static pthread_once_t memo_key_once = PTHREAD_ONCE_INIT;
+
+static void memo_pool_free(void *unused)
 {
+    (void)unused;
     for (int r = 0; r < MEMO_ROLES; r++) {
-        free(memo_pool[r]);
-        free(memo_used[r]);
-        memo_pool[r] = NULL;
-        memo_used[r] = NULL;
+        free(memo_pool.e[r]);
+        free(memo_pool.at[r]);
     }
+    memo_pool = (MemoPool){0};
+}
+
+static void memo_key_make(void)
+{
+    if (pthread_key_create(&memo_key, memo_pool_free) != 0)
+        abort();
+}
+
+/* size empty slots and room to list half of them; false when memory ran
+ * out */
+static bool memo_alloc(Memo **e, uint16_t **at, size_t size)
+{
+    *e = calloc(size, sizeof **e);
+    *at = malloc(size / 2 * sizeof **at);
+    if (*e && *at)
+        return true;
+    free(*e), free(*at);
+    *e = NULL, *at = NULL;
+    return false;
 }
 
 /* role's table, for a walk of n pairs (n distinct keys at most) */
@@ -73,27 +101,23 @@ static bool memo_open(MemoTab *t, int role, size_t n)
     while (size < MEMO_SLOTS && size < 2 * n)
         size *= 2;
     *t = (MemoTab){NULL, size - 1, 0, NULL, -1};
-    if (!memo_busy[role] && !memo_pool[role]) {
-        Memo *e = calloc(MEMO_SLOTS, sizeof *e);
-        uint16_t *at = malloc(MEMO_MOST * sizeof *at);
-        if (e && at)
-            memo_pool[role] = e, memo_used[role] = at;
-        else
-            free(e), free(at);
+    MemoPool *p = &memo_pool;
+    if (!p->busy[role] && p->size[role] < size) {
+        Memo *e;
+        uint16_t *at;
+        if (memo_alloc(&e, &at, size)) {
+            pthread_once(&memo_key_once, memo_key_make);
+            pthread_setspecific(memo_key, p);       /* freed as the thread ends */
+            free(p->e[role]), free(p->at[role]);
+            p->e[role] = e, p->at[role] = at, p->size[role] = size;
+        }
     }
-    if (!memo_busy[role] && memo_pool[role]) {
-        memo_busy[role] = true;
-        t->e = memo_pool[role], t->at = memo_used[role], t->role = role;
+    if (!p->busy[role] && p->size[role] >= size) {
+        p->busy[role] = true;
+        t->e = p->e[role], t->at = p->at[role], t->role = role;
         return true;
     }
-    t->e = calloc(size, sizeof *t->e);
-    t->at = malloc(MEMO_MOST * sizeof *t->at);
-    if (!t->e || !t->at) {
-        free(t->e), free(t->at);
-        t->e = NULL, t->at = NULL;
-        return false;
-    }
-    return true;
+    return memo_alloc(&t->e, &t->at, size);
 }
 
 static void memo_close(MemoTab *t)
@@ -106,7 +130,7 @@ static void memo_close(MemoTab *t)
         *m = (Memo){0};
     }
     if (t->role >= 0) {
-        memo_busy[t->role] = false;
+        memo_pool.busy[t->role] = false;
     } else {
         free(t->e);
         free(t->at);

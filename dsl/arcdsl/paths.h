@@ -56,7 +56,5 @@ static inline Value *ad_fork_pair_arg(const ForkPairs *fp, int k, size_t i, size
  * nothing charged or raised, where that does not apply or a call fails:
  * the calls then run as written. */
 bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r);
-/* What a thread keeps of ad_apply_pairs' tables, released (prim_thread_done). */
-void ad_apply_pairs_thread_done(void);
 
 #endif
