@@ -141,11 +141,8 @@ void ending_local(const RunOptions *ro, Instance *in, Ending *e)
     if (g->batt) {
         e->batt_eq = batt_matches(in);
         if (ro->format == REPORT_JSONL) {
-            StrBuf sb;
-            sb_init(&sb);
-            fmt_jsonl_batt(&sb, in);
-            linebuf_put(&g->out, k, sb.buf, sb.len);
-            sb_free(&sb);
+            fmt_jsonl_batt(linebuf_sb(&g->out), in);
+            linebuf_sb_end(&g->out, k);
         }
         return;
     }

@@ -143,7 +143,7 @@ static void memo_json_repr(StrBuf *sb, ReprMemo *m, Value *v)
 /* One line per batt call, in the schema of ../shared/golden/batt/. */
 void fmt_jsonl_batt(StrBuf *out, const Instance *in)
 {
-    StrBuf sb = *out;
+    StrBuf sb = *out;           /* a local copy, written back at the end */
     ReprMemo memo = {0};
     size_t nrec = (size_t)in->nrecords[0] + (size_t)in->nrecords[1];
     if (in->status == INST_DONE && nrec > 1) {

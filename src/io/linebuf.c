@@ -37,19 +37,15 @@ void linebuf_end(LineBuf *b, int64_t key)
     add_piece(b, (LinePiece){key, b->start, b->len, 0, false});
 }
 
-void linebuf_put(LineBuf *b, int64_t key, const char *s, size_t n)
+StrBuf *linebuf_sb(LineBuf *b)
 {
-    if (b->wlen + n > b->wcap) {
-        size_t cap = b->wcap ? b->wcap : 4096;
-        while (cap < b->wlen + n)
-            cap *= 2;
-        if (!(b->whole = realloc(b->whole, cap)))
-            out_of_memory();
-        b->wcap = cap;
-    }
-    memcpy(b->whole + b->wlen, s, n);
-    add_piece(b, (LinePiece){key, b->wlen, b->wlen + n, 0, true});
-    b->wlen += n;
+    b->start = b->whole.len;
+    return &b->whole;
+}
+
+void linebuf_sb_end(LineBuf *b, int64_t key)
+{
+    add_piece(b, (LinePiece){key, b->start, b->whole.len, 0, true});
 }
 
 static int by_key(const void *a, const void *b)
@@ -62,23 +58,15 @@ static int by_key(const void *a, const void *b)
 
 void linebuf_flush(LineBuf *b, FILE *to)
 {
-    if (!b->npiece) {
-        if (b->f)
-            fclose(b->f);
-        free(b->mem);
-        free(b->whole);
-        free(b->piece);
-        *b = (LineBuf){0};
-        return;
-    }
     if (b->f)
         fclose(b->f);
-    qsort(b->piece, (size_t)b->npiece, sizeof *b->piece, by_key);
+    if (b->npiece)
+        qsort(b->piece, (size_t)b->npiece, sizeof *b->piece, by_key);
     for (int i = 0; to && i < b->npiece; i++)
-        fwrite((b->piece[i].put ? b->whole : b->mem) + b->piece[i].start, 1,
+        fwrite((b->piece[i].whole ? b->whole.buf : b->mem) + b->piece[i].start, 1,
                b->piece[i].end - b->piece[i].start, to);
     free(b->mem);
-    free(b->whole);
+    sb_free(&b->whole);
     free(b->piece);
     *b = (LineBuf){0};
 }

@@ -9,30 +9,33 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "value.h"
+
 typedef struct {
     int64_t key;
     size_t start, end;
     int seq;                 /* pieces of a key stay in the order written */
-    bool put;                /* in `whole`, not the stream's memory */
+    bool whole;              /* in `whole`, not the stream's memory */
 } LinePiece;
 
 typedef struct {
     char *mem;
     size_t len;
     FILE *f;                 /* NULL until the first piece */
-    char *whole;             /* pieces handed over made (linebuf_put) */
-    size_t wlen, wcap;
+    StrBuf whole;            /* pieces appended (linebuf_sb) */
     LinePiece *piece;
     int npiece, cappiece;
-    size_t start;            /* of the piece being written */
+    size_t start;            /* of the piece being written, in either */
 } LineBuf;
 
 /* The stream to write the next piece to, until linebuf_end. */
 FILE *linebuf_begin(LineBuf *b);
 void linebuf_end(LineBuf *b, int64_t key);
-/* A piece made whole, s[0..n), under key: copied once, where a stream
- * grows its memory a piece at a time. */
-void linebuf_put(LineBuf *b, int64_t key, const char *s, size_t n);
+/* The buffer to append the next piece to, until linebuf_sb_end: no
+ * stream between (a batt line is tens of kilobytes, and a memory stream
+ * zeroes and copies as it grows). */
+StrBuf *linebuf_sb(LineBuf *b);
+void linebuf_sb_end(LineBuf *b, int64_t key);
 /* Write the pieces to `to` (NULL: drop them) sorted by key, and empty b. */
 void linebuf_flush(LineBuf *b, FILE *to);
 
