@@ -307,12 +307,13 @@ static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
     if (tabled)
         v_loc_hashes_make();
     uint64_t x = 0;
+    /* connect's and recolor's lines over a grid: two loads; else one a point */
     const PreXor *pc = NULL;
     bool pre = c ? v_is_int(c) && c->u.i >= 0 && c->u.i <= 9 &&
                        (pc = pre_of_colour(c->u.i, n)) && pre_xor(pc, t, n, i1, j1, &x)
                  : pre_xor_places(t, n, i1, j1, &x);
-    if (!pre) {                                 /* connect's lines over a grid: two loads */
-        if (tabled && !c) {                     /* else one load a point */
+    if (!pre) {
+        if (tabled && !c) {
             const int64_t *flat = &v_loc_hashes_[0][0];
             int64_t at = i * V_LOC_HASHED + j, step = (int64_t)t->di * V_LOC_HASHED + t->dj;
             for (size_t k = 0; k < n; k++, at += step)
