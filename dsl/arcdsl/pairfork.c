@@ -156,9 +156,9 @@ static Value *memo_miss(Ctx *cx, MemoTab *t, size_t s, Value *outer, Value *x, V
         v_decref(r);
         return NULL;
     }
-    /* half full at most: a table sized for fewer pairs than MEMO_MOST
-     * keeps what half of it holds, the rest are called unkept */
-    if (!r || t->used >= MEMO_MOST || 2 * (t->used + 1) > t->mask + 1)
+    /* half full at most: only the largest table, MEMO_MOST entries, gets
+     * there (a smaller one has twice its walk's pairs); past it, unkept */
+    if (!r || 2 * (t->used + 1) > t->mask + 1)
         return r;
     t->e[s] = (Memo){k0, k1, v_incref(r), cx->work - before};
     t->at[t->used++] = (uint16_t)s;

@@ -37,11 +37,6 @@ char *sb_grow(StrBuf *sb, size_t more)
     return p + sb->len;
 }
 
-static inline void sb_reserve(StrBuf *sb, size_t more)
-{
-    (void)sb_room(sb, more);
-}
-
 void sb_puts(StrBuf *sb, const char *s)
 {
     sb_putn(sb, s, strlen(s));
@@ -55,9 +50,9 @@ void sb_printf(StrBuf *sb, const char *fmt, ...)
     va_end(ap);
     if (n < 0)
         return;
-    sb_reserve(sb, (size_t)n);
+    char *p = sb_room(sb, (size_t)n);
     va_start(ap, fmt);
-    vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
     va_end(ap);
     sb->len += (size_t)n;
 }
@@ -173,8 +168,7 @@ static void repr_byte_grid(StrBuf *sb, const Value *v)
     for (size_t i = 0; i < h; i++) {
         if (i)
             sb_putn(sb, ", ", 2);
-        sb_reserve(sb, 5 * w + 3);
-        char *p = sb->buf + sb->len;
+        char *p = sb_room(sb, 5 * w + 3);
         *p++ = '(';
         p = vg_row_text(p, c + i * w, w);
         if (w == 1)
@@ -200,8 +194,7 @@ static bool repr_digit_row(StrBuf *sb, const Value *v)
         if (x->type != V_INT || (uint64_t)x->u.i > 9)
             return false;
     }
-    sb_reserve(sb, 3 * n);
-    char *p = sb->buf + sb->len;
+    char *p = sb_room(sb, 3 * n);
     *p++ = '(';
     for (size_t i = 0; i < n; i++) {
         if (i)

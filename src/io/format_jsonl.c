@@ -128,7 +128,7 @@ static void memo_json_repr(StrBuf *sb, ReprMemo *m, Value *v)
     uint64_t h = vg_is(v) ? (uint64_t)v_hash(v) : (uint64_t)(uintptr_t)v * 0x9E3779B97F4A7C15u;
     size_t s = (size_t)(h ^ h >> 31) & m->mask;
     for (; m->e[s].v; s = (s + 1) & m->mask)
-        if (same_repr(m->e[s].v, v)) {
+        if (same_repr(m->e[s].v, v)) {     /* not sb_putn: room may move the source */
             char *p = sb_room(sb, m->e[s].n);
             memcpy(p, sb->buf + m->e[s].at, m->e[s].n);
             sb->len += m->e[s].n;
@@ -141,9 +141,8 @@ static void memo_json_repr(StrBuf *sb, ReprMemo *m, Value *v)
 }
 
 /* One line per batt call, in the schema of ../shared/golden/batt/. */
-void fmt_jsonl_batt(StrBuf *out, const Instance *in)
+void fmt_jsonl_batt(StrBuf *sb, const Instance *in)
 {
-    StrBuf sb = *out;           /* a local copy, written back at the end */
     ReprMemo memo = {0};
     size_t nrec = (size_t)in->nrecords[0] + (size_t)in->nrecords[1];
     if (in->status == INST_DONE && nrec > 1) {
@@ -152,42 +151,41 @@ void fmt_jsonl_batt(StrBuf *out, const Instance *in)
         memo.e = calloc(memo.mask + 1, sizeof *memo.e);     /* NULL: every repr written */
     }
     char name[32];
-    sb_puts(&sb, "{\"task\": ");
-    sb_json_string(&sb, in->task->id);
-    sb_puts(&sb, ", \"split\": ");
-    sb_json_string(&sb, in->task->split ? in->task->split : "");
-    sb_puts(&sb, ", \"sample\": ");
-    sb_json_string(&sb, sample_name(in->task, in->sample, name, sizeof name));
-    sb_puts(&sb, in->c_is_output ? ", \"C\": \"O\"" : ", \"C\": null");
+    sb_puts(sb, "{\"task\": ");
+    sb_json_string(sb, in->task->id);
+    sb_puts(sb, ", \"split\": ");
+    sb_json_string(sb, in->task->split ? in->task->split : "");
+    sb_puts(sb, ", \"sample\": ");
+    sb_json_string(sb, sample_name(in->task, in->sample, name, sizeof name));
+    sb_puts(sb, in->c_is_output ? ", \"C\": \"O\"" : ", \"C\": null");
     if (in->status != INST_DONE) {
-        sb_puts(&sb, ", \"o\": null, \"s\": null, \"error\": ");
-        sb_json_string(&sb, in->status == INST_BUDGET ? "timeout" : in->error);
-        sb_puts(&sb, "}\n");
+        sb_puts(sb, ", \"o\": null, \"s\": null, \"error\": ");
+        sb_json_string(sb, in->status == INST_BUDGET ? "timeout" : in->error);
+        sb_puts(sb, "}\n");
     } else {
         /* o entries are [t, mutated, solver, repr]; s entries [t, solver, differ, repr] */
         static const char *const keys[2] = {", \"o\": [", ", \"s\": ["};
         static const int lists[2] = {1, 0};
         for (int k = 0; k < 2; k++) {
             int l = lists[k];
-            sb_puts(&sb, keys[k]);
+            sb_puts(sb, keys[k]);
             for (int i = 0; i < in->nrecords[l]; i++) {
                 Value *rec = in->records[l][i];
-                sb_puts(&sb, i ? ", [" : "[");
+                sb_puts(sb, i ? ", [" : "[");
                 for (size_t j = 0; j < rec->u.tup.len; j++) {
                     if (j)
-                        sb_putn(&sb, ", ", 2);
+                        sb_putn(sb, ", ", 2);
                     if (j + 1 == rec->u.tup.len)
-                        memo_json_repr(&sb, &memo, v_titems(rec)[j]);
+                        memo_json_repr(sb, &memo, v_titems(rec)[j]);
                     else
-                        json_scalar(&sb, v_titems(rec)[j]);
+                        json_scalar(sb, v_titems(rec)[j]);
                 }
-                sb_putc(&sb, ']');
+                sb_putc(sb, ']');
             }
-            sb_putc(&sb, ']');
+            sb_putc(sb, ']');
         }
-        sb_puts(&sb, ", \"error\": null}\n");
+        sb_puts(sb, ", \"error\": null}\n");
     }
-    *out = sb;
     free(memo.e);
 }
 

@@ -75,16 +75,9 @@ void json_string(FILE *f, const char *s)
 
 void sb_json_string(StrBuf *sb, const char *s)
 {
-    size_t n = strlen(s), run = plain_run(s, n);
-    char *p = sb_room(sb, run + 2);
-    *p++ = '"';
-    memcpy(p, s, run);
-    sb->len += run + 1;
-    if (run < n)
-        put_escaped(sb, s + run, n - run);
-    p = sb_room(sb, 1);
-    p[0] = '"', p[1] = '\0';
-    sb->len++;
+    sb_putc(sb, '"');
+    put_escaped(sb, s, strlen(s));
+    sb_putc(sb, '"');
 }
 
 void sb_json_repr(StrBuf *sb, const Value *v)
