@@ -55,6 +55,9 @@ Value *ad_combine(Ctx *cx, Value *const *a)
     if (!core_iterable(cx, a[0]) || !core_iterable(cx, a[1]))
         return NULL;
     size_t n = v_len(a[0]), m = v_len(a[1]);
+    Value *k = fs_keys_concat(a[0], a[1]);
+    if (k)                      /* charged as vb_finish charges the n + m items */
+        return core_work(cx, n + m) ? k : (v_decref(k), NULL);
     VBuf b = {0};
     if (!vb_reserve(cx, &b, n + m))
         return NULL;
@@ -70,7 +73,8 @@ Value *ad_intersection(Ctx *cx, Value *const *a)
     if (x->type == V_FSET && y->type == V_FSET) {
         if (!core_work(cx, v_len(x) < v_len(y) ? v_len(x) : v_len(y)))
             return NULL;
-        return fs_and(x, y);
+        Value *k = fs_keys_and(x, y);
+        return k ? k : fs_and(x, y);
     }
     if (v_is_int(x) && v_is_int(y)) {
         if (x->type == V_BOOL && y->type == V_BOOL)
@@ -90,6 +94,9 @@ static int keep_not_in(Ctx *cx, Value *e, void *ud)
 /* type(a)(e for e in a if e not in b): a's order, not `a - b` */
 Value *ad_difference(Ctx *cx, Value *const *a)
 {
+    Value *k = fs_keys_minus(a[0], a[1]);
+    if (k)                      /* charged as core_filter charges the kept */
+        return core_work(cx, v_len(k)) ? k : (v_decref(k), NULL);
     return core_filter(cx, a[0], keep_not_in, a[1], a[0]->type);
 }
 

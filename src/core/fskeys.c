@@ -497,6 +497,96 @@ Value *fs_keys_merge(Value *cs, size_t total)
     return v;
 }
 
+/* ---- set algebra over keys ----------------------------------------------
+ * CPython makes the result of a & b, of frozenset((*a, *b)) and of
+ * frozenset(e for e in a if e not in b) by adding items one at a time in
+ * the order it walks a set: which items, and in which order, follows from
+ * keys alone.  So where both sides are sets of places and arc-dsl cells
+ * the result is a key set, and neither side's table is made unless its
+ * own order is read (a lazy object, a line, a union lists its keys in no
+ * order; a side walked in order lays its keys out in a scratch table). */
+
+/* Whether v is a recipe not laid out yet that lists its keys (in order,
+ * or in none) without being laid out: the case where working on keys
+ * saves a table.  Between sets already laid out, CPython's own walk and
+ * probes (pyset.c) cost less than listing both sides' keys. */
+static bool lists_unbuilt(const Value *v, bool ordered)
+{
+    if (v->type != V_FSET || !(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) ||
+        fs_gen_lazy(v))
+        return false;
+    const FsRecipe *k = fs_recipe_head(v)->kind;
+    return ordered ? k->ordered != NULL : k->keys != NULL;
+}
+
+static bool both_sets(const Value *a, const Value *b)
+{
+    return a->type == V_FSET && b->type == V_FSET && !fs_gen_lazy(a) && !fs_gen_lazy(b);
+}
+
+/* Every key of o below TABLES * PLACES (places and arc-dsl cells). */
+static bool all_ours(const FsKeys *o)
+{
+    bool ok = true;
+    for (size_t x = 0; x < o->n; x++)
+        ok &= o->k[x] < TABLES * PLACES;
+    return ok;
+}
+
+/* walk's keys in its order, those in `in` marked or not (keep_marked),
+ * as a key set; the empty frozenset where none is kept; NULL where a side
+ * is not a set of places and arc-dsl cells.  Both lists are made before
+ * anything is marked: a union or a recolor lists with seen_ itself. */
+static Value *filtered(const Value *walk, const Value *in, bool keep_marked)
+{
+    FsKeys ord = {0}, mark = {0};
+    Value *v = NULL;
+    if (fs_ordered_keys(walk, &ord) && all_ours(&ord) && fs_arena_keys(in, &mark) &&
+        all_ours(&mark)) {
+        for (size_t x = 0; x < mark.n; x++)
+            (void)first_sight(mark.k[x]);
+        size_t m = 0;
+        for (size_t x = 0; x < ord.n; x++)
+            if (seen(ord.k[x]) == keep_marked)
+                ord.k[m++] = ord.k[x];
+        for (size_t x = 0; x < mark.n; x++)
+            unsee(mark.k[x]);
+        v = m ? keyset_of(&ord, m) : v_incref(&v_empty_fset_);
+    }
+    fs_keys_free(&ord);
+    fs_keys_free(&mark);
+    return v;
+}
+
+Value *fs_keys_and(const Value *a, const Value *b)
+{
+    if (a == b || !both_sets(a, b))
+        return NULL;
+    /* CPython walks the smaller, b where they are the same size */
+    const Value *walk = b->u.set.len > a->u.set.len ? a : b, *in = walk == a ? b : a;
+    return lists_unbuilt(walk, true) || lists_unbuilt(in, false) ? filtered(walk, in, true) : NULL;
+}
+
+Value *fs_keys_minus(const Value *a, const Value *b)
+{
+    if (!both_sets(a, b) || !(lists_unbuilt(a, true) || lists_unbuilt(b, false)))
+        return NULL;
+    return filtered(a, b, false);
+}
+
+Value *fs_keys_concat(Value *a, Value *b)
+{
+    if (!both_sets(a, b) || !(lists_unbuilt(a, true) || lists_unbuilt(b, true)))
+        return NULL;
+    FsKeys o = {0};
+    Value *const ms[2] = {a, b};
+    Value *v = NULL;
+    if (merged_in_order(ms, 2, &o))
+        v = o.n ? keyset_of(&o, o.n) : v_incref(&v_empty_fset_);
+    fs_keys_free(&o);
+    return v;
+}
+
 bool fs_keys_places(const Value *v)
 {
     return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) &&

@@ -33,6 +33,16 @@ Value *fs_keys_merge(Value *cs, size_t total);
  * lie in (bit t), returned. */
 uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n);
 
+/* a & b, frozenset((*a, *b)) and frozenset(e for e in a if e not in b)
+ * for frozensets a and b of places and arc-dsl cells, one of them a
+ * recipe that lists its keys without being laid out: as CPython lays the
+ * result out, kept as keys until read in order.  NULL where that does
+ * not apply (a side holds anything else, neither side is such a recipe,
+ * memory ran out): the caller's eager path. */
+Value *fs_keys_and(const Value *a, const Value *b);
+Value *fs_keys_concat(Value *a, Value *b);
+Value *fs_keys_minus(const Value *a, const Value *b);
+
 /* Whether v is a set of these holding places only. */
 bool fs_keys_places(const Value *v);
 
