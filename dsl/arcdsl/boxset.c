@@ -154,6 +154,7 @@ Value *ad_box_lines(int64_t si, int64_t sj, int64_t ei, int64_t ej)
     /* the corners in the interned span, every point is */
     if (v_interned_of(0, si, sj) && v_interned_of(0, ei, ej))
         v->flags |= V_FLAG_FLAT;
+    v->memo |= V_MEMO_PLACES;
     v_box_keep(v, si, sj, ei, ej);
     return v;
 }

@@ -77,8 +77,9 @@ static inline int pkind(Ctx *cx, const Value *p)
         return -1;
     if (n == 0)
         return PK_EMPTY;
-    if (p->type == V_FSET && (__atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) & V_MEMO_CELLS))
-        return PK_OBJ;
+    uint8_t memo = p->type == V_FSET ? __atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) : 0;
+    if (memo & (V_MEMO_CELLS | V_MEMO_PLACES))      /* a recipe stays unlaid */
+        return memo & V_MEMO_CELLS ? PK_OBJ : PK_IDX;
     Value *x = gu_getitem(cx, v_items(p)[0], 1);
     if (!x)
         return -1;

@@ -338,8 +338,9 @@ static inline Value *gu_slice(Ctx *cx, Value *t, int64_t a, int64_t b)
  * indices, -1 raised. */
 static inline int gu_is_object(Ctx *cx, const Value *p)
 {
-    if (p->type == V_FSET && (__atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) & V_MEMO_CELLS))
-        return 1;
+    uint8_t memo = p->type == V_FSET ? __atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) : 0;
+    if (memo & (V_MEMO_CELLS | V_MEMO_PLACES))
+        return (memo & V_MEMO_CELLS) != 0;
     Value *e = gu_getitem(cx, v_items(p)[0], 1);
     if (!e)
         return -1;

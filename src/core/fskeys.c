@@ -256,6 +256,8 @@ static void keep_facts(Value *v, size_t n, uint32_t tables, const int64_t b[4])
         v_box_keep(v, b[0], b[1], b[2], b[3]);
     if (n && !(tables & 1))
         v->memo |= V_MEMO_CELLS;
+    if (n && tables == 1)
+        v->memo |= V_MEMO_PLACES;
 }
 
 uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n)

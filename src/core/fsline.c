@@ -331,6 +331,8 @@ static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
      * and (c, point) is an interned cell for a colour 0..9 */
     if (in_span(t->i0, t->j0) && in_span(i1, j1) && (!c || (c->u.i >= 0 && c->u.i <= 9)))
         v->flags |= V_FLAG_FLAT;
+    if (!c)
+        v->memo |= V_MEMO_PLACES;
     v_box_keep(v, t->i0, t->dj < 0 ? j1 : t->j0, i1, t->dj < 0 ? t->j0 : j1);
     return v;
 }

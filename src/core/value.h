@@ -219,6 +219,8 @@ static inline Value *v_small(int64_t x)
 #define V_MEMO_BYTES 0x40  /* tuple: a byte grid (vgrid.h) */
 #define V_MEMO_CELLS 0x20  /* frozenset: every item is a pair whose [1] is a tuple (arc-dsl's
                               cells), known without reading one */
+#define V_MEMO_PLACES 0x80 /* frozenset: every item is a pair of ints (a place), known
+                              without reading one */
 
 void v_tuple_build_(Value *v);  /* vgrid.c: a byte grid's rows */
 /* A tuple's items.  A byte grid (vgrid.h) makes its rows when they are
