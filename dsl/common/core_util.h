@@ -360,12 +360,14 @@ typedef struct {
     size_t mask;
 } CoreGen;
 
-/* mapped: apply's map and dedup table; else a filter's bitmap */
+/* mapped: apply's map and dedup table; else a filter's bitmap.  The
+ * table starts small and grows with the members: a walk of a product
+ * gives few distinct results for many items. */
 static inline bool core_gen_open(CoreGen *g, Ctx *cx, size_t n, bool mapped)
 {
     *g = (CoreGen){.cx = cx, .work = cx->work, .tick = cx->tick};
     g->mask = 1;
-    while (mapped && g->mask < 2 * n)
+    while (mapped && g->mask < 2 * n && g->mask < 1023)
         g->mask = 2 * g->mask + 1;
     if (mapped) {
         g->map = malloc(n * sizeof *g->map);
@@ -394,10 +396,33 @@ static inline Value *core_gen_undo(CoreGen *g)
     return NULL;
 }
 
+/* The dedup table at twice the size, the members placed again. */
+static inline bool core_gen_grow(CoreGen *g)
+{
+    size_t mask = 2 * g->mask + 1;
+    uint32_t *tab = calloc(mask + 1, sizeof *tab);
+    if (!tab)
+        return false;
+    for (size_t m = 0; m < g->mem.n; m++) {
+        size_t p = (uint64_t)v_hash(g->mem.v[m]) & mask;
+        while (tab[p])
+            p = (p + 1) & mask;
+        tab[p] = (uint32_t)m + 1;
+    }
+    free(g->tab);
+    g->tab = tab;
+    g->mask = mask;
+    return true;
+}
+
 /* r (taken) as a member: its index, or -1 (r released) where an equal
  * member might not read as r does. */
 static inline int32_t core_gen_member(CoreGen *g, Value *r)
 {
+    if (2 * (g->mem.n + 1) > g->mask + 1 && !core_gen_grow(g)) {
+        v_decref(r);
+        return -1;
+    }
     uint64_t h = (uint64_t)v_hash(r);
     for (size_t p = h & g->mask;; p = (p + 1) & g->mask) {
         uint32_t at = g->tab[p];
