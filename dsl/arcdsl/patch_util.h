@@ -107,9 +107,12 @@ static inline Value *to_indices(Ctx *cx, Value *p, int kind)
     if (kind == PK_IDX)
         return v_incref(p);
     size_t n = v_len(p);
-    Value **it = v_items(p);
     if (!charge(cx, n))
         return NULL;
+    Value *lazy = kind == PK_OBJ ? fs_keys_toindices(p) : NULL;   /* p stays unlaid */
+    if (lazy)
+        return lazy;
+    Value **it = v_items(p);
     if (kind == PK_OBJ) {       /* interned cells: their places, repeats dropped, laid out */
         Value *small[64], **locs = n <= 64 ? small : malloc(n * sizeof *locs);
         size_t x = 0;

@@ -228,6 +228,36 @@ static Value *recolor_same(const Value *v, size_t at)
 static const FsRecipe recolor_kind = {recolor_build, recolor_size, NULL, fs_table_free,
                                       recolor_keys, recolor_ordered, recolor_same, false, false};
 
+/* toindices(p) keeps no keys either: src[0] is p, a set of arc-dsl cells
+ * that lists its keys unlaid, and its places are read from there. */
+static bool indices_keys(const Value *v, FsKeys *o)
+{
+    return cell_places(tail_of(v)->h.src[0], o, false);
+}
+
+static bool indices_ordered(const Value *v, FsKeys *o)
+{
+    return cell_places(tail_of(v)->h.src[0], o, true);
+}
+
+static void indices_build(Value *v)
+{
+    FsKeys o = {0};
+    const Value *p = tail_of(v)->h.src[0];
+    /* the places in p's order, repeats dropped: toindices' insertion order */
+    if (!fs_ordered_keys(p, &o))
+        abort();
+    for (size_t x = 0; x < o.n; x++)
+        o.k[x] %= PLACES;
+    if (first_of_each(o.k, o.n) != v->u.set.len)
+        abort();
+    build_from(v, o.k);
+    fs_keys_free(&o);
+}
+
+static const FsRecipe indices_kind = {indices_build, recolor_size, NULL, fs_table_free,
+                                      indices_keys, indices_ordered, NULL, false, false};
+
 /* The tables the n keys k lie in (bit t) and their places' box
  * (i0, j0, i1, j1). */
 static uint32_t keys_extent(const uint32_t *k, size_t n, int64_t box[4])
@@ -603,6 +633,17 @@ Value *fs_keys_recolor(Value *c, Value *u)
     Value *v = recoloured(source_places_any, u, colour_base(c), &o)
                    ? made(&recolor_kind, o.k, o.n, 0, v_incref(u), v_incref(c))
                    : NULL;
+    fs_keys_free(&o);
+    return v;
+}
+
+Value *fs_keys_toindices(Value *p)
+{
+    if (!lists_unbuilt(p, false) || !(__atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) & V_MEMO_CELLS))
+        return NULL;
+    FsKeys o = {0};
+    Value *v = cell_places(p, &o, false) && o.n ? made(&indices_kind, o.k, o.n, 0, v_incref(p), NULL)
+                                                : NULL;
     fs_keys_free(&o);
     return v;
 }

@@ -53,6 +53,12 @@ bool fs_keys_places(const Value *v);
  * where p is neither (or memory ran out). */
 Value *fs_keys_recolor(Value *c, Value *p);
 
+/* toindices(p) for a frozenset p of arc-dsl cells that is a recipe
+ * listing its keys unlaid (a lazy object, a coloured line, a union): its
+ * places, laid out in p's order only when read in order; NULL where p is
+ * not that (the caller's eager path). */
+Value *fs_keys_toindices(Value *p);
+
 /* A frozenset's keys in iteration order, to be moved by shift: all
  * places or all arc-dsl cells, with their tables and box. */
 typedef struct {
