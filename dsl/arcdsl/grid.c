@@ -52,6 +52,19 @@ Value *ad_colorcount(Ctx *cx, Value *const *a)
     Value *one = fs_same_at(e, 0);      /* every cell's colour: no order to read */
     if (one)
         return v_int(gu_eq(one, val) ? (int64_t)v_len(e) : 0);
+    GCell *c;                           /* a count reads no order: an unbuilt set's keys */
+    size_t nc;
+    int any = ao_cells(cx, e, &c, &nc, false);
+    if (any < 0)
+        return NULL;
+    if (any) {
+        for (size_t x = 0; x < nc; x++)
+            n += gu_eq(c[x].c, val);
+        free(c);
+        if (nc == v_len(e))             /* no repeats listed: one per cell */
+            return v_int(n);
+        n = 0;
+    }
     Value **it = v_items(e);
     for (size_t x = 0, len = v_len(e); x < len; x++) {
         Value *c, *rest;
