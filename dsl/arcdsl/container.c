@@ -97,6 +97,23 @@ Value *ad_difference(Ctx *cx, Value *const *a)
     Value *k = fs_keys_minus(a[0], a[1]);
     if (k)                      /* charged as core_filter charges the kept */
         return core_work(cx, v_len(k)) ? k : (v_decref(k), NULL);
+    Value *x = a[0], *y = a[1];
+    if (x->type == V_FSET && y->type == V_FSET && !fs_gen_lazy(x)) {
+        /* two sets: a's items in its order, probed in b, borrowed until
+         * the kept are laid out as core_filter lays them (distinct) */
+        size_t n = v_len(x), m = 0;
+        Value *small[64], **kept = n <= 64 ? small : malloc(n * sizeof *kept);
+        if (!kept)
+            return cx_raise(cx, "MemoryError", "out of memory");
+        Value *const *it = v_items(x);
+        for (size_t i = 0; i < n; i++)
+            if (!fs_contains(y, it[i]))
+                kept[m++] = it[i];
+        Value *r = core_work(cx, m) ? fs_from_distinct(kept, m) : NULL;
+        if (kept != small)
+            free(kept);
+        return r;
+    }
     return core_filter(cx, a[0], keep_not_in, a[1], a[0]->type);
 }
 
