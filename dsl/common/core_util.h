@@ -582,6 +582,27 @@ static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, 
         return lazy;
     if (type == V_FSET && core_walk(c).unbuilt)
         return core_filter_product(cx, c, keep, ud);
+    if (type == V_FSET && c->type == V_FSET) {
+        /* the kept are c's own items: borrowed while c holds them, then
+         * laid out as distinct */
+        size_t n = v_len(c), m = 0;
+        Value *small[64], **kept = n <= 64 ? small : malloc(n * sizeof *kept);
+        if (!kept)
+            return cx_raise(cx, "MemoryError", "out of memory");
+        Value *const *it = v_items(c);
+        Value *r = NULL;
+        int k = 0;
+        for (size_t i = 0; i < n && k >= 0; i++) {
+            v_fetch_ahead(it, i, n);
+            if ((k = keep(cx, it[i], ud)) > 0)
+                kept[m++] = it[i];
+        }
+        if (k >= 0 && core_work(cx, m))
+            r = fs_from_distinct(kept, m);
+        if (kept != small)
+            free(kept);
+        return r;
+    }
     VBuf b = {0};
     CoreWalk w = core_walk(c);
     for (Value *e; (e = core_walk_next(&w));) {
