@@ -204,8 +204,9 @@ static inline bool o_joins(const OScan *s, size_t k, const Value *val, unsigned 
     return univalued ? gu_eq(val, s->val[k]) : !gu_eq(s->val[k], bg);
 }
 
-/* s->code from s->val, if every cell and bg can be one. */
-static void o_code(OScan *s, uint8_t *code, const Value *bg)
+/* s->code from s->val, if every cell and bg can be one; a byte grid's
+ * cells (bytes, h x w) are the code already, unless one is 255. */
+static void o_code(OScan *s, uint8_t *code, const Value *bg, const uint8_t *bytes)
 {
     if (bg->type == V_NONE)
         s->bgcode = 255;
@@ -213,6 +214,11 @@ static void o_code(OScan *s, uint8_t *code, const Value *bg)
         s->bgcode = (uint8_t)bg->u.i;
     else
         return;
+    if (bytes && !memchr(bytes, 255, s->n)) {
+        memcpy(code, bytes, s->n);
+        s->code = code;
+        return;
+    }
     for (size_t k = 0; k < s->n; k++) {
         const Value *v = s->val[k];
         if (!v_is_int(v) || v->u.i < 0 || v->u.i >= 255)
@@ -601,7 +607,9 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
             for (size_t j = 0; j < s.w; j++)
                 inb[j] = ow_sides(i > 0, i + 1 < s.h, j > 0, j + 1 < s.w);
     }
-    o_code(&s, code, bg);
+    size_t bh, bw;
+    const uint8_t *bytes = gu_bytes(grid, &bh, &bw);
+    o_code(&s, code, bg, bytes && bh == s.h && bw == s.w ? bytes : NULL);
     /* asindices(grid): frozenset of the pairs in row-major order */
     const int32_t *cached = small ? ai_order(s.h, s.w, s.H) : NULL;
     NbImg *imgs = small ? img_table(s.h, s.w, diagonal) : NULL;
