@@ -328,6 +328,42 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
     return v;
 }
 
+/* frozenset(objs), CPython's COPY of the set the n objects of ov were
+ * added to (oset: their indices, probed by their hashes oh; only adds, so
+ * no dummies), laid out as ow_fill lays out an object; the objects move
+ * from ov into it.  tab: room for the copy's table. */
+static Value *objs_frozen(VBuf *ov, const uint64_t *oh, const ISet *oset, int32_t *tab)
+{
+    size_t n = ov->n, mask = pyset_copy_mask(n);
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    const int32_t *from = oset->t;
+    if (mask != oset->mask) {
+        memset(tab, 0xff, (mask + 1) * sizeof *tab);
+        for (size_t i = 0; i <= oset->mask; i++)
+            if (oset->t[i] >= 0)
+                is_insert_clean(tab, mask, oh, oset->t[i]);
+        from = tab;
+    }
+    FsLayout L;
+    Value *v = fs_layout(n, mask, &L);
+    int32_t m = 0;
+    uint64_t x = 0;
+    for (size_t i = 0; i <= mask; i++) {
+        int32_t k = from[i];
+        if (k < 0)
+            continue;
+        L.items[m] = ov->v[k];
+        L.hashes[m] = (int64_t)oh[k];
+        L.slots[i] = m++;
+        x ^= py_fset_shuffle(oh[k]);
+    }
+    ov->n = 0;
+    v->hash = py_fset_end(x, n);
+    v->hashed = 1;
+    return v;
+}
+
 /* cands = neighborhood - occupied without the neighbourhood's table, when
  * its order cannot show.  Only the set's members and size decide which way
  * `-` goes (§4): while occupied is large beside it, the difference is a
@@ -619,9 +655,10 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         ai_lay(n, s.H, order);
     }
 
-    PySet objs;
-    ISet obj;
-    pyset_init(&objs);
+    ISet obj, objs;             /* objs: the objects' indices in objl, as CPython's set of them */
+    uint64_t *oh = NULL;        /* ... and their hashes */
+    size_t ohcap = 0;
+    is_init(&objs);
     OWalk w = {.s = &s, .imgs = imgs, .univalued = univalued, .diagonal = diagonal, .bg = bg,
                .member = as_tuple ? NULL : &claim, .occupied = &occupied, .HC = HC,
                .stamp = stamp, .cells = cells, .keep = keep};
@@ -673,13 +710,22 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
                 fo = obj_frozen(&s, &obj, HC, ftab);
                 is_free(&obj);
             }
-            pyset_add(&objs, fo);
-            v_decref(fo);
+            if (objl.n == ohcap) {
+                ohcap = ohcap ? 2 * ohcap : 64;
+                if (!(oh = realloc(oh, ohcap * sizeof *oh)))
+                    abort();
+            }
+            oh[objl.n] = (uint64_t)v_hash(fo);
+            if (!vb_push(cx, &objl, fo))
+                break;
+            /* distinct: no two objects share a cell, so none is equal to another */
+            is_add(&objs, oh, (int32_t)objl.n - 1);
         }
     }
     if (!cx->err)
-        out = as_tuple ? vb_finish(cx, &objl, V_TUPLE) : pyset_to_frozenset(&objs);
-    pyset_clear(&objs);
+        out = as_tuple ? vb_finish(cx, &objl, V_TUPLE) : objs_frozen(&objl, oh, &objs, ftab);
+    is_free(&objs);
+    free(oh);
 done:
     vb_drop(&objl);
     vb_drop(&cl);
