@@ -116,11 +116,37 @@ static inline int gu_colors_rows(Ctx *cx, const Value *grid, GColors *k)
     int no = 0;
     size_t bh, bw;
     const uint8_t *b = gu_bytes(grid, &bh, &bw);
-    for (size_t k = 0; b && k < bh * bw; k++) {
-        if (b[k] >= 16)
+    if (b) {
+        /* bytes: counted four bins at a time, then the colours present
+         * put in first-occurrence order by where each is first found */
+        size_t n = bh * bw, k = 0;
+        uint8_t any = 0;
+        for (size_t x = 0; x < n; x++)
+            any |= b[x];
+        if (any >= 16)
             return 0;
-        if (!cnt[b[k]]++)
-            order[no++] = b[k];
+        uint32_t h[4][16] = {{0}};
+        for (; k + 4 <= n; k += 4) {
+            h[0][b[k]]++;
+            h[1][b[k + 1]]++;
+            h[2][b[k + 2]]++;
+            h[3][b[k + 3]]++;
+        }
+        for (; k < n; k++)
+            h[0][b[k]]++;
+        size_t first[16];
+        for (int c = 0; c < 16; c++) {
+            cnt[c] = (size_t)h[0][c] + h[1][c] + h[2][c] + h[3][c];
+            if (!cnt[c])
+                continue;
+            first[c] = (size_t)((const uint8_t *)memchr(b, c, n) - b);
+            int at = no++;
+            while (at > 0 && first[order[at - 1]] > first[c]) {
+                order[at] = order[at - 1];
+                at--;
+            }
+            order[at] = (uint8_t)c;
+        }
     }
     for (size_t i = 0; !b && i < grid->u.tup.len; i++) {
         const Value *r = v_titems(grid)[i];
