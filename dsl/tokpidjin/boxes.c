@@ -2,6 +2,7 @@
 #include <stdatomic.h>
 #include "patch_util.h"
 #include "common/gridops.h"
+#include "common/iset.h"
 #include "common/neighbours.h"
 
 /* ---- boxes ---------------------------------------------------------------- */
@@ -114,6 +115,67 @@ static void ring_keep(int64_t i0, int64_t i1, int64_t j0, int64_t j1, const Valu
     }
 }
 
+/* A ring over interned places whose box holds at most this many: its sets
+ * simulated on location numbers (iset.h), no tuple and no PySet made. */
+#define RING_KEYED 4096
+
+/* (i, j) of the box (si, sj)-(ei, ej) as a location number, its hash in H */
+static int32_t ring_key(int64_t si, int64_t sj, int64_t w, int64_t i, int64_t j, uint64_t *H)
+{
+    int32_t k = (int32_t)((i - si) * w + (j - sj));
+    H[k] = (uint64_t)v_hash(v_interned_of(0, i, j));
+    return k;
+}
+
+/* ring() below on location numbers: the same comprehensions, unions and
+ * final COPY (iset.h follows pyset.c's rules), the places put in at the
+ * end.  Every corner in the interned span, (ei-si+1)(ej-sj+1) <= RING_KEYED. */
+static Value *ring_keyed(int64_t si, int64_t sj, int64_t ei, int64_t ej)
+{
+    int64_t w = ej - sj + 1;
+    uint64_t *H = xmalloc_((size_t)((ei - si + 1) * w) * sizeof *H);
+    ISet l1, l2, v, h1, h2, hz, all, fin;
+    ISet *sets[] = {&l1, &l2, &v, &h1, &h2, &hz, &all, &fin};
+    for (size_t k = 0; k < sizeof sets / sizeof *sets; k++)
+        is_init(sets[k]);
+    for (int64_t i = si; i <= ei; i++)
+        is_add(&l1, H, ring_key(si, sj, w, i, sj, H));
+    for (int64_t i = si; i <= ei; i++)
+        is_add(&l2, H, ring_key(si, sj, w, i, ej, H));
+    is_merge(&v, &l1, H);
+    is_merge(&v, &l2, H);
+    for (int64_t j = sj; j <= ej; j++)
+        is_add(&h1, H, ring_key(si, sj, w, si, j, H));
+    for (int64_t j = sj; j <= ej; j++)
+        is_add(&h2, H, ring_key(si, sj, w, ei, j, H));
+    is_merge(&hz, &h1, H);
+    is_merge(&hz, &h2, H);
+    is_merge(&all, &v, H);
+    is_merge(&all, &hz, H);
+    is_merge(&fin, &all, H);
+    size_t n = fin.used;
+    FsLayout L;
+    Value *r = fs_layout(n, fin.mask, &L);
+    int32_t m = 0;
+    uint64_t x = 0;
+    for (size_t s = 0; s <= fin.mask; s++) {
+        int32_t k = fin.t[s];
+        if (k < 0)
+            continue;
+        L.items[m] = v_interned_of(0, si + k / w, sj + k % w);
+        L.hashes[m] = (int64_t)H[k];
+        L.slots[s] = m++;
+        x ^= py_fset_shuffle(H[k]);
+    }
+    v_mark_flat(r, L.items, n);
+    r->hash = py_fset_end(x, n);
+    r->hashed = 1;
+    for (size_t k = 0; k < sizeof sets / sizeof *sets; k++)
+        is_free(sets[k]);
+    free(H);
+    return r;
+}
+
 /* The four set comprehensions of box/inbox/outbox, from the unordered
  * corners (a_i, a_j), (b_i, b_j): frozenset(vlines | hlines). */
 static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
@@ -135,6 +197,11 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
                                            memory_order_acquire);
         if (m && m->i0 == i0 && m->i1 == i1 && m->j0 == j0 && m->j1 == j1)
             return fs_clone_flat(m->fs);
+        if (h && w && h * w <= RING_KEYED) {
+            Value *r = ring_keyed(i0, j0, i1, j1);
+            ring_keep(i0, i1, j0, j1, r);
+            return r;
+        }
     }
     PySet l1, l2, v, h1, h2, hz, all;
     pyset_init(&l1);
