@@ -271,6 +271,20 @@ static const NbImg *nb_img(OScan *s, NbImg *tab, NbImg *local, int32_t cand, boo
     return local;
 }
 
+/* The slots of CPython's COPY of src (keys probed by H) into a table of
+ * mask + 1: src's own when the sizes agree (src has no dummies), else
+ * its keys inserted in its slot order into tab. */
+static const int32_t *copy_slots(const ISet *src, const uint64_t *H, int32_t *tab, size_t mask)
+{
+    if (mask == src->mask)
+        return src->t;
+    memset(tab, 0xff, (mask + 1) * sizeof *tab);
+    for (size_t i = 0; i <= src->mask; i++)
+        if (src->t[i] >= 0)
+            is_insert_clean(tab, mask, H, src->t[i]);
+    return tab;
+}
+
 /* `obj`, the set of an object's cells, is an ISet of locations probed by
  * the cells' hashes (HC); frozenset(obj) is CPython's COPY of it (pyset.c
  * copy_to_fs): a table presized for its count, its keys inserted in obj's
@@ -279,14 +293,7 @@ static const NbImg *nb_img(OScan *s, NbImg *tab, NbImg *local, int32_t cand, boo
 uint64_t ow_fill(OScan *s, const ISet *obj, const uint64_t *HC, int32_t *tab, size_t mask,
                  FsLayout *L)
 {
-    const int32_t *from = obj->t;
-    if (mask != obj->mask) {
-        memset(tab, 0xff, (mask + 1) * sizeof *tab);
-        for (size_t i = 0; i <= obj->mask; i++)
-            if (obj->t[i] >= 0)
-                is_insert_clean(tab, mask, HC, obj->t[i]);
-        from = tab;
-    }
+    const int32_t *from = copy_slots(obj, HC, tab, mask);
     int32_t m = 0;
     uint64_t x = 0;
     for (size_t i = 0; i <= mask; i++) {
@@ -337,14 +344,7 @@ static Value *objs_frozen(VBuf *ov, const uint64_t *oh, const ISet *oset, int32_
     size_t n = ov->n, mask = pyset_copy_mask(n);
     if (n == 0)
         return v_incref(&v_empty_fset_);
-    const int32_t *from = oset->t;
-    if (mask != oset->mask) {
-        memset(tab, 0xff, (mask + 1) * sizeof *tab);
-        for (size_t i = 0; i <= oset->mask; i++)
-            if (oset->t[i] >= 0)
-                is_insert_clean(tab, mask, oh, oset->t[i]);
-        from = tab;
-    }
+    const int32_t *from = copy_slots(oset, oh, tab, mask);
     FsLayout L;
     Value *v = fs_layout(n, mask, &L);
     int32_t m = 0;
