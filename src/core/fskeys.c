@@ -151,10 +151,10 @@ static bool recoloured(bool (*list)(const Value *, FsKeys *), const Value *u, ui
     return true;
 }
 
-/* toindices(u)'s places for u of arc-dsl cells, distinct: in any order,
- * or in toindices(u)'s (its places added in u's order, repeats skipped);
- * false where u holds anything but arc-dsl cells. */
-static bool cell_places(const Value *u, FsKeys *o, bool ordered)
+/* The places of u's arc-dsl cells, once each: in any order, or (ordered)
+ * in u's, which toindices(u) adds them in; false where u holds anything
+ * but arc-dsl cells. */
+static bool places_listed(const Value *u, FsKeys *o, bool ordered)
 {
     size_t n0 = o->n;
     if (!(ordered ? fs_ordered_keys(u, o) : fs_arena_keys(u, o)))
@@ -167,6 +167,17 @@ static bool cell_places(const Value *u, FsKeys *o, bool ordered)
         o->k[x] %= PLACES;
     }
     o->n = n0 + first_of_each(o->k + n0, o->n - n0);
+    return true;
+}
+
+/* toindices(u)'s places for u of arc-dsl cells, distinct: in any order,
+ * or in toindices(u)'s (its places added in u's order, repeats skipped);
+ * false where u holds anything but arc-dsl cells. */
+static bool cell_places(const Value *u, FsKeys *o, bool ordered)
+{
+    size_t n0 = o->n;
+    if (!places_listed(u, o, ordered))
+        return false;
     if (!ordered)
         return true;
     FsKeys laid = {0};
@@ -243,13 +254,8 @@ static bool indices_ordered(const Value *v, FsKeys *o)
 static void indices_build(Value *v)
 {
     FsKeys o = {0};
-    const Value *p = tail_of(v)->h.src[0];
     /* the places in p's order, repeats dropped: toindices' insertion order */
-    if (!fs_ordered_keys(p, &o))
-        abort();
-    for (size_t x = 0; x < o.n; x++)
-        o.k[x] %= PLACES;
-    if (first_of_each(o.k, o.n) != v->u.set.len)
+    if (!places_listed(tail_of(v)->h.src[0], &o, true) || o.n != v->u.set.len)
         abort();
     build_from(v, o.k);
     fs_keys_free(&o);
