@@ -119,12 +119,17 @@ static void ring_keep(int64_t i0, int64_t i1, int64_t j0, int64_t j1, const Valu
  * simulated on location numbers (iset.h), no tuple and no PySet made. */
 #define RING_KEYED 4096
 
-/* (i, j) of the box (si, sj)-(ei, ej) as a location number, its hash in H */
-static int32_t ring_key(int64_t si, int64_t sj, int64_t w, int64_t i, int64_t j, uint64_t *H)
+/* add_line's comprehension on the location numbers of the box with
+ * corner (si, sj) and width w, the places' hashes into H */
+static void keyed_line(ISet *s, uint64_t *H, int64_t si, int64_t sj, int64_t w, int64_t lo,
+                       int64_t hi, int64_t fixed, bool col)
 {
-    int32_t k = (int32_t)((i - si) * w + (j - sj));
-    H[k] = (uint64_t)v_hash(v_interned_of(0, i, j));
-    return k;
+    for (int64_t x = lo; x <= hi; x++) {
+        int64_t i = col ? fixed : x, j = col ? x : fixed;
+        int32_t k = (int32_t)((i - si) * w + (j - sj));
+        H[k] = (uint64_t)v_hash(v_interned_of(0, i, j));
+        is_add(s, H, k);
+    }
 }
 
 /* ring() below on location numbers: the same comprehensions, unions and
@@ -138,16 +143,12 @@ static Value *ring_keyed(int64_t si, int64_t sj, int64_t ei, int64_t ej)
     ISet *sets[] = {&l1, &l2, &v, &h1, &h2, &hz, &all, &fin};
     for (size_t k = 0; k < sizeof sets / sizeof *sets; k++)
         is_init(sets[k]);
-    for (int64_t i = si; i <= ei; i++)
-        is_add(&l1, H, ring_key(si, sj, w, i, sj, H));
-    for (int64_t i = si; i <= ei; i++)
-        is_add(&l2, H, ring_key(si, sj, w, i, ej, H));
+    keyed_line(&l1, H, si, sj, w, si, ei, sj, false);
+    keyed_line(&l2, H, si, sj, w, si, ei, ej, false);
     is_merge(&v, &l1, H);
     is_merge(&v, &l2, H);
-    for (int64_t j = sj; j <= ej; j++)
-        is_add(&h1, H, ring_key(si, sj, w, si, j, H));
-    for (int64_t j = sj; j <= ej; j++)
-        is_add(&h2, H, ring_key(si, sj, w, ei, j, H));
+    keyed_line(&h1, H, si, sj, w, sj, ej, si, true);
+    keyed_line(&h2, H, si, sj, w, sj, ej, ei, true);
     is_merge(&hz, &h1, H);
     is_merge(&hz, &h2, H);
     is_merge(&all, &v, H);
