@@ -166,8 +166,7 @@ Value *ow_lazy(OScan *s, Value *grid, bool diagonal, const int32_t *cells, size_
     t->occ_before = (uint32_t)occupied->used;
     t->diagonal = diagonal;
     /* the dialect's cell: arc-dsl's (c, (i, j)), tokpidjin's (i, j, c) */
-    Value *cell0 = ow_cell(s, (size_t)cells[0]);
-    bool arcdsl = cell0->u.tup.len == 2;
+    bool arcdsl = ow_pairs(s, ow_cell(s, (size_t)cells[0]));
     t->colour_at = (int8_t)(one ? (arcdsl ? 0 : 2) : -1);
     for (size_t r = 0, k = 0; r < wh; r++)
         for (size_t c = 0; c < ww; c++, k++)

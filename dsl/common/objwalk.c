@@ -317,7 +317,7 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
     v_mark_flat(v, L.items, n);
     v->hash = py_fset_end(x, n);        /* objs takes it next: its cells' hashes are here */
     v->hashed = 1;
-    if (n && L.items[0]->u.tup.len == 2) {     /* arc-dsl's cells: what ow_lazy's keep too */
+    if (n && ow_pairs(s, L.items[0])) {     /* arc-dsl's cells: what ow_lazy's keep too */
         int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
         for (size_t q = 0; q <= obj->mask; q++) {
             int32_t k = obj->t[q];

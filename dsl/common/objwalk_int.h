@@ -27,6 +27,7 @@ typedef struct {
     uint8_t *code;           /* grid[i][j] as a byte where every cell is an int
                                 0..254 (and bg one or None); else NULL */
     uint8_t bgcode;          /* bg's byte; 255, which no cell has, for None */
+    uint8_t arity;           /* the dialect's cell length once one was read; 0 before */
 } OScan;
 
 /* One object's walk (ow_replay): what it reads and its scratch. */
@@ -59,6 +60,16 @@ static inline Value *ow_cell(OScan *s, size_t ix)
     if (!s->cell[ix])
         s->cell[ix] = s->make(s->i0 + (int64_t)(ix / s->w), s->j0 + (int64_t)(ix % s->w), s->val[ix]);
     return s->cell[ix];
+}
+
+/* Whether the walk's cells are arc-dsl's pairs (else tokpidjin's
+ * triples), read from the first cell asked about only: interned cells sit
+ * in a table too large for the cache, and one read per object missed. */
+static inline bool ow_pairs(OScan *s, const Value *cell)
+{
+    if (!s->arity)
+        s->arity = (uint8_t)cell->u.tup.len;
+    return s->arity == 2;
 }
 
 /* The reference's walk of the object through loc (colour val, byte vc):
