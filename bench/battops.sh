@@ -44,7 +44,7 @@ fi
 ARCRUN_SLOWEST=100000000 "$arcrun" -j1 --format=jsonl --stats=json "$batt" "$tasks" \
   2>"$tmp/arc.json" >/dev/null || true
 
-python3 - "$here/tests/batt" "$ref" "$batt" "$tasks" "$tmp/py.json" <<'PY' 2>/dev/null
+python3 - "$here/tests/batt" "$ref" "$batt" "$tasks" "$tmp/py.json" <<'PY' 2>"$tmp/py.err" >/dev/null ||
 import ast, json, sys, time
 helpers, ref, batt, tasks, out = sys.argv[1:6]
 sys.path.insert(0, helpers)
@@ -97,6 +97,7 @@ code = compile('for _ in range(n):\n    _t0 = _clock()\n    try:\n        x = 1\
 exec(code, {'_clock': clock, '_note': note_probe, 'n': n})
 json.dump({'lines': acc, 'clock_s': probe[0] / n}, open(out, 'w'))
 PY
+  { cat "$tmp/py.err" >&2; echo "bench/battops.sh: the CPython side failed (numpy missing?)" >&2; exit 1; }
 
 python3 - "$tmp/py.json" "$tmp/arc.json" "$batt" "$rows" "$target" <<'PY'
 import json, re, sys
