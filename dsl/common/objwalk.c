@@ -271,18 +271,41 @@ static const NbImg *nb_img(OScan *s, NbImg *tab, NbImg *local, int32_t cand, boo
     return local;
 }
 
-/* The slots of CPython's COPY of src (keys probed by H) into a table of
- * mask + 1: src's own when the sizes agree (src has no dummies), else
- * its keys inserted in its slot order into tab. */
-static const int32_t *copy_slots(const ISet *src, const uint64_t *H, int32_t *tab, size_t mask)
+/* CPython's COPY of src (keys probed by H) laid out in L, a table of
+ * mask + 1: src's own slots when the sizes agree (src has no dummies),
+ * else its keys inserted in its slot order into tab, then walked in slot
+ * order, item(ud, k) putting key k's value in.  Returns the xor of the
+ * keys' shuffled hashes.  Inlined into each caller with its item. */
+static inline __attribute__((always_inline)) uint64_t
+copy_laid(const ISet *src, const uint64_t *H, int32_t *tab, size_t mask, FsLayout *L,
+          Value *(*item)(void *ud, int32_t k), void *ud)
 {
-    if (mask == src->mask)
-        return src->t;
-    memset(tab, 0xff, (mask + 1) * sizeof *tab);
-    for (size_t i = 0; i <= src->mask; i++)
-        if (src->t[i] >= 0)
-            is_insert_clean(tab, mask, H, src->t[i]);
-    return tab;
+    const int32_t *from = src->t;
+    if (mask != src->mask) {
+        memset(tab, 0xff, (mask + 1) * sizeof *tab);
+        for (size_t i = 0; i <= src->mask; i++)
+            if (src->t[i] >= 0)
+                is_insert_clean(tab, mask, H, src->t[i]);
+        from = tab;
+    }
+    int32_t m = 0;
+    uint64_t x = 0;
+    for (size_t i = 0; i <= mask; i++) {
+        int32_t k = from[i];
+        if (k < 0)
+            continue;
+        L->items[m] = item(ud, k);
+        L->hashes[m] = (int64_t)H[k];
+        L->slots[i] = m++;
+        x ^= py_fset_shuffle(H[k]);
+    }
+    return x;
+}
+
+/* An object's cell, made on demand and held by the layout. */
+static inline Value *cell_item(void *ud, int32_t k)
+{
+    return v_incref(ow_cell(ud, (size_t)k));
 }
 
 /* `obj`, the set of an object's cells, is an ISet of locations probed by
@@ -293,19 +316,7 @@ static const int32_t *copy_slots(const ISet *src, const uint64_t *H, int32_t *ta
 uint64_t ow_fill(OScan *s, const ISet *obj, const uint64_t *HC, int32_t *tab, size_t mask,
                  FsLayout *L)
 {
-    const int32_t *from = copy_slots(obj, HC, tab, mask);
-    int32_t m = 0;
-    uint64_t x = 0;
-    for (size_t i = 0; i <= mask; i++) {
-        int32_t k = from[i];
-        if (k < 0)
-            continue;
-        L->items[m] = v_incref(ow_cell(s, (size_t)k));
-        L->hashes[m] = (int64_t)HC[k];
-        L->slots[i] = m++;
-        x ^= py_fset_shuffle(HC[k]);
-    }
-    return x;
+    return copy_laid(obj, HC, tab, mask, L, cell_item, s);
 }
 
 static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t *tab)
@@ -335,6 +346,12 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
     return v;
 }
 
+/* An object of ov, moved into the layout (ov lets go of them all). */
+static inline Value *moved_item(void *ud, int32_t k)
+{
+    return ((VBuf *)ud)->v[k];
+}
+
 /* frozenset(objs), CPython's COPY of the set the n objects of ov were
  * added to (oset: their indices, probed by their hashes oh; only adds, so
  * no dummies), laid out as ow_fill lays out an object; the objects move
@@ -344,20 +361,9 @@ static Value *objs_frozen(VBuf *ov, const uint64_t *oh, const ISet *oset, int32_
     size_t n = ov->n, mask = pyset_copy_mask(n);
     if (n == 0)
         return v_incref(&v_empty_fset_);
-    const int32_t *from = copy_slots(oset, oh, tab, mask);
     FsLayout L;
     Value *v = fs_layout(n, mask, &L);
-    int32_t m = 0;
-    uint64_t x = 0;
-    for (size_t i = 0; i <= mask; i++) {
-        int32_t k = from[i];
-        if (k < 0)
-            continue;
-        L.items[m] = ov->v[k];
-        L.hashes[m] = (int64_t)oh[k];
-        L.slots[i] = m++;
-        x ^= py_fset_shuffle(oh[k]);
-    }
+    uint64_t x = copy_laid(oset, oh, tab, mask, &L, moved_item, ov);
     ov->n = 0;
     v->hash = py_fset_end(x, n);
     v->hashed = 1;
