@@ -490,6 +490,8 @@ static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *color, const Valu
     Value **ij = NULL;
     size_t n;
     bool ok = true;
+    if (tk_shifts_of(patch))
+        return gu_work(cx, v_len(patch)) && tk_shifts_put(cx, m, patch, color, bg, &ok) && ok;
     if (interned_patch(patch)) {
         Value **it = v_items(patch);
         n = v_len(patch);
@@ -513,6 +515,9 @@ static bool paint_obj(Ctx *cx, MGrid *m, Value *obj, Value *unused, const Value 
     (void)unused;
     if (!gu_iterable(cx, obj) || !gu_work(cx, v_len(obj)))
         return false;
+    bool ok;
+    if (tk_shifts_put(cx, m, obj, NULL, bg, &ok))
+        return ok;
     for (size_t k = 0, n = v_len(obj); k < n; k++) {
         int64_t i, j;
         int at = v_interned_at(v_items(obj)[k], &i, &j);

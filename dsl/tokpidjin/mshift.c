@@ -1,26 +1,60 @@
-/* mshift.c -- mapply_t(lbind(shift, P), offsets) without its images.
+/* mshift.c -- mapply_t(lbind(shift, P), offsets) as a recipe.
  *
  * merge_t(apply_t(...)) lays out one frozenset per offset, each P's
  * interned cells (or places) moved, only for merge_t to read each in its
  * order into one tuple.  The order of an image follows from its keys
- * alone (an ADD-ALL of P's distinct keys moved, fs_keys_laid), so here
- * each image's keys are laid out and appended straight into the tuple:
- * no image is made.  Only what shift's interned path takes comes here:
- * P all tokpidjin cells or all places, interned, and offsets pairs of
- * ints; anything else makes the calls.  An image that leaves the interned
- * span is laid out from its items' hashes, found by arithmetic, and only
- * its items are made.
+ * alone (an ADD-ALL of P's distinct keys moved, fs_keys_laid), so no image
+ * is made: the result is a recipe tuple (tuprecipe.h) of P's keys and the
+ * offsets, whose items are each image's keys laid out, one image after
+ * another, when something first reads them.  fill reads the recipe
+ * instead (one colour: no order counts), and so does paint where P's
+ * places all differ: each image then writes a place at most once, so
+ * only the order of the images counts.  Only what shift's
+ * interned path takes comes here: P all tokpidjin cells or all places,
+ * interned, and offsets pairs of ints; anything else makes the calls.  An
+ * image that leaves the interned span is laid out from its items'
+ * hashes, found by arithmetic, and only its items are made.
  */
 #include "prim.h"
 #include "fsdistinct.h"
 #include "fsrecipe.h"
 #include "pyprobe.h"
+#include "tuprecipe.h"
 #include "tokpidjin/core_util.h"
+#include "tokpidjin/grid_util.h"
+
+/* The recipe: nkeys keys of P, distinct, in first-occurrence order, then
+ * each key's place, then noffs offsets. */
+typedef struct {
+    uint32_t nkeys, noffs;
+    bool cells;                /* P's items are cells (i, j, c), not places */
+    bool unique;               /* no two of P's items share a place */
+    int64_t box[4];            /* P's places' bounding box */
+} Shifts;
+
+static uint32_t *shifts_keys(const Shifts *s) { return (uint32_t *)(s + 1); }
+static int8_t *shifts_places(const Shifts *s) { return (int8_t *)(shifts_keys(s) + s->nkeys); }
+static int64_t *shifts_offs(const Shifts *s)
+{
+    uintptr_t p = (uintptr_t)(shifts_places(s) + 2 * (size_t)s->nkeys);
+    return (int64_t *)((p + 7) & ~(uintptr_t)7);
+}
+static size_t shifts_size(size_t nkeys, size_t noffs)
+{
+    return sizeof(Shifts) + ((nkeys * 6 + 7) & ~(size_t)7) + 16 * noffs;
+}
+
+static bool in_span(const Shifts *s, int64_t di, int64_t dj)
+{
+    const int64_t lo = V_INTERN_MIN, hi = V_INTERN_MIN + V_INTERN_SPAN - 1;
+    return di >= lo - s->box[0] && di <= hi - s->box[2] && dj >= lo - s->box[1] &&
+           dj <= hi - s->box[3];
+}
 
 /* P's distinct keys in first-occurrence order into d (the keys its image
- * is added in), with their box; false where P is not all cells or all
- * places, interned. */
-static bool distinct_keys(const Value *p, FsKeys *d, int64_t box[4])
+ * is added in), with their box and whether their places all differ;
+ * false where P is not all cells or all places, interned. */
+static bool distinct_keys(const Value *p, FsKeys *d, Shifts *s)
 {
     size_t n = v_len(p);
     Value *const *it = v_items(p);
@@ -32,12 +66,15 @@ static bool distinct_keys(const Value *p, FsKeys *d, int64_t box[4])
     while (cap < 2 * n)
         cap *= 2;
     uint32_t *seen = calloc(cap, sizeof *seen);     /* key + 1; 0 empty */
+    uint64_t placed[FS_KEY_TABLE / 64] = {0};       /* the places met */
     if (!seen || !fs_keys_reserve(d, n)) {
         free(seen);
         return false;
     }
-    box[0] = box[1] = INT64_MAX;
-    box[2] = box[3] = INT64_MIN;
+    s->box[0] = s->box[1] = INT64_MAX;
+    s->box[2] = s->box[3] = INT64_MIN;
+    s->cells = at0 != 0;
+    s->unique = true;
     bool ok = true;
     for (size_t x = 0; ok && x < n; x++) {
         int at = v_interned_at(it[x], &i, &j);
@@ -46,21 +83,74 @@ static bool distinct_keys(const Value *p, FsKeys *d, int64_t box[4])
             break;
         }
         uint32_t k = (uint32_t)fs_arena_key(it[x]);
-        size_t s = (k * 0x9E3779B1u) & (cap - 1);
-        while (seen[s] && seen[s] != k + 1)
-            s = (s + 1) & (cap - 1);
-        if (seen[s])
+        size_t h = (k * 0x9E3779B1u) & (cap - 1);
+        while (seen[h] && seen[h] != k + 1)
+            h = (h + 1) & (cap - 1);
+        if (seen[h])
             continue;
-        seen[s] = k + 1;
+        seen[h] = k + 1;
         d->k[d->n++] = k;
-        if (i < box[0]) box[0] = i;
-        if (j < box[1]) box[1] = j;
-        if (i > box[2]) box[2] = i;
-        if (j > box[3]) box[3] = j;
+        uint32_t place = k % FS_KEY_TABLE;
+        s->unique &= !(placed[place / 64] >> (place % 64) & 1);
+        placed[place / 64] |= 1ull << (place % 64);
+        if (i < s->box[0]) s->box[0] = i;
+        if (j < s->box[1]) s->box[1] = j;
+        if (i > s->box[2]) s->box[2] = i;
+        if (j > s->box[3]) s->box[3] = j;
     }
     free(seen);
     return ok;
 }
+
+/* The items: each image's keys moved and laid out, in the offsets' order;
+ * an image past the span by its items' hashes. */
+static void shifts_build(Value *t, Value **items)
+{
+    const Shifts *s = tr_data(t);
+    const uint32_t *keys = shifts_keys(s);
+    const int8_t *ij = shifts_places(s);
+    const int64_t *offs = shifts_offs(s);
+    size_t n = s->nkeys, mask = pyset_distinct_mask(n), ni = 0;
+    FsKeys moved = {0}, laid = {0};
+    int64_t *h = malloc(n * sizeof *h);
+    int32_t *slots = malloc((mask + 1) * sizeof *slots);
+    if (!h || !slots || !fs_keys_reserve(&moved, n))
+        abort();
+    moved.n = n;
+    for (size_t q = 0; q < s->noffs; q++) {
+        int64_t di = offs[2 * q], dj = offs[2 * q + 1];
+        if (in_span(s, di, dj)) {
+            for (size_t x = 0; x < n; x++)
+                moved.k[x] = fs_key_made(keys[x] / FS_KEY_TABLE * FS_KEY_TABLE +
+                                         (uint32_t)v_intern_index(ij[2 * x] + di, ij[2 * x + 1] + dj));
+            laid.n = 0;
+            if (!fs_keys_laid(moved.k, n, &laid))
+                abort();
+            for (size_t x = 0; x < laid.n; x++)
+                items[ni++] = fs_key_value(laid.k[x]);
+            continue;
+        }
+        for (size_t x = 0; x < n; x++) {
+            int64_t i = ij[2 * x] + di, j = ij[2 * x + 1] + dj, c = keys[x] / FS_KEY_TABLE;
+            h[x] = c == 0 ? py_hash_int_pair(i, j) : py_hash_int_triple(i, j, c - 11);
+        }
+        pyset_distinct_slots(slots, h, n);
+        for (size_t k = 0; k <= mask; k++) {
+            int32_t x = slots[k];
+            if (x < 0)
+                continue;
+            int64_t i = ij[2 * x] + di, j = ij[2 * x + 1] + dj, c = keys[x] / FS_KEY_TABLE;
+            Value *cell = c == 0 ? v_pair_int(i, j) : v_cell3_interned(i, j, v_small(c - 11));
+            items[ni++] = cell ? cell : v_triple_steal(v_int(i), v_int(j), v_small(c - 11));
+        }
+    }
+    free(h);
+    free(slots);
+    fs_keys_free(&moved);
+    fs_keys_free(&laid);
+}
+
+static const TupRecipe shifts_recipe = {.build = shifts_build};
 
 bool tk_mapply_shifts(Ctx *cx, Value *f, Value *c, Value **r)
 {
@@ -72,76 +162,78 @@ bool tk_mapply_shifts(Ctx *cx, Value *f, Value *c, Value **r)
         return false;
     size_t m = v_len(c), n = v_len(p);
     Value *const *offs = v_items(c);
-    const int64_t lo = V_INTERN_MIN, hi = V_INTERN_MIN + V_INTERN_SPAN - 1;
-    FsKeys d = {0}, moved = {0}, laid = {0};
-    int64_t box[4];
-    bool ok = distinct_keys(p, &d, box) && fs_keys_reserve(&moved, d.n);
-    for (size_t q = 0; ok && q < m; q++) {      /* the offsets, all checked first */
+    for (size_t q = 0; q < m; q++) {      /* the offsets, all checked first */
         const Value *o = offs[q];
-        ok = o->type == V_TUPLE && !(o->flags & V_FLAGS_PY) && o->u.tup.len == 2 &&
-             v_is_int(v_titems(o)[0]) && v_is_int(v_titems(o)[1]);
+        if (o->type != V_TUPLE || (o->flags & V_FLAGS_PY) || o->u.tup.len != 2 ||
+            !v_is_int(v_titems(o)[0]) || !v_is_int(v_titems(o)[1]))
+            return false;
     }
-    size_t mask = ok ? pyset_distinct_mask(d.n) : 0;
-    int64_t *ij = ok ? malloc(2 * d.n * sizeof *ij) : NULL;   /* P's places, read once */
-    int64_t *h = ok ? malloc(d.n * sizeof *h) : NULL;
-    int32_t *slots = ok ? malloc((mask + 1) * sizeof *slots) : NULL;
-    Value **items = ok ? malloc(m * d.n * sizeof *items) : NULL;
-    ok = ok && ij && h && slots && items;
-    for (size_t x = 0; ok && x < d.n; x++)
-        v_intern_place(d.k[x] % FS_KEY_TABLE, &ij[2 * x], &ij[2 * x + 1]);
-    size_t ni = 0;
-    bool flat = true;
-    for (size_t q = 0; ok && q < m; q++) {
-        int64_t di = v_titems(offs[q])[0]->u.i, dj = v_titems(offs[q])[1]->u.i;
-        if (di >= lo - box[0] && di <= hi - box[2] && dj >= lo - box[1] && dj <= hi - box[3]) {
-            for (size_t x = 0; x < d.n; x++)
-                moved.k[x] = fs_key_made(d.k[x] / FS_KEY_TABLE * FS_KEY_TABLE +
-                                         (uint32_t)v_intern_index(ij[2 * x] + di, ij[2 * x + 1] + dj));
-            laid.n = 0;
-            if (!(ok = fs_keys_laid(moved.k, d.n, &laid)))
-                break;
-            for (size_t x = 0; x < laid.n; x++)
-                items[ni++] = fs_key_value(laid.k[x]);
-            continue;
-        }
-        /* past the span: the image's cells by their hashes, made in its order */
-        flat = false;
+    FsKeys d = {0};
+    Shifts s;
+    if (!distinct_keys(p, &d, &s)) {
+        fs_keys_free(&d);
+        return false;
+    }
+    *r = NULL;
+    size_t ni = m * d.n;
+    /* what the calls charge: apply_t's and merge_t's calls, each offset's
+     * call of the bind and of shift, shift's n images, apply_t's m
+     * results, merge_t's items */
+    if (cx_charge(cx, 2 + m * (n + 2)) && cx_charge(cx, m) && cx_charge(cx, ni)) {
+        bool flat = true;
+        for (size_t q = 0; q < m; q++)
+            flat &= in_span(&s, v_titems(offs[q])[0]->u.i, v_titems(offs[q])[1]->u.i);
+        s.nkeys = (uint32_t)d.n;
+        s.noffs = (uint32_t)m;
+        Value *t = tr_new(ni, &shifts_recipe, shifts_size(d.n, m), flat);
+        Shifts *ts = tr_data(t);
+        *ts = s;
+        memcpy(shifts_keys(ts), d.k, d.n * sizeof *d.k);
+        int8_t *ij = shifts_places(ts);
         for (size_t x = 0; x < d.n; x++) {
-            int64_t i = ij[2 * x] + di, j = ij[2 * x + 1] + dj, t = d.k[x] / FS_KEY_TABLE;
-            h[x] = t == 0 ? py_hash_int_pair(i, j) : py_hash_int_triple(i, j, t - 11);
+            int64_t i, j;
+            v_intern_place(d.k[x] % FS_KEY_TABLE, &i, &j);
+            ij[2 * x] = (int8_t)i;
+            ij[2 * x + 1] = (int8_t)j;
         }
-        pyset_distinct_slots(slots, h, d.n);
-        for (size_t s = 0; s <= mask; s++) {
-            int32_t x = slots[s];
-            if (x < 0)
-                continue;
-            int64_t i = ij[2 * x] + di, j = ij[2 * x + 1] + dj, t = d.k[x] / FS_KEY_TABLE;
-            Value *cell = t == 0 ? v_pair_int(i, j) : v_cell3_interned(i, j, v_small(t - 11));
-            items[ni++] = cell ? cell : v_triple_steal(v_int(i), v_int(j), v_small(t - 11));
+        int64_t *o = shifts_offs(ts);
+        for (size_t q = 0; q < m; q++) {
+            o[2 * q] = v_titems(offs[q])[0]->u.i;
+            o[2 * q + 1] = v_titems(offs[q])[1]->u.i;
         }
+        *r = t;
     }
-    if (ok) {
-        *r = NULL;
-        /* what the calls charge: apply_t's and merge_t's calls, each
-         * offset's call of the bind and of shift, shift's n images,
-         * apply_t's m results, merge_t's items */
-        if (cx_charge(cx, 2 + m * (n + 2)) && cx_charge(cx, m) && cx_charge(cx, ni)) {
-            Value *t = v_tuple_new(ni);
-            memcpy(v_titems(t), items, ni * sizeof *items);
-            ni = 0;
-            if (flat)
-                v_mark_flat_known(t, true);
-            *r = t;
-        }
-    }
-    for (size_t x = 0; x < ni; x++)     /* made and not handed on */
-        v_decref(items[x]);
-    free(ij);
-    free(h);
-    free(slots);
-    free(items);
     fs_keys_free(&d);
-    fs_keys_free(&moved);
-    fs_keys_free(&laid);
-    return ok;
+    return true;
+}
+
+bool tk_shifts_of(const Value *t)
+{
+    return tr_of(t, &shifts_recipe) != NULL;
+}
+
+bool tk_shifts_put(Ctx *cx, MGrid *m, const Value *t, Value *colour, const Value *bg, bool *ok)
+{
+    const Shifts *s = tr_of(t, &shifts_recipe);
+    if (!s || (!colour && !(s->cells && s->unique)))
+        return false;
+    const uint32_t *keys = shifts_keys(s);
+    const int8_t *ij = shifts_places(s);
+    const int64_t *offs = shifts_offs(s);
+    int64_t h = (int64_t)m->h, w = (int64_t)m->w;
+    *ok = true;
+    for (size_t q = 0; *ok && q < s->noffs; q++) {
+        int64_t di = offs[2 * q], dj = offs[2 * q + 1];
+        /* an image wholly off the grid writes nothing (P's box is in the
+         * span, so neither side overflows) */
+        if (di >= h - s->box[0] || di < -s->box[2] || dj >= w - s->box[1] || dj < -s->box[3])
+            continue;
+        for (size_t x = 0; *ok && x < s->nkeys; x++) {
+            int64_t i = ij[2 * x] + di, j = ij[2 * x + 1] + dj;
+            if (gu_mgrid_in(m, i, j))
+                *ok = gu_mgrid_put_ij(cx, m, i, j,
+                                      colour ? colour : v_small(keys[x] / FS_KEY_TABLE - 11), bg);
+        }
+    }
+    return true;
 }

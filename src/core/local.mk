@@ -11,4 +11,4 @@ src_core_libcore_a_SOURCES = \
 	src/core/pysort.h src/core/pysort.c src/core/pyexc.h src/core/pyexc.c \
 	src/core/task.h src/core/task.c src/core/fnv.h \
 	src/core/callmemo.h src/core/callmemo.c \
-	src/core/vgrid.h src/core/vgrid.c
+	src/core/vgrid.h src/core/vgrid.c src/core/tuprecipe.h src/core/tuprecipe.c

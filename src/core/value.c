@@ -1,6 +1,7 @@
 /* value.c -- construction, lifetime, equality, ordering and calls of values. */
 #include "value.h"
 #include "vgrid.h"
+#include "tuprecipe.h"
 #include "callmemo.h"
 #include "fsproduct.h"
 #include "fsrecipe.h"
@@ -151,18 +152,19 @@ static size_t v_block_size(const Value *v)
     switch (v->type) {
     case V_TUPLE:
         return V_TUPLE_BASE + v->u.tup.len * sizeof(Value *) +
-               (vg_is(v) ? vg_extra(v->u.tup.len, vg_w(v)) : 0);
+               (vg_is(v) ? vg_extra(v->u.tup.len, vg_w(v))
+                : v->memo & V_MEMO_TRECIPE ? tr_extra(v) : 0);
     case V_STR: return v_base_size(V_STR) + v->u.str.len + 1;
     case V_FSET: return fs_block_size(v);
     default: return v_base_size(v->type);
     }
 }
 
-/* A byte grid whose rows were never made: nothing inside to walk. */
-static inline bool rows_unmade(const Value *v)
+/* A tuple whose items were never made (a byte grid's rows, a recipe
+ * tuple's items): nothing inside to walk. */
+static inline bool items_unmade(const Value *v)
 {
-    return (__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & (V_MEMO_BYTES | V_MEMO_UNBUILT)) ==
-           (V_MEMO_BYTES | V_MEMO_UNBUILT);
+    return __atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT;
 }
 
 bool v_build_claim(Value *v)
@@ -195,7 +197,7 @@ void v_free_(Value *v)
 {
     switch (v->type) {
     case V_TUPLE:
-        if (!(v->flags & V_FLAG_FLAT) && !rows_unmade(v))
+        if (!(v->flags & V_FLAG_FLAT) && !items_unmade(v))
             decref_items(v_titems(v), v->u.tup.len);
         break;
     case V_FSET:
@@ -218,7 +220,7 @@ void v_make_shared(Value *v)
 {
     if (!v || v->refs < 0)
         return;
-    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !rows_unmade(v))
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !items_unmade(v))
         for (size_t i = 0; i < v->u.tup.len; i++)
             v_make_shared(v_titems(v)[i]);
     v->refs = IMMORTAL;
@@ -235,7 +237,7 @@ size_t v_make_atomic(Value *v)
         return n;
     switch (v->type) {
     case V_TUPLE:
-        for (size_t i = 0; !rows_unmade(v) && i < v->u.tup.len; i++)
+        for (size_t i = 0; !items_unmade(v) && i < v->u.tup.len; i++)
             n += v_make_atomic(v_titems(v)[i]);
         break;
     case V_FSET:
@@ -265,7 +267,7 @@ void v_free_shared(Value *v)
         return;
     }
     __atomic_fetch_add(&v_immortal_frees_, 1, __ATOMIC_RELEASE);
-    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !rows_unmade(v))
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !items_unmade(v))
         for (size_t i = 0; i < v->u.tup.len; i++)
             v_free_shared(v_titems(v)[i]);
     vmem_free(v, v_block_size(v));

@@ -213,8 +213,10 @@ static inline Value *v_small(int64_t x)
 #define V_MEMO_BOX 0x01    /* frozenset: u.set.box holds its cells' bounding box */
 #define V_MEMO_NOBOX 0x02  /* frozenset: it has no integer bounding box */
 #define V_MEMO_RECIPE 0x04 /* frozenset: its block holds how it was made (fsrecipe.h) */
+#define V_MEMO_TRECIPE 0x04 /* tuple: the same, after its items (tuprecipe.h) */
 #define V_MEMO_UNBUILT 0x08 /* frozenset: its items are not built yet (v_items builds them);
-                               tuple: a byte grid's rows are not (v_titems) */
+                               tuple: a byte grid's rows, or a recipe tuple's items, are
+                               not (v_titems) */
 #define V_MEMO_BUILDING 0x10 /* frozenset: a thread is building its items (fsrecipe.c) */
 #define V_MEMO_BYTES 0x40  /* tuple: a byte grid (vgrid.h) */
 #define V_MEMO_CELLS 0x20  /* frozenset: every item is a pair whose [1] is a tuple (arc-dsl's
@@ -222,9 +224,10 @@ static inline Value *v_small(int64_t x)
 #define V_MEMO_PLACES 0x80 /* frozenset: every item is a pair of ints (a place), known
                               without reading one */
 
-void v_tuple_build_(Value *v);  /* vgrid.c: a byte grid's rows */
+void v_tuple_build_(Value *v);  /* vgrid.c: a byte grid's rows, or a recipe tuple's items */
 /* A tuple's items.  A byte grid (vgrid.h) makes its rows when they are
- * first read, once; every other tuple has them from the start. */
+ * first read, once, as a recipe tuple (tuprecipe.h) its items; every
+ * other tuple has them from the start. */
 static inline Value **v_titems(const Value *v)
 {
     if (__builtin_expect(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT, 0))

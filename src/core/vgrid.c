@@ -1,6 +1,7 @@
 /* vgrid.c -- grids as bytes (vgrid.h): making, rows on demand, hash, ==. */
 #include "vgrid.h"
 #include "pyprobe.h"
+#include "tuprecipe.h"
 
 #include <string.h>
 
@@ -17,9 +18,13 @@ Value *vg_new(size_t h, size_t w)
 
 /* The rows, made once by the first thread to read them; a grid already
  * shared or atomic gets rows of its kind (value.c's walks skip unmade
- * rows). */
+ * rows).  A recipe tuple's items are its kind's to make. */
 void v_tuple_build_(Value *v)
 {
+    if (!(v->memo & V_MEMO_BYTES)) {
+        tr_build_(v);
+        return;
+    }
     if (!v_build_claim(v))
         return;
     size_t h = v->u.tup.len, w = vg_w(v);

@@ -108,10 +108,12 @@ void cache_free(CallCache *c)
 /* Tuples nothing can tell from an equal copy: items all arena values
  * (small ints, interned places and cells), or all such tuples (a grid's
  * rows).  No primitive reads a tuple's identity, and nothing in them has
- * an order of its own. */
+ * an order of its own.  A recipe tuple is keyed by identity: its hash
+ * would make the items its readers may never need. */
 static bool plain_tuple(const Value *v)
 {
-    return v->type == V_TUPLE && v->u.tup.len > 0 && ((v->flags & V_FLAG_FLAT) || v_rows_flat(v));
+    return v->type == V_TUPLE && v->u.tup.len > 0 && !(v->memo & V_MEMO_TRECIPE) &&
+           ((v->flags & V_FLAG_FLAT) || v_rows_flat(v));
 }
 
 bool cache_key(Value *callee, Value *const *args, int nargs, bool by_value, uint64_t *hash)
