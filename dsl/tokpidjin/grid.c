@@ -18,6 +18,8 @@
 #include "common/gridops.h"
 #include "common/mgrid.h"
 #include "common/cells.h"
+#include "common/anyorder.h"
+#include "fskeys.h"
 
 static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
 
@@ -492,6 +494,17 @@ static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *color, const Valu
     bool ok = true;
     if (tk_shifts_of(patch))
         return gu_work(cx, v_len(patch)) && tk_shifts_put(cx, m, patch, color, bg, &ok) && ok;
+    GLoc *l;
+    /* a set of places kept as keys: its places in no order, as toindices
+     * gives it back (tokpidjin's toindices of 2-tuples is the set itself) */
+    int got = fs_keys_places(patch) ? ao_locs(cx, patch, &l, &n) : 0;
+    if (got) {
+        ok = got > 0 && gu_work(cx, n);
+        for (size_t k = 0; ok && k < n; k++)
+            ok = put_ij(cx, m, l[k].i, l[k].j, color, bg);
+        free(l);
+        return ok;
+    }
     if (interned_patch(patch)) {
         Value **it = v_items(patch);
         n = v_len(patch);

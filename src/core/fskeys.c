@@ -671,7 +671,12 @@ Value *fs_from_interned(Value **items, size_t n)
     }
     for (size_t y = 0; y < m; y++)
         unsee(k[y]);
+    Value *r = NULL;
+    if (x == n && m >= FS_KEYS_MERGE_MIN && all_ours(&(FsKeys){.k = k, .n = m}))
+        r = made(&keyset_kind, k, m, m, NULL, NULL);   /* laid out when read in order */
+    else if (x == n)
+        r = fs_from_distinct(items, m);
     if (k != small)
         free(k);
-    return x == n ? fs_from_distinct(items, m) : NULL;
+    return r;
 }

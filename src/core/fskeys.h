@@ -78,9 +78,11 @@ bool fs_keys_move_from(const uint32_t *k, size_t n, FsMoveSrc *m);
 Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj);
 
 /* frozenset(items) for n interned tuples (any table) added in that order,
- * repeats allowed: the first of each laid out as distinct.  items[] is
- * rewritten (the firsts moved to the front), even where NULL comes back
- * because one is not interned. */
+ * repeats allowed: the first of each laid out as distinct, or, for
+ * FS_KEYS_MERGE_MIN or more places or arc-dsl cells, kept as their keys
+ * until read in order (fill reads them in none).  items[] is rewritten
+ * (the firsts moved to the front), even where NULL comes back because one
+ * is not interned. */
 Value *fs_from_interned(Value **items, size_t n);
 
 #endif
