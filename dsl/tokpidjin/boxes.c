@@ -115,40 +115,63 @@ static void ring_keep(int64_t i0, int64_t i1, int64_t j0, int64_t j1, const Valu
     }
 }
 
-/* A ring over interned places whose box holds at most this many: its sets
- * simulated on location numbers (iset.h), no tuple and no PySet made. */
-#define RING_KEYED 4096
+/* ring() below on location numbers (iset.h): the same comprehensions,
+ * unions and final COPY, the places put in at the end.  A place is
+ * numbered by where it lies on the ring, not in the box, so that any
+ * ring with its corners in the interned span is simulated: top row
+ * 0..w-1, bottom row w..2w-1, then the columns' inner places. */
+typedef struct {
+    int64_t si, sj, ei, ej, w;
+} Ring;
 
-/* add_line's comprehension on the location numbers of the box with
- * corner (si, sj) and width w, the places' hashes into H */
-static void keyed_line(ISet *s, uint64_t *H, int64_t si, int64_t sj, int64_t w, int64_t lo,
-                       int64_t hi, int64_t fixed, bool col)
+static int32_t ring_key(const Ring *r, int64_t i, int64_t j)
+{
+    if (i == r->si)
+        return (int32_t)(j - r->sj);
+    if (i == r->ei)
+        return (int32_t)(r->w + j - r->sj);
+    return (int32_t)(2 * r->w + 2 * (i - r->si - 1) + (j == r->ej));
+}
+
+static void ring_place(const Ring *r, int32_t k, int64_t *i, int64_t *j)
+{
+    if (k < 2 * r->w) {
+        *i = k < r->w ? r->si : r->ei;
+        *j = r->sj + k % r->w;
+    } else {
+        *i = r->si + 1 + (k - 2 * r->w) / 2;
+        *j = (k - 2 * r->w) % 2 ? r->ej : r->sj;
+    }
+}
+
+/* add_line's comprehension on the ring's numbers, the places' hashes
+ * into H */
+static void keyed_line(ISet *s, uint64_t *H, const Ring *r, int64_t lo, int64_t hi, int64_t fixed,
+                       bool col)
 {
     for (int64_t x = lo; x <= hi; x++) {
         int64_t i = col ? fixed : x, j = col ? x : fixed;
-        int32_t k = (int32_t)((i - si) * w + (j - sj));
+        int32_t k = ring_key(r, i, j);
         H[k] = (uint64_t)v_hash(v_interned_of(0, i, j));
         is_add(s, H, k);
     }
 }
 
-/* ring() below on location numbers: the same comprehensions, unions and
- * final COPY (iset.h follows pyset.c's rules), the places put in at the
- * end.  Every corner in the interned span, (ei-si+1)(ej-sj+1) <= RING_KEYED. */
+/* Every corner in the interned span, si <= ei, sj <= ej. */
 static Value *ring_keyed(int64_t si, int64_t sj, int64_t ei, int64_t ej)
 {
-    int64_t w = ej - sj + 1;
-    uint64_t *H = xmalloc_((size_t)((ei - si + 1) * w) * sizeof *H);
+    Ring g = {si, sj, ei, ej, ej - sj + 1};
+    uint64_t *H = xmalloc_((size_t)(2 * g.w + 2 * (ei - si + 1)) * sizeof *H);
     ISet l1, l2, v, h1, h2, hz, all, fin;
     ISet *sets[] = {&l1, &l2, &v, &h1, &h2, &hz, &all, &fin};
     for (size_t k = 0; k < sizeof sets / sizeof *sets; k++)
         is_init(sets[k]);
-    keyed_line(&l1, H, si, sj, w, si, ei, sj, false);
-    keyed_line(&l2, H, si, sj, w, si, ei, ej, false);
+    keyed_line(&l1, H, &g, si, ei, sj, false);
+    keyed_line(&l2, H, &g, si, ei, ej, false);
     is_merge(&v, &l1, H);
     is_merge(&v, &l2, H);
-    keyed_line(&h1, H, si, sj, w, sj, ej, si, true);
-    keyed_line(&h2, H, si, sj, w, sj, ej, ei, true);
+    keyed_line(&h1, H, &g, sj, ej, si, true);
+    keyed_line(&h2, H, &g, sj, ej, ei, true);
     is_merge(&hz, &h1, H);
     is_merge(&hz, &h2, H);
     is_merge(&all, &v, H);
@@ -163,7 +186,9 @@ static Value *ring_keyed(int64_t si, int64_t sj, int64_t ei, int64_t ej)
         int32_t k = fin.t[s];
         if (k < 0)
             continue;
-        L.items[m] = v_interned_of(0, si + k / w, sj + k % w);
+        int64_t i, j;
+        ring_place(&g, k, &i, &j);
+        L.items[m] = v_interned_of(0, i, j);
         L.hashes[m] = (int64_t)H[k];
         L.slots[s] = m++;
         x ^= py_fset_shuffle(H[k]);
@@ -198,7 +223,7 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
                                            memory_order_acquire);
         if (m && m->i0 == i0 && m->i1 == i1 && m->j0 == j0 && m->j1 == j1)
             return fs_clone_flat(m->fs);
-        if (h && w && h * w <= RING_KEYED) {
+        if (h && w) {
             Value *r = ring_keyed(i0, j0, i1, j1);
             ring_keep(i0, i1, j0, j1, r);
             return r;
