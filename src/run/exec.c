@@ -358,23 +358,6 @@ void exec_plans_free(ExecPlans *p)
     memset(p, 0, sizeof *p);
 }
 
-/* The operands of statement s for the instances after insts[i]: lockstep
- * puts those of its program at s in this step too.  Their slots two
- * ahead, then the values the slots hold one ahead: each instance's
- * operands lie in its own env, and reading them one instance at a time
- * missed the cache at every step. */
-static void prefetch_operands(Instance *const *insts, int i, int n, const IrStmt *s)
-{
-    if (i + 2 < n && insts[i + 2]->prog == insts[i]->prog)
-        for (int a = 0; a < s->nargs; a++)
-            if (s->args[a].slot >= 0)
-                __builtin_prefetch(&insts[i + 2]->env[s->args[a].slot]);
-    if (i + 1 < n && insts[i + 1]->prog == insts[i]->prog)
-        for (int a = 0; a < s->nargs; a++)
-            if (s->args[a].slot >= 0)
-                __builtin_prefetch(insts[i + 1]->env[s->args[a].slot]);
-}
-
 /* Advance an instance over statements that are not calls; true if it now
  * waits at a call. */
 static bool advance(Instance *in, const ExecOptions *opt)
@@ -501,7 +484,6 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             }
             any = true;
             const IrStmt *s = &in->prog->stmts[in->pc];
-            prefetch_operands(insts, i, n, s);
             CacheEntry *e = NULL;
             uint64_t h;
             Value *argv[IR_MAX_ARGS];
