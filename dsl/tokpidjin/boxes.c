@@ -1,9 +1,19 @@
 /* boxes.c -- tokpidjin boxes and lines of patches. */
-#include <stdatomic.h>
 #include "patch_util.h"
 #include "common/gridops.h"
 #include "common/iset.h"
 #include "common/neighbours.h"
+#include "tokpidjin/rings.h"
+
+/* Corners, ints, in the interned span: the ring is tk_ring's. */
+static bool ring_in_span(Value *const *v)
+{
+    for (int k = 0; k < 4; k++)
+        if (v[k]->type != V_INT || v[k]->u.i < V_INTERN_MIN ||
+            v[k]->u.i >= V_INTERN_MIN + V_INTERN_SPAN)
+            return false;
+    return true;
+}
 
 /* ---- boxes ---------------------------------------------------------------- */
 
@@ -74,134 +84,6 @@ static void set_or(PySet *r, const PySet *a, const PySet *b)
     pyset_merge_set(r, b);
 }
 
-/* A ring's layout follows from its corners alone, and runs ask for the
- * same rings again and again (78% of test_batt's box calls).  The first
- * made for some corners (ints in the interned span: its items are then
- * arena places) is kept, immortal, and copied for the next. */
-#define RING_MEMO 1024
-typedef struct {
-    int64_t i0, i1, j0, j1;
-    Value *fs;
-} RingMemo;
-static _Atomic(RingMemo *) ring_memo[RING_MEMO];
-
-static size_t ring_slot(int64_t i0, int64_t i1, int64_t j0, int64_t j1)
-{
-    uint64_t h = (((uint64_t)i0 * 1000003u ^ (uint64_t)i1) * 1000003u ^ (uint64_t)j0) * 1000003u ^
-                 (uint64_t)j1;
-    return (size_t)(h * 0x9E3779B97F4A7C15u >> 54) & (RING_MEMO - 1);
-}
-
-static bool ring_memoable(Value *const *v)
-{
-    for (int k = 0; k < 4; k++)
-        if (v[k]->type != V_INT || v[k]->u.i < V_INTERN_MIN ||
-            v[k]->u.i >= V_INTERN_MIN + V_INTERN_SPAN)
-            return false;
-    return true;
-}
-
-static void ring_keep(int64_t i0, int64_t i1, int64_t j0, int64_t j1, const Value *r)
-{
-    if (!(r->flags & V_FLAG_FLAT) || r->type != V_FSET || r->u.set.len == 0)
-        return;
-    RingMemo *m = xmalloc_(sizeof *m), *none = NULL;
-    *m = (RingMemo){.i0 = i0, .i1 = i1, .j0 = j0, .j1 = j1, .fs = fs_clone_flat(r)};
-    m->fs->refs = -1;   /* immortal: only the memo holds it */
-    if (!atomic_compare_exchange_strong_explicit(&ring_memo[ring_slot(i0, i1, j0, j1)], &none, m,
-                                                 memory_order_release, memory_order_relaxed)) {
-        v_free_pinned(m->fs);
-        free(m);
-    }
-}
-
-/* ring() below on location numbers (iset.h): the same comprehensions,
- * unions and final COPY, the places put in at the end.  A place is
- * numbered by where it lies on the ring, not in the box, so that any
- * ring with its corners in the interned span is simulated: top row
- * 0..w-1, bottom row w..2w-1, then the columns' inner places. */
-typedef struct {
-    int64_t si, sj, ei, ej, w;
-} Ring;
-
-static int32_t ring_key(const Ring *r, int64_t i, int64_t j)
-{
-    if (i == r->si)
-        return (int32_t)(j - r->sj);
-    if (i == r->ei)
-        return (int32_t)(r->w + j - r->sj);
-    return (int32_t)(2 * r->w + 2 * (i - r->si - 1) + (j == r->ej));
-}
-
-static void ring_place(const Ring *r, int32_t k, int64_t *i, int64_t *j)
-{
-    if (k < 2 * r->w) {
-        *i = k < r->w ? r->si : r->ei;
-        *j = r->sj + k % r->w;
-    } else {
-        *i = r->si + 1 + (k - 2 * r->w) / 2;
-        *j = (k - 2 * r->w) % 2 ? r->ej : r->sj;
-    }
-}
-
-/* add_line's comprehension on the ring's numbers, the places' hashes
- * into H */
-static void keyed_line(ISet *s, uint64_t *H, const Ring *r, int64_t lo, int64_t hi, int64_t fixed,
-                       bool col)
-{
-    for (int64_t x = lo; x <= hi; x++) {
-        int64_t i = col ? fixed : x, j = col ? x : fixed;
-        int32_t k = ring_key(r, i, j);
-        H[k] = (uint64_t)v_hash(v_interned_of(0, i, j));
-        is_add(s, H, k);
-    }
-}
-
-/* Every corner in the interned span, si <= ei, sj <= ej. */
-static Value *ring_keyed(int64_t si, int64_t sj, int64_t ei, int64_t ej)
-{
-    Ring g = {si, sj, ei, ej, ej - sj + 1};
-    uint64_t *H = xmalloc_((size_t)(2 * g.w + 2 * (ei - si + 1)) * sizeof *H);
-    ISet l1, l2, v, h1, h2, hz, all, fin;
-    ISet *sets[] = {&l1, &l2, &v, &h1, &h2, &hz, &all, &fin};
-    for (size_t k = 0; k < sizeof sets / sizeof *sets; k++)
-        is_init(sets[k]);
-    keyed_line(&l1, H, &g, si, ei, sj, false);
-    keyed_line(&l2, H, &g, si, ei, ej, false);
-    is_merge(&v, &l1, H);
-    is_merge(&v, &l2, H);
-    keyed_line(&h1, H, &g, sj, ej, si, true);
-    keyed_line(&h2, H, &g, sj, ej, ei, true);
-    is_merge(&hz, &h1, H);
-    is_merge(&hz, &h2, H);
-    is_merge(&all, &v, H);
-    is_merge(&all, &hz, H);
-    is_merge(&fin, &all, H);
-    size_t n = fin.used;
-    FsLayout L;
-    Value *r = fs_layout(n, fin.mask, &L);
-    int32_t m = 0;
-    uint64_t x = 0;
-    for (size_t s = 0; s <= fin.mask; s++) {
-        int32_t k = fin.t[s];
-        if (k < 0)
-            continue;
-        int64_t i, j;
-        ring_place(&g, k, &i, &j);
-        L.items[m] = v_interned_of(0, i, j);
-        L.hashes[m] = (int64_t)H[k];
-        L.slots[s] = m++;
-        x ^= py_fset_shuffle(H[k]);
-    }
-    v_mark_flat(r, L.items, n);
-    r->hash = py_fset_end(x, n);
-    r->hashed = 1;
-    for (size_t k = 0; k < sizeof sets / sizeof *sets; k++)
-        is_free(sets[k]);
-    free(H);
-    return r;
-}
-
 /* The four set comprehensions of box/inbox/outbox, from the unordered
  * corners (a_i, a_j), (b_i, b_j): frozenset(vlines | hlines). */
 static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
@@ -217,18 +99,8 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
     if (h > TKP_MAX_ITEMS || w > TKP_MAX_ITEMS || !tkp_charge(cx, 4 * (h + w)))
         return NULL;
     Value *corners[4] = {si, sj, ei, ej};
-    bool memo = ring_memoable(corners);
-    if (memo) {
-        RingMemo *m = atomic_load_explicit(&ring_memo[ring_slot(i0, i1, j0, j1)],
-                                           memory_order_acquire);
-        if (m && m->i0 == i0 && m->i1 == i1 && m->j0 == j0 && m->j1 == j1)
-            return fs_clone_flat(m->fs);
-        if (h && w) {
-            Value *r = ring_keyed(i0, j0, i1, j1);
-            ring_keep(i0, i1, j0, j1, r);
-            return r;
-        }
-    }
+    if (ring_in_span(corners))
+        return tk_ring(i0, j0, i1, j1);     /* laid out when read in order */
     PySet l1, l2, v, h1, h2, hz, all;
     pyset_init(&l1);
     pyset_init(&l2);
@@ -245,8 +117,6 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
     set_or(&hz, &h1, &h2);
     set_or(&all, &v, &hz);
     Value *r = pyset_to_frozenset(&all);
-    if (memo)
-        ring_keep(i0, i1, j0, j1, r);
     pyset_clear(&l1);
     pyset_clear(&l2);
     pyset_clear(&v);

@@ -20,6 +20,7 @@
 #include "common/cells.h"
 #include "common/anyorder.h"
 #include "fskeys.h"
+#include "tokpidjin/rings.h"
 
 static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
 
@@ -495,9 +496,10 @@ static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *color, const Valu
     if (tk_shifts_of(patch))
         return gu_work(cx, v_len(patch)) && tk_shifts_put(cx, m, patch, color, bg, &ok) && ok;
     GLoc *l;
-    /* a set of places kept as keys: its places in no order, as toindices
-     * gives it back (tokpidjin's toindices of 2-tuples is the set itself) */
-    int got = fs_keys_places(patch) ? ao_locs(cx, patch, &l, &n) : 0;
+    /* a set of places kept as keys, or shifted rings: its places in no
+     * order, as toindices gives it back (tokpidjin's toindices of 2-tuples
+     * is the set itself) */
+    int got = fs_keys_places(patch) || tk_rings_shifted(patch) ? ao_locs(cx, patch, &l, &n) : 0;
     if (got) {
         ok = got > 0 && gu_work(cx, n);
         for (size_t k = 0; ok && k < n; k++)
