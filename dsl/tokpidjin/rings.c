@@ -245,10 +245,10 @@ Value *tk_ring(int64_t si, int64_t sj, int64_t ei, int64_t ej)
     return v;
 }
 
+/* A ring's corners, laid out or not (its layout follows from them). */
 static const int64_t *ring_corners(const Value *m)
 {
-    if (m->type != V_FSET || !(__atomic_load_n(&m->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) ||
-        !(m->memo & V_MEMO_RECIPE) || fs_recipe_head(m)->kind != &ring_kind)
+    if (m->type != V_FSET || !(m->memo & V_MEMO_RECIPE) || fs_recipe_head(m)->kind != &ring_kind)
         return NULL;
     return ((const RingTail *)fs_extra(m))->c;
 }

@@ -12,7 +12,7 @@
  * out for the same corners, if kept). */
 Value *tk_ring(int64_t si, int64_t sj, int64_t ei, int64_t ej);
 
-/* merge_t(cs) for a tuple cs of at least one such ring, none laid out,
+/* merge_t(cs) for a tuple cs of at least one such ring (laid out or not),
  * TK_RINGS_MIN places or more in all: a recipe tuple of their corners,
  * charged as merge_t's items; NULL (nothing done) for any other cs, or
  * with *raised where the charge ran out. */
