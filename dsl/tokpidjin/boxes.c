@@ -5,12 +5,12 @@
 #include "common/neighbours.h"
 #include "tokpidjin/rings.h"
 
-/* Corners, ints, in the interned span: the ring is tk_ring's. */
-static bool ring_in_span(Value *const *v)
+/* Corners all ints (not bools, which a ring's places would show): the
+ * ring is tk_ring's. */
+static bool ring_ints(Value *const *v)
 {
     for (int k = 0; k < 4; k++)
-        if (v[k]->type != V_INT || v[k]->u.i < V_INTERN_MIN ||
-            v[k]->u.i >= V_INTERN_MIN + V_INTERN_SPAN)
+        if (v[k]->type != V_INT)
             return false;
     return true;
 }
@@ -99,7 +99,7 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
     if (h > TKP_MAX_ITEMS || w > TKP_MAX_ITEMS || !tkp_charge(cx, 4 * (h + w)))
         return NULL;
     Value *corners[4] = {si, sj, ei, ej};
-    if (ring_in_span(corners))
+    if (ring_ints(corners))
         return tk_ring(i0, j0, i1, j1);     /* laid out when read in order */
     PySet l1, l2, v, h1, h2, hz, all;
     pyset_init(&l1);

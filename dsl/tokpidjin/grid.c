@@ -499,7 +499,9 @@ static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *color, const Valu
     /* a set of places kept as keys, or shifted rings: its places in no
      * order, as toindices gives it back (tokpidjin's toindices of 2-tuples
      * is the set itself) */
-    int got = fs_keys_places(patch) || tk_rings_shifted(patch) ? ao_locs(cx, patch, &l, &n) : 0;
+    int got = tk_rings_locs(cx, patch, &l, &n);
+    if (!got && fs_keys_places(patch))
+        got = ao_locs(cx, patch, &l, &n);
     if (got) {
         ok = got > 0 && gu_work(cx, n);
         for (size_t k = 0; ok && k < n; k++)

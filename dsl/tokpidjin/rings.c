@@ -41,6 +41,8 @@ static size_t ring_slot(int64_t i0, int64_t i1, int64_t j0, int64_t j1)
 
 static void ring_keep(int64_t i0, int64_t i1, int64_t j0, int64_t j1, const Value *r)
 {
+    if (!(r->flags & V_FLAG_FLAT))
+        return;         /* a copy would share items it does not hold */
     RingMemo *m = xmalloc_(sizeof *m), *none = NULL;
     *m = (RingMemo){.i0 = i0, .i1 = i1, .j0 = j0, .j1 = j1, .fs = fs_clone_flat(r)};
     m->fs->refs = -1;   /* immortal: only the memo holds it */
@@ -85,7 +87,8 @@ static void keyed_line(ISet *s, uint64_t *H, const Ring *r, int64_t lo, int64_t 
     for (int64_t x = lo; x <= hi; x++) {
         int64_t i = col ? fixed : x, j = col ? x : fixed;
         int32_t k = ring_key(r, i, j);
-        H[k] = (uint64_t)v_hash(v_interned_of(0, i, j));
+        Value *p = v_interned_of(0, i, j);
+        H[k] = (uint64_t)(p ? v_hash(p) : py_hash_int_pair(i, j));
         is_add(s, H, k);
     }
 }
@@ -121,7 +124,7 @@ static Value *ring_keyed(int64_t si, int64_t sj, int64_t ei, int64_t ej)
             continue;
         int64_t i, j;
         ring_place(&g, k, &i, &j);
-        L.items[m] = v_interned_of(0, i, j);
+        L.items[m] = v_pair_int(i, j);      /* interned in the span, else made */
         L.hashes[m] = (int64_t)H[k];
         L.slots[s] = m++;
         x ^= py_fset_shuffle(H[k]);
@@ -207,17 +210,25 @@ static void ring_build(Value *v)
     FsLayout lay = fs_table_alloc(v);
     memcpy(lay.slots, r->u.set.slots, (mask + 1) * sizeof *lay.slots);
     for (size_t k = 0; k < n; k++) {
-        lay.items[k] = it[k];
-        lay.hashes[k] = v_arena_hash(it[k]);
+        lay.items[k] = v_incref(it[k]);
+        lay.hashes[k] = v_hash(it[k]);
     }
     if (owned)
         v_decref(r);
 }
 
+/* Whether a ring's places moved by (di, dj) all lie in the interned span
+ * (the bounds moved, not the offset: an offset near INT64_MAX must not wrap). */
+static bool in_span(const int64_t b[4], int64_t di, int64_t dj)
+{
+    const int64_t lo = V_INTERN_MIN, hi = V_INTERN_MIN + V_INTERN_SPAN - 1;
+    return !(di < lo - b[0] || di > hi - b[2] || dj < lo - b[1] || dj > hi - b[3]);
+}
+
 static bool ring_keys(const Value *v, FsKeys *o)
 {
     const RingTail *t = fs_extra(v);
-    if (!fs_keys_reserve(o, v->u.set.len))
+    if (!in_span(t->c, 0, 0) || !fs_keys_reserve(o, v->u.set.len))
         return false;
     o->n += ring_keys_of(t->c, 0, 0, o->k + o->n);
     return true;
@@ -226,10 +237,12 @@ static bool ring_keys(const Value *v, FsKeys *o)
 static const FsRecipe ring_kind = {ring_build, ring_size, NULL, fs_table_free, ring_keys,
                                    NULL, NULL, false, false};
 
-/* Places known without reading one: flat, boxed. */
+/* Places known without reading one: boxed, and flat where all are in the
+ * interned span. */
 static void places_noted(Value *v, int64_t i0, int64_t j0, int64_t i1, int64_t j1)
 {
-    v_mark_flat_known(v, true);
+    const int64_t b[4] = {i0, j0, i1, j1};
+    v_mark_flat_known(v, in_span(b, 0, 0));
     v_box_keep(v, i0, j0, i1, j1);
     v->memo |= V_MEMO_PLACES;
 }
@@ -268,8 +281,9 @@ static void rings_build(Value *t, Value **items)
     for (uint32_t q = 0; q < rs->n; q++) {
         bool owned;
         Value *r = ring_laid(rs->c[q], &owned);
-        memcpy(items + at, v_items(r), r->u.set.len * sizeof *items);
-        at += r->u.set.len;
+        Value *const *it = v_items(r);
+        for (size_t x = 0; x < r->u.set.len; x++)
+            items[at++] = v_incref(it[x]);
         if (owned)
             v_decref(r);
     }
@@ -295,7 +309,10 @@ Value *tk_rings_merge(Ctx *cx, Value *cs, bool *raised)
         *raised = true;
         return NULL;
     }
-    Value *t = tr_new(total, &rings_recipe, sizeof(Rings) + m * sizeof(int64_t[4]), true);
+    bool flat = true;
+    for (size_t q = 0; q < m; q++)
+        flat &= in_span(ring_corners(ms[q]), 0, 0);
+    Value *t = tr_new(total, &rings_recipe, sizeof(Rings) + m * sizeof(int64_t[4]), flat);
     Rings *rs = tr_data(t);
     rs->n = (uint32_t)m;
     for (size_t q = 0; q < m; q++)
@@ -308,6 +325,7 @@ Value *tk_rings_merge(Ctx *cx, Value *cs, bool *raised)
 typedef struct {
     FsRecipeHead h;
     int64_t di, dj;
+    int64_t b[4];               /* the rings' box, not moved */
     uint32_t n;
     int64_t c[][4];
 } Shifted;
@@ -318,20 +336,52 @@ static size_t shifted_size(const Value *v)
     return sizeof(Value) + sizeof(Shifted) + s->n * sizeof(int64_t[4]);
 }
 
-/* Marks places seen, for one count at a time per thread. */
-static _Thread_local uint64_t seen_[PLACES / 64];
+/* Places of a box marked seen, one bit each: shift moves every place
+ * alike, so the rings' own places tell the moved ones apart. */
+typedef struct {
+    uint64_t *bits;
+    int64_t i0, j0, w;
+} Seen;
 
-static bool first_sight(uint32_t k)
+#define SEEN_MAX_BITS ((int64_t)1 << 24)
+
+static bool seen_open(Seen *z, const int64_t b[4])
 {
-    uint64_t b = (uint64_t)1 << (k & 63), w = seen_[k >> 6];
-    seen_[k >> 6] = w | b;
-    return !(w & b);
+    int64_t h = b[2] - b[0] + 1, w = b[3] - b[1] + 1;
+    if (h > SEEN_MAX_BITS / w)
+        return false;
+    *z = (Seen){calloc((size_t)((h * w + 63) / 64), sizeof(uint64_t)), b[0], b[1], w};
+    return z->bits != NULL;
 }
 
-static void unsee(const uint32_t *k, size_t n)
+static bool first_sight(Seen *z, int64_t i, int64_t j)
 {
-    for (size_t x = 0; x < n; x++)
-        seen_[k[x] >> 6] &= ~((uint64_t)1 << (k[x] & 63));
+    int64_t x = (i - z->i0) * z->w + (j - z->j0);
+    uint64_t bit = (uint64_t)1 << (x & 63), *word = &z->bits[x >> 6];
+    bool first = !(*word & bit);
+    *word |= bit;
+    return first;
+}
+
+/* Each ring's places (each once a ring, in no order) to fn. */
+static void ring_each(const int64_t c[4], void (*fn)(int64_t i, int64_t j, void *ud), void *ud)
+{
+    for (int64_t j = c[1]; j <= c[3]; j++) {
+        fn(c[0], j, ud);
+        if (c[2] > c[0])
+            fn(c[2], j, ud);
+    }
+    for (int64_t i = c[0] + 1; i < c[2]; i++) {
+        fn(i, c[1], ud);
+        if (c[3] > c[1])
+            fn(i, c[3], ud);
+    }
+}
+
+static void count_new(int64_t i, int64_t j, void *ud)
+{
+    void **a = ud;
+    *(size_t *)a[1] += first_sight(a[0], i, j);
 }
 
 /* shift of the merged tuple: its items' moved places in its order, the
@@ -340,37 +390,46 @@ static void shifted_build(Value *v)
 {
     const Shifted *s = fs_extra(v);
     size_t n = v->u.set.len, m = 0;
-    uint32_t *k = xmalloc_(n * sizeof *k);
+    Seen z;
+    if (!seen_open(&z, s->b))
+        abort();
+    Value **items = xmalloc_(n * sizeof *items);
+    int64_t *h = xmalloc_(n * sizeof *h);
     for (uint32_t q = 0; q < s->n; q++) {
         bool owned;
         Value *r = ring_laid(s->c[q], &owned);
         Value *const *it = v_items(r);
         for (size_t x = 0; x < r->u.set.len; x++) {
-            int64_t i = 0, j = 0;
-            v_interned_at(it[x], &i, &j);
-            uint32_t key = (uint32_t)v_intern_index(i + s->di, j + s->dj);
-            if (first_sight(key)) {
-                if (m == n)
-                    abort();    /* counted wrong at making */
-                k[m++] = key;
-            }
+            Value *const *ij = v_titems(it[x]);
+            int64_t i = ij[0]->u.i, j = ij[1]->u.i;
+            if (!first_sight(&z, i, j))
+                continue;
+            if (m == n)
+                abort();    /* counted wrong at making */
+            Value *p = v_pair_int(i + s->di, j + s->dj);
+            h[m] = v_hash(p);
+            items[m++] = p;
         }
         if (owned)
             v_decref(r);
     }
-    unsee(k, m);
+    free(z.bits);
     if (m != n)
         abort();
-    FsScratch sc;
-    fs_scratch_open(&sc, n);
-    for (size_t x = 0; x < n; x++) {
-        sc.v[x] = fs_key_value(k[x]);
-        sc.h[x] = v_arena_hashes_[k[x]];
-    }
     FsLayout lay = fs_table_alloc(v);
-    fs_fill_distinct(&lay, v->u.set.mask, sc.v, sc.h, n);
-    fs_scratch_close(&sc);
-    free(k);
+    fs_fill_distinct(&lay, v->u.set.mask, items, h, n);
+    for (size_t x = 0; x < n; x++)
+        v_decref(items[x]);
+    free(items);
+    free(h);
+}
+
+static void key_moved(int64_t i, int64_t j, void *ud)
+{
+    void **a = ud;
+    const Shifted *s = a[0];
+    FsKeys *o = a[1];
+    o->k[o->n++] = (uint32_t)v_intern_index(i + s->di, j + s->dj);
 }
 
 static bool shifted_keys(const Value *v, FsKeys *o)
@@ -379,10 +438,11 @@ static bool shifted_keys(const Value *v, FsKeys *o)
     size_t total = 0;
     for (uint32_t q = 0; q < s->n; q++)
         total += ring_len(s->c[q]);
-    if (!fs_keys_reserve(o, total))
+    if (!in_span(s->b, s->di, s->dj) || !fs_keys_reserve(o, total))
         return false;
+    void *a[2] = {(void *)s, o};
     for (uint32_t q = 0; q < s->n; q++)
-        o->n += ring_keys_of(s->c[q], s->di, s->dj, o->k + o->n);
+        ring_each(s->c[q], key_moved, a);
     return true;
 }
 
@@ -394,34 +454,32 @@ Value *tk_rings_shift(const Value *t, int64_t di, int64_t dj)
     const Rings *rs = tr_of(t, &rings_recipe);
     if (!rs)
         return NULL;
-    const int64_t lo = V_INTERN_MIN, hi = V_INTERN_MIN + V_INTERN_SPAN - 1;
     int64_t b[4] = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
-    size_t total = 0;
     for (uint32_t q = 0; q < rs->n; q++) {
         const int64_t *c = rs->c[q];
         b[0] = c[0] < b[0] ? c[0] : b[0];
         b[1] = c[1] < b[1] ? c[1] : b[1];
         b[2] = c[2] > b[2] ? c[2] : b[2];
         b[3] = c[3] > b[3] ? c[3] : b[3];
-        total += ring_len(c);
     }
-    /* the bounds moved, not the offset: an offset near INT64_MAX must not wrap */
-    if (di < lo - b[0] || di > hi - b[2] || dj < lo - b[1] || dj > hi - b[3])
+    /* moved places stay ints: no bound may wrap */
+    if ((di > 0 ? b[2] > INT64_MAX - di : b[0] < INT64_MIN - di) ||
+        (dj > 0 ? b[3] > INT64_MAX - dj : b[1] < INT64_MIN - dj))
         return NULL;
-    uint32_t *k = xmalloc_(total * sizeof *k);
-    size_t n = 0, m = 0;
+    Seen z;
+    if (!seen_open(&z, b))
+        return NULL;
+    size_t m = 0;
+    void *a[2] = {&z, &m};
     for (uint32_t q = 0; q < rs->n; q++)
-        n += ring_keys_of(rs->c[q], di, dj, k + n);
-    for (size_t x = 0; x < n; x++)
-        if (first_sight(k[x]))
-            k[m++] = k[x];
-    unsee(k, m);
-    free(k);
+        ring_each(rs->c[q], count_new, a);
+    free(z.bits);
     Value *v = fs_alloc_bare(m, pyset_distinct_mask(m), sizeof(Shifted) + rs->n * sizeof(int64_t[4]));
     fs_recipe_init(v, &shifted_kind, NULL, NULL, true);
     Shifted *s = fs_extra(v);
     s->di = di;
     s->dj = dj;
+    memcpy(s->b, b, sizeof b);
     s->n = rs->n;
     memcpy(s->c, rs->c, rs->n * sizeof(int64_t[4]));
     places_noted(v, b[0] + di, b[1] + dj, b[2] + di, b[3] + dj);
@@ -431,4 +489,33 @@ Value *tk_rings_shift(const Value *t, int64_t di, int64_t dj)
 bool tk_rings_shifted(const Value *v)
 {
     return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) && fs_recipe_head(v)->kind == &shifted_kind;
+}
+
+static void loc_moved(int64_t i, int64_t j, void *ud)
+{
+    void **a = ud;
+    const Shifted *s = a[0];
+    GLoc *l = a[1];
+    size_t *n = a[2];
+    l[*n] = (GLoc){i + s->di, j + s->dj};
+    ++*n;
+}
+
+int tk_rings_locs(Ctx *cx, const Value *v, GLoc **out, size_t *n)
+{
+    if (!tk_rings_shifted(v))
+        return 0;
+    const Shifted *s = fs_extra(v);
+    size_t total = 0;
+    for (uint32_t q = 0; q < s->n; q++)
+        total += ring_len(s->c[q]);
+    GLoc *l = gu_alloc_raw(cx, total, sizeof *l);
+    if (!l)
+        return -1;
+    *n = 0;
+    void *a[3] = {(void *)s, l, n};
+    for (uint32_t q = 0; q < s->n; q++)
+        ring_each(s->c[q], loc_moved, a);
+    *out = l;
+    return 1;
 }
