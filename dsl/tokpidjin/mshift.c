@@ -23,8 +23,8 @@
 #include "tokpidjin/core_util.h"
 #include "tokpidjin/grid_util.h"
 
-/* The recipe: nkeys keys of P, distinct, in first-occurrence order, then
- * each key's place, then noffs offsets. */
+/* The recipe: noffs offsets (di, dj), then nkeys keys of P, distinct, in
+ * first-occurrence order, then each key's place. */
 typedef struct {
     uint32_t nkeys, noffs;
     bool cells;                /* P's items are cells (i, j, c), not places */
@@ -32,23 +32,12 @@ typedef struct {
     int64_t box[4];            /* P's places' bounding box */
 } Shifts;
 
-static uint32_t *shifts_keys(const Shifts *s) { return (uint32_t *)(s + 1); }
+static int64_t *shifts_offs(const Shifts *s) { return (int64_t *)(s + 1); }
+static uint32_t *shifts_keys(const Shifts *s) { return (uint32_t *)(shifts_offs(s) + 2 * (size_t)s->noffs); }
 static int8_t *shifts_places(const Shifts *s) { return (int8_t *)(shifts_keys(s) + s->nkeys); }
-static int64_t *shifts_offs(const Shifts *s)
-{
-    uintptr_t p = (uintptr_t)(shifts_places(s) + 2 * (size_t)s->nkeys);
-    return (int64_t *)((p + 7) & ~(uintptr_t)7);
-}
 static size_t shifts_size(size_t nkeys, size_t noffs)
 {
-    return sizeof(Shifts) + ((nkeys * 6 + 7) & ~(size_t)7) + 16 * noffs;
-}
-
-static bool in_span(const Shifts *s, int64_t di, int64_t dj)
-{
-    const int64_t lo = V_INTERN_MIN, hi = V_INTERN_MIN + V_INTERN_SPAN - 1;
-    return di >= lo - s->box[0] && di <= hi - s->box[2] && dj >= lo - s->box[1] &&
-           dj <= hi - s->box[3];
+    return sizeof(Shifts) + 16 * noffs + 6 * nkeys;
 }
 
 /* P's distinct keys in first-occurrence order into d (the keys its image
@@ -119,7 +108,7 @@ static void shifts_build(Value *t, Value **items)
     moved.n = n;
     for (size_t q = 0; q < s->noffs; q++) {
         int64_t di = offs[2 * q], dj = offs[2 * q + 1];
-        if (in_span(s, di, dj)) {
+        if (v_box_moved_interned(s->box, di, dj)) {
             for (size_t x = 0; x < n; x++)
                 moved.k[x] = fs_key_made(keys[x] / FS_KEY_TABLE * FS_KEY_TABLE +
                                          (uint32_t)v_intern_index(ij[2 * x] + di, ij[2 * x + 1] + dj));
@@ -182,7 +171,7 @@ bool tk_mapply_shifts(Ctx *cx, Value *f, Value *c, Value **r)
     if (cx_charge(cx, 2 + m * (n + 2)) && cx_charge(cx, m) && cx_charge(cx, ni)) {
         bool flat = true;
         for (size_t q = 0; q < m; q++)
-            flat &= in_span(&s, v_titems(offs[q])[0]->u.i, v_titems(offs[q])[1]->u.i);
+            flat &= v_box_moved_interned(s.box, v_titems(offs[q])[0]->u.i, v_titems(offs[q])[1]->u.i);
         s.nkeys = (uint32_t)d.n;
         s.noffs = (uint32_t)m;
         Value *t = tr_new(ni, &shifts_recipe, shifts_size(d.n, m), flat);

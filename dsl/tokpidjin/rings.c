@@ -21,8 +21,6 @@
 #include "common/iset.h"
 #include "tokpidjin/rings.h"
 
-#define PLACES FS_KEY_TABLE
-
 /* ---- laying a ring out ---------------------------------------------------- */
 
 #define RING_MEMO 1024
@@ -162,29 +160,31 @@ static size_t ring_len(const int64_t c[4])
     return h == 1 ? w : w == 1 ? h : 2 * w + 2 * h - 4;
 }
 
-/* The table the final COPY into an empty set gives n items (iset.h's
- * MERGE: grown to twice n where n fills the smallest table). */
-static size_t ring_mask(size_t n)
+/* Each of the ring's places (once, in no order) to fn. */
+static void ring_each(const int64_t c[4], void (*fn)(int64_t i, int64_t j, void *ud), void *ud)
 {
-    return PY_SET_FULL(n, (size_t)7) ? py_set_size(2 * n) - 1 : 7;
-}
-
-/* The ring's places (each once, in no order), moved by (di, dj), as keys
- * into k; their number. */
-static size_t ring_keys_of(const int64_t c[4], int64_t di, int64_t dj, uint32_t *k)
-{
-    size_t n = 0;
     for (int64_t j = c[1]; j <= c[3]; j++) {
-        k[n++] = (uint32_t)v_intern_index(c[0] + di, j + dj);
+        fn(c[0], j, ud);
         if (c[2] > c[0])
-            k[n++] = (uint32_t)v_intern_index(c[2] + di, j + dj);
+            fn(c[2], j, ud);
     }
     for (int64_t i = c[0] + 1; i < c[2]; i++) {
-        k[n++] = (uint32_t)v_intern_index(i + di, c[1] + dj);
+        fn(i, c[1], ud);
         if (c[3] > c[1])
-            k[n++] = (uint32_t)v_intern_index(i + di, c[3] + dj);
+            fn(i, c[3], ud);
     }
-    return n;
+}
+
+/* ring_each's places moved by (di, dj), appended to o as keys (room made). */
+typedef struct {
+    int64_t di, dj;
+    FsKeys *o;
+} KeysMoved;
+
+static void key_moved(int64_t i, int64_t j, void *ud)
+{
+    KeysMoved *a = ud;
+    a->o->k[a->o->n++] = (uint32_t)v_intern_index(i + a->di, j + a->dj);
 }
 
 typedef struct {
@@ -205,7 +205,7 @@ static void ring_build(Value *v)
     Value *r = ring_laid(t->c, &owned);
     size_t n = v->u.set.len, mask = v->u.set.mask;
     if (r->u.set.len != n || r->u.set.mask != mask)
-        abort();        /* ring_len or ring_mask is wrong */
+        abort();        /* ring_len is wrong, or the COPY did not presize */
     Value *const *it = v_items(r);
     FsLayout lay = fs_table_alloc(v);
     memcpy(lay.slots, r->u.set.slots, (mask + 1) * sizeof *lay.slots);
@@ -217,20 +217,12 @@ static void ring_build(Value *v)
         v_decref(r);
 }
 
-/* Whether a ring's places moved by (di, dj) all lie in the interned span
- * (the bounds moved, not the offset: an offset near INT64_MAX must not wrap). */
-static bool in_span(const int64_t b[4], int64_t di, int64_t dj)
-{
-    const int64_t lo = V_INTERN_MIN, hi = V_INTERN_MIN + V_INTERN_SPAN - 1;
-    return !(di < lo - b[0] || di > hi - b[2] || dj < lo - b[1] || dj > hi - b[3]);
-}
-
 static bool ring_keys(const Value *v, FsKeys *o)
 {
     const RingTail *t = fs_extra(v);
-    if (!in_span(t->c, 0, 0) || !fs_keys_reserve(o, v->u.set.len))
+    if (!v_box_moved_interned(t->c, 0, 0) || !fs_keys_reserve(o, v->u.set.len))
         return false;
-    o->n += ring_keys_of(t->c, 0, 0, o->k + o->n);
+    ring_each(t->c, key_moved, &(KeysMoved){0, 0, o});
     return true;
 }
 
@@ -242,7 +234,7 @@ static const FsRecipe ring_kind = {ring_build, ring_size, NULL, fs_table_free, r
 static void places_noted(Value *v, int64_t i0, int64_t j0, int64_t i1, int64_t j1)
 {
     const int64_t b[4] = {i0, j0, i1, j1};
-    v_mark_flat_known(v, in_span(b, 0, 0));
+    v_mark_flat_known(v, v_box_moved_interned(b, 0, 0));
     v_box_keep(v, i0, j0, i1, j1);
     v->memo |= V_MEMO_PLACES;
 }
@@ -251,7 +243,7 @@ Value *tk_ring(int64_t si, int64_t sj, int64_t ei, int64_t ej)
 {
     const int64_t c[4] = {si, sj, ei, ej};
     size_t n = ring_len(c);
-    Value *v = fs_alloc_bare(n, ring_mask(n), sizeof(RingTail));
+    Value *v = fs_alloc_bare(n, pyset_copy_mask(n), sizeof(RingTail));   /* frozenset(all)'s COPY */
     fs_recipe_init(v, &ring_kind, NULL, NULL, true);
     memcpy(((RingTail *)fs_extra(v))->c, c, sizeof c);
     places_noted(v, si, sj, ei, ej);
@@ -311,7 +303,7 @@ Value *tk_rings_merge(Ctx *cx, Value *cs, bool *raised)
     }
     bool flat = true;
     for (size_t q = 0; q < m; q++)
-        flat &= in_span(ring_corners(ms[q]), 0, 0);
+        flat &= v_box_moved_interned(ring_corners(ms[q]), 0, 0);
     Value *t = tr_new(total, &rings_recipe, sizeof(Rings) + m * sizeof(int64_t[4]), flat);
     Rings *rs = tr_data(t);
     rs->n = (uint32_t)m;
@@ -363,21 +355,6 @@ static bool first_sight(Seen *z, int64_t i, int64_t j)
     return first;
 }
 
-/* Each ring's places (each once a ring, in no order) to fn. */
-static void ring_each(const int64_t c[4], void (*fn)(int64_t i, int64_t j, void *ud), void *ud)
-{
-    for (int64_t j = c[1]; j <= c[3]; j++) {
-        fn(c[0], j, ud);
-        if (c[2] > c[0])
-            fn(c[2], j, ud);
-    }
-    for (int64_t i = c[0] + 1; i < c[2]; i++) {
-        fn(i, c[1], ud);
-        if (c[3] > c[1])
-            fn(i, c[3], ud);
-    }
-}
-
 static void count_new(int64_t i, int64_t j, void *ud)
 {
     void **a = ud;
@@ -424,25 +401,17 @@ static void shifted_build(Value *v)
     free(h);
 }
 
-static void key_moved(int64_t i, int64_t j, void *ud)
-{
-    void **a = ud;
-    const Shifted *s = a[0];
-    FsKeys *o = a[1];
-    o->k[o->n++] = (uint32_t)v_intern_index(i + s->di, j + s->dj);
-}
-
 static bool shifted_keys(const Value *v, FsKeys *o)
 {
     const Shifted *s = fs_extra(v);
     size_t total = 0;
     for (uint32_t q = 0; q < s->n; q++)
         total += ring_len(s->c[q]);
-    if (!in_span(s->b, s->di, s->dj) || !fs_keys_reserve(o, total))
+    if (!v_box_moved_interned(s->b, s->di, s->dj) || !fs_keys_reserve(o, total))
         return false;
-    void *a[2] = {(void *)s, o};
+    KeysMoved a = {s->di, s->dj, o};
     for (uint32_t q = 0; q < s->n; q++)
-        ring_each(s->c[q], key_moved, a);
+        ring_each(s->c[q], key_moved, &a);
     return true;
 }
 

@@ -341,9 +341,8 @@ bool fs_keys_move_from(const uint32_t *k, size_t n, FsMoveSrc *m)
 
 Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
 {
-    const int64_t lo = V_INTERN_MIN, hi = V_INTERN_MIN + V_INTERN_SPAN - 1, *b = m->box;
-    /* the bounds moved, not the offset: an offset near INT64_MAX must not wrap */
-    if (di < lo - b[0] || di > hi - b[2] || dj < lo - b[1] || dj > hi - b[3])
+    const int64_t *b = m->box;
+    if (!v_box_moved_interned(b, di, dj))
         return NULL;
     size_t n = m->n;
     Value *v = made_bare(&moved_kind, n, n, NULL, NULL);

@@ -132,6 +132,14 @@ static inline void v_intern_place(size_t k, int64_t *i, int64_t *j)
 }
 _Static_assert(V_INTERN_MIN >= V_SMALL_MIN && V_INTERN_MIN + V_INTERN_SPAN - 1 <= V_SMALL_MAX,
                "interned places are made of small ints");
+/* Whether places within the box b (i0, j0, i1, j1) moved by (di, dj) all
+ * lie in the interned span.  The bounds are moved, not the offset: an
+ * offset near INT64_MAX cannot wrap. */
+static inline bool v_box_moved_interned(const int64_t b[4], int64_t di, int64_t dj)
+{
+    const int64_t lo = V_INTERN_MIN, hi = V_INTERN_MIN + V_INTERN_SPAN - 1;
+    return di >= lo - b[0] && di <= hi - b[2] && dj >= lo - b[1] && dj <= hi - b[3];
+}
 extern VArena v_arena_;
 /* v's int when it is one of the arena's small ints, told by its address
  * alone (hashing and interning decide without reading their operands). */
