@@ -224,6 +224,10 @@ static void *chunk_worker(void *arg)
     int cap = 0;
     ExecStats st;
     memset(&st, 0, sizeof st);
+    /* a batt program is planned once per thread, not once per task */
+    ExecPlans plans = {0};
+    ExecOptions eo = cs->eo;
+    eo.plans = &plans;
     backend_worker_begin();
     for (int c; (c = next_chunk(cs)) >= 0; backend_worker_yield()) {
         pthread_mutex_lock(&totals_lock);
@@ -281,7 +285,7 @@ static void *chunk_worker(void *arg)
                 }
                 k += hi - lo;
             }
-            rc = exec_waves(ptrs, n, &cs->eo, &st, release_instance, NULL);
+            rc = exec_waves(ptrs, n, &eo, &st, release_instance, NULL);
         }
         /* instances are initialised in group order; an interrupted search
          * leaves the later samples of every group untouched */
@@ -323,6 +327,7 @@ static void *chunk_worker(void *arg)
         }
     }
     backend_worker_end();
+    exec_plans_free(&plans);
     free(insts);
     free(ptrs);
     cache_thread_done();

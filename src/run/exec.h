@@ -62,14 +62,14 @@ typedef struct {
     bool no_cache;           /* compute every call, even repeated ones */
     bool keep_cache;         /* leave this thread's call cache filled at the end
                                 (exec_waves: later waves take its results) */
-    struct ExecPlans *plans; /* the programs' plans, kept over exec_run calls
-                                (exec_waves'); NULL: each call plans its own */
+    struct ExecPlans *plans; /* the programs' plans, kept over exec_run and
+                                exec_waves calls; NULL: each call plans its own */
 } ExecOptions;
 
 /* exec_run's per-program plans (the slots dead after each statement, the
- * statements that read I or C, the step of each): a chunk's waves share
- * them, where each wave would plan a batt program's thousands of
- * statements again. */
+ * statements that read I or C, the step of each): a thread's chunks and
+ * their waves share them, where each would plan a batt program's
+ * thousands of statements again. */
 typedef struct {
     const IrProgram *prog;
     int32_t **free_after;

@@ -18,10 +18,10 @@ enum { WAVE_FIRST = 4 };
 int exec_waves(Instance **insts, int n, const ExecOptions *opt, ExecStats *st,
                void (*release)(Instance *in, void *arg), void *arg)
 {
-    ExecPlans plans = {0};
+    ExecPlans own = {0};
     ExecOptions o = *opt;
     o.keep_cache = true;
-    o.plans = &plans;
+    o.plans = opt->plans ? opt->plans : &own;
     int rc = 0, width = n < WAVE_FIRST ? n : WAVE_FIRST;
     int64_t most = 0;        /* the largest per-instance measure so far */
     for (int i = 0; i < n && rc == 0;) {
@@ -46,6 +46,6 @@ int exec_waves(Instance **insts, int n, const ExecOptions *opt, ExecStats *st,
     }
     if (!opt->keep_cache && !opt->no_cache)
         cache_clear(cache_of_thread());
-    exec_plans_free(&plans);
+    exec_plans_free(&own);
     return rc;
 }
