@@ -23,17 +23,22 @@ static uint64_t mix(uint64_t h, uint64_t x)
     return h;
 }
 
+/* Field by field, not memset: a step makes one key per instance, and the
+ * string store's start-up outweighed the few words it clears. */
 static void opkey_make(const Instance *in, const IrStmt *s, OpKey *k)
 {
-    memset(k, 0, sizeof *k);
     k->callee = operand_value(in, &s->callee);
     k->nargs = s->nargs;
     uint64_t h = mix(0, (uintptr_t)k->callee);
-    for (int i = 0; i < s->nargs; i++) {
-        const Value *v = operand_value(in, &s->args[i]);
-        if (s->args[i].slot < 0 || v->type == V_FUNC)
-            k->fixed[i] = v;
-        h = mix(h, (uintptr_t)k->fixed[i]);
+    for (int i = 0; i < IR_MAX_ARGS; i++) {
+        const Value *v = NULL;
+        if (i < s->nargs) {
+            v = operand_value(in, &s->args[i]);
+            if (s->args[i].slot >= 0 && v->type != V_FUNC)
+                v = NULL;
+            h = mix(h, (uintptr_t)v);
+        }
+        k->fixed[i] = v;
     }
     k->hash = h;
 }
