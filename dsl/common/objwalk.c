@@ -532,7 +532,7 @@ static inline __attribute__((always_inline)) void replay(OWalk *w, int32_t loc, 
     ISet cands, nbhd;
     is_init(obj);
     if (!cl) {
-        HC[loc] = (uint64_t)v_hash(ow_cell(s, (size_t)loc));
+        HC[loc] = ow_cell_hash(s, (size_t)loc);
         is_add(obj, HC, loc);
     }
     is_init(&cands);
@@ -552,7 +552,7 @@ static inline __attribute__((always_inline)) void replay(OWalk *w, int32_t loc, 
             if (cl)
                 vb_push(cx, cl, v_incref(ow_cell(s, (size_t)cand)));
             else {
-                HC[cand] = (uint64_t)v_hash(ow_cell(s, (size_t)cand));
+                HC[cand] = ow_cell_hash(s, (size_t)cand);
                 is_add(obj, HC, cand);
             }
             occ_add(w->occupied, cand);
@@ -693,7 +693,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
             laid = true;
         } else if (nc) {
             for (size_t x = 0; x < nc; x++)
-                HC[cells[x]] = (uint64_t)v_hash(ow_cell(&s, (size_t)cells[x]));
+                HC[cells[x]] = ow_cell_hash(&s, (size_t)cells[x]);
             laid = nc <= DIRECT_MAX && direct_layout(&obj, cells, nc, HC);
             if (!laid && lazy && (fo = ow_lazy(&s, grid, diagonal, cells, nc, &occupied, HC)))
                 laid = true;
