@@ -274,12 +274,24 @@ slow:
     return 1;
 }
 
+/* p's bounding box where p is a non-empty frozenset of places that keeps
+ * it (a box's ring, a line, shifted keys): its extremes and corners are
+ * then read without laying out its items. */
+static inline bool tkp_places_box(const Value *p, int mode, GBox *b)
+{
+    return mode == TI_AUTO && p->type == V_FSET && p->u.set.len &&
+           (__atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) & V_MEMO_PLACES) && gu_kept_box(p, b);
+}
+
 /* k: 0 rows, 1 columns; op: CMP_LT min, CMP_GT max; nan_guard: the body
  * answers math.nan for a falsy p.  New reference or NULL raised. */
 static inline Value *extreme(Ctx *cx, Value *p, int mode, int k, int op, bool nan_guard)
 {
     if (nan_guard && !v_truthy(p))
         return TK_NAN;
+    GBox b;
+    if (tkp_places_box(p, mode, &b))
+        return v_int(k == 0 ? (op == CMP_LT ? b.i0 : b.i1) : (op == CMP_LT ? b.j0 : b.j1));
     TkView v;
     if (!tkp_view(cx, p, mode, &v))
         return NULL;
@@ -316,6 +328,9 @@ enum { OP_MIN = CMP_LT, OP_MAX = CMP_GT, OP_KEYERR = -1 };
 /* op0, op1 reduce the first two columns, rest any further ones. */
 static inline Value *zcorner(Ctx *cx, Value *p, int mode, int op0, int op1, int rest)
 {
+    GBox b;
+    if (tkp_places_box(p, mode, &b))     /* two columns: rest is never read */
+        return v_pair_int(op0 == OP_MIN ? b.i0 : b.i1, op1 == OP_MIN ? b.j0 : b.j1);
     TkView v;
     if (!tkp_view(cx, p, mode, &v))
         return NULL;
