@@ -79,11 +79,13 @@ void stats_print(FILE *f, ExecStats *st, bool json)
     static const char *const bins[8] = {"1", "2-3", "4-15", "16-63", "64-255",
                                         "256-1023", "1024-4095", "4096+"};
     if (json) {
-        fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"cache_hits\": %ld, "
+        fprintf(f, "{\"steps\": %ld, \"batches\": %ld, \"calls\": %ld, \"inlined\": %ld, "
+                   "\"cache_hits\": %ld, "
                    "\"cache_waits\": %ld, \"cache_twins\": %ld, \"cancelled\": %ld, \"ruled_out\": %ld, "
                    "\"parse_s\": %.6f, \"load_s\": %.6f, \"run_s\": %.6f, \"op_s\": %.6f, "
                    "\"device_s\": %.6f, \"ops\": [",
-                st->steps, st->batches, st->calls, st->cache_hits, st->cache_waits, st->cache_twins,
+                st->steps, st->batches, st->calls, st->inlined, st->cache_hits, st->cache_waits,
+                st->cache_twins,
                 st->cancelled, st->ruled_out, st->parse_s, st->load_s, st->run_s, op_s, device_s);
         for (int i = 0; i < st->nops; i++) {
             OpStats *o = &st->ops[i];
@@ -155,8 +157,9 @@ void stats_print(FILE *f, ExecStats *st, bool json)
     }
     free(by);
     sb_free(&sb);
-    fprintf(f, "%ld steps, %ld batches, %ld calls (nested calls inside an op are counted in its time)\n",
-            st->steps, st->batches, st->calls);
+    fprintf(f, "%ld steps, %ld batches, %ld calls, %ld of them run inline outside the batches "
+               "(nested calls inside an op are counted in its time)\n",
+            st->steps, st->batches, st->calls, st->inlined);
     long answered = st->cache_hits + st->cache_waits + st->cache_twins, asked = st->calls + answered;
     fprintf(f, "call cache: %ld of %ld calls answered without computing (%.1f%%): %ld from earlier steps, "
                "%ld shared within a step, %ld as copies of the instance's own earlier result\n",

@@ -3,6 +3,7 @@
 #include "prim.h"
 #include "callcache.h"
 #include "fanout.h"
+#include "inline.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -425,6 +426,55 @@ static bool advance(Instance *in, const ExecOptions *opt)
     return false;
 }
 
+/* The calls inline.h names, run one after another as the scan meets them
+ * (accounted as a batch's would be); true when the instance then waits at
+ * another call, false when it has finished. */
+static bool run_inline(Instance *in, const ExecOptions *opt, ExecStats *st)
+{
+    uint64_t clock = 0;
+    for (;;) {
+        const IrStmt *s = &in->prog->stmts[in->pc];
+        if (s->kind != IR_CALL)
+            return true;
+        Value *callee = operand_value(in, &s->callee);
+        if (!inline_call(callee, s->nargs))
+            return true;
+        int pc = in->pc;
+        uint64_t spent = in->spent_ns;
+        double t0 = opt->collect_ops ? now_seconds() : 0;
+        if (opt->verbose && opt->log) {
+            OpKey k;
+            opkey_make(in, s, &k);
+            StrBuf sb;
+            sb_init(&sb);
+            opkey_label(&k, &sb);
+            fprintf(opt->log, "inline: %s -> cpu\n", sb.buf);
+            sb_free(&sb);
+        }
+        instance_complete(in, cpu_call_at(in, &clock));
+        st->calls++;
+        st->inlined++;
+        if (opt->collect_ops) {
+            op_account(st, callee, 1, now_seconds() - t0, false);
+            StmtStats *e = exec_stmt_stats(st, in->prog, pc);
+            e->calls++;
+            e->seconds += (double)(in->spent_ns - spent) / 1e9;
+        }
+        if (in->status != INST_RUNNING) {
+            instance_finish(in, in->status, opt);
+            return false;
+        }
+        if (opt->on_assign)
+            opt->on_assign(in, s, opt->on_done_arg);
+        free_dead(in, pc);
+        if (!advance(in, opt)) {
+            if (in->status != INST_DONE && in->status != INST_RUNNING)
+                instance_finish(in, in->status, opt);
+            return false;
+        }
+    }
+}
+
 int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
 {
     Pending *pend = xmalloc_(sizeof(Pending) * (size_t)(n ? n : 1));
@@ -487,6 +537,8 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                     instance_finish(in, in->status, opt);
                 continue;
             }
+            if (!run_inline(in, opt, &local))
+                continue;
             any = true;
             const IrStmt *s = &in->prog->stmts[in->pc];
             CacheEntry *e = NULL;

@@ -108,6 +108,7 @@ typedef struct {
 
 typedef struct {
     long steps, batches, calls;
+    long inlined;            /* of the calls, those run in the scan (inline.h) */
     long max_batch;
     long cache_hits;         /* calls answered by the cache (earlier steps) */
     long cache_waits;        /* calls answered by an identical call in the same step */

@@ -46,6 +46,7 @@ void exec_stats_merge(ExecStats *into, const ExecStats *from)
     into->steps += from->steps;
     into->batches += from->batches;
     into->calls += from->calls;
+    into->inlined += from->inlined;
     if (from->max_batch > into->max_batch)
         into->max_batch = from->max_batch;
     into->cache_hits += from->cache_hits;
