@@ -37,10 +37,27 @@ void linebuf_end(LineBuf *b, int64_t key)
     add_piece(b, (LinePiece){key, b->start, b->len, 0, false});
 }
 
+/* Buffers of flushed groups, kept for the thread's next groups: a batt
+ * group's lines come to hundreds of kilobytes, and a buffer grown anew
+ * for each copied itself over at every doubling into memory never
+ * touched.  A few per thread, none past SPARE_MAX bytes. */
+#define SPARES 4
+#define SPARE_MAX ((size_t)8 << 20)
+static _Thread_local StrBuf spare[SPARES];
+static _Thread_local int nspare;
+
 StrBuf *linebuf_sb(LineBuf *b)
 {
+    if (!b->whole.buf && nspare)
+        b->whole = spare[--nspare];
     b->start = b->whole.len;
     return &b->whole;
+}
+
+void linebuf_thread_done(void)
+{
+    while (nspare)
+        sb_free(&spare[--nspare]);
 }
 
 void linebuf_sb_end(LineBuf *b, int64_t key)
@@ -66,7 +83,13 @@ void linebuf_flush(LineBuf *b, FILE *to)
         fwrite((b->piece[i].whole ? b->whole.buf : b->mem) + b->piece[i].start, 1,
                b->piece[i].end - b->piece[i].start, to);
     free(b->mem);
-    sb_free(&b->whole);
+    if (b->whole.buf && nspare < SPARES && b->whole.cap <= SPARE_MAX) {
+        b->whole.len = 0;
+        b->whole.buf[0] = '\0';
+        spare[nspare++] = b->whole;
+    } else {
+        sb_free(&b->whole);
+    }
     free(b->piece);
     *b = (LineBuf){0};
 }

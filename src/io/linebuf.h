@@ -38,5 +38,7 @@ StrBuf *linebuf_sb(LineBuf *b);
 void linebuf_sb_end(LineBuf *b, int64_t key);
 /* Write the pieces to `to` (NULL: drop them) sorted by key, and empty b. */
 void linebuf_flush(LineBuf *b, FILE *to);
+/* Free the buffers this thread keeps for its next groups. */
+void linebuf_thread_done(void);
 
 #endif
