@@ -333,6 +333,7 @@ static void *chunk_worker(void *arg)
     cache_thread_done();
     prim_thread_done();
     linebuf_thread_done();
+    instance_thread_done();
     pthread_mutex_lock(&totals_lock);
     exec_stats_merge(cs->st, &st);
     pthread_mutex_unlock(&totals_lock);

@@ -153,6 +153,7 @@ bool param_varies(int dialect, int k);
 void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
                    int dialect, bool c_is_output);
 void instance_release(Instance *in);   /* frees env, result, error */
+void instance_thread_done(void);       /* frees the envs this thread keeps for reuse */
 /* in ends with status st: its env released, then opt's on_done told */
 void instance_finish(Instance *in, InstStatus st, const ExecOptions *opt);
 

@@ -37,6 +37,49 @@ bool param_varies(int dialect, int k)
     return dialect == DIALECT_ARCDSL || k == 2 || k == 3;   /* I, C */
 }
 
+/* Envs of released instances, kept for the thread's next ones: they come
+ * back zeroed (release_env clears each slot as it lets go), so a batt
+ * sample's hundreds of slots are neither allocated nor zeroed again, and
+ * the memory is the cache's already. */
+#define ENV_POOL 32
+typedef struct { Value **env; size_t n; } PooledEnv;
+static _Thread_local PooledEnv env_pool[ENV_POOL];
+static _Thread_local int nenv_pool;
+
+static Value **env_take(size_t n)
+{
+    for (int k = nenv_pool; k-- > 0;)
+        if (env_pool[k].n >= n) {
+            Value **env = env_pool[k].env;
+            env_pool[k] = env_pool[--nenv_pool];
+            return env;
+        }
+    Value **env = calloc(n, sizeof *env);
+    if (!env)
+        abort();
+    return env;
+}
+
+/* env, every slot NULL, of at least n slots */
+static void env_give(Value **env, size_t n)
+{
+    if (nenv_pool < ENV_POOL)
+        env_pool[nenv_pool++] = (PooledEnv){env, n};
+    else
+        free(env);
+}
+
+void instance_thread_done(void)
+{
+    while (nenv_pool)
+        free(env_pool[--nenv_pool].env);
+}
+
+static size_t env_slots(const IrProgram *p)
+{
+    return p->nslots ? (size_t)p->nslots : 1;
+}
+
 void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
                    int dialect, bool c_is_output)
 {
@@ -45,9 +88,7 @@ void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
     in->task = t;
     in->sample = sample;
     in->c_is_output = c_is_output;
-    in->env = calloc((size_t)p->nslots ? (size_t)p->nslots : 1, sizeof(Value *));
-    if (!in->env)
-        abort();
+    in->env = env_take(env_slots(p));
     for (int i = 0; i < p->nparams; i++)
         in->env[i] = param_value(dialect, i, t, sample, c_is_output);
     ctx_init(&in->cx, dialect);
@@ -60,9 +101,11 @@ static void release_env(Instance *in)
     in->unpacked = NULL;
     if (!in->env)
         return;
-    for (int i = 0; i < in->prog->nslots; i++)
+    for (int i = 0; i < in->prog->nslots; i++) {
         v_decref(in->env[i]);
-    free(in->env);
+        in->env[i] = NULL;
+    }
+    env_give(in->env, env_slots(in->prog));
     in->env = NULL;
 }
 
