@@ -80,11 +80,31 @@ void sb_json_string(StrBuf *sb, const char *s)
     sb_putc(sb, '"');
 }
 
+/* Whether v's repr holds no string, so nothing to escape: numbers, None,
+ * and containers of arena values (grids among them) */
+static bool repr_plain(const Value *v)
+{
+    switch (v->type) {
+    case V_INT: case V_BOOL: case V_NONE: case V_FLOAT:
+        return true;
+    case V_TUPLE:
+        return (v->flags & V_FLAG_FLAT) || v_rows_flat(v);
+    case V_FSET:
+        return v->flags & V_FLAG_FLAT;
+    default:
+        return false;
+    }
+}
+
 void sb_json_repr(StrBuf *sb, const Value *v)
 {
     sb_putc(sb, '"');
     size_t start = sb->len;
     v_repr(sb, v);
+    if (repr_plain(v)) {
+        sb_putc(sb, '"');
+        return;
+    }
     /* reprs rarely hold a byte to escape (only strings can): escape in
      * place only from the first one on */
     size_t run = plain_run(sb->buf + start, sb->len - start);
