@@ -98,6 +98,14 @@ static inline int contains(Ctx *cx, Value *c, Value *x)
         cx_raise(cx, "TypeError", "argument of type '%s' is not iterable", v_typename(c));
         return -1;
     }
+    /* arena values (small ints, interned tuples) are each one of a kind:
+     * among them == is identity (no bool is one) */
+    if ((c->flags & V_FLAG_FLAT) && v_in_arena(x)) {
+        for (size_t i = 0; i < c->u.tup.len; i++)
+            if (v_titems(c)[i] == x)
+                return 1;
+        return 0;
+    }
     for (size_t i = 0; i < c->u.tup.len; i++)
         if (same(v_titems(c)[i], x))
             return 1;
