@@ -16,6 +16,7 @@ struct Instance {
     const Task *task;
     int sample;              /* train samples first, then test */
     Value **env;             /* [prog->nslots] */
+    size_t env_cap;          /* env's length as allocated (instance.c reuses envs) */
     int pc;                  /* next statement */
     InstStatus status;
     Value *result;           /* the returned value, once done */

@@ -46,21 +46,24 @@ typedef struct { Value **env; size_t n; } PooledEnv;
 static _Thread_local PooledEnv env_pool[ENV_POOL];
 static _Thread_local int nenv_pool;
 
-static Value **env_take(size_t n)
+/* An env of at least n slots, all NULL; *cap its length */
+static Value **env_take(size_t n, size_t *cap)
 {
     for (int k = nenv_pool; k-- > 0;)
         if (env_pool[k].n >= n) {
             Value **env = env_pool[k].env;
+            *cap = env_pool[k].n;
             env_pool[k] = env_pool[--nenv_pool];
             return env;
         }
     Value **env = calloc(n, sizeof *env);
     if (!env)
         abort();
+    *cap = n;
     return env;
 }
 
-/* env, every slot NULL, of at least n slots */
+/* env, every slot NULL, of n slots */
 static void env_give(Value **env, size_t n)
 {
     if (nenv_pool < ENV_POOL)
@@ -88,7 +91,7 @@ void instance_init(Instance *in, const IrProgram *p, const Task *t, int sample,
     in->task = t;
     in->sample = sample;
     in->c_is_output = c_is_output;
-    in->env = env_take(env_slots(p));
+    in->env = env_take(env_slots(p), &in->env_cap);
     for (int i = 0; i < p->nparams; i++)
         in->env[i] = param_value(dialect, i, t, sample, c_is_output);
     ctx_init(&in->cx, dialect);
@@ -105,7 +108,7 @@ static void release_env(Instance *in)
         v_decref(in->env[i]);
         in->env[i] = NULL;
     }
-    env_give(in->env, env_slots(in->prog));
+    env_give(in->env, in->env_cap);
     in->env = NULL;
 }
 
