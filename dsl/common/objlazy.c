@@ -90,7 +90,7 @@ static void object_build(Value *v)
     FsLayout L = fs_table_alloc(v);
     (void)ow_fill(&s, &obj, HC, ftab, v->u.set.mask, &L);
     is_free(&obj);
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; s.owned && k < n; k++)
         v_decref(s.cell[k]);
     free(block);
 }

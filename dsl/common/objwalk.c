@@ -735,7 +735,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
 done:
     vb_drop(&objl);
     vb_drop(&cl);
-    if (s.cell)
+    if (s.cell && s.owned)
         for (size_t k = 0; k < n; k++)
             v_decref(s.cell[k]);
     free(block);

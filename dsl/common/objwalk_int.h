@@ -28,6 +28,7 @@ typedef struct {
                                 0..254 (and bg one or None); else NULL */
     uint8_t bgcode;          /* bg's byte; 255, which no cell has, for None */
     uint8_t arity;           /* the dialect's cell length once one was read; 0 before */
+    uint32_t owned;          /* cells made that are not arena values (held in cell[]) */
 } OScan;
 
 /* One object's walk (ow_replay): what it reads and its scratch. */
@@ -55,10 +56,15 @@ static inline uint8_t ow_sides(bool up, bool down, bool left, bool right)
                      (up && right) << 5 | (down && left) << 6 | (down && right) << 7);
 }
 
+/* The cell at ix, made on first use.  Cells in the interned span are
+ * arena values, which hold nothing: a walk that made only such (every
+ * grid of ARC's size) lets its cells go without visiting them. */
 static inline Value *ow_cell(OScan *s, size_t ix)
 {
-    if (!s->cell[ix])
+    if (!s->cell[ix]) {
         s->cell[ix] = s->make(s->i0 + (int64_t)(ix / s->w), s->j0 + (int64_t)(ix % s->w), s->val[ix]);
+        s->owned += !v_in_arena(s->cell[ix]);
+    }
     return s->cell[ix];
 }
 
