@@ -11,18 +11,24 @@
 /* Distinct values in first-occurrence order with their counts.  Adding
  * them to a set in that order gives the same table as adding every value
  * (a repeated add changes nothing when nothing is ever deleted). */
+#define GCOLORS_INLINE 16   /* values held in the struct: every ARC palette */
+
 typedef struct {
-    Value **v;        /* distinct values, borrowed */
+    Value **v;        /* distinct values, borrowed: v_in, or allocated past it */
     size_t *cnt;
     size_t n, cap;
     int32_t small[64];   /* int value -> index + 1, while only ints seen */
     bool slow;           /* a non-int was seen: search linearly */
+    Value *v_in[GCOLORS_INLINE];
+    size_t cnt_in[GCOLORS_INLINE];
 } GColors;
 
 static inline void gu_colors_free(GColors *k)
 {
-    free(k->v);
-    free(k->cnt);
+    if (k->v != k->v_in) {
+        free(k->v);
+        free(k->cnt);
+    }
 }
 
 /* A colour not seen before, or not a small int (gu_colors_add). */
@@ -44,16 +50,30 @@ static __attribute__((noinline)) bool gu_colors_add_new(Ctx *cx, GColors *k, Val
                 return true;
             }
     }
-    if (k->n == k->cap) {
-        size_t cap = k->cap ? 2 * k->cap : 16;
-        Value **nv = realloc(k->v, cap * sizeof *nv);
-        if (nv)
+    if (k->n == k->cap && !k->cap) {
+        k->v = k->v_in;
+        k->cnt = k->cnt_in;
+        k->cap = GCOLORS_INLINE;
+    } else if (k->n == k->cap) {
+        size_t cap = 2 * k->cap;
+        bool in = k->v == k->v_in;
+        Value **nv = in ? malloc(cap * sizeof *nv) : realloc(k->v, cap * sizeof *nv);
+        if (nv) {
+            if (in)
+                memcpy(nv, k->v_in, k->n * sizeof *nv);
             k->v = nv;
-        size_t *nc = nv ? realloc(k->cnt, cap * sizeof *nc) : NULL;
+        }
+        size_t *nc = !nv ? NULL : in ? malloc(cap * sizeof *nc) : realloc(k->cnt, cap * sizeof *nc);
         if (!nc) {
+            if (nv && in) {     /* back to the struct's own, as it was */
+                free(nv);
+                k->v = k->v_in;
+            }
             cx_raise(cx, "MemoryError", "out of memory");
             return false;
         }
+        if (in)
+            memcpy(nc, k->cnt_in, k->n * sizeof *nc);
         k->cnt = nc;
         k->cap = cap;
     }
