@@ -366,12 +366,22 @@ Value *core_merge(Ctx *cx, Value *cs)
             b.v[b.n++] = v_small(cells[k]);
         return vb_finish(cx, &b, V_TUPLE);
     }
+    /* sized once: a buffer grown member by member was reallocated over
+     * and over (mapply_t of neighbours: hundreds of members) */
+    size_t total = 0;
     for (size_t i = 0; i < v_len(cs); i++) {
         Value *c = v_items(cs)[i];
-        if (!core_iterable(cx, c) || !vb_reserve(cx, &b, v_len(c)))
-            return vb_drop(&b), NULL;
-        for (size_t j = 0; j < v_len(c); j++)
-            b.v[b.n++] = v_incref(v_items(c)[j]);
+        if (!core_iterable(cx, c))
+            return NULL;
+        total += v_len(c);
+    }
+    if (!vb_reserve(cx, &b, total))
+        return NULL;
+    for (size_t i = 0; i < v_len(cs); i++) {
+        Value *c = v_items(cs)[i];
+        Value *const *it = v_items(c);
+        for (size_t j = 0, n = v_len(c); j < n; j++)
+            b.v[b.n++] = v_incref(it[j]);
     }
     return vb_finish(cx, &b, cs->type);
 }
