@@ -275,6 +275,33 @@ static inline Value *vb_finish_distinct(Ctx *cx, VBuf *b)
     return vb_take_distinct(b);
 }
 
+/* The buffer's items, taken, as a tuple (the buffer left holding none). */
+static inline Value *vb_tuple_take(VBuf *b)
+{
+    Value *r;
+    if (b->n == 2) {            /* a place or a cell may be interned */
+        r = v_pair_steal(b->v[0], b->v[1]);
+    } else {
+        r = v_tuple_new(b->n);
+        if (b->n)
+            memcpy(v_titems(r), b->v, b->n * sizeof *b->v);
+        v_mark_flat(r, v_titems(r), b->n);
+    }
+    b->n = 0;
+    return r;
+}
+
+/* The buffer as a tuple, its memory kept for the next: a loop that makes
+ * a tuple per round allocates once. */
+static inline Value *vb_tuple_reuse(Ctx *cx, VBuf *b)
+{
+    if (!core_work(cx, b->n)) {
+        vb_drop(b);
+        return NULL;
+    }
+    return vb_tuple_take(b);
+}
+
 /* The buffer as a container of `type` (V_TUPLE or V_FSET, the latter built
  * by ADD-ALL in buffer order); the buffer is emptied. */
 static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
@@ -289,17 +316,10 @@ static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
         vb_drop(b);
         return r;
     }
-    if (b->n == 2) {            /* a place or a cell may be interned */
-        r = v_pair_steal(b->v[0], b->v[1]);
-    } else {
-        r = v_tuple_new(b->n);
-        if (b->n)
-            memcpy(v_titems(r), b->v, b->n * sizeof *b->v);
-        v_mark_flat(r, v_titems(r), b->n);
-    }
+    r = vb_tuple_take(b);
     free(b->v);
     b->v = NULL;
-    b->n = b->cap = 0;
+    b->cap = 0;
     return r;
 }
 

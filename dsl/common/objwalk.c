@@ -708,7 +708,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
             replay(&w, loc, val, vc, &obj, cx, as_tuple ? &cl : NULL);
         }
         if (as_tuple) {
-            Value *t = vb_finish(cx, &cl, V_TUPLE);
+            Value *t = vb_tuple_reuse(cx, &cl);
             if (!t || !vb_push(cx, &objl, t))
                 break;
         } else {
