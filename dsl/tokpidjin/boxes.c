@@ -331,3 +331,52 @@ Value *tk_neighbors(Ctx *cx, Value *const *a)
         fs_keep(slot, r);
     return r;
 }
+
+/* mapply_t(f, c) = merge_t(apply_t(f, c)) where f makes a place's kept
+ * neighbourhood: each one's items are read where they are kept, neither
+ * cloned nor gathered into apply_t's tuple first, since nothing can see
+ * those sets.  Charged as the calls are: apply_t, merge_t, a call per
+ * place, apply_t's results and merge_t's items. */
+bool tk_mapply_nb(Ctx *cx, Value *f, Value *c, Value **r)
+{
+    if (f->type != V_FUNC || f->u.fn.invoke != prim_invoke || f->u.fn.arity != 1 ||
+        (c->type != V_TUPLE && c->type != V_FSET) || v_len(c) == 0)
+        return false;
+    int prim = f->u.fn.prim, kind = prim == PRIM_TK_neighbors ? AD_NB_ALL
+                                    : prim == PRIM_TK_dneighbors ? AD_NB_D
+                                    : prim == PRIM_TK_ineighbors ? AD_NB_I : -1;
+    if (kind < 0)
+        return false;
+    size_t n = v_len(c), total = 0;
+    Value *const *it = v_items(c);
+    for (size_t x = 0; x < n; x++) {
+        Value **slot = ad_nb_kept(it[x], kind);
+        if (!slot)
+            return false;
+        const Value *kept = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+        if (!kept) {                /* made once, as a call makes it */
+            Value *made = prim_table[prim].fn(cx, &it[x]);
+            if (!made) {
+                cx_clear(cx);
+                return false;
+            }
+            v_decref(made);
+            kept = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+            if (!kept)
+                return false;
+        }
+        total += kept->u.set.len;
+    }
+    *r = NULL;
+    VBuf b = {0};
+    if (!cx_charge(cx, 2 + n) || !core_work(cx, n) || !vb_reserve(cx, &b, total))
+        return true;
+    for (size_t x = 0; x < n; x++) {
+        const Value *kept = __atomic_load_n(ad_nb_kept(it[x], kind), __ATOMIC_ACQUIRE);
+        for (size_t k = 0; k < kept->u.set.len; k++)
+            b.v[b.n++] = v_incref(kept->u.set.items[k]);
+    }
+    *r = vb_finish(cx, &b, V_TUPLE);
+    return true;
+}
+
