@@ -45,11 +45,28 @@ void cache_clear(CallCache *c)
     c->pinned = 0;
 }
 
+/* Entries are visited in the order they were added, each cold by now:
+ * its slot, the entry and its result are fetched a few visits ahead. */
+#define DROP_AHEAD 4
+
+static inline CacheEntry *slot_entry(const CallCache *c, size_t k)
+{
+    CacheEntry *e = c->slots[c->used[k]];
+    return e == (CacheEntry *)c ? NULL : e;
+}
+
 void cache_drop_varying(CallCache *c)
 {
     size_t keep = 0;
     CacheEntry **kept = xmalloc_(sizeof *kept * (c->nused ? c->nused : 1));
     for (size_t k = 0; k < c->nused; k++) {
+        if (k + 4 * DROP_AHEAD < c->nused)
+            __builtin_prefetch(&c->slots[c->used[k + 4 * DROP_AHEAD]]);
+        CacheEntry *ahead;
+        if (k + 2 * DROP_AHEAD < c->nused && (ahead = slot_entry(c, k + 2 * DROP_AHEAD)))
+            __builtin_prefetch(ahead);
+        if (k + DROP_AHEAD < c->nused && (ahead = slot_entry(c, k + DROP_AHEAD)) && ahead->result)
+            __builtin_prefetch(ahead->result, 1);
         CacheEntry **s = &c->slots[c->used[k]];
         CacheEntry *e = *s;
         *s = NULL;
