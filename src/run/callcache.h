@@ -72,6 +72,11 @@ CacheEntry *cache_find(CallCache *c, uint64_t hash, Value *callee, Value *const 
  * frozenset of arena values, or of such sets, a new one laid out as r,
  * its members new too; NULL for anything else. */
 Value *cache_twin(Value *r);
+/* Fetch the slot a lookup of hash starts at, ahead of cache_find. */
+static inline __attribute__((always_inline)) void cache_prefetch(const CallCache *c, uint64_t hash)
+{
+    __builtin_prefetch(&c->slots[hash & c->mask]);
+}
 /* A new pending entry (result NULL) for rep; NULL when the cache is full. */
 CacheEntry *cache_add(CallCache *c, uint64_t hash, Value *callee, Value *const *args,
                       int nargs, void *rep);

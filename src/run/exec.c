@@ -209,6 +209,13 @@ typedef struct {
     bool waits;              /* an identical call in this step computes it */
 } Pending;
 
+/* An instance waiting at a call this step, and its call's cache key */
+typedef struct {
+    Instance *in;
+    uint64_t h;
+    bool keyed;              /* h is a key (the call is cacheable) */
+} Ready;
+
 static int pending_cmp(const void *a, const void *b)
 {
     const Pending *x = a, *y = b;
@@ -478,6 +485,7 @@ static bool run_inline(Instance *in, const ExecOptions *opt, ExecStats *st)
 int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
 {
     Pending *pend = xmalloc_(sizeof(Pending) * (size_t)(n ? n : 1));
+    Ready *ready = xmalloc_(sizeof(Ready) * (size_t)(n ? n : 1));
     Instance **members = xmalloc_(sizeof(Instance *) * (size_t)(n ? n : 1));
     Before *before = opt->collect_ops ? xmalloc_(sizeof *before * (size_t)(n ? n : 1)) : NULL;
     ExecStats local = {0};
@@ -522,6 +530,10 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
         int np = 0, nwait = 0;
         long step = ++local.steps;
         bool any = false;
+        /* First the instances' keys, each one's slot fetched as its key
+         * is known, so that the lookups below find them arrived: a step's
+         * samples look up different keys, each slot cold. */
+        int nready = 0;
         for (int i = 0; i < n; i++) {
             Instance *in = insts[i];
             if (in->status != INST_RUNNING)
@@ -539,21 +551,33 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             }
             if (!run_inline(in, opt, &local))
                 continue;
-            any = true;
             const IrStmt *s = &in->prog->stmts[in->pc];
-            CacheEntry *e = NULL;
-            uint64_t h;
             Value *argv[IR_MAX_ARGS];
             for (int a = 0; a < s->nargs; a++)
                 argv[a] = operand_value(in, &s->args[a]);
-            Value *callee = operand_value(in, &s->callee);
             /* grids by value where equal ones recur: a generated batt
              * program reaches a primitive with the same grid along several
              * statement paths; a hand-written solver seldom does, and
              * hashing its new grids costs more than it saves */
             bool by_value = in->prog->dialect == DIALECT_TOKPIDJIN;
-            if (cache && (s->kind == IR_CALL || s->kind == IR_UNPACK) &&
-                cache_key(callee, argv, s->nargs, by_value, &h)) {
+            Ready *r = &ready[nready++];
+            r->in = in;
+            r->keyed = cache && (s->kind == IR_CALL || s->kind == IR_UNPACK) &&
+                       cache_key(operand_value(in, &s->callee), argv, s->nargs, by_value, &r->h);
+            if (r->keyed)
+                cache_prefetch(cache, r->h);
+        }
+        for (int k = 0; k < nready; k++) {
+            Instance *in = ready[k].in;
+            any = true;
+            const IrStmt *s = &in->prog->stmts[in->pc];
+            CacheEntry *e = NULL;
+            uint64_t h = ready[k].h;
+            Value *argv[IR_MAX_ARGS];
+            for (int a = 0; a < s->nargs; a++)
+                argv[a] = operand_value(in, &s->args[a]);
+            Value *callee = operand_value(in, &s->callee);
+            if (ready[k].keyed) {
                 if (!in->cache_filter) {
                     in->cache_filter = calloc(CACHE_FILTER_WORDS, sizeof(uint64_t));
                     if (!in->cache_filter)
@@ -730,6 +754,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     for (int i = 0; i < n; i++)
         insts[i]->free_after = NULL, insts[i]->varies = NULL, insts[i]->step_at = NULL;
     free(pend);
+    free(ready);
     free(members);
     free(before);
     if (st)
