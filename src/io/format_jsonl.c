@@ -169,7 +169,16 @@ void fmt_jsonl_batt(StrBuf *sb, const Instance *in)
         for (int k = 0; k < 2; k++) {
             int l = lists[k];
             sb_puts(sb, keys[k]);
-            for (int i = 0; i < in->nrecords[l]; i++) {
+            int nr = in->nrecords[l];
+            for (int i = 0; i < nr; i++) {
+                /* records were made long ago: the next ones and their
+                 * reprs' values are fetched while this one is written */
+                if (i + 2 < nr)
+                    __builtin_prefetch(in->records[l][i + 2]);
+                if (i + 1 < nr && in->records[l][i + 1]->u.tup.len) {
+                    const Value *next = in->records[l][i + 1];
+                    __builtin_prefetch(v_titems(next)[next->u.tup.len - 1]);
+                }
                 Value *rec = in->records[l][i];
                 sb_puts(sb, i ? ", [" : "[");
                 for (size_t j = 0; j < rec->u.tup.len; j++) {
