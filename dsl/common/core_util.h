@@ -265,14 +265,20 @@ static inline Value *vb_take_distinct(VBuf *b)
     return r;
 }
 
+/* The buffer's items charged as a container's making charges them; false
+ * (the buffer dropped) past the budget. */
+static inline bool vb_charge(Ctx *cx, VBuf *b)
+{
+    if (core_work(cx, b->n))
+        return true;
+    vb_drop(b);
+    return false;
+}
+
 /* The same, charged as vb_finish. */
 static inline Value *vb_finish_distinct(Ctx *cx, VBuf *b)
 {
-    if (!core_work(cx, b->n)) {
-        vb_drop(b);
-        return NULL;
-    }
-    return vb_take_distinct(b);
+    return vb_charge(cx, b) ? vb_take_distinct(b) : NULL;
 }
 
 /* The buffer's items, taken, as a tuple (the buffer left holding none). */
@@ -295,11 +301,7 @@ static inline Value *vb_tuple_take(VBuf *b)
  * a tuple per round allocates once. */
 static inline Value *vb_tuple_reuse(Ctx *cx, VBuf *b)
 {
-    if (!core_work(cx, b->n)) {
-        vb_drop(b);
-        return NULL;
-    }
-    return vb_tuple_take(b);
+    return vb_charge(cx, b) ? vb_tuple_take(b) : NULL;
 }
 
 /* The buffer as a container of `type` (V_TUPLE or V_FSET, the latter built
@@ -307,10 +309,8 @@ static inline Value *vb_tuple_reuse(Ctx *cx, VBuf *b)
 static inline Value *vb_finish(Ctx *cx, VBuf *b, int type)
 {
     Value *r;
-    if (!core_work(cx, b->n)) {
-        vb_drop(b);
+    if (!vb_charge(cx, b))
         return NULL;
-    }
     if (type == V_FSET) {
         r = fs_from_items(b->v, b->n);
         vb_drop(b);
