@@ -82,21 +82,19 @@ static inline bool ow_pairs(OScan *s, const Value *cell)
  * from the place's hash and the colour: the cells' cached hashes sit in a
  * table too large for the cache, and a walk read one per cell it met.
  * tokpidjin's (i, j, c) continues the lanes of (i, j), recovered from its
- * hash unless that was the one value tuplehash's end remaps. */
+ * hash (py_tuple_unend). */
 static inline __attribute__((always_inline)) uint64_t ow_cell_hash(OScan *s, size_t ix)
 {
+    uint64_t acc;
     if (s->code && s->arity) {
         int64_t c = s->code[ix];
         if (s->arity == 2)
             return (uint64_t)py_hash_pair_from(py_pair_lane(py_hash_int(c)), (int64_t)s->H[ix]);
-        if (s->H[ix] != 1546275796) {
-            uint64_t acc = s->H[ix] - (2 ^ (PY_XXP5 ^ 3527539ull));
+        if (py_tuple_unend((int64_t)s->H[ix], 2, &acc))
             return (uint64_t)py_tuple_end(py_tuple_lane(acc, py_hash_int(c)), 3);
-        }
     }
     Value *cell = ow_cell(s, ix);
-    if (!s->arity)
-        s->arity = (uint8_t)cell->u.tup.len;
+    (void)ow_pairs(s, cell);        /* learns the dialect */
     return (uint64_t)v_hash(cell);
 }
 

@@ -124,10 +124,23 @@ PY_HD static inline uint64_t py_tuple_lane(uint64_t acc, int64_t item_hash)
     return acc * PY_XXP1;
 }
 
+#define PY_TUPLE_END_REMAPPED 1546275796   /* what an acc of -1 ends as */
+
 PY_HD static inline int64_t py_tuple_end(uint64_t acc, uint64_t n)
 {
     acc += n ^ (PY_XXP5 ^ 3527539ull);
-    return acc == UINT64_MAX ? 1546275796 : (int64_t)acc;
+    return acc == UINT64_MAX ? PY_TUPLE_END_REMAPPED : (int64_t)acc;
+}
+
+/* py_tuple_end undone: the lanes' acc of an n-tuple whose hash is h, so
+ * that a longer tuple with the same first items continues them; false
+ * for the one hash the end remaps, whose acc is ambiguous. */
+PY_HD static inline bool py_tuple_unend(int64_t h, uint64_t n, uint64_t *acc)
+{
+    if (h == PY_TUPLE_END_REMAPPED)
+        return false;
+    *acc = (uint64_t)h - (n ^ (PY_XXP5 ^ 3527539ull));
+    return true;
 }
 
 /* hash((a, b)) in two steps, for many pairs that share their a: a's
