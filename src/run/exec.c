@@ -209,9 +209,10 @@ typedef struct {
     bool waits;              /* an identical call in this step computes it */
 } Pending;
 
-/* An instance waiting at a call this step, and its call's cache key */
+/* An instance waiting at a call this step: its call's operands and cache key */
 typedef struct {
     Instance *in;
+    Value *callee, *argv[IR_MAX_ARGS];
     uint64_t h;
     bool keyed;              /* h is a key (the call is cacheable) */
 } Ready;
@@ -552,18 +553,18 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             if (!run_inline(in, opt, &local))
                 continue;
             const IrStmt *s = &in->prog->stmts[in->pc];
-            Value *argv[IR_MAX_ARGS];
+            Ready *r = &ready[nready++];
+            r->in = in;
             for (int a = 0; a < s->nargs; a++)
-                argv[a] = operand_value(in, &s->args[a]);
+                r->argv[a] = operand_value(in, &s->args[a]);
+            r->callee = operand_value(in, &s->callee);
             /* grids by value where equal ones recur: a generated batt
              * program reaches a primitive with the same grid along several
              * statement paths; a hand-written solver seldom does, and
              * hashing its new grids costs more than it saves */
             bool by_value = in->prog->dialect == DIALECT_TOKPIDJIN;
-            Ready *r = &ready[nready++];
-            r->in = in;
             r->keyed = cache && (s->kind == IR_CALL || s->kind == IR_UNPACK) &&
-                       cache_key(operand_value(in, &s->callee), argv, s->nargs, by_value, &r->h);
+                       cache_key(r->callee, r->argv, s->nargs, by_value, &r->h);
             if (r->keyed)
                 cache_prefetch(cache, r->h);
         }
@@ -573,10 +574,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             const IrStmt *s = &in->prog->stmts[in->pc];
             CacheEntry *e = NULL;
             uint64_t h = ready[k].h;
-            Value *argv[IR_MAX_ARGS];
-            for (int a = 0; a < s->nargs; a++)
-                argv[a] = operand_value(in, &s->args[a]);
-            Value *callee = operand_value(in, &s->callee);
+            Value *const *argv = ready[k].argv, *callee = ready[k].callee;
             if (ready[k].keyed) {
                 if (!in->cache_filter) {
                     in->cache_filter = calloc(CACHE_FILTER_WORDS, sizeof(uint64_t));
