@@ -346,6 +346,27 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
     return v;
 }
 
+/* obj_frozen of a one-cell object, without its table: COPY leaves a
+ * lone key at its home in a table of 8, as the walk's obj had it.  Most
+ * objects of noisy grids are single cells. */
+static Value *obj_single(OScan *s, int32_t k, uint64_t hc)
+{
+    FsLayout L;
+    Value *v = fs_layout(1, 7, &L);
+    L.items[0] = cell_item(s, k);
+    L.hashes[0] = (int64_t)hc;
+    L.slots[hc & 7] = 0;
+    v_mark_flat(v, L.items, 1);
+    v->hash = py_fset_end(py_fset_shuffle(hc), 1);
+    v->hashed = 1;
+    if (ow_pairs(s, L.items[0])) {
+        int64_t i = s->i0 + (int64_t)((size_t)k / s->w), j = s->j0 + (int64_t)((size_t)k % s->w);
+        v_box_keep(v, i, j, i, j);
+        v->memo |= V_MEMO_CELLS;
+    }
+    return v;
+}
+
 /* An object of ov, moved into the layout (ov lets go of them all). */
 static inline Value *moved_item(void *ud, int32_t k)
 {
@@ -690,6 +711,10 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
         if (nc && as_tuple) {
             for (size_t x = 0; x < nc; x++)
                 vb_push(cx, &cl, v_incref(ow_cell(&s, (size_t)cells[x])));
+            laid = true;
+        } else if (nc == 1) {
+            HC[loc] = ow_cell_hash(&s, (size_t)loc);
+            fo = obj_single(&s, loc, HC[loc]);
             laid = true;
         } else if (nc) {
             for (size_t x = 0; x < nc; x++)
