@@ -365,14 +365,8 @@ static Value *v_alloc(uint8_t type, size_t extra)
     return v;
 }
 
-Value *v_none(void) { return &v_None_; }
-Value *v_bool(bool b) { return b ? &v_True_ : &v_False_; }
-
-Value *v_int(int64_t i)
+Value *v_int_alloc(int64_t i)
 {
-    if (i >= SMALL_MIN && i <= SMALL_MAX) {
-        return &v_arena_.small[i - SMALL_MIN];
-    }
     Value *v = v_alloc(V_INT, 0);
     v->u.i = i;
     return v;

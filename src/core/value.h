@@ -427,9 +427,15 @@ extern Value v_None_, v_True_, v_False_, v_empty_tuple_, v_empty_fset_;
  * equality (identity first) depend on it. */
 extern Value v_nan_;
 #define V_NONE_  (&v_None_)
-Value *v_none(void);
-Value *v_bool(bool b);
-Value *v_int(int64_t i);
+/* Inline: arithmetic and predicates make these once per call. */
+static inline Value *v_none(void) { return &v_None_; }
+static inline Value *v_bool(bool b) { return b ? &v_True_ : &v_False_; }
+/* An int past the arena's small ones, allocated (value.c). */
+Value *v_int_alloc(int64_t i);
+static inline Value *v_int(int64_t i)
+{
+    return i >= V_SMALL_MIN && i <= V_SMALL_MAX ? v_small(i) : v_int_alloc(i);
+}
 Value *v_float(double f);
 Value *v_str(const char *s, size_t len);
 /* Tuple: v_tuple_new gives len uninitialised items to fill (each a new
