@@ -28,7 +28,7 @@ static Value *overflow(Ctx *cx)
     return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
 }
 
-static Value *int_op(Ctx *cx, int op, int64_t x, int64_t y)
+static inline Value *int_op(Ctx *cx, int op, int64_t x, int64_t y)
 {
     int64_t r;
     if ((op == OP_FLOORDIV || op == OP_MOD) && y == 0)
@@ -53,11 +53,19 @@ static Value *float_op(Ctx *cx, int op, double x, double y)
     return v_float(op == OP_MOD ? core_float_mod(x, y) : core_float_floordiv(x, y));
 }
 
-/* Python's binary x OP y on DSL values (new reference). */
-static Value *binop(Ctx *cx, int op, Value *x, Value *y)
+static Value *binop_other(Ctx *cx, int op, Value *x, Value *y);
+
+/* Python's binary x OP y on DSL values (new reference): two ints inline,
+ * so that a constant op folds. */
+static inline Value *binop(Ctx *cx, int op, Value *x, Value *y)
 {
     if (v_is_int(x) && v_is_int(y))
         return int_op(cx, op, x->u.i, y->u.i);
+    return binop_other(cx, op, x, y);
+}
+
+static Value *binop_other(Ctx *cx, int op, Value *x, Value *y)
+{
     if (core_is_num(x) && core_is_num(y))
         return float_op(cx, op, core_as_f(x), core_as_f(y));
     Value *r;
@@ -119,7 +127,8 @@ fail:
 /* `f(n) if isinstance(n, int) else (f(n[0]), f(n[1]))` */
 typedef Value *(*UnaryFn)(Ctx *cx, Value *x);
 
-static Value *unary_map(Ctx *cx, Value *n, UnaryFn f)
+/* Inlined into each primitive, so that f is a direct call on an int. */
+static inline __attribute__((always_inline)) Value *unary_map(Ctx *cx, Value *n, UnaryFn f)
 {
     if (v_is_int(n))
         return f(cx, n);
@@ -174,6 +183,8 @@ Value *ad_sign(Ctx *cx, Value *const *a) { return unary_map(cx, a[0], u_sign); }
 
 Value *ad_even(Ctx *cx, Value *const *a)
 {
+    if (v_is_int(a[0]))         /* x % 2 == 0 is the low bit, negatives too */
+        return v_bool(!(a[0]->u.i & 1));
     Value *m = binop(cx, OP_MOD, a[0], v_int(2));
     if (!m)
         return NULL;

@@ -7,10 +7,12 @@
 
 enum { OP_ADD = CORE_ADD, OP_SUB = CORE_SUB, OP_MUL = CORE_MUL, OP_DIV = CORE_FLOORDIV };
 
-/* Python's x OP y for the operand types the DSL meets. */
-static Value *binop(Ctx *cx, int op, Value *x, Value *y)
+static Value *binop_other(Ctx *cx, int op, Value *x, Value *y);
+
+/* Python's x OP y for the operand types the DSL meets: two ints inline,
+ * so that a constant op folds. */
+static inline Value *binop(Ctx *cx, int op, Value *x, Value *y)
 {
-    static const char sym[][3] = {"+", "-", "*", "//"};
     if (v_is_int(x) && v_is_int(y)) {
         int64_t r;
         if (op == OP_DIV && y->u.i == 0)
@@ -19,6 +21,12 @@ static Value *binop(Ctx *cx, int op, Value *x, Value *y)
             return cx_raise(cx, "OverflowError", "integer overflow");
         return v_int(r);
     }
+    return binop_other(cx, op, x, y);
+}
+
+static Value *binop_other(Ctx *cx, int op, Value *x, Value *y)
+{
+    static const char sym[][3] = {"+", "-", "*", "//"};
     if (core_is_num(x) && core_is_num(y)) {
         double a = core_as_f(x), b = core_as_f(y);
         switch (op) {
