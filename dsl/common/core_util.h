@@ -332,6 +332,8 @@ typedef struct {
     size_t i;
     bool unbuilt;
     Value *made;                /* the pair handed out last, to release */
+    Value *const *it;           /* c's items once the walk has begun, and how many */
+    size_t n;
 } CoreWalk;
 
 static inline CoreWalk core_walk(Value *c)
@@ -339,22 +341,31 @@ static inline CoreWalk core_walk(Value *c)
     return (CoreWalk){c, 0, c->type == V_FSET &&
                                 (__atomic_load_n(&c->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) &&
                                 fs_is_product(c),
-                      NULL};
+                      NULL, NULL, 0};
 }
 
-/* The next item, or NULL at the end (the walk is then released). */
+/* The next item, or NULL at the end (the walk is then released).  A
+ * container's items stay where they are once laid out, so the walk reads
+ * them from where it first found them. */
 static inline Value *core_walk_next(CoreWalk *w)
 {
+    if (w->it) {
+        if (w->i == w->n)
+            return NULL;
+        v_fetch_ahead(w->it, w->i, w->n);
+        return w->it[w->i++];
+    }
     Value *spare = w->made;
     w->made = NULL;
     if (w->unbuilt)
         return w->made = fs_product_next(w->c, &w->i, spare);
     v_decref(spare);
-    size_t n = v_len(w->c);
-    if (w->i == n)
+    w->n = v_len(w->c);
+    if (w->i == w->n)
         return NULL;
-    v_fetch_ahead(v_items(w->c), w->i, n);
-    return v_items(w->c)[w->i++];
+    w->it = v_items(w->c);
+    v_fetch_ahead(w->it, w->i, w->n);
+    return w->it[w->i++];
 }
 
 /* A walk left before its end. */
