@@ -220,6 +220,7 @@ void gpu_run_now(int op, Batch *b)
             Instance *in = dev[k];
             Value *r = res[k];
             in->cx.deadline_ns = 0;    /* device calls are not timed one by one */
+            cx_arm(&in->cx);
             uint64_t work = gop_is_objects(op) ? 16 * (uint64_t)recs[k].h * recs[k].w : result_work(r);
             if (!cx_charge(&in->cx, work)) {
                 v_decref(r);

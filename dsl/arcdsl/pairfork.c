@@ -281,7 +281,7 @@ bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
         branch_close(&br[0]);
         return false;
     }
-    uint64_t work = cx->work, tick = cx->tick;
+    uint64_t work = cx->work, check_at = cx->check_at;
     size_t n = v_len(src[0]);
     const int32_t *order = fs_product_slots(c);
     FastDiv by_n = fastdiv_of((uint32_t)n);
@@ -323,7 +323,7 @@ bool ad_apply_pairs(Ctx *cx, Value *f, Value *c, Value **r)
     if (!ok) {      /* undone, charges too: the calls run again as written */
         vb_drop(&b);
         cx->work = work;
-        cx->tick = tick;
+        cx->check_at = check_at;
         cx->over_budget = false;
         cx_clear(cx);
         return false;

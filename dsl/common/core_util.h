@@ -383,7 +383,7 @@ static inline void core_walk_stop(CoreWalk *w)
  * back with nothing raised: the caller then walks c in order. */
 typedef struct {
     Ctx *cx;
-    uint64_t work, tick;        /* the budget as the walk found it */
+    uint64_t work, check_at;    /* the budget as the walk found it */
     int32_t *map;
     uint64_t *kept;
     VBuf mem;
@@ -396,7 +396,7 @@ typedef struct {
  * gives few distinct results for many items. */
 static inline bool core_gen_open(CoreGen *g, Ctx *cx, size_t n, bool mapped)
 {
-    *g = (CoreGen){.cx = cx, .work = cx->work, .tick = cx->tick};
+    *g = (CoreGen){.cx = cx, .work = cx->work, .check_at = cx->check_at};
     g->mask = 1;
     while (mapped && g->mask < 2 * n && g->mask < 1023)
         g->mask = 2 * g->mask + 1;
@@ -420,7 +420,7 @@ static inline void core_gen_close(CoreGen *g)
 static inline Value *core_gen_undo(CoreGen *g)
 {
     g->cx->work = g->work;
-    g->cx->tick = g->tick;
+    g->cx->check_at = g->check_at;
     g->cx->over_budget = false;
     cx_clear(g->cx);
     core_gen_close(g);

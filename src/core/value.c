@@ -65,6 +65,7 @@ void ctx_init(Ctx *cx, int dialect)
 {
     memset(cx, 0, sizeof *cx);
     cx->dialect = dialect;
+    cx_arm(cx);
 }
 
 /* s appended at *at in buf of size cap, cut as snprintf cuts; false when
@@ -140,7 +141,7 @@ bool cx_budget_spent_(Ctx *cx)
         cx_raise(cx, "MemoryError", "work budget exceeded");
         return true;
     }
-    cx->tick = 0;
+    cx_arm(cx);
     if (cx->deadline_ns && now_ns() > cx->deadline_ns) {
         cx->over_budget = true;
         cx_raise(cx, "TimeoutError", "time budget exceeded");

@@ -269,7 +269,7 @@ struct Ctx {
     uint64_t work;            /* work units spent (budget accounting) */
     uint64_t work_limit;      /* 0: unlimited */
     uint64_t deadline_ns;     /* CLOCK_MONOTONIC; 0: no time budget */
-    uint64_t tick;            /* work since the clock was last read */
+    uint64_t check_at;        /* work at which a charge looks at the budget (cx_arm) */
     bool over_budget;         /* work or time budget spent: not an Exception */
     void *user;               /* executor's per-instance data */
     struct CallMemo *memo;    /* closure calls kept in this top-level call (callmemo.h); NULL: none */
@@ -287,14 +287,25 @@ uint64_t now_ns(void);   /* CLOCK_MONOTONIC */
  * most, and a fraction of its cost */
 uint64_t now_coarse_ns(void);
 bool cx_budget_spent_(Ctx *cx);
+/* The clock is read every CX_TICK units of work while there is a deadline. */
+#define CX_TICK 4096
+/* After work_limit or deadline_ns is set, and where a call begins: the
+ * next charge that must look at the budget is one past the limit, or
+ * CX_TICK units on where there is a deadline, whichever comes first. */
+static inline void cx_arm(Ctx *cx)
+{
+    uint64_t at = cx->work_limit && cx->work_limit < UINT64_MAX ? cx->work_limit + 1 : UINT64_MAX;
+    if (cx->deadline_ns && cx->work + CX_TICK < at)
+        at = cx->work + CX_TICK;
+    cx->check_at = at;
+}
 /* Charge n units of work (elements produced, calls made); false with a
  * MemoryError/TimeoutError pending once the instance's budget is spent.
- * The clock is read every few thousand units. */
+ * One compare a charge: closures charge every call they make. */
 static inline bool cx_charge(Ctx *cx, uint64_t n)
 {
     cx->work += n;
-    if ((cx->work_limit && cx->work > cx->work_limit) ||
-        (cx->deadline_ns && (cx->tick += n) >= 4096))
+    if (cx->work >= cx->check_at)
         return !cx_budget_spent_(cx);
     return true;
 }

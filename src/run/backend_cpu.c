@@ -25,7 +25,7 @@ Value *cpu_call_at(Instance *in, uint64_t *clock)
         t0 = *clock ? *clock : now();
         in->cx.deadline_ns = t0 + (in->spent_ns < in->time_limit_ns
                                    ? in->time_limit_ns - in->spent_ns : 1);
-        in->cx.tick = 0;
+        cx_arm(&in->cx);
     }
     CallMemo memo = {0};
     in->cx.memo = in->call_memo ? &memo : NULL;

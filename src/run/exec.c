@@ -509,6 +509,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     for (int i = 0; i < n; i++) {
         Instance *in = insts[i];
         in->cx.work_limit = opt->work_limit;
+        cx_arm(&in->cx);
         /* --stats times every instance (its costliest pairs), budget or not */
         in->time_limit_ns = opt->time_limit_ns ? opt->time_limit_ns
                             : opt->collect_ops ? UINT64_MAX / 4 : 0;

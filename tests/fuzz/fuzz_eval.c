@@ -16,6 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Ctx cx;
     ctx_init(&cx, data[0] & 1 ? DIALECT_TOKPIDJIN : DIALECT_ARCDSL);
     cx.work_limit = 200000;
+    cx_arm(&cx);
     char *src = fuzz_text(data + 1, size - 1);
     char *err = NULL;
     Value *v = ir_eval_expr(&cx, src, &err);
