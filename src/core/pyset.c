@@ -63,6 +63,10 @@ void pyset_init(PySet *s)
 
 void pyset_clear(PySet *s)
 {
+    if (!s->fill && s->table == s->small) {     /* nothing went in: as pyset_init left it */
+        s->finger = 0;
+        return;
+    }
     for (size_t i = 0; i <= s->mask; i++) {
         Value *k = s->table[i].key;
         if (k && k != PYSET_DUMMY)
