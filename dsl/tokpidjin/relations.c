@@ -98,13 +98,25 @@ Value *tk_adjacent(Ctx *cx, Value *const *a)
 }
 
 /* {k-th coordinate of toindices(a)} & {... of toindices(b)} is non-empty */
+#define MATCH_LO (-512)
+#define MATCH_HI 511
+
+/* The small ints marked in bits, added to s: a's coordinates were all
+ * such ints until now, and a set is needed after all. */
+static void bits_to_set(const uint64_t bits[16], PySet *s)
+{
+    for (int w = 0; w < 16; w++)
+        for (uint64_t m = bits[w]; m; m &= m - 1)
+            pyset_add(s, v_int(MATCH_LO + 64 * w + __builtin_ctzll(m)));
+}
+
 static int matching(Ctx *cx, Value *a, Value *b, int k)
 {
     TkView va, vb;
     tkp_view(cx, a, TI_AUTO, &va);
     tkp_view(cx, b, TI_AUTO, &vb);
-    uint64_t bits[16] = { 0 };              /* small ints -512..511 */
-    bool small = true;
+    uint64_t bits[16] = { 0 };              /* small ints MATCH_LO..MATCH_HI */
+    bool small = true;                      /* a's coordinates are all in bits, s empty */
     PySet s;
     pyset_init(&s);
     int hit = 0;
@@ -113,12 +125,14 @@ static int matching(Ctx *cx, Value *a, Value *b, int k)
         if (!l)
             goto fail;
         Value *c = l[k];
-        if (small && v_is_int(c) && c->u.i >= -512 && c->u.i < 512) {
-            uint64_t u = (uint64_t)(c->u.i + 512);
+        if (small && v_is_int(c) && c->u.i >= MATCH_LO && c->u.i <= MATCH_HI) {
+            uint64_t u = (uint64_t)(c->u.i - MATCH_LO);
             bits[u >> 6] |= (uint64_t)1 << (u & 63);
-        } else {
-            small = false;
+            continue;
         }
+        if (small)
+            bits_to_set(bits, &s);
+        small = false;
         pyset_add(&s, c);
     }
     for (size_t y = 0; y < vb.n; y++) {   /* the whole comprehension runs */
@@ -129,11 +143,13 @@ static int matching(Ctx *cx, Value *a, Value *b, int k)
         if (hit)
             continue;
         if (small && v_is_int(c)) {
-            if (c->u.i >= -512 && c->u.i < 512) {
-                uint64_t u = (uint64_t)(c->u.i + 512);
+            if (c->u.i >= MATCH_LO && c->u.i <= MATCH_HI) {
+                uint64_t u = (uint64_t)(c->u.i - MATCH_LO);
                 hit = (bits[u >> 6] >> (u & 63)) & 1;
             }
         } else {
+            if (small && !s.used)           /* a float may equal an int */
+                bits_to_set(bits, &s);
             hit = pyset_contains(&s, c);
         }
     }
