@@ -230,17 +230,18 @@ static void o_code(OScan *s, uint8_t *code, const Value *bg, const uint8_t *byte
 
 static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag, int8_t buf[8])
 {
-    size_t i = (size_t)s->i0 + ix / s->w, j = (size_t)s->j0 + ix % s->w;
+    int64_t i, j;
+    ow_place(s, ix, &i, &j);
     if (s->nbx) {
         if (s->nbx[ix][0] < 0)
-            ad_nb_order((int64_t)i, (int64_t)j, diag, s->nbx[ix]);
+            ad_nb_order(i, j, diag, s->nbx[ix]);
         return s->nbx[ix];
     }
     _Atomic uint64_t *e = &nb_ord_[diag][i * SHAPE_MAX + j];
     uint64_t packed = atomic_load_explicit(e, memory_order_relaxed);
     if (!packed) {
         memset(buf, -1, 8);
-        ad_nb_order((int64_t)i, (int64_t)j, diag, buf);
+        ad_nb_order(i, j, diag, buf);
         memcpy(&packed, buf, 8);
         atomic_store_explicit(e, packed, memory_order_relaxed);
     }
@@ -334,7 +335,8 @@ static Value *obj_frozen(OScan *s, const ISet *obj, const uint64_t *HC, int32_t 
             int32_t k = obj->t[q];
             if (k < 0)
                 continue;
-            int64_t i = s->i0 + (int64_t)((size_t)k / s->w), j = s->j0 + (int64_t)((size_t)k % s->w);
+            int64_t i, j;
+            ow_place(s, (size_t)k, &i, &j);
             i0 = i < i0 ? i : i0;
             i1 = i > i1 ? i : i1;
             j0 = j < j0 ? j : j0;
@@ -360,7 +362,8 @@ static Value *obj_single(OScan *s, int32_t k, uint64_t hc)
     v->hash = py_fset_end(py_fset_shuffle(hc), 1);
     v->hashed = 1;
     if (ow_pairs(s, L.items[0])) {
-        int64_t i = s->i0 + (int64_t)((size_t)k / s->w), j = s->j0 + (int64_t)((size_t)k % s->w);
+        int64_t i, j;
+        ow_place(s, (size_t)k, &i, &j);
         v_box_keep(v, i, j, i, j);
         v->memo |= V_MEMO_CELLS;
     }

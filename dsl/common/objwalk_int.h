@@ -56,13 +56,22 @@ static inline uint8_t ow_sides(bool up, bool down, bool left, bool right)
                      (up && right) << 5 | (down && left) << 6 | (down && right) << 7);
 }
 
+/* The grid's (i, j) of location ix. */
+static inline void ow_place(const OScan *s, size_t ix, int64_t *i, int64_t *j)
+{
+    *i = s->i0 + (int64_t)(ix / s->w);
+    *j = s->j0 + (int64_t)(ix % s->w);
+}
+
 /* The cell at ix, made on first use.  Cells in the interned span are
  * arena values, which hold nothing: a walk that made only such (every
  * grid of ARC's size) lets its cells go without visiting them. */
 static inline Value *ow_cell(OScan *s, size_t ix)
 {
     if (!s->cell[ix]) {
-        s->cell[ix] = s->make(s->i0 + (int64_t)(ix / s->w), s->j0 + (int64_t)(ix % s->w), s->val[ix]);
+        int64_t i, j;
+        ow_place(s, ix, &i, &j);
+        s->cell[ix] = s->make(i, j, s->val[ix]);
         s->owned += !v_in_arena(s->cell[ix]);
     }
     return s->cell[ix];
