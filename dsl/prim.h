@@ -57,12 +57,19 @@ static inline Value *prim_run(Ctx *cx, int prim, Value *const *argv)
     return r ? r : prim_failed(cx, prim);
 }
 
+/* Whether f is a primitive called with its own arity: one prim_run can
+ * make the call, without v_call. */
+static inline bool prim_direct(const Value *f, int argc)
+{
+    return f->type == V_FUNC && f->u.fn.invoke == prim_invoke && f->u.fn.arity == argc;
+}
+
 /* v_call, with a primitive called with its own arity run straight from
  * here: closures call primitives millions of times, one indirect call
  * fewer each.  The same charge, the same errors. */
 static inline Value *prim_call(Ctx *cx, Value *f, int argc, Value *const *argv)
 {
-    if (f->type == V_FUNC && f->u.fn.invoke == prim_invoke && f->u.fn.arity == argc) {
+    if (prim_direct(f, argc)) {
         if (!cx_charge(cx, 1))
             return NULL;
         return prim_run(cx, f->u.fn.prim, argv);

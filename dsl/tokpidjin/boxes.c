@@ -339,8 +339,7 @@ Value *tk_neighbors(Ctx *cx, Value *const *a)
  * place, apply_t's results and merge_t's items. */
 bool tk_mapply_nb(Ctx *cx, Value *f, Value *c, Value **r)
 {
-    if (f->type != V_FUNC || f->u.fn.invoke != prim_invoke || f->u.fn.arity != 1 ||
-        (c->type != V_TUPLE && c->type != V_FSET) || v_len(c) == 0)
+    if (!prim_direct(f, 1) || (c->type != V_TUPLE && c->type != V_FSET) || v_len(c) == 0)
         return false;
     int prim = f->u.fn.prim, kind = prim == PRIM_TK_neighbors ? AD_NB_ALL
                                     : prim == PRIM_TK_dneighbors ? AD_NB_D

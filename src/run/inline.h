@@ -21,8 +21,7 @@ extern const bool inline_prim_[PRIM_COUNT];
 /* Whether a call of callee with nargs arguments is run in the scan. */
 static inline bool inline_call(const Value *callee, int nargs)
 {
-    return callee->type == V_FUNC && callee->u.fn.invoke == prim_invoke &&
-           callee->u.fn.arity == nargs && inline_prim_[callee->u.fn.prim];
+    return prim_direct(callee, nargs) && inline_prim_[callee->u.fn.prim];
 }
 
 #endif
