@@ -434,6 +434,36 @@ static bool advance(Instance *in, const ExecOptions *opt)
     return false;
 }
 
+/* advance, and an instance it left stopped (not done: advance reports
+ * those itself) finished; true when the instance waits at a call.  This
+ * and call_done are inlined: a step runs them once per instance. */
+static inline __attribute__((always_inline)) bool
+advance_or_finish(Instance *in, const ExecOptions *opt)
+{
+    if (advance(in, opt))
+        return true;
+    if (in->status != INST_DONE && in->status != INST_RUNNING)
+        instance_finish(in, in->status, opt);
+    return false;
+}
+
+/* After an instance's call completed (instance_complete): finished where
+ * the call stopped it, else its assignment reported and the slots dead
+ * after the call's statement freed; true when it runs on. */
+static inline __attribute__((always_inline)) bool
+call_done(Instance *in, const ExecOptions *opt)
+{
+    if (in->status != INST_RUNNING) {
+        instance_finish(in, in->status, opt);
+        return false;
+    }
+    int pc = in->pc - 1;
+    if (opt->on_assign)
+        opt->on_assign(in, &in->prog->stmts[pc], opt->on_done_arg);
+    free_dead(in, pc);
+    return true;
+}
+
 /* The calls inline.h names, run one after another as the scan meets them
  * (accounted as a batch's would be); true when the instance then waits at
  * another call, false when it has finished. */
@@ -468,18 +498,8 @@ static bool run_inline(Instance *in, const ExecOptions *opt, ExecStats *st)
             e->calls++;
             e->seconds += (double)(in->spent_ns - spent) / 1e9;
         }
-        if (in->status != INST_RUNNING) {
-            instance_finish(in, in->status, opt);
+        if (!call_done(in, opt) || !advance_or_finish(in, opt))
             return false;
-        }
-        if (opt->on_assign)
-            opt->on_assign(in, s, opt->on_done_arg);
-        free_dead(in, pc);
-        if (!advance(in, opt)) {
-            if (in->status != INST_DONE && in->status != INST_RUNNING)
-                instance_finish(in, in->status, opt);
-            return false;
-        }
     }
 }
 
@@ -546,12 +566,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
                 instance_finish(in, in->status, opt);
                 continue;
             }
-            if (!advance(in, opt)) {
-                if (in->status != INST_DONE && in->status != INST_RUNNING)
-                    instance_finish(in, in->status, opt);
-                continue;
-            }
-            if (!run_inline(in, opt, &local))
+            if (!advance_or_finish(in, opt) || !run_inline(in, opt, &local))
                 continue;
             const IrStmt *s = &in->prog->stmts[in->pc];
             Ready *r = &ready[nready++];
@@ -735,15 +750,9 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
             Instance *in = insts[i];
             if (in->done_step != step)
                 continue;
-            if (in->status != INST_RUNNING) {
+            if (in->status != INST_RUNNING)
                 local.cancelled += in->cancelled;
-                instance_finish(in, in->status, opt);
-            }
-            else {
-                if (opt->on_assign)
-                    opt->on_assign(in, &in->prog->stmts[in->pc - 1], opt->on_done_arg);
-                free_dead(in, in->pc - 1);
-            }
+            call_done(in, opt);
         }
     }
     if (cache && !opt->keep_cache)
