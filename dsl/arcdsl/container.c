@@ -13,6 +13,7 @@
 #include "common/core_util.h"
 #include "pysort.h"
 #include "fskeys.h"
+#include "fsfar.h"
 #include "fsproduct.h"
 #include "fsrecipe.h"
 #include "pyprobe.h"
@@ -386,8 +387,9 @@ Value *core_merge(Ctx *cx, Value *cs)
     return vb_finish(cx, &b, cs->type);
 }
 
-/* arc-dsl's merge of sets of places or cells keeps their keys: its
- * fill and paint read them without the table (fskeys.h). */
+/* arc-dsl's merge of sets of places or cells keeps their keys, or codes
+ * where a member reaches past the span: its fill and paint read them
+ * without the table (fskeys.h, fsfar.h). */
 Value *ad_merge(Ctx *cx, Value *const *a)
 {
     Value *cs = a[0];
@@ -397,6 +399,8 @@ Value *ad_merge(Ctx *cx, Value *const *a)
         for (size_t i = 0; i < v_len(cs); i++)
             total += ms[i]->type == V_FSET ? v_len(ms[i]) : 0;
         Value *u = fs_keys_merge(cs, total);
+        if (!u)
+            u = fs_far_merge(cs);
         if (u && !core_work(cx, total))
             return v_decref(u), NULL;
         if (u)

@@ -15,6 +15,7 @@
 #include "fsderived.h"
 #include "fsproduct.h"
 #include "fskeys.h"
+#include "fsfar.h"
 #include "common/core_util.h"
 #include "common/closures.h"
 #include "arcdsl/patch_util.h"
@@ -440,6 +441,8 @@ static Value *shift_item(Ctx *cx, Value *e, void *ud)
     Shifts *sh = ud;
     bool moves = sh->left ? shift_offset(e, sh->d) : shift_keys(e, &sh->k, &sh->m);
     Value *r = moves ? fs_keys_moved(&sh->m, sh->d[0], sh->d[1]) : NULL;
+    if (moves && !r)            /* past the span */
+        r = fs_far_moved(&sh->m, sh->d[0], sh->d[1]);
     if (r && !(cx_charge(cx, 2) && cx_charge(cx, sh->m.n))) {
         v_decref(r);
         r = NULL;
@@ -449,10 +452,10 @@ static Value *shift_item(Ctx *cx, Value *e, void *ud)
 
 /* apply(lbind(shift, P), offsets) or apply(rbind(shift, offset), patches)
  * for mapply: each image kept as its moved keys (fs_keys_moved), which
- * the merge then holds as a union, unordered until read; CPython lays
- * every image out.  An item the keys do not cover (an offset not two
- * ints, a patch not of places or cells, an image leaving the interned
- * span) is shifted by the call.  false (nothing done) where f is not
+ * the merge then holds as a union, unordered until read, or as codes
+ * where it leaves the interned span (fs_far_moved); CPython lays every
+ * image out.  An item the keys do not cover (an offset not two ints, a
+ * patch not of places or cells) is shifted by the call.  false (nothing done) where f is not
  * such a bind or c is walked in generation order (core_map_gen). */
 static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
 {

@@ -428,7 +428,7 @@ static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value 
 {
     GLoc *l = NULL;
     size_t n;
-    int any = ao_locs(cx, patch, &l, &n);
+    int any = ao_locs_in(cx, patch, m->h, m->w, &l, &n);
     bool ok = any >= 0 && (any || gu_locs(cx, patch, &l, &n)) && fill_locs(cx, m, val, l, n, bg);
     free(l);
     return ok;
@@ -471,7 +471,7 @@ static bool paint_obj(Ctx *cx, MGrid *m, Value *obj, Value *unused, const Value 
     size_t n;
     bool ok;
     (void)unused;
-    int any = ao_cells(cx, obj, &c, &n, false);
+    int any = ao_cells_in(cx, obj, m->h, m->w, &c, &n);
     if (any > 0 && ao_clash(c, n, m->h, m->w)) {
         free(c);
         c = NULL;

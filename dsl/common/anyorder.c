@@ -1,6 +1,7 @@
 /* anyorder.c -- unbuilt sets read in no order (anyorder.h). */
 #include "prim.h"
 #include "fsrecipe.h"
+#include "fsfar.h"
 #include "common/anyorder.h"
 
 #define PLACES FS_KEY_TABLE
@@ -73,6 +74,46 @@ int ao_cells(Ctx *cx, const Value *obj, GCell **out, size_t *n, bool ordered)
     *n = o.n;
     fs_keys_free(&o);
     return 1;
+}
+
+/* The codes of far set v inside h x w (malloc'd, *n of them), or NULL
+ * with the exception raised. */
+static uint64_t *far_in(Ctx *cx, const Value *v, size_t h, size_t w, size_t *n)
+{
+    uint64_t *k = gu_alloc_raw(cx, v_len(v), sizeof *k);
+    if (k)
+        *n = fs_far_in(v, (int64_t)h, (int64_t)w, k);
+    return k;
+}
+
+int ao_locs_in(Ctx *cx, const Value *patch, size_t h, size_t w, GLoc **out, size_t *n)
+{
+    if (!fs_far_unbuilt(patch))
+        return ao_locs(cx, patch, out, n);
+    uint64_t *k = far_in(cx, patch, h, w, n);
+    GLoc *l = k ? gu_alloc_raw(cx, *n ? *n : 1, sizeof *l) : NULL;
+    if (l)
+        for (size_t x = 0; x < *n; x++)
+            l[x] = (GLoc){fs_far_i(k[x]), fs_far_j(k[x])};
+    free(k);
+    *out = l;
+    return l ? 1 : -1;
+}
+
+int ao_cells_in(Ctx *cx, const Value *obj, size_t h, size_t w, GCell **out, size_t *n)
+{
+    if (!fs_far_unbuilt(obj))
+        return ao_cells(cx, obj, out, n, false);
+    if (!fs_far_cells(obj))
+        return 0;
+    uint64_t *k = far_in(cx, obj, h, w, n);
+    GCell *c = k ? gu_alloc_raw(cx, *n ? *n : 1, sizeof *c) : NULL;
+    if (c)
+        for (size_t x = 0; x < *n; x++)
+            c[x] = (GCell){v_small((int64_t)fs_far_table(k[x]) - 1), fs_far_i(k[x]), fs_far_j(k[x])};
+    free(k);
+    *out = c;
+    return c ? 1 : -1;
 }
 
 bool ao_clash(const GCell *c, size_t n, size_t h, size_t w)

@@ -18,6 +18,12 @@ int ao_locs(Ctx *cx, const Value *patch, GLoc **out, size_t *n);
  * from its keys (its table still not made). */
 int ao_cells(Ctx *cx, const Value *obj, GCell **out, size_t *n, bool ordered);
 
+/* ao_locs and ao_cells (in no order) for readers that drop what lies
+ * outside an h x w grid (fill, paint): an unbuilt far set (fsfar.h) gives
+ * only its elements inside, the rest never made. */
+int ao_locs_in(Ctx *cx, const Value *patch, size_t h, size_t w, GLoc **out, size_t *n);
+int ao_cells_in(Ctx *cx, const Value *obj, size_t h, size_t w, GCell **out, size_t *n);
+
 /* Whether two of the n cells lie at one place of an h x w grid with
  * different colours: then the order decides which one shows. */
 bool ao_clash(const GCell *c, size_t n, size_t h, size_t w);

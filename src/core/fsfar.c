@@ -1,0 +1,330 @@
+/* fsfar.c -- frozensets past the interned span, kept as codes (fsfar.h). */
+#include "fsfar.h"
+#include "fsderived.h"
+#include "fsdistinct.h"
+#include "fsrecipe.h"
+#include "pyprobe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PLACES FS_KEY_TABLE
+
+typedef struct {
+    FsRecipeHead h;
+    uint32_t tables;            /* bit t: some element lies in table t */
+    uint32_t pad;
+    uint64_t codes[];           /* len of them, distinct, as they went in */
+} Tail;
+
+static inline Tail *tail_of(const Value *v)
+{
+    return fs_extra(v);
+}
+
+static inline bool fits(int64_t x)
+{
+    return x > -FS_FAR_BIAS && x < FS_FAR_BIAS;
+}
+
+static inline uint64_t code_of(unsigned t, int64_t i, int64_t j)
+{
+    return (uint64_t)t << 56 | (uint64_t)(i + FS_FAR_BIAS) << 28 | (uint64_t)(j + FS_FAR_BIAS);
+}
+
+/* hash((i, j)), or hash((t - 1, (i, j))): the arena's hashes where both
+ * are in its span */
+static int64_t code_hash(uint64_t c)
+{
+    int64_t hp = py_hash_int_pair(fs_far_i(c), fs_far_j(c));
+    unsigned t = fs_far_table(c);
+    return t ? py_hash_pair(py_hash_int((int64_t)t - 1), hp) : hp;
+}
+
+/* The element of code c, a new reference (the interned one in the span). */
+static Value *code_value(uint64_t c)
+{
+    unsigned t = fs_far_table(c);
+    int64_t i = fs_far_i(c), j = fs_far_j(c);
+    Value *in = v_interned_of((int)t, i, j);
+    if (in)
+        return in;
+    Value *p = v_pair_int(i, j);
+    if (!p || !t)
+        return p;
+    Value *cell = v_tuple2(v_small((int64_t)t - 1), p);
+    v_decref(p);
+    return cell;
+}
+
+static size_t tail_bytes(size_t n)
+{
+    return sizeof(Tail) + n * sizeof(uint64_t);
+}
+
+static size_t far_size(const Value *v)
+{
+    return sizeof(Value) + tail_bytes(v->u.set.len);
+}
+
+static void far_build(Value *v)
+{
+    size_t n = v->u.set.len;
+    const uint64_t *k = tail_of(v)->codes;
+    FsScratch s;
+    fs_scratch_open(&s, n);
+    for (size_t x = 0; x < n; x++) {
+        if (!(s.v[x] = code_value(k[x])))
+            abort();            /* a build cannot fail: as out of memory anywhere */
+        s.h[x] = code_hash(k[x]);
+    }
+    FsLayout lay = fs_table_alloc(v);
+    fs_fill_distinct(&lay, v->u.set.mask, s.v, s.h, n);
+    for (size_t x = 0; x < n; x++)
+        v_decref(s.v[x]);
+    fs_scratch_close(&s);
+}
+
+/* Some element is not an interned tuple: no keys to list. */
+static bool far_no_keys(const Value *v, FsKeys *o)
+{
+    (void)v;
+    (void)o;
+    return false;
+}
+
+/* Cells of one colour say so (color, colorfilter). */
+static Value *far_same(const Value *v, size_t at)
+{
+    uint32_t t = tail_of(v)->tables;
+    if (at != 0 || (t & 1) || !t || (t & (t - 1)))
+        return NULL;
+    return v_small(__builtin_ctz(t) - 1);
+}
+
+static const FsRecipe far_kind = {far_build, far_size, NULL, fs_table_free, far_no_keys,
+                                  far_no_keys, far_same, false, false};
+
+bool fs_far_unbuilt(const Value *v)
+{
+    return v->type == V_FSET &&
+           (__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & (V_MEMO_RECIPE | V_MEMO_UNBUILT)) ==
+               (V_MEMO_RECIPE | V_MEMO_UNBUILT) &&
+           fs_recipe_head(v)->kind == &far_kind;
+}
+
+bool fs_far_cells(const Value *v)
+{
+    return !(tail_of(v)->tables & 1);
+}
+
+/* An unbuilt far set of n codes in `tables`, its codes to be written,
+ * then sealed. */
+static Value *far_alloc(size_t n, uint32_t tables)
+{
+    Value *v = fs_alloc_bare(n, pyset_distinct_mask(n), tail_bytes(n));
+    if (!v)
+        return NULL;
+    fs_recipe_init(v, &far_kind, NULL, NULL, true);
+    tail_of(v)->tables = tables;
+    tail_of(v)->pad = 0;
+    return v;
+}
+
+/* Hash, box and kind from the codes. */
+static Value *far_seal(Value *v)
+{
+    const uint64_t *k = tail_of(v)->codes;
+    size_t n = v->u.set.len;
+    uint64_t x = 0;
+    int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
+    for (size_t q = 0; q < n; q++) {
+        int64_t i = fs_far_i(k[q]), j = fs_far_j(k[q]);
+        x ^= py_fset_shuffle((uint64_t)code_hash(k[q]));
+        i0 = i < i0 ? i : i0;
+        i1 = i > i1 ? i : i1;
+        j0 = j < j0 ? j : j0;
+        j1 = j > j1 ? j : j1;
+    }
+    v->hash = py_fset_end(x, n);
+    v->hashed = 1;
+    v_box_keep(v, i0, j0, i1, j1);
+    v->memo |= tail_of(v)->tables == 1 ? V_MEMO_PLACES : V_MEMO_CELLS;
+    return v;
+}
+
+Value *fs_far_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
+{
+    const int64_t *b = m->box;  /* in the span: the bounds cannot overflow */
+    if (!(di > -FS_FAR_BIAS - b[0] && di < FS_FAR_BIAS - b[2] && dj > -FS_FAR_BIAS - b[1] &&
+          dj < FS_FAR_BIAS - b[3]))
+        return NULL;
+    Value *v = far_alloc(m->n, m->tables);
+    if (!v)
+        return NULL;
+    uint64_t *k = tail_of(v)->codes;
+    for (size_t q = 0; q < m->n; q++) {
+        int64_t i, j;
+        v_intern_place(m->k[q] % PLACES, &i, &j);
+        k[q] = code_of(m->k[q] / PLACES, i + di, j + dj);
+    }
+    return far_seal(v);
+}
+
+/* ---- merge ------------------------------------------------------------ */
+
+typedef struct {
+    uint64_t *c;
+    size_t n, cap;
+} Codes;
+
+static bool codes_reserve(Codes *o, size_t extra)
+{
+    if (o->cap - o->n >= extra)
+        return true;
+    size_t cap = o->cap ? o->cap : 64;
+    while (cap - o->n < extra)
+        cap *= 2;
+    uint64_t *c = realloc(o->c, cap * sizeof *c);
+    if (!c)
+        return false;
+    o->c = c;
+    o->cap = cap;
+    return true;
+}
+
+/* The code of arena key k: a place or an arc-dsl cell. */
+static bool key_code(int64_t k, uint64_t *out)
+{
+    if (k >= FS_KEY_ARCDSL * PLACES)
+        return false;
+    int64_t i, j;
+    v_intern_place((size_t)k % PLACES, &i, &j);
+    *out = code_of((unsigned)(k / PLACES), i, j);
+    return true;
+}
+
+/* The code of item e: an interned place or arc-dsl cell, or a tuple of
+ * ints (i, j) or (c, (i, j)), c a colour, i and j within +-2^27. */
+static bool value_code(const Value *e, uint64_t *out)
+{
+    int64_t key = fs_arena_key(e);
+    if (key >= 0)
+        return key_code(key, out);
+    if (e->type != V_TUPLE || e->u.tup.len != 2)
+        return false;
+    Value *a = v_titems(e)[0], *b = v_titems(e)[1];
+    unsigned t = 0;
+    if (b->type == V_TUPLE) {   /* a cell: its colour, then its place */
+        if (a->type != V_INT || (uint64_t)a->u.i > 9 || b->u.tup.len != 2)
+            return false;
+        t = (unsigned)a->u.i + 1;
+        a = v_titems(b)[0];
+        b = v_titems(b)[1];
+    }
+    if (a->type != V_INT || b->type != V_INT || !fits(a->u.i) || !fits(b->u.i))
+        return false;
+    *out = code_of(t, a->u.i, b->u.i);
+    return true;
+}
+
+/* Member m's elements in its iteration order, appended to o: an unbuilt
+ * far set's from its codes' layout, any other's from its keys or items. */
+static bool member_codes(const Value *m, Codes *o)
+{
+    size_t n = v_len(m);
+    if (!codes_reserve(o, n + 1))
+        return false;
+    if (fs_far_unbuilt(m)) {
+        const uint64_t *k = tail_of(m)->codes;
+        size_t mask = pyset_distinct_mask(n);
+        int64_t *h = malloc(n * sizeof *h);
+        int32_t *slots = malloc((mask + 1) * sizeof *slots);
+        bool ok = h && slots;
+        if (ok) {
+            for (size_t x = 0; x < n; x++)
+                h[x] = code_hash(k[x]);
+            pyset_distinct_slots(slots, h, n);
+            for (size_t s = 0; s <= mask; s++)
+                if (slots[s] >= 0)
+                    o->c[o->n++] = k[slots[s]];
+        }
+        free(h);
+        free(slots);
+        return ok;
+    }
+    FsKeys keys = {0};
+    bool ok = true;
+    if (fs_ordered_keys(m, &keys)) {
+        for (size_t x = 0; ok && x < keys.n; x++)
+            ok = key_code(keys.k[x], &o->c[o->n++]);
+    } else {
+        Value *const *it = v_items(m);
+        for (size_t x = 0; ok && x < n; x++)
+            ok = value_code(it[x], &o->c[o->n++]);
+    }
+    fs_keys_free(&keys);
+    return ok;
+}
+
+Value *fs_far_merge(Value *cs)
+{
+    if (cs->type != V_FSET || !cs->u.set.len)
+        return NULL;
+    Value *const *any = fs_members_any(cs);
+    bool far = false;
+    size_t total = 0;
+    for (size_t c = 0; c < cs->u.set.len; c++) {
+        if (any[c]->type != V_FSET)
+            return NULL;
+        far |= fs_far_unbuilt(any[c]);
+        total += v_len(any[c]);
+    }
+    if (!far)
+        return NULL;
+    size_t cap = 64;
+    while (cap < 2 * total)
+        cap *= 2;
+    uint64_t *seen = calloc(cap, sizeof *seen);     /* open addressing; 0 is no code */
+    Codes all = {0};
+    Value *v = NULL;
+    uint32_t tables = 0;
+    bool ok = seen != NULL;
+    Value *const *ms = ok ? v_items(cs) : NULL;
+    size_t n = 0;
+    for (size_t c = 0; ok && c < cs->u.set.len; c++) {
+        size_t from = all.n;
+        ok = member_codes(ms[c], &all);
+        for (size_t x = from; ok && x < all.n; x++) {
+            uint64_t k = all.c[x];
+            size_t s = (size_t)((k * 0x9e3779b97f4a7c15u) >> 32) & (cap - 1);
+            while (seen[s] && seen[s] != k)
+                s = (s + 1) & (cap - 1);
+            if (!seen[s]) {
+                seen[s] = k;
+                tables |= 1u << fs_far_table(k);
+                all.c[n++] = k;
+            }
+        }
+        all.n = n;
+    }
+    if (ok && n && (tables == 1 || !(tables & 1)) && (v = far_alloc(n, tables))) {
+        memcpy(tail_of(v)->codes, all.c, n * sizeof *all.c);
+        far_seal(v);
+    }
+    free(seen);
+    free(all.c);
+    return v;
+}
+
+size_t fs_far_in(const Value *v, int64_t h, int64_t w, uint64_t *out)
+{
+    const uint64_t *k = tail_of(v)->codes;
+    size_t m = 0;
+    for (size_t q = 0, n = v->u.set.len; q < n; q++) {
+        uint64_t i = (uint64_t)fs_far_i(k[q]), j = (uint64_t)fs_far_j(k[q]);
+        out[m] = k[q];
+        m += i < (uint64_t)h && j < (uint64_t)w;
+    }
+    return m;
+}
