@@ -13,7 +13,7 @@
 typedef struct {
     FsRecipeHead h;
     uint32_t tables;            /* bit t: some element lies in table t */
-    uint32_t pad;
+    uint32_t pad;               /* 1: a merge's, the codes in no order */
     uint64_t codes[];           /* len of them, distinct, as they went in */
 } Tail;
 
@@ -67,22 +67,47 @@ static size_t far_size(const Value *v)
     return sizeof(Value) + tail_bytes(v->u.set.len);
 }
 
+typedef struct {
+    uint64_t *c;
+    size_t n, cap;
+} Codes;
+
+static bool codes_reserve(Codes *o, size_t extra)
+{
+    if (o->cap - o->n >= extra)
+        return true;
+    size_t cap = o->cap ? o->cap : 64;
+    while (cap - o->n < extra)
+        cap *= 2;
+    uint64_t *c = realloc(o->c, cap * sizeof *c);
+    if (!c)
+        return false;
+    o->c = c;
+    o->cap = cap;
+    return true;
+}
+
+static bool inserted(const Value *v, Codes *o);
+
 static void far_build(Value *v)
 {
     size_t n = v->u.set.len;
-    const uint64_t *k = tail_of(v)->codes;
+    Codes ins = {0};
+    if (!inserted(v, &ins) || ins.n != n)
+        abort();                /* a build cannot fail: as out of memory anywhere */
     FsScratch s;
     fs_scratch_open(&s, n);
     for (size_t x = 0; x < n; x++) {
-        if (!(s.v[x] = code_value(k[x])))
-            abort();            /* a build cannot fail: as out of memory anywhere */
-        s.h[x] = code_hash(k[x]);
+        if (!(s.v[x] = code_value(ins.c[x])))
+            abort();
+        s.h[x] = code_hash(ins.c[x]);
     }
     FsLayout lay = fs_table_alloc(v);
     fs_fill_distinct(&lay, v->u.set.mask, s.v, s.h, n);
     for (size_t x = 0; x < n; x++)
         v_decref(s.v[x]);
     fs_scratch_close(&s);
+    free(ins.c);
 }
 
 /* Some element is not an interned tuple: no keys to list. */
@@ -119,13 +144,13 @@ bool fs_far_cells(const Value *v)
 }
 
 /* An unbuilt far set of n codes in `tables`, its codes to be written,
- * then sealed. */
-static Value *far_alloc(size_t n, uint32_t tables)
+ * then sealed; a merge's holds its members' container cs. */
+static Value *far_alloc(size_t n, uint32_t tables, Value *cs)
 {
     Value *v = fs_alloc_bare(n, pyset_distinct_mask(n), tail_bytes(n));
     if (!v)
         return NULL;
-    fs_recipe_init(v, &far_kind, NULL, NULL, true);
+    fs_recipe_init(v, &far_kind, cs, NULL, true);
     tail_of(v)->tables = tables;
     tail_of(v)->pad = 0;
     return v;
@@ -159,7 +184,7 @@ Value *fs_far_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
     if (!(di > -FS_FAR_BIAS - b[0] && di < FS_FAR_BIAS - b[2] && dj > -FS_FAR_BIAS - b[1] &&
           dj < FS_FAR_BIAS - b[3]))
         return NULL;
-    Value *v = far_alloc(m->n, m->tables);
+    Value *v = far_alloc(m->n, m->tables, NULL);
     if (!v)
         return NULL;
     uint64_t *k = tail_of(v)->codes;
@@ -171,27 +196,10 @@ Value *fs_far_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
     return far_seal(v);
 }
 
-/* ---- merge ------------------------------------------------------------ */
-
-typedef struct {
-    uint64_t *c;
-    size_t n, cap;
-} Codes;
-
-static bool codes_reserve(Codes *o, size_t extra)
-{
-    if (o->cap - o->n >= extra)
-        return true;
-    size_t cap = o->cap ? o->cap : 64;
-    while (cap - o->n < extra)
-        cap *= 2;
-    uint64_t *c = realloc(o->c, cap * sizeof *c);
-    if (!c)
-        return false;
-    o->c = c;
-    o->cap = cap;
-    return true;
-}
+/* ---- merge --------------------------------------------------------------
+ * A merge's far set holds its codes in no order and its members'
+ * container (src[0]): its insertion order, the members' elements each in
+ * its member's order, is found only when it is read in order. */
 
 /* The code of arena key k: a place or an arc-dsl cell. */
 static bool key_code(int64_t k, uint64_t *out)
@@ -228,37 +236,51 @@ static bool value_code(const Value *e, uint64_t *out)
     return true;
 }
 
-/* Member m's elements in its iteration order, appended to o: an unbuilt
- * far set's from its codes' layout, any other's from its keys or items. */
-static bool member_codes(const Value *m, Codes *o)
+/* Member m's elements appended to o: in its iteration order (ordered),
+ * or in any, repeats allowed; from an unbuilt far set's codes, another
+ * set's keys, or its items. */
+static bool member_codes(const Value *m, Codes *o, bool ordered)
 {
     size_t n = v_len(m);
-    if (!codes_reserve(o, n + 1))
-        return false;
     if (fs_far_unbuilt(m)) {
-        const uint64_t *k = tail_of(m)->codes;
+        if (!ordered || !tail_of(m)->pad) {
+            if (!codes_reserve(o, n))
+                return false;
+            memcpy(o->c + o->n, tail_of(m)->codes, n * sizeof *o->c);
+            o->n += n;
+            if (!ordered)
+                return true;
+        } else if (!inserted(m, o)) {
+            return false;
+        }
+        /* its insertion, now o's last n, laid out as its table would be */
+        uint64_t *k = o->c + o->n - n;
         size_t mask = pyset_distinct_mask(n);
         int64_t *h = malloc(n * sizeof *h);
         int32_t *slots = malloc((mask + 1) * sizeof *slots);
-        bool ok = h && slots;
+        uint64_t *ins = malloc(n * sizeof *ins);
+        bool ok = h && slots && ins;
         if (ok) {
+            memcpy(ins, k, n * sizeof *ins);
             for (size_t x = 0; x < n; x++)
-                h[x] = code_hash(k[x]);
+                h[x] = code_hash(ins[x]);
             pyset_distinct_slots(slots, h, n);
             for (size_t s = 0; s <= mask; s++)
                 if (slots[s] >= 0)
-                    o->c[o->n++] = k[slots[s]];
+                    *k++ = ins[slots[s]];
         }
         free(h);
         free(slots);
+        free(ins);
         return ok;
     }
     FsKeys keys = {0};
-    bool ok = true;
-    if (fs_ordered_keys(m, &keys)) {
+    bool ok = codes_reserve(o, n);
+    if (ok && (ordered ? fs_ordered_keys(m, &keys) : fs_arena_keys(m, &keys))) {
+        ok = codes_reserve(o, keys.n);
         for (size_t x = 0; ok && x < keys.n; x++)
             ok = key_code(keys.k[x], &o->c[o->n++]);
-    } else {
+    } else if (ok) {
         Value *const *it = v_items(m);
         for (size_t x = 0; ok && x < n; x++)
             ok = value_code(it[x], &o->c[o->n++]);
@@ -267,52 +289,79 @@ static bool member_codes(const Value *m, Codes *o)
     return ok;
 }
 
-Value *fs_far_merge(Value *cs)
+/* Members ms[0..nm)'s codes, each member's in its order (ordered) or in
+ * any, the first of each kept, appended to o; their tables or'ed into
+ * *tables. */
+static bool merged_codes(Value *const *ms, size_t nm, bool ordered, Codes *o, uint32_t *tables)
 {
-    if (cs->type != V_FSET || !cs->u.set.len)
-        return NULL;
-    Value *const *any = fs_members_any(cs);
-    bool far = false;
-    size_t total = 0;
-    for (size_t c = 0; c < cs->u.set.len; c++) {
-        if (any[c]->type != V_FSET)
-            return NULL;
-        far |= fs_far_unbuilt(any[c]);
-        total += v_len(any[c]);
-    }
-    if (!far)
-        return NULL;
+    size_t total = 0, n0 = o->n, n = o->n;
+    for (size_t c = 0; c < nm; c++)
+        total += v_len(ms[c]);
     size_t cap = 64;
     while (cap < 2 * total)
         cap *= 2;
     uint64_t *seen = calloc(cap, sizeof *seen);     /* open addressing; 0 is no code */
-    Codes all = {0};
-    Value *v = NULL;
-    uint32_t tables = 0;
     bool ok = seen != NULL;
-    Value *const *ms = ok ? v_items(cs) : NULL;
-    size_t n = 0;
-    for (size_t c = 0; ok && c < cs->u.set.len; c++) {
-        size_t from = all.n;
-        ok = member_codes(ms[c], &all);
-        for (size_t x = from; ok && x < all.n; x++) {
-            uint64_t k = all.c[x];
+    for (size_t c = 0; ok && c < nm; c++) {
+        ok = member_codes(ms[c], o, ordered);
+        for (size_t x = n; ok && x < o->n; x++) {
+            uint64_t k = o->c[x];
             size_t s = (size_t)((k * 0x9e3779b97f4a7c15u) >> 32) & (cap - 1);
             while (seen[s] && seen[s] != k)
                 s = (s + 1) & (cap - 1);
             if (!seen[s]) {
                 seen[s] = k;
-                tables |= 1u << fs_far_table(k);
-                all.c[n++] = k;
+                *tables |= 1u << fs_far_table(k);
+                o->c[n++] = k;
             }
         }
-        all.n = n;
-    }
-    if (ok && n && (tables == 1 || !(tables & 1)) && (v = far_alloc(n, tables))) {
-        memcpy(tail_of(v)->codes, all.c, n * sizeof *all.c);
-        far_seal(v);
+        o->n = n;
     }
     free(seen);
+    if (!ok)
+        o->n = n0;
+    return ok;
+}
+
+/* v's codes in insertion order, appended to o. */
+static bool inserted(const Value *v, Codes *o)
+{
+    const Tail *t = tail_of(v);
+    size_t n = v->u.set.len;
+    if (!t->pad) {
+        if (!codes_reserve(o, n))
+            return false;
+        memcpy(o->c + o->n, t->codes, n * sizeof *o->c);
+        o->n += n;
+        return true;
+    }
+    const Value *cs = t->h.src[0];
+    uint32_t tables = 0;
+    return merged_codes(v_items(cs), cs->u.set.len, true, o, &tables);
+}
+
+Value *fs_far_merge(Value *cs)
+{
+    if (cs->type != V_FSET || !cs->u.set.len)
+        return NULL;
+    Value *const *ms = fs_members_any(cs);
+    bool far = false;
+    for (size_t c = 0; c < cs->u.set.len; c++) {
+        if (ms[c]->type != V_FSET)
+            return NULL;
+        far |= fs_far_unbuilt(ms[c]);
+    }
+    if (!far)
+        return NULL;
+    Codes all = {0};
+    uint32_t tables = 0;
+    Value *v = NULL;
+    if (merged_codes(ms, cs->u.set.len, false, &all, &tables) && all.n &&
+        (tables == 1 || !(tables & 1)) && (v = far_alloc(all.n, tables, v_incref(cs)))) {
+        memcpy(tail_of(v)->codes, all.c, all.n * sizeof *all.c);
+        tail_of(v)->pad = 1;
+        far_seal(v);
+    }
     free(all.c);
     return v;
 }
