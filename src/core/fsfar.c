@@ -13,8 +13,8 @@
 typedef struct {
     FsRecipeHead h;
     uint32_t tables;            /* bit t: some element lies in table t */
-    uint32_t pad;               /* 1: a merge's, the codes in no order */
-    uint64_t codes[];           /* len of them, distinct, as they went in */
+    uint32_t unordered;         /* a merge's: its codes in no order, src[0] its members */
+    uint64_t codes[];           /* len of them, distinct, as they went in unless unordered */
 } Tail;
 
 static inline Tail *tail_of(const Value *v)
@@ -152,7 +152,7 @@ static Value *far_alloc(size_t n, uint32_t tables, Value *cs)
         return NULL;
     fs_recipe_init(v, &far_kind, cs, NULL, true);
     tail_of(v)->tables = tables;
-    tail_of(v)->pad = 0;
+    tail_of(v)->unordered = 0;
     return v;
 }
 
@@ -243,7 +243,7 @@ static bool member_codes(const Value *m, Codes *o, bool ordered)
 {
     size_t n = v_len(m);
     if (fs_far_unbuilt(m)) {
-        if (!ordered || !tail_of(m)->pad) {
+        if (!ordered || !tail_of(m)->unordered) {
             if (!codes_reserve(o, n))
                 return false;
             memcpy(o->c + o->n, tail_of(m)->codes, n * sizeof *o->c);
@@ -328,7 +328,7 @@ static bool inserted(const Value *v, Codes *o)
 {
     const Tail *t = tail_of(v);
     size_t n = v->u.set.len;
-    if (!t->pad) {
+    if (!t->unordered) {
         if (!codes_reserve(o, n))
             return false;
         memcpy(o->c + o->n, t->codes, n * sizeof *o->c);
@@ -359,7 +359,7 @@ Value *fs_far_merge(Value *cs)
     if (merged_codes(ms, cs->u.set.len, false, &all, &tables) && all.n &&
         (tables == 1 || !(tables & 1)) && (v = far_alloc(all.n, tables, v_incref(cs)))) {
         memcpy(tail_of(v)->codes, all.c, all.n * sizeof *all.c);
-        tail_of(v)->pad = 1;
+        tail_of(v)->unordered = 1;
         far_seal(v);
     }
     free(all.c);

@@ -6,12 +6,13 @@
  * cannot keep it as keys: each of its cells would be a tuple allocated,
  * hashed and laid out, then laid out again in a merge's table, only for
  * paint or fill to drop every cell outside the grid.  A far set keeps
- * each element as a code (table, i, j) in insertion order instead: len,
- * hash and box at once; a merge's insertion order from its members'
- * layouts (slots from hashes, no tuples); its own table only when read in
- * order.  fill, and paint where no two colours meet, read only the codes
- * inside the grid (fs_far_cells_in).  Anything else builds it and reads
- * it as any frozenset.
+ * each element as a code (table, i, j) instead: len, hash and box at
+ * once.  A shift's image keeps its codes in insertion order; a merge's
+ * keeps them in none, and its members, whose layouts (slots from hashes,
+ * no tuples) give its insertion order when it is read in order.  fill,
+ * and paint where no two colours meet, read only the codes inside the
+ * grid (fs_far_in).  Anything else builds it and reads it as any
+ * frozenset.
  */
 #ifndef ARC_FSFAR_H
 #define ARC_FSFAR_H
@@ -27,9 +28,10 @@ bool fs_far_unbuilt(const Value *v);
 
 /* merge(cs) for a frozenset cs of frozensets, one at least an unbuilt far
  * set, every member's elements places or arc-dsl cells (one kind for all)
- * with coordinates within +-2^27: a far set of the members' elements, in
- * the order merge adds them.  NULL where cs is not that (the caller
- * merges as usual) or memory ran out. */
+ * with coordinates within +-2^27: a far set of the members' elements,
+ * which holds cs and finds the order merge adds them in only when read
+ * in order.  NULL where cs is not that (the caller merges as usual) or
+ * memory ran out. */
 Value *fs_far_merge(Value *cs);
 
 /* An element's code: its table (0 a place, 1..10 an arc-dsl cell of
