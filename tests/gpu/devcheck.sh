@@ -4,8 +4,9 @@
 # --backend=cuda over the large sets (every value against the CPU's),
 # rearc-100's jsonl under cpu, cuda and cuda --compare (the same bytes),
 # and the CPython goldens' tests with every supported op on the device.
+# Each compare's output and table go to $W; the run's log is stdout.
 B=$(cd "$(dirname "$0")/../../gpu-bundle" && pwd); export LD_LIBRARY_PATH=$B
-OUT=${OUT:-/tmp/devcheck}; mkdir -p "$OUT"
+W=${TMPDIR:-/tmp}/devcheck; mkdir -p "$W"
 D=${DATA:-/tmp/arcdata}; mkdir -p $D; [ -d $D/rearc-100 ] || tar -C $D -xJf $B/data.tar.xz
 A=$B/arcrun; S=$D/corpus/arc-dsl/solvers.py; TB=$D/corpus/tokpidjin/test_batt.py
 printf '#!/bin/sh\nexec "%s" --backend=cuda "$@"\n' "$A" >$B/cuda.sh; chmod +x $B/cuda.sh
@@ -15,8 +16,8 @@ echo "== version"; $A --version; echo "cores: $(nproc)"
 echo "== gpu_device.test"; ARCRUN=$A sh tests/gpu_device.test 2>&1 | grep -v '^#'
 cmpr() {
   n=$1; shift; echo "== compare $n"
-  time $A --backend=cuda --compare -q "$@" >$OUT/$n.out 2>$OUT/$n.err
-  echo "  exit $?"; grep -i "all values\|differ" $OUT/$n.err | tail -2
+  time $A --backend=cuda --compare -q "$@" >$W/$n.out 2>$W/$n.err
+  echo "  exit $?"; grep -i "all values\|differ" $W/$n.err | tail -2
 }
 cmpr rearc $S $D/rearc-100
 cmpr batt_training $TB $D/arc-agi-1/training
@@ -38,5 +39,7 @@ if command -v python3 >/dev/null; then
 else
   echo "== no python3 here: goldens not checked"
 fi
-echo "== device calls per op (rearc-100, test_batt)"
-grep -h -E '^[a-z_0-9]+ +[0-9]+ ' $OUT/rearc.err $OUT/batt_training.err
+for n in rearc batt_training allpairs_agi2 nested_merge; do
+  echo "== device calls per op: $n"
+  grep -E '^[a-z_0-9]+ +[0-9]+ ' $W/$n.err
+done
