@@ -116,7 +116,7 @@ static bool box_eq(const Value *a, const Value *b)
 static void key_of(int64_t i, int64_t j, void *ud)
 {
     FsKeys *o = ud;
-    o->k[o->n++] = fs_key_made((uint32_t)v_intern_index(i, j));
+    o->k[o->n++] = (uint32_t)v_intern_index(i, j);
 }
 
 /* a flat box's places (all interned) */

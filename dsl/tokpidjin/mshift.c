@@ -110,8 +110,8 @@ static void shifts_build(Value *t, Value **items)
         int64_t di = offs[2 * q], dj = offs[2 * q + 1];
         if (v_box_moved_interned(s->box, di, dj)) {
             for (size_t x = 0; x < n; x++)
-                moved.k[x] = fs_key_made(keys[x] / FS_KEY_TABLE * FS_KEY_TABLE +
-                                         (uint32_t)v_intern_index(ij[2 * x] + di, ij[2 * x + 1] + dj));
+                moved.k[x] = keys[x] / FS_KEY_TABLE * FS_KEY_TABLE +
+                             (uint32_t)v_intern_index(ij[2 * x] + di, ij[2 * x + 1] + dj);
             laid.n = 0;
             if (!fs_keys_laid(moved.k, n, &laid))
                 abort();

@@ -147,7 +147,7 @@ static bool recoloured(bool (*list)(const Value *, FsKeys *), const Value *u, ui
     if (!list(u, o))
         return false;
     for (size_t x = n0; x < o->n; x++)
-        o->k[x] = fs_key_made(o->k[x] + base);
+        o->k[x] += base;
     return true;
 }
 
@@ -323,7 +323,7 @@ static Value *made(const FsRecipe *kind, const uint32_t *k, size_t n, size_t nke
     Tail *t = tail_of(v);
     uint64_t x = 0;
     for (size_t q = 0; q < n; q++)
-        x ^= py_fset_shuffle((uint64_t)v_arena_hashes_[k[q]]);
+        x ^= py_fset_shuffle((uint64_t)fs_key_hash(k[q]));
     if (nkeep)
         memcpy(t->keys, k, n * sizeof *k);
     v->hash = py_fset_end(x, n);
@@ -352,9 +352,9 @@ Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
     for (size_t q = 0; q < n; q++) {
         int64_t i, j;
         v_intern_place(m->k[q] % PLACES, &i, &j);
-        uint32_t k = fs_key_made(m->k[q] / PLACES * PLACES + (uint32_t)v_intern_index(i + di, j + dj));
+        uint32_t k = m->k[q] / PLACES * PLACES + (uint32_t)v_intern_index(i + di, j + dj);
         t->keys[q] = k;
-        x ^= py_fset_shuffle((uint64_t)v_arena_hashes_[k]);
+        x ^= py_fset_shuffle((uint64_t)fs_key_hash(k));
     }
     v->hash = py_fset_end(x, n);
     v->hashed = 1;

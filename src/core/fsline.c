@@ -76,7 +76,7 @@ static bool line_keys_in(const Value *v, int table, FsKeys *o)
     uint32_t base = (uint32_t)table * FS_KEY_TABLE;
     int64_t i = t->i0, j = t->j0;
     for (size_t k = 0; k < n; k++, i += t->di, j += t->dj)
-        o->k[o->n++] = fs_key_made(base + (uint32_t)v_intern_index(i, j));
+        o->k[o->n++] = base + (uint32_t)v_intern_index(i, j);
     return true;
 }
 
@@ -90,7 +90,7 @@ static bool line_ordered_in(const Value *v, int table, FsKeys *o)
     bool ok = line_keys_in(v, 0, &pts) && fs_keys_laid(pts.k, pts.n, table ? &laid : o);
     if (ok && table) {
         for (size_t x = 0; x < laid.n; x++)
-            laid.k[x] = fs_key_made(laid.k[x] + (uint32_t)table * FS_KEY_TABLE);
+            laid.k[x] += (uint32_t)table * FS_KEY_TABLE;
         ok = fs_keys_laid(laid.k, laid.n, o);
     }
     fs_keys_free(&pts);

@@ -145,7 +145,7 @@ bool fs_keys_laid(const uint32_t *ins, size_t n, FsKeys *o)
     bool ok = h && slots && fs_keys_reserve(o, n + 1);   /* the walk writes one past */
     if (ok) {
         for (size_t x = 0; x < n; x++)
-            h[x] = v_arena_hashes_[ins[x]];
+            h[x] = fs_key_hash(ins[x]);
         pyset_distinct_slots(slots, h, n);
         uint32_t *to = o->k + o->n;
         for (size_t s = 0; s <= mask; s++) {

@@ -18,6 +18,7 @@
 #define ARC_FSRECIPE_H
 
 #include "value.h"
+#include "pyprobe.h"
 #include "pyset.h"
 
 #include <stdatomic.h>
@@ -58,11 +59,22 @@ static inline Value *fs_key_value(uint32_t k)
 {
     return v_interned_key(k);
 }
-/* Key k with its tuple and hash made, for keys found by arithmetic. */
-static inline uint32_t fs_key_made(uint32_t k)
+/* The hash of key k's tuple: v_arena_hashes_[k] once its chunk is made,
+ * else computed, so that a key whose tuple nothing reads (a shift's
+ * image that fill or paint takes) makes no chunk: a page touched, and
+ * sixty-four tuples built, for one hash. */
+static inline int64_t fs_key_hash(uint32_t k)
 {
-    (void)v_interned_key(k);
-    return k;
+    size_t at = k / (V_INTERN_SPAN * V_INTERN_SPAN), in = k % (V_INTERN_SPAN * V_INTERN_SPAN);
+    if (__atomic_load_n(&v_interned_built_[at][in / (V_INTERN_TILE * V_INTERN_TILE)],
+                        __ATOMIC_ACQUIRE))
+        return v_arena_hashes_[k];
+    int64_t i, j;
+    v_intern_place(in, &i, &j);
+    if (at >= 11)               /* a tokpidjin cell (i, j, c) */
+        return py_hash_int_triple(i, j, (int64_t)at - 11);
+    int64_t hp = py_hash_int_pair(i, j);
+    return at ? py_hash_pair(py_hash_int((int64_t)at - 1), hp) : hp;
 }
 /* Append the keys of container v's items, in any order (repeats allowed),
  * building nothing a kind can list without building; false (o's length
