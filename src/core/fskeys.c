@@ -369,56 +369,43 @@ static Value *keyset_of(FsKeys *o, size_t n)
     return n ? made(&keyset_kind, o->k, n, n, NULL, NULL) : NULL;
 }
 
-/* A union keeps no keys: its members (src[0] holds their container) are
- * read again, in no order for its keys, each in its own order for its
- * table.  It stands for a merge of members that are laid out only when
- * read (objects, objlazy.c), which a key set would have had to lay out. */
+/* A union keeps its distinct keys in no order, as a key set's tail, for
+ * fill and paint, and its members (src[0] holds their container), read
+ * again each in its own order for its table.  It stands for a merge of
+ * members that are laid out only when read (objects, objlazy.c), which a
+ * key set would have had to lay out. */
 static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o);
 static bool lists_with_seen(const Value *m);
 
-static bool union_listed(const Value *v, FsKeys *o, bool ordered)
+/* merge's own loop, members adding nothing unread */
+static bool union_inserted(const Value *v, FsKeys *o)
 {
     const Value *cs = fs_recipe_head(v)->src[0];
-    Value *const *ms = ordered ? v_items(cs) : fs_members_any(cs);
     size_t n = o->n;
-    if (ordered) {              /* merge's own loop, members adding nothing unread */
-        if (merged_in_order(ms, cs->u.set.len, o))
-            return true;
-        o->n = n;
-        return false;
-    }
-    for (size_t c = 0; c < cs->u.set.len; c++)
-        if (!fs_arena_keys(ms[c], o)) {
-            o->n = n;
-            return false;
-        }
-    o->n = n + first_of_each(o->k + n, o->n - n);
-    return true;
+    if (merged_in_order(v_items(cs), cs->u.set.len, o))
+        return true;
+    o->n = n;
+    return false;
 }
 
 static void union_build(Value *v)
 {
     FsKeys o = {0};
-    if (!union_listed(v, &o, true))
+    if (!union_inserted(v, &o))
         abort();
     build_from(v, o.k);
     fs_keys_free(&o);
 }
 
-static bool union_keys(const Value *v, FsKeys *o)
-{
-    return union_listed(v, o, false);
-}
-
 static bool union_ordered(const Value *v, FsKeys *o)
 {
     FsKeys ins = {0};
-    bool ok = union_listed(v, &ins, true) && fs_keys_laid(ins.k, ins.n, o);
+    bool ok = union_inserted(v, &ins) && fs_keys_laid(ins.k, ins.n, o);
     fs_keys_free(&ins);
     return ok;
 }
 
-static const FsRecipe union_kind = {union_build, recolor_size, NULL, fs_table_free, union_keys,
+static const FsRecipe union_kind = {union_build, keyset_size, NULL, fs_table_free, keyset_keys,
                                     union_ordered, one_colour, false, false};
 
 /* Whether listing m in order marks keys in seen_ itself: an unbuilt union
@@ -529,7 +516,7 @@ Value *fs_keys_merge(Value *cs, size_t total)
     for (size_t x = 0; x < o.n; x++)
         ok &= o.k[x] < TABLES * PLACES;
     size_t n = ok ? first_of_each(o.k, o.n) : 0;
-    Value *v = !ok || !n ? NULL : made(&union_kind, o.k, n, 0, v_incref(cs), NULL);
+    Value *v = !ok || !n ? NULL : made(&union_kind, o.k, n, n, v_incref(cs), NULL);
     fs_keys_free(&o);
     return v;
 }
