@@ -18,7 +18,6 @@
 #define ARC_FSRECIPE_H
 
 #include "value.h"
-#include "pyprobe.h"
 #include "pyset.h"
 
 #include <stdatomic.h>
@@ -59,22 +58,17 @@ static inline Value *fs_key_value(uint32_t k)
 {
     return v_interned_key(k);
 }
-/* The hash of key k's tuple: v_arena_hashes_[k] once its chunk is made,
- * else computed, so that a key whose tuple nothing reads (a shift's
- * image that fill or paint takes) makes no chunk: a page touched, and
- * sixty-four tuples built, for one hash. */
+/* The hash of key k's tuple, its tile's hashes made first where they
+ * are not, its tuples not: a key whose tuple nothing reads (a shift's
+ * image that fill or paint takes) builds no tuples, and touches an
+ * eighth of a page where the tuples would have been a page. */
 static inline int64_t fs_key_hash(uint32_t k)
 {
-    size_t at = k / (V_INTERN_SPAN * V_INTERN_SPAN), in = k % (V_INTERN_SPAN * V_INTERN_SPAN);
-    if (__atomic_load_n(&v_interned_built_[at][in / (V_INTERN_TILE * V_INTERN_TILE)],
-                        __ATOMIC_ACQUIRE))
-        return v_arena_hashes_[k];
-    int64_t i, j;
-    v_intern_place(in, &i, &j);
-    if (at >= 11)               /* a tokpidjin cell (i, j, c) */
-        return py_hash_int_triple(i, j, (int64_t)at - 11);
-    int64_t hp = py_hash_int_pair(i, j);
-    return at ? py_hash_pair(py_hash_int((int64_t)at - 1), hp) : hp;
+    size_t at = k / (V_INTERN_SPAN * V_INTERN_SPAN);
+    size_t tile = k % (V_INTERN_SPAN * V_INTERN_SPAN) / (V_INTERN_TILE * V_INTERN_TILE);
+    if (!__atomic_load_n(&v_arena_hashed_[at][tile], __ATOMIC_ACQUIRE))
+        v_arena_hashes_make_(at, tile);
+    return v_arena_hashes_[k];
 }
 /* Append the keys of container v's items, in any order (repeats allowed),
  * building nothing a kind can list without building; false (o's length

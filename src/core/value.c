@@ -430,6 +430,7 @@ _Static_assert(CHUNK == V_INTERN_TILE * V_INTERN_TILE, "a chunk is a tile");
 typedef VInterned Interned;
 enum { T_LOC, T_CELL, T_CELL3 };
 unsigned char v_interned_built_[V_INTERN_TABLES][LOC_SPAN * LOC_SPAN / CHUNK];
+unsigned char v_arena_hashed_[V_INTERN_TABLES][LOC_SPAN * LOC_SPAN / CHUNK];
 int64_t v_arena_hashes_[V_INTERN_TABLES * LOC_SPAN * LOC_SPAN];
 static pthread_mutex_t build_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -458,7 +459,9 @@ __attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
     if (!__atomic_load_n(&v_interned_built_[at][chunk], __ATOMIC_RELAXED)) {
         /* hashes as v_arena_hash_of gives them, its steps taken here: a
          * cell's place is built already, and its colour's lane is one
-         * for the chunk */
+         * for the chunk; written unless v_arena_hashes_make_ has (a
+         * reader may be reading them) */
+        bool hashed = __atomic_load_n(&v_arena_hashed_[at][chunk], __ATOMIC_RELAXED);
         size_t g0 = (size_t)(t - &v_arena_.table[0][0]), l0 = (size_t)(l - &v_arena_.table[0][0]);
         uint64_t lane_c = py_pair_lane(py_hash_int(c));
         for (int x = chunk * CHUNK; x < (chunk + 1) * CHUNK; x++) {
@@ -487,9 +490,12 @@ __attribute__((noinline)) static Value *interned_build(int kind, int c, int k)
                 p->items[2] = v_int(c);
                 h = py_hash_int_triple(pi, pj, c);
             }
-            v_arena_hashes_[g0 + (size_t)x] = v->hash = h;
+            if (!hashed)
+                v_arena_hashes_[g0 + (size_t)x] = h;
+            v->hash = h;
             v->hashed = 1;
         }
+        __atomic_store_n(&v_arena_hashed_[at][chunk], 1, __ATOMIC_RELEASE);
         __atomic_store_n(&v_interned_built_[at][chunk], 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&build_lock);
@@ -525,6 +531,24 @@ static inline Value *interned_at(int at, int k)
 Value *v_interned_build_(int at, int k)
 {
     return interned_at(at, k);
+}
+
+void v_arena_hashes_make_(size_t at, size_t chunk)
+{
+    pthread_mutex_lock(&build_lock);
+    if (!__atomic_load_n(&v_arena_hashed_[at][chunk], __ATOMIC_RELAXED)) {
+        int64_t *h = &v_arena_hashes_[at * LOC_SPAN * LOC_SPAN];
+        for (size_t x = chunk * CHUNK; x < (chunk + 1) * CHUNK; x++) {
+            int64_t i, j;
+            v_intern_place(x, &i, &j);
+            int64_t hp = py_hash_int_pair(i, j);
+            h[x] = at == 0 ? hp
+                 : at <= 10 ? py_hash_pair(py_hash_int((int64_t)at - 1), hp)
+                            : py_hash_int_triple(i, j, (int64_t)at - 11);
+        }
+        __atomic_store_n(&v_arena_hashed_[at][chunk], 1, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&build_lock);
 }
 
 /* (a, b) when it is an interned location or cell, else NULL; a and b are

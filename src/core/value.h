@@ -534,6 +534,12 @@ int64_t v_hash_of_(Value *v);
  * over megabytes, while their hashes sit side by side. */
 extern int64_t v_arena_hashes_[V_INTERN_TABLES * V_INTERN_SPAN * V_INTERN_SPAN];
 int64_t v_arena_hash_of(size_t g);         /* the hash of interned entry g, computed */
+/* Nonzero once a tile's hashes are in v_arena_hashes_ (acquire loads):
+ * made with its tuples, or alone by v_arena_hashes_make_, for keys whose
+ * tuples nothing reads. */
+extern unsigned char v_arena_hashed_[V_INTERN_TABLES]
+                                    [V_INTERN_SPAN * V_INTERN_SPAN / (V_INTERN_TILE * V_INTERN_TILE)];
+void v_arena_hashes_make_(size_t at, size_t tile);
 /* hash((i, j)) for 0 <= i, j < V_LOC_HASHED, tabled once
  * v_loc_hashes_make has run: grid walks and lines hash their places by
  * the thousand, and a load is cheaper than the tuple hash's lanes. */
