@@ -32,13 +32,9 @@ static inline uint64_t code_of(unsigned t, int64_t i, int64_t j)
     return (uint64_t)t << 56 | (uint64_t)(i + FS_FAR_BIAS) << 28 | (uint64_t)(j + FS_FAR_BIAS);
 }
 
-/* hash((i, j)), or hash((t - 1, (i, j))): the arena's hashes where both
- * are in its span */
 static int64_t code_hash(uint64_t c)
 {
-    int64_t hp = py_hash_int_pair(fs_far_i(c), fs_far_j(c));
-    unsigned t = fs_far_table(c);
-    return t ? py_hash_pair(py_hash_int((int64_t)t - 1), hp) : hp;
+    return py_hash_table_tuple(fs_far_table(c), fs_far_i(c), fs_far_j(c));
 }
 
 /* The element of code c, a new reference (the interned one in the span). */

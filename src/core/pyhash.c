@@ -92,15 +92,9 @@ static int64_t hash_tuple(const Value *v)
  * tables' builder keeps it in v_arena_hashes_. */
 int64_t v_arena_hash_of(size_t g)
 {
-    size_t t = g / (V_INTERN_SPAN * V_INTERN_SPAN), k = g % (V_INTERN_SPAN * V_INTERN_SPAN);
     int64_t i, j;
-    v_intern_place(k, &i, &j);
-    if (t > 10)             /* tokpidjin (i, j, c) */
-        return py_hash_int_triple(i, j, (int64_t)(t - 11));
-    int64_t loc = py_hash_int_pair(i, j);
-    if (t == 0)             /* (i, j) */
-        return loc;
-    return py_hash_pair(py_hash_int((int64_t)(t - 1)), loc);   /* (c, (i, j)) */
+    v_intern_place(g % (V_INTERN_SPAN * V_INTERN_SPAN), &i, &j);
+    return py_hash_table_tuple((unsigned)(g / (V_INTERN_SPAN * V_INTERN_SPAN)), i, j);
 }
 
 int64_t v_loc_hashes_[V_LOC_HASHED][V_LOC_HASHED];

@@ -173,6 +173,17 @@ PY_HD static inline int64_t py_hash_int_triple(int64_t a, int64_t b, int64_t c)
                                       py_hash_int(c)), 3);
 }
 
+/* hash((i, j)) for t == 0, hash((t - 1, (i, j))) for t in 1..10 (an
+ * arc-dsl cell), hash((i, j, t - 11)) above (a tokpidjin cell): the
+ * tuples of value.h's interned tables, t the table, any i and j. */
+PY_HD static inline int64_t py_hash_table_tuple(unsigned t, int64_t i, int64_t j)
+{
+    if (t > 10)
+        return py_hash_int_triple(i, j, (int64_t)t - 11);
+    int64_t loc = py_hash_int_pair(i, j);
+    return t ? py_hash_pair(py_hash_int((int64_t)t - 1), loc) : loc;
+}
+
 /* hash(frozenset): the items' shuffled hashes xor-ed, then the length
  * mixed in.  Depends on the active entries only: CPython's extra xors for
  * empty and dummy slots cancel out. */

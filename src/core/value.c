@@ -537,15 +537,9 @@ void v_arena_hashes_make_(size_t at, size_t chunk)
 {
     pthread_mutex_lock(&build_lock);
     if (!__atomic_load_n(&v_arena_hashed_[at][chunk], __ATOMIC_RELAXED)) {
-        int64_t *h = &v_arena_hashes_[at * LOC_SPAN * LOC_SPAN];
-        for (size_t x = chunk * CHUNK; x < (chunk + 1) * CHUNK; x++) {
-            int64_t i, j;
-            v_intern_place(x, &i, &j);
-            int64_t hp = py_hash_int_pair(i, j);
-            h[x] = at == 0 ? hp
-                 : at <= 10 ? py_hash_pair(py_hash_int((int64_t)at - 1), hp)
-                            : py_hash_int_triple(i, j, (int64_t)at - 11);
-        }
+        size_t g0 = at * LOC_SPAN * LOC_SPAN;
+        for (size_t x = chunk * CHUNK; x < (chunk + 1) * CHUNK; x++)
+            v_arena_hashes_[g0 + x] = v_arena_hash_of(g0 + x);
         __atomic_store_n(&v_arena_hashed_[at][chunk], 1, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&build_lock);
