@@ -9,9 +9,11 @@
 # ARC_DSL_CHECKOUT is a clone of michaelhodel/arc-dsl (dsl.py, constants.py,
 # solvers.py); without it only arcrun is measured.  arcrun runs -j1 (one
 # core); CPython is one process, one core.  Both are whole processes:
-# start-up, reading the tasks and every solver call.  Each side runs
-# REPEATS times (default 1: CPython takes minutes) and its least time and
-# least peak RSS count.
+# start-up, reading the tasks and every solver call.  arcrun runs
+# ARC_REPEATS times (default 5: a few seconds each, and one slow moment of
+# a shared host would be the whole figure), CPython REPEATS times (default
+# 1: it takes minutes, over which such moments average out); each side's
+# least time and least peak RSS count.
 #
 # DOUBLE=1 also runs arcrun on a copy of the dataset with twice the
 # samples per task (each task's test list twice) and prints how much its
@@ -25,14 +27,15 @@ solvers=$shared/corpus/arc-dsl/solvers.py
 tasks=${TASKS:-$shared/rearc-100}
 ref=${1:-}
 reps=${REPEATS:-1}
+arc_reps=${ARC_REPEATS:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# measure OUT CMD...: least wall seconds and peak RSS (MB) of REPEATS runs
+# measure N OUT CMD...: least wall seconds and peak RSS (MB) of N runs
 measure() {
-  out=$1; shift
+  n=$1 out=$2; shift 2
   best_t= best_m=
-  for r in $(seq "$reps"); do
+  for r in $(seq "$n"); do
     /usr/bin/time -f '%e %M' -o "$tmp/time" "$@" >"$out"
     read -r t m <"$tmp/time"
     best_t=$(awk -v a="$best_t" -v b="$t" 'BEGIN { print (a == "" || b + 0 < a + 0) ? b : a }')
@@ -41,7 +44,7 @@ measure() {
   echo "$best_t $(awk -v m="$best_m" 'BEGIN { printf "%.1f", m / 1024 }')"
 }
 
-set -- $(measure "$tmp/arc.out" "$arcrun" -j1 -q "$solvers" "$tasks")
+set -- $(measure "$arc_reps" "$tmp/arc.out" "$arcrun" -j1 -q "$solvers" "$tasks")
 arc_t=$1 arc_m=$2
 printf 'arcrun:  %6.2f s  %7.1f MB peak RSS  (-j1, whole process; %s)\n' "$arc_t" "$arc_m" \
   "$(tail -1 "$tmp/arc.out")"
@@ -69,7 +72,7 @@ for f in sorted(os.listdir(tasks)):
             pass
 print('%d/%d samples correct' % (ok, n))
 PY
-  set -- $(measure "$tmp/py.out" python3 "$tmp/ref.py" "$ref" "$tasks")
+  set -- $(measure "$reps" "$tmp/py.out" python3 "$tmp/ref.py" "$ref" "$tasks")
   py_t=$1 py_m=$2
   printf 'CPython: %6.2f s  %7.1f MB peak RSS  (%s, whole process; %s)\n' "$py_t" "$py_m" \
     "$(python3 -c 'import sys; print(sys.version.split()[0])')" "$(cat "$tmp/py.out")"
@@ -89,7 +92,7 @@ for f in sorted(os.listdir(src)):
         t['test'] = t['test'] + t['test']
         json.dump(t, open(os.path.join(dst, f), 'w'))
 PY
-  set -- $(measure "$tmp/dbl.out" "$arcrun" -j1 -q "$solvers" "$tmp/double")
+  set -- $(measure "$arc_reps" "$tmp/dbl.out" "$arcrun" -j1 -q "$solvers" "$tmp/double")
   printf 'twice the samples: %6.2f s  %7.1f MB peak RSS (%+.0f%% against the set itself)\n' "$1" "$2" \
     "$(awk -v a="$arc_m" -v b="$2" 'BEGIN { print (b / a - 1) * 100 }')"
 fi
