@@ -398,9 +398,11 @@ Value *ad_merge(Ctx *cx, Value *const *a)
         Value *const *ms = fs_members_any(cs);
         for (size_t i = 0; i < v_len(cs); i++)
             total += ms[i]->type == V_FSET ? v_len(ms[i]) : 0;
-        Value *u = fs_keys_merge(cs, total);
+        /* a far member has no keys: fs_keys_merge would list the others
+         * only to fail on it */
+        Value *u = fs_far_merge(cs);
         if (!u)
-            u = fs_far_merge(cs);
+            u = fs_keys_merge(cs, total);
         if (u && !core_work(cx, total))
             return v_decref(u), NULL;
         if (u)

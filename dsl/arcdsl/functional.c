@@ -455,8 +455,9 @@ static Value *shift_item(Ctx *cx, Value *e, void *ud)
  * the merge then holds as a union, unordered until read, or as codes
  * where it leaves the interned span (fs_far_moved); CPython lays every
  * image out.  An item the keys do not cover (an offset not two ints, a
- * patch not of places or cells) is shifted by the call.  false (nothing done) where f is not
- * such a bind or c is walked in generation order (core_map_gen). */
+ * patch not of places or cells) is shifted by the call.  false (nothing
+ * done) where f is not such a bind or c is walked in generation order
+ * (core_map_gen). */
 static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
 {
     int prim = f->type == V_FUNC ? f->u.fn.prim : -1;

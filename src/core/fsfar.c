@@ -83,6 +83,16 @@ static bool codes_reserve(Codes *o, size_t extra)
     return true;
 }
 
+/* The n codes k appended to o. */
+static bool codes_append(Codes *o, const uint64_t *k, size_t n)
+{
+    if (!codes_reserve(o, n))
+        return false;
+    memcpy(o->c + o->n, k, n * sizeof *k);
+    o->n += n;
+    return true;
+}
+
 static bool inserted(const Value *v, Codes *o);
 
 static void far_build(Value *v)
@@ -140,13 +150,14 @@ bool fs_far_cells(const Value *v)
 }
 
 /* An unbuilt far set of n codes in `tables`, its codes to be written,
- * then sealed; a merge's holds its members' container cs. */
+ * then sealed; a merge's holds its members' container cs (a reference
+ * taken here, once the block is there). */
 static Value *far_alloc(size_t n, uint32_t tables, Value *cs)
 {
     Value *v = fs_alloc_bare(n, pyset_distinct_mask(n), tail_bytes(n));
     if (!v)
         return NULL;
-    fs_recipe_init(v, &far_kind, cs, NULL, true);
+    fs_recipe_init(v, &far_kind, cs ? v_incref(cs) : NULL, NULL, true);
     tail_of(v)->tables = tables;
     tail_of(v)->unordered = 0;
     return v;
@@ -239,16 +250,10 @@ static bool member_codes(const Value *m, Codes *o, bool ordered)
 {
     size_t n = v_len(m);
     if (fs_far_unbuilt(m)) {
-        if (!ordered || !tail_of(m)->unordered) {
-            if (!codes_reserve(o, n))
-                return false;
-            memcpy(o->c + o->n, tail_of(m)->codes, n * sizeof *o->c);
-            o->n += n;
-            if (!ordered)
-                return true;
-        } else if (!inserted(m, o)) {
+        if (!ordered)
+            return codes_append(o, tail_of(m)->codes, n);
+        if (!inserted(m, o))
             return false;
-        }
         /* its insertion, now o's last n, laid out as its table would be */
         uint64_t *k = o->c + o->n - n;
         size_t mask = pyset_distinct_mask(n);
@@ -323,14 +328,8 @@ static bool merged_codes(Value *const *ms, size_t nm, bool ordered, Codes *o, ui
 static bool inserted(const Value *v, Codes *o)
 {
     const Tail *t = tail_of(v);
-    size_t n = v->u.set.len;
-    if (!t->unordered) {
-        if (!codes_reserve(o, n))
-            return false;
-        memcpy(o->c + o->n, t->codes, n * sizeof *o->c);
-        o->n += n;
-        return true;
-    }
+    if (!t->unordered)
+        return codes_append(o, t->codes, v->u.set.len);
     const Value *cs = t->h.src[0];
     uint32_t tables = 0;
     return merged_codes(v_items(cs), cs->u.set.len, true, o, &tables);
@@ -353,7 +352,7 @@ Value *fs_far_merge(Value *cs)
     uint32_t tables = 0;
     Value *v = NULL;
     if (merged_codes(ms, cs->u.set.len, false, &all, &tables) && all.n &&
-        (tables == 1 || !(tables & 1)) && (v = far_alloc(all.n, tables, v_incref(cs)))) {
+        (tables == 1 || !(tables & 1)) && (v = far_alloc(all.n, tables, cs))) {
         memcpy(tail_of(v)->codes, all.c, all.n * sizeof *all.c);
         tail_of(v)->unordered = 1;
         far_seal(v);
