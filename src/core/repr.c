@@ -37,11 +37,6 @@ char *sb_grow(StrBuf *sb, size_t more)
     return p + sb->len;
 }
 
-void sb_puts(StrBuf *sb, const char *s)
-{
-    sb_putn(sb, s, strlen(s));
-}
-
 void sb_printf(StrBuf *sb, const char *fmt, ...)
 {
     va_list ap;

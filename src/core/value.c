@@ -387,6 +387,12 @@ Value *v_str(const char *s, size_t len)
     v->u.str.s = (char *)v + v_base_size(V_STR);
     memcpy(v->u.str.s, s, len);
     v->u.str.s[len] = '\0';
+    /* batt lines write the same constant strings thousands of times */
+    bool plain = true;
+    for (size_t i = 0; plain && i < len; i++)
+        plain = (unsigned char)s[i] >= 0x20 && s[i] != '"' && s[i] != '\\';
+    if (plain)
+        v->memo = V_MEMO_JSON_PLAIN;
     return v;
 }
 

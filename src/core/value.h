@@ -231,6 +231,7 @@ static inline Value *v_small(int64_t x)
                               cells), known without reading one */
 #define V_MEMO_PLACES 0x80 /* frozenset: every item is a pair of ints (a place), known
                               without reading one */
+#define V_MEMO_JSON_PLAIN 0x01 /* str: no byte a JSON string must escape (set when made) */
 
 void v_tuple_build_(Value *v);  /* vgrid.c: a byte grid's rows, or a recipe tuple's items */
 /* A tuple's items.  A byte grid (vgrid.h) makes its rows when they are
@@ -599,7 +600,6 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv);
 typedef struct { char *buf; size_t len, cap; } StrBuf;
 void sb_init(StrBuf *sb);
 void sb_free(StrBuf *sb);
-void sb_puts(StrBuf *sb, const char *s);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* sb_room's growing part */
 char *sb_grow(StrBuf *sb, size_t more);
@@ -622,6 +622,11 @@ static inline void sb_putn(StrBuf *sb, const char *s, size_t n)
     memcpy(p, s, n);
     p[n] = '\0';
     sb->len += n;
+}
+/* Inline: its strings are mostly literals, whose length is then known */
+static inline void sb_puts(StrBuf *sb, const char *s)
+{
+    sb_putn(sb, s, strlen(s));
 }
 void v_repr(StrBuf *sb, const Value *v);  /* Python repr() */
 char *v_repr_str(const Value *v);         /* malloc'd; caller frees */

@@ -54,7 +54,14 @@ static inline char *vg_row_text(char *p, const uint8_t *c, size_t w)
     for (size_t j = 0; j < w; j++) {
         unsigned x = c[j];
         if (x < 10) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            /* one store of four bytes, the fourth overwritten next (room
+             * is 5 * w) */
+            uint32_t text = 0x00202C30u + x;
+            memcpy(p, &text, 4);
+#else
             p[0] = (char)('0' + x), p[1] = ',', p[2] = ' ';
+#endif
             p += 3;
             continue;
         }

@@ -86,7 +86,7 @@ void fmt_jsonl_instance(FILE *out, const Instance *in, int ok)
 static void json_scalar(StrBuf *sb, const Value *v)
 {
     if (v->type == V_STR)
-        sb_json_string(sb, v->u.str.s);
+        sb_json_str(sb, v);
     else if (v->type == V_BOOL)
         sb_puts(sb, v->u.i ? "true" : "false");
     else if (v->type == V_INT)

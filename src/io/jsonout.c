@@ -80,6 +80,20 @@ void sb_json_string(StrBuf *sb, const char *s)
     sb_putc(sb, '"');
 }
 
+void sb_json_str(StrBuf *sb, const Value *str)
+{
+    if (!(str->memo & V_MEMO_JSON_PLAIN)) {
+        sb_json_string(sb, str->u.str.s);
+        return;
+    }
+    char *p = sb_room(sb, str->u.str.len + 2);
+    *p++ = '"';
+    memcpy(p, str->u.str.s, str->u.str.len);
+    p[str->u.str.len] = '"';
+    sb->len += str->u.str.len + 2;
+    sb->buf[sb->len] = '\0';
+}
+
 /* Whether v's repr holds no string, so nothing to escape: numbers, None,
  * and containers of arena values (grids among them) */
 static bool repr_plain(const Value *v)

@@ -10,6 +10,7 @@
 
 void json_string(FILE *f, const char *s);           /* s, quotes included */
 void sb_json_string(StrBuf *sb, const char *s);
+void sb_json_str(StrBuf *sb, const Value *str);     /* a str value as a JSON string */
 void sb_json_repr(StrBuf *sb, const Value *v);      /* repr(v) as a JSON string */
 void sb_int(StrBuf *sb, long long i);               /* an int as JSON */
 /* A grid (a non-empty tuple of equal tuples of ints) as JSON arrays of
