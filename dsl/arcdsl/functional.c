@@ -18,6 +18,7 @@
 #include "fsfar.h"
 #include "common/core_util.h"
 #include "common/closures.h"
+#include "callmemo.h"
 #include "arcdsl/patch_util.h"
 
 #define CAP(self, i) ((self)->u.fn.cap[i])
@@ -124,13 +125,51 @@ static Value *call1_path(Ctx *cx, Value *f, Value *x)
     return call1(cx, f, x);
 }
 
+/* len(a & b) as CPython's set_intersection leaves it: a's items found in
+ * b (all of them where a is b).  -1 where a or b is not a frozenset made. */
+static long and_len(const Value *a, const Value *b)
+{
+    if (a->type != V_FSET || b->type != V_FSET || fs_gen_lazy(a) || fs_gen_lazy(b))
+        return -1;
+    if (a == b)
+        return (long)a->u.set.len;
+    long n = fs_keys_and_len(a, b);
+    if (n >= 0)
+        return n;
+    const Value *walk = b->u.set.len > a->u.set.len ? a : b, *in = walk == a ? b : a;
+    Value *const *it = v_items(walk);
+    n = 0;
+    for (size_t k = 0, m = walk->u.set.len; k < m; k++)
+        n += fs_contains(in, it[k]);
+    return n;
+}
+
+/* size(f(x)) for f an rbind/lbind(intersection, s) the call memo would not
+ * keep: the intersection counted, not made, and charged as the closure's
+ * call, intersection's and size's are.  true when it ran so (*r the
+ * count, or NULL raised). */
+static bool and_size_ran(Ctx *cx, Value *f, Value *size, Value *x, Value **r)
+{
+    Value *s;
+    if (!prim_direct(size, 1) || size->u.fn.prim != PRIM_AD_size ||
+        !cm_bind_of(f, PRIM_AD_intersection, &s) || callmemo_wants(cx, f, 1, &x))
+        return false;
+    long n = and_len(x, s);
+    if (n < 0)
+        return false;
+    size_t least = x->u.set.len < s->u.set.len ? x->u.set.len : s->u.set.len;
+    *r = cx_charge(cx, 1) && cx_charge(cx, 1) && core_work(cx, least) && cx_charge(cx, 1)
+             ? v_int(n) : NULL;
+    return true;
+}
+
 /* ---- closures ----------------------------------------------------------- */
 
 /* compose: lambda x: outer(inner(x)) */
 static Value *compose_inv(Ctx *cx, Value *self, Value *const *argv)
 {
     Value *r;
-    if (path_ran(cx, self, argv[0], &r))
+    if (path_ran(cx, self, argv[0], &r) || and_size_ran(cx, CAP(self, 1), CAP(self, 0), argv[0], &r))
         return r;
     Value *t = call1(cx, CAP(self, 1), argv[0]);
     if (!t)
@@ -148,7 +187,11 @@ static Value *chain_inv(Ctx *cx, Value *self, Value *const *argv)
         return r;
     Value *cur = v_incref(argv[0]);
     for (int i = 2; i >= 0; i--) {
-        Value *nxt = call1(cx, CAP(self, i), cur);
+        Value *nxt;
+        if (i >= 1 && and_size_ran(cx, CAP(self, i), CAP(self, i - 1), cur, &nxt))
+            i--;
+        else
+            nxt = call1(cx, CAP(self, i), cur);
         v_decref(cur);
         if (!nxt)
             return NULL;

@@ -591,6 +591,29 @@ Value *fs_keys_and(const Value *a, const Value *b)
     return lists_unbuilt(walk, true) || lists_unbuilt(in, false) ? filtered(walk, in, true) : NULL;
 }
 
+long fs_keys_and_len(const Value *a, const Value *b)
+{
+    if (!both_sets(a, b) || !(lists_unbuilt(a, false) || lists_unbuilt(b, false)))
+        return -1;
+    FsKeys ka = {0}, kb = {0};
+    long n = -1;
+    if (fs_arena_keys(a, &ka) && fs_arena_keys(b, &kb)) {
+        for (size_t x = 0; x < ka.n; x++)
+            (void)first_sight(ka.k[x]);
+        n = 0;
+        for (size_t x = 0; x < kb.n; x++)
+            if (seen(kb.k[x])) {
+                n++;
+                unsee(kb.k[x]);     /* a key listed twice counts once */
+            }
+        for (size_t x = 0; x < ka.n; x++)
+            unsee(ka.k[x]);
+    }
+    fs_keys_free(&ka);
+    fs_keys_free(&kb);
+    return n;
+}
+
 Value *fs_keys_minus(const Value *a, const Value *b)
 {
     if (!both_sets(a, b) || !(lists_unbuilt(a, true) || lists_unbuilt(b, false)))

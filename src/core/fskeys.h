@@ -42,6 +42,10 @@ uint32_t fs_keys_note(Value *v, const uint32_t *k, size_t n);
 Value *fs_keys_and(const Value *a, const Value *b);
 Value *fs_keys_concat(Value *a, Value *b);
 Value *fs_keys_minus(const Value *a, const Value *b);
+/* len(a & b) for frozensets a and b of interned tuples, one of them a
+ * recipe that lists its keys without being laid out: the keys both hold,
+ * counted, nothing made.  -1 where that does not apply. */
+long fs_keys_and_len(const Value *a, const Value *b);
 
 /* Whether v is a set of these holding places only. */
 bool fs_keys_places(const Value *v);
