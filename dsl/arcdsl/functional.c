@@ -163,13 +163,51 @@ static bool and_size_ran(Ctx *cx, Value *f, Value *size, Value *x, Value **r)
     return true;
 }
 
+/* colorcount(g(x), c) for g rbind(toobject, grid), grid bytes and x a
+ * frozenset of places, laid out: the places inside the grid whose colour
+ * is c, counted, the object not made.  Charged as the two closures' calls
+ * and toobject's own charge (a cell per place inside) are.  true when it
+ * ran so (*r the count, or NULL raised). */
+static bool cellcount_ran(Ctx *cx, Value *g, Value *count, Value *x, Value **r)
+{
+    Value *grid, *c;
+    size_t h, w;
+    const uint8_t *b;
+    if (x->type != V_FSET || x->u.set.len == 0 ||
+        (__atomic_load_n(&x->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) ||
+        !cm_bind_of(g, PRIM_AD_toobject, &grid) || !cm_bind_of(count, PRIM_AD_colorcount, &c) ||
+        !(b = gu_bytes(grid, &h, &w)))
+        return false;
+    Value *const *it = v_items(x);
+    size_t inside = 0, n = 0;
+    for (size_t k = 0, len = x->u.set.len; k < len; k++) {
+        int64_t i, j;
+        if (v_interned_at(it[k], &i, &j) != 0)     /* not a place: toobject's own way */
+            return false;
+        if (i < 0 || j < 0 || (size_t)i >= h || (size_t)j >= w)
+            continue;
+        inside++;
+        n += gu_eq(v_small(b[(size_t)i * w + (size_t)j]), c);
+    }
+    *r = cx_charge(cx, 1) && cx_charge(cx, 1) && cx_charge(cx, inside) && cx_charge(cx, 1) &&
+                 cx_charge(cx, 1)
+             ? v_int((int64_t)n) : NULL;
+    return true;
+}
+
+/* outer(inner(x)) for the pairs above, counted; true when it ran so. */
+static bool pair_ran(Ctx *cx, Value *inner, Value *outer, Value *x, Value **r)
+{
+    return and_size_ran(cx, inner, outer, x, r) || cellcount_ran(cx, inner, outer, x, r);
+}
+
 /* ---- closures ----------------------------------------------------------- */
 
 /* compose: lambda x: outer(inner(x)) */
 static Value *compose_inv(Ctx *cx, Value *self, Value *const *argv)
 {
     Value *r;
-    if (path_ran(cx, self, argv[0], &r) || and_size_ran(cx, CAP(self, 1), CAP(self, 0), argv[0], &r))
+    if (path_ran(cx, self, argv[0], &r) || pair_ran(cx, CAP(self, 1), CAP(self, 0), argv[0], &r))
         return r;
     Value *t = call1(cx, CAP(self, 1), argv[0]);
     if (!t)
@@ -188,7 +226,7 @@ static Value *chain_inv(Ctx *cx, Value *self, Value *const *argv)
     Value *cur = v_incref(argv[0]);
     for (int i = 2; i >= 0; i--) {
         Value *nxt;
-        if (i >= 1 && and_size_ran(cx, CAP(self, i), CAP(self, i - 1), cur, &nxt))
+        if (i >= 1 && pair_ran(cx, CAP(self, i), CAP(self, i - 1), cur, &nxt))
             i--;
         else
             nxt = call1(cx, CAP(self, i), cur);
