@@ -20,6 +20,7 @@
 #include "common/closures.h"
 #include "callmemo.h"
 #include "arcdsl/patch_util.h"
+#include "common/neighbours.h"
 
 #define CAP(self, i) ((self)->u.fn.cap[i])
 
@@ -195,6 +196,49 @@ static bool cellcount_ran(Ctx *cx, Value *g, Value *count, Value *x, Value **r)
     return true;
 }
 
+/* chain(rbind(colorcount, c), rbind(toobject, grid), nb)(loc) for nb
+ * neighbors, dneighbors or ineighbors and loc a place of ints: the
+ * neighbours inside the grid of colour c counted from their offsets, no
+ * set of them made either, charged as neighbors' call and its own charge
+ * (four per half) and the pair above are.  true when it ran so. */
+static bool nbcount_ran(Ctx *cx, const Value *self, Value *x, Value **r)
+{
+    Value *nb = CAP(self, 2), *grid, *c;
+    size_t h, w;
+    const uint8_t *b;
+    int64_t i, j;
+    int first, end;
+    if (!prim_direct(nb, 1) || x->type != V_TUPLE || x->u.tup.len < 2)
+        return false;
+    Value *const *ij = v_titems(x);
+    if (!v_is_int(ij[0]) || !v_is_int(ij[1]))
+        return false;
+    i = ij[0]->u.i, j = ij[1]->u.i;
+    if (i <= INT64_MIN / 2 || i >= INT64_MAX / 2 || j <= INT64_MIN / 2 || j >= INT64_MAX / 2)
+        return false;
+    switch (nb->u.fn.prim) {
+    case PRIM_AD_neighbors: first = 0, end = 8; break;
+    case PRIM_AD_dneighbors: first = 0, end = 4; break;
+    case PRIM_AD_ineighbors: first = 4, end = 8; break;
+    default: return false;
+    }
+    if (!cm_bind_of(CAP(self, 1), PRIM_AD_toobject, &grid) ||
+        !cm_bind_of(CAP(self, 0), PRIM_AD_colorcount, &c) || !(b = gu_bytes(grid, &h, &w)))
+        return false;
+    size_t inside = 0, n = 0;
+    for (int d = first; d < end; d++) {
+        int64_t ni = i + ad_nb_di[d], nj = j + ad_nb_dj[d];
+        if (ni < 0 || nj < 0 || (size_t)ni >= h || (size_t)nj >= w)
+            continue;
+        inside++;
+        n += gu_eq(v_small(b[(size_t)ni * w + (size_t)nj]), c);
+    }
+    *r = cx_charge(cx, 1) && cx_charge(cx, (uint64_t)(end - first)) && cx_charge(cx, 1) &&
+                 cx_charge(cx, 1) && cx_charge(cx, inside) && cx_charge(cx, 1) && cx_charge(cx, 1)
+             ? v_int((int64_t)n) : NULL;
+    return true;
+}
+
 /* outer(inner(x)) for the pairs above, counted; true when it ran so. */
 static bool pair_ran(Ctx *cx, Value *inner, Value *outer, Value *x, Value **r)
 {
@@ -221,7 +265,7 @@ static Value *compose_inv(Ctx *cx, Value *self, Value *const *argv)
 static Value *chain_inv(Ctx *cx, Value *self, Value *const *argv)
 {
     Value *r;
-    if (path_ran(cx, self, argv[0], &r))
+    if (path_ran(cx, self, argv[0], &r) || nbcount_ran(cx, self, argv[0], &r))
         return r;
     Value *cur = v_incref(argv[0]);
     for (int i = 2; i >= 0; i--) {

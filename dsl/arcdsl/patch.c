@@ -302,13 +302,42 @@ static bool loc_ij(Ctx *cx, Value *loc, int64_t *i, int64_t *j)
     return vj && to_i64(cx, vj, j);
 }
 
+/* loc[k] + d where a coordinate is a float: Python's float sum; d == 0
+ * is loc[k] itself, as the set display reads it */
+static Value *coord_plus(Value *c, int d)
+{
+    if (!d)
+        return v_incref(c);
+    return c->type == V_FLOAT ? v_float(c->u.f + d) : v_int(c->u.i + d);
+}
+
+/* nbrs4 for a place with a float coordinate and numbers both: NULL where
+ * it is not one (nothing raised) */
+static Value *nbrs4_floats(Ctx *cx, Value *loc, int first)
+{
+    if (loc->type != V_TUPLE || loc->u.tup.len < 2)
+        return NULL;
+    Value **ij = v_titems(loc);
+    if (!core_is_num(ij[0]) || !core_is_num(ij[1]) ||
+        (ij[0]->type != V_FLOAT && ij[1]->type != V_FLOAT) || !charge(cx, 4))
+        return NULL;
+    Value *p[4];
+    for (int k = 0; k < 4; k++)
+        p[k] = v_pair_steal(coord_plus(ij[0], ad_nb_di[first + k]),
+                            coord_plus(ij[1], ad_nb_dj[first + k]));
+    return ad_nb_set4(p);
+}
+
 /* frozenset({four offsets of loc}): directions first..first+3 */
 static Value *nbrs4(Ctx *cx, Value *loc, int first)
 {
     int64_t i, j;
+    Value *r = nbrs4_floats(cx, loc, first);
+    if (r || cx->err)
+        return r;
     if (!loc_ij(cx, loc, &i, &j) || !charge(cx, 4))
         return NULL;
-    Value **slot = ad_nb_kept(loc, first ? AD_NB_I : AD_NB_D), *r;
+    Value **slot = ad_nb_kept(loc, first ? AD_NB_I : AD_NB_D);
     if (slot && (r = fs_kept(slot)))
         return r;
     Value **ij = v_titems(loc);            /* an unshifted item is kept as is */

@@ -318,6 +318,36 @@ Value *ad_color(Ctx *cx, Value *const *a)
     return c ? v_incref(c) : NULL;
 }
 
+/* `0 <= v < n` as Python chains it: 1, 0, or -1 raised (a str) */
+static int py_below(Ctx *cx, Value *v, size_t n)
+{
+    if (v_is_int(v))
+        return v->u.i >= 0 && (uint64_t)v->u.i < n;
+    int r = v_richcmp(cx, v_int(0), v, CMP_LE);
+    return r <= 0 ? r : v_richcmp(cx, v, v_int((int64_t)n), CMP_LT);
+}
+
+/* toobject's `if 0 <= i < h and 0 <= j < w` on (i, j), and then
+ * grid[i][j]'s demand for ints: 1 inside (*i, *j set), 0 outside (a float
+ * outside is skipped, as Python never indexes with it), -1 raised. */
+static int place_in(Ctx *cx, Value **ij, size_t h, size_t w, int64_t *i, int64_t *j)
+{
+    int r = py_below(cx, ij[0], h);
+    if (r == 1)
+        r = py_below(cx, ij[1], w);
+    if (r != 1)
+        return r;
+    for (int k = 0; k < 2; k++)
+        if (!v_is_int(ij[k])) {
+            cx_raise(cx, "TypeError", "tuple indices must be integers or slices, not %s",
+                     v_typename(ij[k]));
+            return -1;
+        }
+    *i = ij[0]->u.i;
+    *j = ij[1]->u.i;
+    return 1;
+}
+
 Value *ad_toobject(Ctx *cx, Value *const *a)
 {
     Value *p = a[0], *g = a[1];
@@ -357,9 +387,11 @@ Value *ad_toobject(Ctx *cx, Value *const *a)
             }
         }
         Value **ij = unpack2(cx, it[x]), *row, *v;
-        if (!ij || !to_i64(cx, ij[0], &i) || !to_i64(cx, ij[1], &j))
+        i = j = 0;
+        int in = ij ? place_in(cx, ij, h, w, &i, &j) : -1;
+        if (in < 0)
             goto fail;
-        if (i < 0 || i >= (int64_t)h || j < 0 || j >= (int64_t)w)
+        if (!in)
             continue;
         if (!(row = gu_getitem(cx, g, (size_t)i)) || !(v = gu_getitem(cx, row, (size_t)j)))
             goto fail;
