@@ -164,56 +164,77 @@ static bool and_size_ran(Ctx *cx, Value *f, Value *size, Value *x, Value **r)
     return true;
 }
 
-/* colorcount(g(x), c) for g rbind(toobject, grid), grid bytes and x a
- * frozenset of places, laid out: the places inside the grid whose colour
- * is c, counted, the object not made.  Charged as the two closures' calls
- * and toobject's own charge (a cell per place inside) are.  true when it
+/* colorcount(g(p), c) for g rbind(toobject, grid) over a byte grid,
+ * counted place by place instead of made: the grid, c, and the count of
+ * places inside and of those of colour c. */
+typedef struct {
+    const uint8_t *b;
+    size_t h, w;
+    Value *c;
+    size_t inside, n;
+} CellCount;
+
+static bool cellcount_of(Value *g, Value *count, CellCount *k)
+{
+    Value *grid;
+    k->inside = k->n = 0;
+    return cm_bind_of(g, PRIM_AD_toobject, &grid) && cm_bind_of(count, PRIM_AD_colorcount, &k->c) &&
+           (k->b = gu_bytes(grid, &k->h, &k->w));
+}
+
+static inline void cellcount_add(CellCount *k, int64_t i, int64_t j)
+{
+    if (i < 0 || j < 0 || (size_t)i >= k->h || (size_t)j >= k->w)
+        return;
+    k->inside++;
+    k->n += gu_eq(v_small(k->b[(size_t)i * k->w + (size_t)j]), k->c);
+}
+
+/* The count, charged as the two closures' calls and toobject's own charge
+ * (a cell per place inside) are; NULL where the charge ran out. */
+static Value *cellcount_done(Ctx *cx, const CellCount *k)
+{
+    return cx_charge(cx, 1) && cx_charge(cx, 1) && cx_charge(cx, k->inside) && cx_charge(cx, 1) &&
+                   cx_charge(cx, 1)
+               ? v_int((int64_t)k->n) : NULL;
+}
+
+/* colorcount(g(x), c) for x a laid-out frozenset of places.  true when it
  * ran so (*r the count, or NULL raised). */
 static bool cellcount_ran(Ctx *cx, Value *g, Value *count, Value *x, Value **r)
 {
-    Value *grid, *c;
-    size_t h, w;
-    const uint8_t *b;
+    CellCount k;
     if (x->type != V_FSET || x->u.set.len == 0 ||
         (__atomic_load_n(&x->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) ||
-        !cm_bind_of(g, PRIM_AD_toobject, &grid) || !cm_bind_of(count, PRIM_AD_colorcount, &c) ||
-        !(b = gu_bytes(grid, &h, &w)))
+        !cellcount_of(g, count, &k))
         return false;
     Value *const *it = v_items(x);
-    size_t inside = 0, n = 0;
-    for (size_t k = 0, len = x->u.set.len; k < len; k++) {
+    for (size_t q = 0, len = x->u.set.len; q < len; q++) {
         int64_t i, j;
-        if (v_interned_at(it[k], &i, &j) != 0)     /* not a place: toobject's own way */
+        if (v_interned_at(it[q], &i, &j) != 0)     /* not a place: toobject's own way */
             return false;
-        if (i < 0 || j < 0 || (size_t)i >= h || (size_t)j >= w)
-            continue;
-        inside++;
-        n += gu_eq(v_small(b[(size_t)i * w + (size_t)j]), c);
+        cellcount_add(&k, i, j);
     }
-    *r = cx_charge(cx, 1) && cx_charge(cx, 1) && cx_charge(cx, inside) && cx_charge(cx, 1) &&
-                 cx_charge(cx, 1)
-             ? v_int((int64_t)n) : NULL;
+    *r = cellcount_done(cx, &k);
     return true;
 }
 
 /* chain(rbind(colorcount, c), rbind(toobject, grid), nb)(loc) for nb
  * neighbors, dneighbors or ineighbors and loc a place of ints: the
- * neighbours inside the grid of colour c counted from their offsets, no
- * set of them made either, charged as neighbors' call and its own charge
- * (four per half) and the pair above are.  true when it ran so. */
+ * neighbours counted from their offsets, no set of them made either,
+ * charged as neighbors' call and its own charge (four per half) and the
+ * pair above are.  true when it ran so. */
 static bool nbcount_ran(Ctx *cx, const Value *self, Value *x, Value **r)
 {
-    Value *nb = CAP(self, 2), *grid, *c;
-    size_t h, w;
-    const uint8_t *b;
-    int64_t i, j;
+    Value *nb = CAP(self, 2);
+    CellCount k;
     int first, end;
     if (!prim_direct(nb, 1) || x->type != V_TUPLE || x->u.tup.len < 2)
         return false;
     Value *const *ij = v_titems(x);
     if (!v_is_int(ij[0]) || !v_is_int(ij[1]))
         return false;
-    i = ij[0]->u.i, j = ij[1]->u.i;
+    int64_t i = ij[0]->u.i, j = ij[1]->u.i;
     if (i <= INT64_MIN / 2 || i >= INT64_MAX / 2 || j <= INT64_MIN / 2 || j >= INT64_MAX / 2)
         return false;
     switch (nb->u.fn.prim) {
@@ -222,20 +243,11 @@ static bool nbcount_ran(Ctx *cx, const Value *self, Value *x, Value **r)
     case PRIM_AD_ineighbors: first = 4, end = 8; break;
     default: return false;
     }
-    if (!cm_bind_of(CAP(self, 1), PRIM_AD_toobject, &grid) ||
-        !cm_bind_of(CAP(self, 0), PRIM_AD_colorcount, &c) || !(b = gu_bytes(grid, &h, &w)))
+    if (!cellcount_of(CAP(self, 1), CAP(self, 0), &k))
         return false;
-    size_t inside = 0, n = 0;
-    for (int d = first; d < end; d++) {
-        int64_t ni = i + ad_nb_di[d], nj = j + ad_nb_dj[d];
-        if (ni < 0 || nj < 0 || (size_t)ni >= h || (size_t)nj >= w)
-            continue;
-        inside++;
-        n += gu_eq(v_small(b[(size_t)ni * w + (size_t)nj]), c);
-    }
-    *r = cx_charge(cx, 1) && cx_charge(cx, (uint64_t)(end - first)) && cx_charge(cx, 1) &&
-                 cx_charge(cx, 1) && cx_charge(cx, inside) && cx_charge(cx, 1) && cx_charge(cx, 1)
-             ? v_int((int64_t)n) : NULL;
+    for (int d = first; d < end; d++)
+        cellcount_add(&k, i + ad_nb_di[d], j + ad_nb_dj[d]);
+    *r = cx_charge(cx, 1) && cx_charge(cx, (uint64_t)(end - first)) ? cellcount_done(cx, &k) : NULL;
     return true;
 }
 
