@@ -132,10 +132,18 @@ Value *ad_ofcolor(Ctx *cx, Value *const *a)
         Value **items = gu_alloc_raw(cx, bh * bw, sizeof *items);
         if (!items)
             return NULL;
+        /* the one byte a cell (an int 0..255) must be to equal val, if
+         * any: generated batts often ask for a set or a function */
+        int t = -1;
+        if (v_is_int(val))
+            t = val->u.i >= 0 && val->u.i <= 255 ? (int)val->u.i : -1;
+        else if (val->type == V_FLOAT)
+            t = val->u.f >= 0 && val->u.f <= 255 && val->u.f == (double)(int)val->u.f ? (int)val->u.f : -1;
         size_t n = 0;
-        for (size_t k = 0; k < bh * bw; k++)
-            if (gu_eq(v_small(b[k]), val))
-                items[n++] = v_pair_int((int64_t)(k / bw), (int64_t)(k % bw));
+        if (t >= 0)
+            for (size_t k = 0; k < bh * bw; k++)
+                if (b[k] == t)
+                    items[n++] = v_pair_int((int64_t)(k / bw), (int64_t)(k % bw));
         return fs_take_items(items, n, true);
     }
     if (!gu_iterable(cx, g))
