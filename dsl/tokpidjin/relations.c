@@ -101,10 +101,11 @@ Value *tk_adjacent(Ctx *cx, Value *const *a)
 #define MATCH_LO (-512)
 #define MATCH_HI 511
 
-/* The small ints marked in bits, added to s: a's coordinates were all
- * such ints until now, and a set is needed after all. */
+/* s made, and the small ints marked in bits added to it: a's coordinates
+ * were all such ints until now, and a set is needed after all. */
 static void bits_to_set(const uint64_t bits[16], PySet *s)
 {
+    pyset_init(s);
     for (int w = 0; w < 16; w++)
         for (uint64_t m = bits[w]; m; m &= m - 1)
             pyset_add(s, v_int(MATCH_LO + 64 * w + __builtin_ctzll(m)));
@@ -116,9 +117,8 @@ static int matching(Ctx *cx, Value *a, Value *b, int k)
     tkp_view(cx, a, TI_AUTO, &va);
     tkp_view(cx, b, TI_AUTO, &vb);
     uint64_t bits[16] = { 0 };              /* small ints MATCH_LO..MATCH_HI */
-    bool small = true;                      /* a's coordinates are all in bits, s empty */
+    bool small = true;                      /* a's coordinates are all in bits, s unmade */
     PySet s;
-    pyset_init(&s);
     int hit = 0;
     for (size_t x = 0; x < va.n; x++) {
         Value **l = tkp_loc(cx, &va, x);
@@ -148,17 +148,20 @@ static int matching(Ctx *cx, Value *a, Value *b, int k)
                 hit = (bits[u >> 6] >> (u & 63)) & 1;
             }
         } else {
-            if (small && !s.used)           /* a float may equal an int */
+            if (small)                      /* a float may equal an int */
                 bits_to_set(bits, &s);
+            small = false;
             hit = pyset_contains(&s, c);
         }
     }
-    pyset_clear(&s);
+    if (!small)
+        pyset_clear(&s);
     tkp_view_done(&va);
     tkp_view_done(&vb);
     return hit;
 fail:
-    pyset_clear(&s);
+    if (!small)
+        pyset_clear(&s);
     tkp_view_done(&va);
     tkp_view_done(&vb);
     return -1;
