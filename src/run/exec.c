@@ -31,14 +31,12 @@ static void opkey_make(const Instance *in, const IrStmt *s, OpKey *k)
     k->callee = operand_value(in, &s->callee);
     k->nargs = s->nargs;
     uint64_t h = mix(0, (uintptr_t)k->callee);
-    for (int i = 0; i < IR_MAX_ARGS; i++) {
-        const Value *v = NULL;
-        if (i < s->nargs) {
-            v = operand_value(in, &s->args[i]);
-            if (s->args[i].slot >= 0 && v->type != V_FUNC)
-                v = NULL;
-            h = mix(h, (uintptr_t)v);
-        }
+    k->fixed[0] = NULL;         /* past nargs nothing is read but this */
+    for (int i = 0; i < s->nargs; i++) {
+        const Value *v = operand_value(in, &s->args[i]);
+        if (s->args[i].slot >= 0 && v->type != V_FUNC)
+            v = NULL;
+        h = mix(h, (uintptr_t)v);
         k->fixed[i] = v;
     }
     k->hash = h;
@@ -237,6 +235,8 @@ static void pending_sort(Pending *p, int n)
         return;
     }
     for (int i = 1; i < n; i++) {
+        if (pending_cmp(&p[i - 1], &p[i]) <= 0)
+            continue;           /* in order already, as a step's instances mostly are */
         Pending x = p[i];
         int j = i;
         for (; j > 0 && pending_cmp(&p[j - 1], &x) > 0; j--)
