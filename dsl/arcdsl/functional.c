@@ -165,21 +165,24 @@ static bool and_size_ran(Ctx *cx, Value *f, Value *size, Value *x, Value **r)
 }
 
 /* colorcount(g(p), c) for g rbind(toobject, grid) over a byte grid,
- * counted place by place instead of made: the grid, c, and the count of
- * places inside and of those of colour c. */
+ * counted place by place instead of made: the grid, c as a byte, and the
+ * count of places inside and of those of colour c. */
 typedef struct {
     const uint8_t *b;
     size_t h, w;
-    Value *c;
+    int c;                      /* the byte equal to the colour, or -1 */
     size_t inside, n;
 } CellCount;
 
 static bool cellcount_of(Value *g, Value *count, CellCount *k)
 {
-    Value *grid;
+    Value *grid, *c;
     k->inside = k->n = 0;
-    return cm_bind_of(g, PRIM_AD_toobject, &grid) && cm_bind_of(count, PRIM_AD_colorcount, &k->c) &&
-           (k->b = gu_bytes(grid, &k->h, &k->w));
+    if (!cm_bind_of(g, PRIM_AD_toobject, &grid) || !cm_bind_of(count, PRIM_AD_colorcount, &c) ||
+        !(k->b = gu_bytes(grid, &k->h, &k->w)))
+        return false;
+    k->c = gu_byte_equal_to(c);
+    return true;
 }
 
 static inline void cellcount_add(CellCount *k, int64_t i, int64_t j)
@@ -187,7 +190,7 @@ static inline void cellcount_add(CellCount *k, int64_t i, int64_t j)
     if (i < 0 || j < 0 || (size_t)i >= k->h || (size_t)j >= k->w)
         return;
     k->inside++;
-    k->n += gu_eq(v_small(k->b[(size_t)i * k->w + (size_t)j]), k->c);
+    k->n += k->b[(size_t)i * k->w + (size_t)j] == k->c;
 }
 
 /* The count, charged as the two closures' calls and toobject's own charge

@@ -32,8 +32,9 @@ Value *ad_colorcount(Ctx *cx, Value *const *a)
     size_t bh, bw;
     const uint8_t *b = gu_bytes(e, &bh, &bw);
     if (b) {
-        for (size_t k = 0; k < bh * bw; k++)
-            n += gu_same(v_small(b[k]), val);
+        int t = gu_byte_equal_to(val);
+        for (size_t k = 0; t >= 0 && k < bh * bw; k++)
+            n += b[k] == t;
         return v_int(n);
     }
     if (e->type == V_TUPLE) {
@@ -132,13 +133,8 @@ Value *ad_ofcolor(Ctx *cx, Value *const *a)
         Value **items = gu_alloc_raw(cx, bh * bw, sizeof *items);
         if (!items)
             return NULL;
-        /* the one byte a cell (an int 0..255) must be to equal val, if
-         * any: generated batts often ask for a set or a function */
-        int t = -1;
-        if (v_is_int(val))
-            t = val->u.i >= 0 && val->u.i <= 255 ? (int)val->u.i : -1;
-        else if (val->type == V_FLOAT)
-            t = val->u.f >= 0 && val->u.f <= 255 && val->u.f == (double)(int)val->u.f ? (int)val->u.f : -1;
+        /* generated batts often ask for a set or a function: no cell */
+        int t = gu_byte_equal_to(val);
         size_t n = 0;
         if (t >= 0)
             for (size_t k = 0; k < bh * bw; k++)

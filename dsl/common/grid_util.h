@@ -158,6 +158,18 @@ static inline bool gu_eq(const Value *a, const Value *b)
     return v_eq(a, b);
 }
 
+/* The byte a byte grid's cell (an int 0..255) must be to equal v, as
+ * Python's == says: an int or bool in range, or a float of such a whole
+ * value; -1 where no cell can (a set, a tuple, NaN, 2.5, 256...). */
+static inline int gu_byte_equal_to(const Value *v)
+{
+    if (v_is_int(v))
+        return v->u.i >= 0 && v->u.i <= 255 ? (int)v->u.i : -1;
+    if (v->type == V_FLOAT && v->u.f >= 0 && v->u.f <= 255 && v->u.f == (double)(int)v->u.f)
+        return (int)v->u.f;
+    return -1;
+}
+
 /* Membership-style equality (list.count, `in`, set keys): identity first. */
 static inline bool gu_same(const Value *a, const Value *b)
 {

@@ -219,11 +219,8 @@ static inline Value *tk_mostcolor_inner(Ctx *cx, const Value *grid)
 /* `type == k` for the small selector constants; -1 matches none */
 static inline int selector(const Value *t)
 {
-    if (v_is_int(t))
-        return t->u.i >= 0 && t->u.i < 16 ? (int)t->u.i : -1;
-    if (t->type == V_FLOAT && t->u.f >= 0 && t->u.f < 16 && t->u.f == (double)(int)t->u.f)
-        return (int)t->u.f;
-    return -1;
+    int k = gu_byte_equal_to(t);
+    return k < 16 ? k : -1;
 }
 
 /* height_f / width_f of a patch as inner calls (0 on error), int coords */
