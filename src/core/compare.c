@@ -78,16 +78,11 @@ bool v_eq(const Value *a, const Value *b)
         /* an item that is b's item at the same place is in b (containment
          * tests identity first): equal sets built alike, from interned
          * cells, answer without a probe */
-        Value *const *x = v_items(a);
-        if (__atomic_load_n(&b->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) {
-            for (size_t i = 0; i < a->u.set.len; i++)      /* b's items stay unmade */
-                if (!fs_contains(b, x[i]))
-                    return false;
-            return true;
-        }
-        Value *const *y = b->u.set.items;
+        Value *const *x = v_items(a), *const *y = NULL;
+        if (!(__atomic_load_n(&b->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
+            y = b->u.set.items;                 /* an unbuilt b's items stay unmade */
         for (size_t i = 0; i < a->u.set.len; i++)
-            if (x[i] != y[i] && !fs_contains(b, x[i]))
+            if ((!y || x[i] != y[i]) && !fs_contains(b, x[i]))
                 return false;
         return true;
     }
