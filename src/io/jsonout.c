@@ -135,15 +135,6 @@ void sb_json_repr(StrBuf *sb, const Value *v)
 
 void sb_int(StrBuf *sb, long long i)
 {
-    if (i >= 0 && i < 1000) {   /* a batt line's statement numbers */
-        char *q = sb_room(sb, 3);
-        size_t n = i < 10 ? 1 : i < 100 ? 2 : 3;
-        for (size_t k = n; k-- > 0; i /= 10)
-            q[k] = (char)('0' + i % 10);
-        q[n] = '\0';
-        sb->len += n;
-        return;
-    }
     char buf[24], *p = buf + sizeof buf;
     unsigned long long u = i < 0 ? 0 - (unsigned long long)i : (unsigned long long)i;
     do
