@@ -260,13 +260,39 @@ static bool pair_ran(Ctx *cx, Value *inner, Value *outer, Value *x, Value **r)
     return and_size_ran(cx, inner, outer, x, r) || cellcount_ran(cx, inner, outer, x, r);
 }
 
+/* Which of the runs above a compose or chain closure may take, kept in
+ * its VFunc.kind as it is made: they follow from what it closes over
+ * alone, and the calls of one that may take none (most) skip the tests.
+ * A pair's inner callee is the one called first. */
+enum { MAY_PAIR_FIRST = 1, MAY_PAIR_SECOND = 2, MAY_NBCOUNT = 4 };
+
+static bool pair_may(const Value *inner, const Value *outer)
+{
+    Value *fixed;
+    return (prim_direct(outer, 1) && outer->u.fn.prim == PRIM_AD_size &&
+            cm_bind_of(inner, PRIM_AD_intersection, &fixed)) ||
+           (cm_bind_of(inner, PRIM_AD_toobject, &fixed) &&
+            cm_bind_of(outer, PRIM_AD_colorcount, &fixed));
+}
+
+static bool nbcount_may(const Value *nb, const Value *g, const Value *count)
+{
+    Value *fixed;
+    return prim_direct(nb, 1) &&
+           (nb->u.fn.prim == PRIM_AD_neighbors || nb->u.fn.prim == PRIM_AD_dneighbors ||
+            nb->u.fn.prim == PRIM_AD_ineighbors) &&
+           cm_bind_of(g, PRIM_AD_toobject, &fixed) && cm_bind_of(count, PRIM_AD_colorcount, &fixed);
+}
+
 /* ---- closures ----------------------------------------------------------- */
 
 /* compose: lambda x: outer(inner(x)) */
 static Value *compose_inv(Ctx *cx, Value *self, Value *const *argv)
 {
     Value *r;
-    if (path_ran(cx, self, argv[0], &r) || pair_ran(cx, CAP(self, 1), CAP(self, 0), argv[0], &r))
+    if (path_ran(cx, self, argv[0], &r) ||
+        ((self->u.fn.kind & MAY_PAIR_FIRST) &&
+         pair_ran(cx, CAP(self, 1), CAP(self, 0), argv[0], &r)))
         return r;
     Value *t = call1(cx, CAP(self, 1), argv[0]);
     if (!t)
@@ -280,12 +306,14 @@ static Value *compose_inv(Ctx *cx, Value *self, Value *const *argv)
 static Value *chain_inv(Ctx *cx, Value *self, Value *const *argv)
 {
     Value *r;
-    if (path_ran(cx, self, argv[0], &r) || nbcount_ran(cx, self, argv[0], &r))
+    unsigned may = self->u.fn.kind;
+    if (path_ran(cx, self, argv[0], &r) || ((may & MAY_NBCOUNT) && nbcount_ran(cx, self, argv[0], &r)))
         return r;
     Value *cur = v_incref(argv[0]);
     for (int i = 2; i >= 0; i--) {
         Value *nxt;
-        if (i >= 1 && pair_ran(cx, CAP(self, i), CAP(self, i - 1), cur, &nxt))
+        if (i >= 1 && (may & (i == 2 ? MAY_PAIR_FIRST : MAY_PAIR_SECOND)) &&
+            pair_ran(cx, CAP(self, i), CAP(self, i - 1), cur, &nxt))
             i--;
         else
             nxt = call1(cx, CAP(self, i), cur);
@@ -411,7 +439,8 @@ Value *ad_branch(Ctx *cx, Value *const *a)
 Value *ad_compose(Ctx *cx, Value *const *a)
 {
     (void)cx;
-    Value *r = v_func_new(compose_inv, "compose.<locals>.<lambda>", PRIM_AD_compose, 1, 0, 2, a);
+    Value *r = v_func_new(compose_inv, "compose.<locals>.<lambda>", PRIM_AD_compose, 1,
+                          pair_may(a[1], a[0]) ? MAY_PAIR_FIRST : 0, 2, a);
     unsigned po, co, pi, ci, p, c;
     if (path_of(a[1], &pi, &ci) && path_of(a[0], &po, &co) &&
         path_then(pi, 1 + ci, po, 1 + co, &p, &c))
@@ -422,7 +451,10 @@ Value *ad_compose(Ctx *cx, Value *const *a)
 Value *ad_chain(Ctx *cx, Value *const *a)
 {
     (void)cx;
-    Value *r = v_func_new(chain_inv, "chain.<locals>.<lambda>", PRIM_AD_chain, 1, 0, 3, a);
+    int may = (pair_may(a[2], a[1]) ? MAY_PAIR_FIRST : 0) |
+              (pair_may(a[1], a[0]) ? MAY_PAIR_SECOND : 0) |
+              (nbcount_may(a[2], a[1], a[0]) ? MAY_NBCOUNT : 0);
+    Value *r = v_func_new(chain_inv, "chain.<locals>.<lambda>", PRIM_AD_chain, 1, may, 3, a);
     unsigned ph, ch, pg, cg, pf, cf, p, c;
     if (path_of(a[2], &pf, &cf) && path_of(a[1], &pg, &cg) && path_of(a[0], &ph, &ch) &&
         path_then(pf, 1 + cf, pg, 1 + cg, &p, &c) && path_then(p, c, ph, 1 + ch, &p, &c))
