@@ -16,6 +16,8 @@
 #include "fsline.h"
 #include "fsdistinct.h"
 #include "fskeys.h"
+#include "fsfar.h"
+#include "fsrecipe.h"
 #include "common/gridops.h"
 #include "common/neighbours.h"
 
@@ -204,6 +206,26 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
 /* shift's generator over a non-empty patch of the given kind.  Shifting
  * is one to one, so a frozenset's images are distinct and go in as such
  * (fs_from_distinct: no comparisons); a tuple's may repeat. */
+/* A large frozenset of interned places or cells not laid out yet (a
+ * merge of objects) moved as keys (fs_keys_moved, or fs_far_moved past
+ * the span): neither it nor its image gets a table until one is read in
+ * order, and paint or fill of the image reads none.  A set already laid
+ * out, or a small one, is moved item by item, which costs less when the
+ * image is read in order, as most are.  NULL where p is not such a set. */
+static Value *shift_keys_moved(Value *p, int64_t di, int64_t dj)
+{
+    FsKeys k = {0};
+    FsMoveSrc m;
+    Value *r = NULL;
+    if (p->type == V_FSET && p->u.set.len >= FS_KEYS_MERGE_MIN &&
+        (__atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) &&
+        fs_ordered_keys(p, &k) && fs_keys_move_from(k.k, k.n, &m) &&
+        !(r = fs_keys_moved(&m, di, dj)))
+        r = fs_far_moved(&m, di, dj);
+    fs_keys_free(&k);
+    return r;
+}
+
 static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
 {
     size_t n = v_len(p);
@@ -270,7 +292,14 @@ Value *ad_shift(Ctx *cx, Value *const *a)
     }
     if (!to_i64(cx, d[0], &di) || !to_i64(cx, d[1], &dj))
         return NULL;
-    return shift_by(cx, p, kind, di, dj);
+    Value *moved = shift_keys_moved(p, di, dj);
+    if (!moved)
+        return shift_by(cx, p, kind, di, dj);
+    if (!charge(cx, n)) {
+        v_decref(moved);
+        return NULL;
+    }
+    return moved;
 }
 
 Value *ad_normalize(Ctx *cx, Value *const *a)
