@@ -1,6 +1,7 @@
 /* callmemo.c -- closure calls kept within a top-level call (callmemo.h). */
 #include "callmemo.h"
 #include "pyset.h"
+#include "fsline.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -55,8 +56,11 @@ static bool identity_free(const Value *v, int depth, size_t *budget)
 
 static bool arena_items(const Value *fs)
 {
+    FsLineSteps past;
     if (fs->flags & V_FLAG_FLAT)
         return true;
+    if (fs_line_past_span(fs, &past))    /* known without laying it out */
+        return false;
     Value **it = v_items(fs);
     for (size_t i = 0; i < fs->u.set.len; i++)
         if (!v_in_arena(it[i]))

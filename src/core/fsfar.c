@@ -3,6 +3,7 @@
 #include "fsderived.h"
 #include "fsdistinct.h"
 #include "fsrecipe.h"
+#include "fsline.h"
 #include "pyprobe.h"
 
 #include <stdlib.h>
@@ -243,38 +244,60 @@ static bool value_code(const Value *e, uint64_t *out)
     return true;
 }
 
+/* The n codes ending o, in the order they went into a set, reordered
+ * as that set's table lays them out. */
+static bool codes_laid(Codes *o, size_t n)
+{
+    uint64_t *k = o->c + o->n - n;
+    size_t mask = pyset_distinct_mask(n);
+    int64_t *h = malloc(n * sizeof *h);
+    int32_t *slots = malloc((mask + 1) * sizeof *slots);
+    uint64_t *ins = malloc(n * sizeof *ins);
+    bool ok = h && slots && ins;
+    if (ok) {
+        memcpy(ins, k, n * sizeof *ins);
+        for (size_t x = 0; x < n; x++)
+            h[x] = code_hash(ins[x]);
+        pyset_distinct_slots(slots, h, n);
+        for (size_t s = 0; s <= mask; s++)
+            if (slots[s] >= 0)
+                *k++ = ins[slots[s]];
+    }
+    free(h);
+    free(slots);
+    free(ins);
+    return ok;
+}
+
+/* The codes of line t's n points appended to o, in the order connect
+ * yields them; false where an end would pass +-2^27. */
+static bool line_codes(const FsLineSteps *t, size_t n, Codes *o)
+{
+    if (!fits(t->i0) || !fits(t->j0) || n > (size_t)FS_FAR_BIAS)
+        return false;
+    int64_t i1 = t->i0 + (int64_t)(n - 1) * t->di, j1 = t->j0 + (int64_t)(n - 1) * t->dj;
+    if (!fits(i1) || !fits(j1) || !codes_reserve(o, n))
+        return false;
+    int64_t i = t->i0, j = t->j0;
+    for (size_t k = 0; k < n; k++, i += t->di, j += t->dj)
+        o->c[o->n++] = code_of(0, i, j);
+    return true;
+}
+
 /* Member m's elements appended to o: in its iteration order (ordered),
- * or in any, repeats allowed; from an unbuilt far set's codes, another
- * set's keys, or its items. */
+ * or in any, repeats allowed; from an unbuilt far set's codes, an
+ * unbuilt line's points, another set's keys, or its items. */
 static bool member_codes(const Value *m, Codes *o, bool ordered)
 {
     size_t n = v_len(m);
+    FsLineSteps line;
     if (fs_far_unbuilt(m)) {
         if (!ordered)
             return codes_append(o, tail_of(m)->codes, n);
-        if (!inserted(m, o))
-            return false;
-        /* its insertion, now o's last n, laid out as its table would be */
-        uint64_t *k = o->c + o->n - n;
-        size_t mask = pyset_distinct_mask(n);
-        int64_t *h = malloc(n * sizeof *h);
-        int32_t *slots = malloc((mask + 1) * sizeof *slots);
-        uint64_t *ins = malloc(n * sizeof *ins);
-        bool ok = h && slots && ins;
-        if (ok) {
-            memcpy(ins, k, n * sizeof *ins);
-            for (size_t x = 0; x < n; x++)
-                h[x] = code_hash(ins[x]);
-            pyset_distinct_slots(slots, h, n);
-            for (size_t s = 0; s <= mask; s++)
-                if (slots[s] >= 0)
-                    *k++ = ins[slots[s]];
-        }
-        free(h);
-        free(slots);
-        free(ins);
-        return ok;
+        return inserted(m, o) && codes_laid(o, n);
     }
+    if (fs_line_past_span(m, &line))
+        return line_codes(&line, n, o) && (!ordered || codes_laid(o, n));
     FsKeys keys = {0};
     bool ok = codes_reserve(o, n);
     if (ok && (ordered ? fs_ordered_keys(m, &keys) : fs_arena_keys(m, &keys))) {
@@ -344,7 +367,8 @@ Value *fs_far_merge(Value *cs)
     for (size_t c = 0; c < cs->u.set.len; c++) {
         if (ms[c]->type != V_FSET)
             return NULL;
-        far |= fs_far_unbuilt(ms[c]);
+        FsLineSteps line;
+        far |= fs_far_unbuilt(ms[c]) || fs_line_past_span(ms[c], &line);
     }
     if (!far)
         return NULL;

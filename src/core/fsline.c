@@ -337,6 +337,16 @@ static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
     return v;
 }
 
+bool fs_line_past_span(const Value *v, FsLineSteps *t)
+{
+    if (!fs_is_line(v) || (v->flags & V_FLAG_FLAT) ||
+        !(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
+        return false;
+    const Tail *l = tail_of(v);
+    *t = (FsLineSteps){.i0 = l->i0, .j0 = l->j0, .di = l->di, .dj = l->dj};
+    return true;
+}
+
 Value *fs_line(int64_t i0, int64_t j0, int di, int dj, size_t n)
 {
     Tail t = {.i0 = i0, .j0 = j0, .di = di, .dj = dj};

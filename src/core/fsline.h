@@ -35,6 +35,15 @@ bool fs_line_exact(const Value *v);
  * making their tuples; -1 for any other v. */
 int fs_line_keys_marked(const Value *v, const uint64_t *bits);
 
+/* Whether v is a line of places (not a coloured one) not laid out yet
+ * whose points leave the interned span, with *t its first point and step:
+ * a far merge (fsfar.h) lists its points' codes itself. */
+typedef struct {
+    int64_t i0, j0;
+    int di, dj;
+} FsLineSteps;
+bool fs_line_past_span(const Value *v, FsLineSteps *t);
+
 /* recolor(c, line): frozenset((c, p) for p in line) for an int c (not a
  * bool), as lazy as the line: hash and box at once, cells when read, and
  * the line itself not held. */
