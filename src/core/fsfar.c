@@ -164,23 +164,21 @@ static Value *far_alloc(size_t n, uint32_t tables, Value *cs)
     return v;
 }
 
-/* Hash, box and kind from the codes. */
+/* Box and kind from the codes; the hash waits for its first reader
+ * (fs_far_hash): paint and fill of a far set never hash it. */
 static Value *far_seal(Value *v)
 {
     const uint64_t *k = tail_of(v)->codes;
     size_t n = v->u.set.len;
-    uint64_t x = 0;
     int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
     for (size_t q = 0; q < n; q++) {
         int64_t i = fs_far_i(k[q]), j = fs_far_j(k[q]);
-        x ^= py_fset_shuffle((uint64_t)code_hash(k[q]));
         i0 = i < i0 ? i : i0;
         i1 = i > i1 ? i : i1;
         j0 = j < j0 ? j : j0;
         j1 = j > j1 ? j : j1;
     }
-    v->hash = py_fset_end(x, n);
-    v->hashed = 1;
+    v->hashed = 0;
     v_box_keep(v, i0, j0, i1, j1);
     v->memo |= tail_of(v)->tables == 1 ? V_MEMO_PLACES : V_MEMO_CELLS;
     return v;
@@ -383,6 +381,16 @@ Value *fs_far_merge(Value *cs)
     }
     free(all.c);
     return v;
+}
+
+int64_t fs_far_hash(const Value *v)
+{
+    const uint64_t *k = tail_of(v)->codes;
+    size_t n = v->u.set.len;
+    uint64_t x = 0;
+    for (size_t q = 0; q < n; q++)
+        x ^= py_fset_shuffle((uint64_t)code_hash(k[q]));
+    return py_fset_end(x, n);
 }
 
 size_t fs_far_in(const Value *v, int64_t h, int64_t w, uint64_t *out)

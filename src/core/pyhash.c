@@ -11,6 +11,7 @@
 #include "value.h"
 #include "vgrid.h"
 #include "pyprobe.h"
+#include "fsfar.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -114,6 +115,8 @@ void v_loc_hashes_make(void)
 
 static int64_t hash_fset(const Value *v)
 {
+    if (fs_far_unbuilt(v))
+        return fs_far_hash(v);
     uint64_t x = 0;
     size_t n = v->u.set.len;
     for (size_t i = 0; i < n; i++)
