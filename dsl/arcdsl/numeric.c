@@ -103,11 +103,38 @@ static Value *subscript(Ctx *cx, Value *v, size_t i)
     return v_titems(v)[i];
 }
 
+/* v[0] and v[1] of a tuple whose first two items are ints (or bools),
+ * as the pair branches read them. */
+static inline bool int_pair(const Value *v, int64_t o[2])
+{
+    if (v->type != V_TUPLE || v->u.tup.len < 2)
+        return false;
+    Value *const *it = v_titems(v);
+    if (!v_is_int(it[0]) || !v_is_int(it[1]))
+        return false;
+    o[0] = it[0]->u.i;
+    o[1] = it[1]->u.i;
+    return true;
+}
+
 /* The four-way broadcast of add/subtract/multiply/divide. */
 static Value *bcast(Ctx *cx, int op, Value *a, Value *b)
 {
     if (v_is_int(a) && v_is_int(b))
         return binop(cx, op, a, b);
+    /* ints on both sides of both items: the pair made at once; a divide
+     * by zero or an overflow goes the general way, for its error */
+    int64_t x[2], y[2], z[2];
+    bool pa = int_pair(a, x), pb = int_pair(b, y);
+    if ((pa || v_is_int(a)) && (pb || v_is_int(b))) {
+        if (!pa)
+            x[0] = x[1] = a->u.i;
+        if (!pb)
+            y[0] = y[1] = b->u.i;
+        if ((op == OP_ADD || op == OP_SUB || op == OP_MUL || (y[0] && y[1])) &&
+            core_int_arith(op, x[0], y[0], &z[0]) && core_int_arith(op, x[1], y[1], &z[1]))
+            return v_pair_int(z[0], z[1]);
+    }
     bool ta = a->type == V_TUPLE && b->type == V_TUPLE;
     bool ia = !ta && v_is_int(a) && b->type == V_TUPLE;
     Value *r[2] = {NULL, NULL};
