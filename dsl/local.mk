@@ -11,6 +11,7 @@ dsl_libdsl_a_SOURCES = \
 	dsl/common/anyorder.h dsl/common/anyorder.c \
 	dsl/common/cells.h dsl/common/partition.c dsl/common/frontiers.c \
 	dsl/common/period.c dsl/common/occurrences.c dsl/common/closures.h dsl/common/closures.c \
+	dsl/common/flatcall.h dsl/common/flatcall.c \
 	dsl/common/gridops.h dsl/common/recolor.c dsl/common/corners.c dsl/common/compress.c \
 	dsl/arcdsl/list.h dsl/rearc/list.h dsl/arcdsl/doc.h dsl/tokpidjin/doc.h dsl/rearc/doc.h \
 	dsl/arcdsl/numeric.c dsl/arcdsl/container.c dsl/arcdsl/functional.c dsl/arcdsl/paths.h \

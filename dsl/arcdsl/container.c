@@ -207,11 +207,14 @@ static int extreme(Ctx *cx, Value *c, Value *key, int op, Value **best, Value **
     size_t n = v_len(c);
     Value **it = v_items(c);
     Value *bk = NULL;
+    FlatCall fc;
+    if (key)
+        flat_open(&fc, key, n);
     *best = NULL;
     for (size_t i = 0; i < n; i++) {
         Value *k = it[i];
         v_fetch_ahead(it, i, n);
-        if (key && !(k = prim_call(cx, key, 1, &it[i]))) {
+        if (key && !(k = flat_call(cx, &fc, it[i]))) {
             v_decref(bk);
             return -1;
         }
@@ -428,6 +431,17 @@ static int keep_if(Ctx *cx, Value *e, void *ud)
     return k;
 }
 
+/* keep_if through the condition's layout (flatcall.h) */
+static int keep_flat(Ctx *cx, Value *e, void *ud)
+{
+    Value *r = core_gen_done(cx, flat_call(cx, ud, e));
+    if (!r)
+        return -1;
+    int k = v_truthy(r);
+    v_decref(r);
+    return k;
+}
+
 /* sfilter(product(A, B), fork(equality, p, q)) with p and q paths
  * (paths.h): each side's value is walked once per item of A and of B, not
  * once per pair, and the pairs are visited in the product's order,
@@ -489,7 +503,9 @@ Value *ad_sfilter(Ctx *cx, Value *const *a)
         return r;
     if (ad_fit_filter(cx, a[0], a[1], &r))
         return r;
-    return core_filter(cx, a[0], keep_if, a[1], a[0]->type);
+    FlatCall fc;
+    flat_open(&fc, a[1], v_is_container(a[0]) ? v_len(a[0]) : 0);
+    return core_filter(cx, a[0], keep_flat, &fc, a[0]->type);
 }
 
 Value *ad_mfilter(Ctx *cx, Value *const *a)

@@ -35,3 +35,13 @@ bool cm_bind_of(const Value *f, int p, Value **fixed)
     *fixed = f->u.fn.cap[1];
     return true;
 }
+
+bool cm_bind_parts(const Value *f, bool *right, Value **callee, Value **fixed)
+{
+    if (f->type != V_FUNC || (f->u.fn.invoke != rbind_inv && f->u.fn.invoke != lbind_inv))
+        return false;
+    *right = f->u.fn.invoke == rbind_inv;
+    *callee = f->u.fn.cap[0];
+    *fixed = f->u.fn.cap[1];
+    return true;
+}

@@ -13,4 +13,8 @@ Value *cm_bind(Ctx *cx, Value *const *a, bool right, const char *name, int prim)
  * with *fixed its bound argument (borrowed). */
 bool cm_bind_of(const Value *f, int p, Value **fixed);
 
+/* Whether f is an rbind or lbind closure: its side, the function it
+ * binds and the value it fixes (both borrowed). */
+bool cm_bind_parts(const Value *f, bool *right, Value **callee, Value **fixed);
+
 #endif

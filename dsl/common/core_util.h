@@ -16,6 +16,7 @@
 #include "fsdistinct.h"
 #include "vmem.h"
 #include "prim.h"
+#include "common/flatcall.h"
 
 /* Largest container built in one step; past it MemoryError rather than an
  * allocation that would abort the process (an unlimited budget allows it). */
@@ -45,14 +46,18 @@ static inline bool core_iterable(Ctx *cx, const Value *v)
 
 /* A call made inside a generator expression: a StopIteration escaping it
  * becomes RuntimeError (PEP 479), as in the reference's genexprs. */
-static inline Value *core_gen_call(Ctx *cx, Value *f, int argc, Value *const *argv)
+static inline Value *core_gen_done(Ctx *cx, Value *r)
 {
-    Value *r = prim_call(cx, f, argc, argv);
     if (!r && !cx->over_budget && strncmp(cx->errmsg, "StopIteration:", 14) == 0) {
         cx_clear(cx);
         cx_raise(cx, "RuntimeError", "generator raised StopIteration");
     }
     return r;
+}
+
+static inline Value *core_gen_call(Ctx *cx, Value *f, int argc, Value *const *argv)
+{
+    return core_gen_done(cx, prim_call(cx, f, argc, argv));
 }
 
 /* ---- numbers: int (bool) and float, as Python combines them ------------ */
@@ -543,12 +548,14 @@ static inline Value *core_map_by(Ctx *cx, Value *f, Value *c, int type, bool rev
     VBuf b = {0};
     if (!vb_reserve(cx, &b, v_len(c)))
         return NULL;
+    FlatCall fc;
+    flat_open(&fc, f, rev || make ? 0 : v_len(c));
     CoreWalk w = core_walk(c);
     for (Value *e; (e = core_walk_next(&w));) {
-        Value *fn = rev ? e : f, *x = rev ? f : e;
         Value *r = make ? make(cx, e, ud) : NULL;
         if (!r && !cx->err)
-            r = gen ? core_gen_call(cx, fn, 1, &x) : prim_call(cx, fn, 1, &x);
+            r = rev ? (gen ? core_gen_call(cx, e, 1, &f) : prim_call(cx, e, 1, &f))
+                    : (gen ? core_gen_done(cx, flat_call(cx, &fc, e)) : flat_call(cx, &fc, e));
         if (r && to_set && !v_hashable(cx, r)) {
             v_decref(r);
             r = NULL;
