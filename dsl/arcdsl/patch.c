@@ -207,19 +207,29 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
  * is one to one, so a frozenset's images are distinct and go in as such
  * (fs_from_distinct: no comparisons); a tuple's may repeat. */
 /* A large frozenset of interned places or cells not laid out yet (a
- * merge of objects) moved as keys (fs_keys_moved, or fs_far_moved past
- * the span): neither it nor its image gets a table until one is read in
- * order, and paint or fill of the image reads none.  A set already laid
- * out, or a small one, is moved item by item, which costs less when the
- * image is read in order, as most are.  NULL where p is not such a set. */
+ * merge of objects) moved as keys: its keys in no order where it lists
+ * them so, the image holding p for its order (fs_keys_moved_view), else
+ * in p's order (fs_keys_moved, or fs_far_moved past the span).  Neither
+ * set gets a table until one is read in order, and paint or fill of the
+ * image reads none.  A set already laid out, or a small one, is moved
+ * item by item, which costs less when the image is read in order, as
+ * most are.  NULL where p is not such a set. */
 static Value *shift_keys_moved(Value *p, int64_t di, int64_t dj)
 {
     FsKeys k = {0};
     FsMoveSrc m;
     Value *r = NULL;
-    if (p->type == V_FSET && p->u.set.len >= FS_KEYS_MERGE_MIN &&
-        (__atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) &&
-        fs_ordered_keys(p, &k) && fs_keys_move_from(k.k, k.n, &m) &&
+    if (p->type != V_FSET || p->u.set.len < FS_KEYS_MERGE_MIN ||
+        !(__atomic_load_n(&p->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
+        return NULL;
+    /* keys in no order first: the image keeps p, and p's order waits */
+    if (fs_arena_keys(p, &k) && k.n == p->u.set.len && fs_keys_move_from(k.k, k.n, &m) &&
+        (r = fs_keys_moved_view(&m, di, dj, p))) {
+        fs_keys_free(&k);
+        return r;
+    }
+    k.n = 0;
+    if (fs_ordered_keys(p, &k) && fs_keys_move_from(k.k, k.n, &m) &&
         !(r = fs_keys_moved(&m, di, dj)))
         r = fs_far_moved(&m, di, dj);
     fs_keys_free(&k);

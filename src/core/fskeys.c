@@ -339,20 +339,68 @@ bool fs_keys_move_from(const uint32_t *k, size_t n, FsMoveSrc *m)
     return n && (m->tables == 1 || (!(m->tables & 1) && m->tables < 1u << TABLES));
 }
 
+static inline uint32_t key_moved(uint32_t k, int64_t di, int64_t dj)
+{
+    int64_t i, j;
+    v_intern_place(k % PLACES, &i, &j);
+    return k / PLACES * PLACES + (uint32_t)v_intern_index(i + di, j + dj);
+}
+
+/* A shift's image of a set not laid out (fs_keys_moved_view): its keys
+ * in no order; src[0] the set, the offset in pad (16 bits each), so that
+ * its insertion order, the set's order moved, is made only when read. */
+static bool view_inserted(const Value *v, FsKeys *o)
+{
+    uint32_t pad = tail_of(v)->pad;
+    int64_t di = (int16_t)(pad & 0xffff), dj = (int16_t)(pad >> 16);
+    size_t n0 = o->n;
+    if (!fs_ordered_keys(fs_recipe_head(v)->src[0], o))
+        return false;
+    for (size_t q = n0; q < o->n; q++)
+        o->k[q] = key_moved(o->k[q], di, dj);
+    return true;
+}
+
+static void view_build(Value *v)
+{
+    FsKeys o = {0};
+    if (!view_inserted(v, &o) || o.n != v->u.set.len)
+        abort();                /* a build cannot fail: as out of memory anywhere */
+    build_from(v, o.k);
+    fs_keys_free(&o);
+}
+
+static bool view_ordered(const Value *v, FsKeys *o)
+{
+    FsKeys ins = {0};
+    bool ok = view_inserted(v, &ins) && fs_keys_laid(ins.k, ins.n, o);
+    fs_keys_free(&ins);
+    return ok;
+}
+
+static const FsRecipe view_kind = {view_build, keyset_size, NULL, fs_table_free, keyset_keys,
+                                   view_ordered, one_colour, true, true};
+
 Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
 {
+    return fs_keys_moved_view(m, di, dj, NULL);
+}
+
+Value *fs_keys_moved_view(const FsMoveSrc *m, int64_t di, int64_t dj, Value *src)
+{
     const int64_t *b = m->box;
-    if (!v_box_moved_interned(b, di, dj))
+    if (!v_box_moved_interned(b, di, dj) || (src && (di < INT16_MIN || di > INT16_MAX ||
+                                                     dj < INT16_MIN || dj > INT16_MAX)))
         return NULL;
     size_t n = m->n;
-    Value *v = made_bare(&moved_kind, n, n, NULL, NULL);
+    Value *v = made_bare(src ? &view_kind : &moved_kind, n, n, src ? v_incref(src) : NULL, NULL);
     Tail *t = tail_of(v);
+    if (src)
+        t->pad = (uint32_t)(uint16_t)di | (uint32_t)(uint16_t)dj << 16;
     t->tables = m->tables;
     uint64_t x = 0;
     for (size_t q = 0; q < n; q++) {
-        int64_t i, j;
-        v_intern_place(m->k[q] % PLACES, &i, &j);
-        uint32_t k = m->k[q] / PLACES * PLACES + (uint32_t)v_intern_index(i + di, j + dj);
+        uint32_t k = key_moved(m->k[q], di, dj);
         t->keys[q] = k;
         x ^= py_fset_shuffle((uint64_t)fs_key_hash(k));
     }
@@ -415,7 +463,7 @@ static bool lists_with_seen(const Value *m)
     if (!(__atomic_load_n(&m->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
         return false;
     const FsRecipe *k = fs_recipe_head(m)->kind;
-    return k == &union_kind || k == &recolor_kind;
+    return k == &union_kind || k == &recolor_kind || k == &view_kind;
 }
 
 /* Whether a merge leaves v's order unread: v is an unbuilt recipe that

@@ -80,6 +80,10 @@ bool fs_keys_move_from(const uint32_t *k, size_t n, FsMoveSrc *m);
  * (fs_keys_merge), so that fill, and paint where no two colours meet,
  * never order them. */
 Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj);
+/* The same for m's keys listed in no order from src, a frozenset not laid
+ * out yet, which the image holds: its order, src's moved, is made only
+ * when read (neither set gets a table for fill or paint). */
+Value *fs_keys_moved_view(const FsMoveSrc *m, int64_t di, int64_t dj, Value *src);
 
 /* frozenset(items) for n interned tuples (any table) added in that order,
  * repeats allowed: the first of each laid out as distinct, or, for
