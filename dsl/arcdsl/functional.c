@@ -21,6 +21,7 @@
 #include "callmemo.h"
 #include "arcdsl/patch_util.h"
 #include "common/neighbours.h"
+#include "common/mshift.h"
 
 #define CAP(self, i) ((self)->u.fn.cap[i])
 
@@ -647,6 +648,9 @@ static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
 Value *ad_mapply(Ctx *cx, Value *const *a)
 {
     Value *r;
+    if (a[1]->type == V_TUPLE && !(a[1]->flags & V_FLAGS_PY) &&
+        cm_mapply_shifts(cx, a[0], a[1], true, &r))
+        return r;
     if (map_shifts(cx, a[0], a[1], &r))
         return merged(cx, r);
     return merged(cx, ad_apply(cx, a));

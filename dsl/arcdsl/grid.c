@@ -7,6 +7,7 @@
  * order, as the reference's generator expressions do.
  */
 #include "prim.h"
+#include "common/mshift.h"
 #include "arcdsl/grid_util.h"
 #include "common/colours.h"
 #include "common/gridops.h"
@@ -432,8 +433,11 @@ static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value 
 {
     GLoc *l = NULL;
     size_t n;
+    bool ok;
+    if (cm_shifts_put(cx, m, patch, val, bg, &ok))
+        return ok;
     int any = ao_locs_in(cx, patch, m->h, m->w, &l, &n);
-    bool ok = any >= 0 && (any || gu_locs(cx, patch, &l, &n)) && fill_locs(cx, m, val, l, n, bg);
+    ok = any >= 0 && (any || gu_locs(cx, patch, &l, &n)) && fill_locs(cx, m, val, l, n, bg);
     free(l);
     return ok;
 }
@@ -475,6 +479,8 @@ static bool paint_obj(Ctx *cx, MGrid *m, Value *obj, Value *unused, const Value 
     size_t n;
     bool ok;
     (void)unused;
+    if (cm_shifts_put(cx, m, obj, NULL, bg, &ok))
+        return ok;
     int any = ao_cells_in(cx, obj, m->h, m->w, &c, &n);
     if (any > 0 && ao_clash(c, n, m->h, m->w)) {
         free(c);

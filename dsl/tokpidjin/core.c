@@ -13,6 +13,7 @@
 
 #include "tokpidjin/core_util.h"
 #include "tokpidjin/rings.h"
+#include "common/mshift.h"
 
 /* ---- apply family ------------------------------------------------------- */
 
@@ -35,7 +36,7 @@ static Value *nest(Ctx *cx, int outer, int inner, int argc, Value *const *argv)
 Value *tk_mapply_t(Ctx *cx, Value *const *a)
 {
     Value *r;
-    if (tk_mapply_shifts(cx, a[0], a[1], &r) || tk_mapply_nb(cx, a[0], a[1], &r))
+    if (cm_mapply_shifts(cx, a[0], a[1], false, &r) || tk_mapply_nb(cx, a[0], a[1], &r))
         return r;
     return nest(cx, PRIM_TK_merge_t, PRIM_TK_apply_t, 2, a);
 }

@@ -132,10 +132,6 @@ static inline int in_range(Ctx *cx, Value *rank, size_t len)
     return b;
 }
 
-/* mapply_t(f, c) where f is lbind(shift, P) and shift's interned path
- * takes every call (mshift.c): true with *r the result (NULL raised);
- * false, nothing done, where the calls must be made. */
-bool tk_mapply_shifts(Ctx *cx, Value *f, Value *c, Value **r);
 /* mapply_t(f, c) for f neighbors, dneighbors or ineighbors and c of places
  * whose neighbourhoods are kept (boxes.c): true with *r the result or NULL
  * raised; false, nothing done, for any other f or c. */

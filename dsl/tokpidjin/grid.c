@@ -21,6 +21,7 @@
 #include "common/anyorder.h"
 #include "fskeys.h"
 #include "tokpidjin/rings.h"
+#include "common/mshift.h"
 
 static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
 
@@ -493,8 +494,8 @@ static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *color, const Valu
     Value **ij = NULL;
     size_t n;
     bool ok = true;
-    if (tk_shifts_of(patch))
-        return gu_work(cx, v_len(patch)) && tk_shifts_put(cx, m, patch, color, bg, &ok) && ok;
+    if (cm_shifts_of(patch))
+        return gu_work(cx, v_len(patch)) && cm_shifts_put(cx, m, patch, color, bg, &ok) && ok;
     GLoc *l;
     /* a set of places kept as keys, or shifted rings: its places in no
      * order, as toindices gives it back (tokpidjin's toindices of 2-tuples
@@ -533,7 +534,7 @@ static bool paint_obj(Ctx *cx, MGrid *m, Value *obj, Value *unused, const Value 
     if (!gu_iterable(cx, obj) || !gu_work(cx, v_len(obj)))
         return false;
     bool ok;
-    if (tk_shifts_put(cx, m, obj, NULL, bg, &ok))
+    if (cm_shifts_put(cx, m, obj, NULL, bg, &ok))
         return ok;
     for (size_t k = 0, n = v_len(obj); k < n; k++) {
         int64_t i, j;

@@ -269,13 +269,5 @@ static inline Value *colors_set(Ctx *cx, Value *e, bool rows, bool as_tuple)
     return t;
 }
 
-/* What fill (colour) or paint (colour NULL) writes of a mapply_t result t
- * that tk_mapply_shifts made, read from its recipe, not its items
- * (mshift.c); paint only where t's cells' places all differ.  true with
- * *ok false where a write raised; false, nothing done, for any other t.
- * bg as gu_mgrid_put_ij's. */
-bool tk_shifts_put(Ctx *cx, MGrid *m, const Value *t, Value *colour, const Value *bg, bool *ok);
-/* Whether t is such a result (built or not). */
-bool tk_shifts_of(const Value *t);
 
 #endif

@@ -1,33 +1,35 @@
-/* mshift.c -- mapply_t(lbind(shift, P), offsets) as a recipe.
+/* mshift.c -- mapply(lbind(shift, P), offsets) as a recipe (mshift.h).
  *
- * merge_t(apply_t(...)) lays out one frozenset per offset, each P's
- * interned cells (or places) moved, only for merge_t to read each in its
- * order into one tuple.  The order of an image follows from its keys
- * alone (an ADD-ALL of P's distinct keys moved, fs_keys_laid), so no image
- * is made: the result is a recipe tuple (tuprecipe.h) of P's keys and the
- * offsets, whose items are each image's keys laid out, one image after
- * another, when something first reads them.  fill reads the recipe
- * instead (one colour: no order counts), and so does paint where P's
- * places all differ: each image then writes a place at most once, so
- * only the order of the images counts.  Only what shift's
- * interned path takes comes here: P all tokpidjin cells or all places,
- * interned, and offsets pairs of ints; anything else makes the calls.  An
- * image that leaves the interned span is laid out from its items'
- * hashes, found by arithmetic, and only its items are made.
+ * merge(apply(...)) over a tuple of offsets (tokpidjin's mapply_t over any
+ * container) lays out one frozenset per offset, each P's interned cells
+ * (or places) moved, only for merge to read each in its order into one
+ * tuple.  The order of an image follows from its keys alone (an ADD-ALL
+ * of P's distinct keys moved, fs_keys_laid), so no image is made: the
+ * result is a recipe tuple (tuprecipe.h) of P's keys and the offsets,
+ * whose items are each image's keys laid out, one image after another,
+ * when something first reads them.  fill reads the recipe instead (one
+ * colour: no order counts), and so does paint where P's places all
+ * differ: each image then writes a place at most once, so only the order
+ * of the images counts.  Only what shift's interned path takes comes
+ * here: P all places or all cells of the dialect, interned, and offsets
+ * pairs of ints; anything else makes the calls.  An image that leaves the
+ * interned span is laid out from its items' hashes, found by arithmetic,
+ * and only its items are made.
  */
 #include "prim.h"
 #include "fsdistinct.h"
 #include "fsrecipe.h"
 #include "pyprobe.h"
 #include "tuprecipe.h"
-#include "tokpidjin/core_util.h"
-#include "tokpidjin/grid_util.h"
+#include "common/mshift.h"
+#include "common/core_util.h"
 
 /* The recipe: noffs offsets (di, dj), then nkeys keys of P, distinct, in
  * first-occurrence order, then each key's place. */
 typedef struct {
     uint32_t nkeys, noffs;
-    bool cells;                /* P's items are cells (i, j, c), not places */
+    bool cells;                /* P's items are cells, not places */
+    bool arcdsl;               /* ... arc-dsl's (c, (i, j)), else (i, j, c) */
     bool unique;               /* no two of P's items share a place */
     int64_t box[4];            /* P's places' bounding box */
 } Shifts;
@@ -40,16 +42,23 @@ static size_t shifts_size(size_t nkeys, size_t noffs)
     return sizeof(Shifts) + 16 * noffs + 6 * nkeys;
 }
 
+/* Whether an item in table `at` is of P's kind: a place, or a cell of
+ * the dialect (arc-dsl's tables 1..10, tokpidjin's from 11). */
+static bool of_kind(int at, bool cells, bool arcdsl)
+{
+    return !cells ? at == 0 : arcdsl ? at >= 1 && at <= 10 : at >= 11;
+}
+
 /* P's distinct keys in first-occurrence order into d (the keys its image
  * is added in), with their box and whether their places all differ;
  * false where P is not all cells or all places, interned. */
-static bool distinct_keys(const Value *p, FsKeys *d, Shifts *s)
+static bool distinct_keys(const Value *p, FsKeys *d, Shifts *s, bool arcdsl)
 {
     size_t n = v_len(p);
     Value *const *it = v_items(p);
     int64_t i, j;
     int at0 = v_interned_at(it[0], &i, &j);
-    if (at0 != 0 && at0 < 11)
+    if (at0 < 0 || (at0 != 0 && !of_kind(at0, true, arcdsl)))
         return false;
     size_t cap = 16;
     while (cap < 2 * n)
@@ -63,11 +72,12 @@ static bool distinct_keys(const Value *p, FsKeys *d, Shifts *s)
     s->box[0] = s->box[1] = INT64_MAX;
     s->box[2] = s->box[3] = INT64_MIN;
     s->cells = at0 != 0;
+    s->arcdsl = arcdsl;
     s->unique = true;
     bool ok = true;
     for (size_t x = 0; ok && x < n; x++) {
         int at = v_interned_at(it[x], &i, &j);
-        if (at0 == 0 ? at != 0 : at < 11) {
+        if (!of_kind(at, s->cells, arcdsl)) {
             ok = false;
             break;
         }
@@ -89,6 +99,25 @@ static bool distinct_keys(const Value *p, FsKeys *d, Shifts *s)
     }
     free(seen);
     return ok;
+}
+
+/* The item of table t at (i, j) past the span: a place, an arc-dsl cell
+ * (t - 1, (i, j)) or a tokpidjin cell (i, j, t - 11). */
+static Value *item_at(unsigned t, int64_t i, int64_t j)
+{
+    if (t == 0)
+        return v_pair_int(i, j);
+    if (t > 10) {
+        Value *cell = v_cell3_interned(i, j, v_small((int64_t)t - 11));
+        return cell ? cell : v_triple_steal(v_int(i), v_int(j), v_small((int64_t)t - 11));
+    }
+    Value *cell = v_interned_of((int)t, i, j);
+    if (cell)
+        return cell;
+    Value *p = v_pair_int(i, j);
+    cell = v_tuple2(v_small((int64_t)t - 1), p);
+    v_decref(p);
+    return cell;
 }
 
 /* The items: each image's keys moved and laid out, in the offsets' order;
@@ -119,18 +148,13 @@ static void shifts_build(Value *t, Value **items)
                 items[ni++] = fs_key_value(laid.k[x]);
             continue;
         }
-        for (size_t x = 0; x < n; x++) {
-            int64_t i = ij[2 * x] + di, j = ij[2 * x + 1] + dj, c = keys[x] / FS_KEY_TABLE;
-            h[x] = c == 0 ? py_hash_int_pair(i, j) : py_hash_int_triple(i, j, c - 11);
-        }
+        for (size_t x = 0; x < n; x++)
+            h[x] = py_hash_table_tuple(keys[x] / FS_KEY_TABLE, ij[2 * x] + di, ij[2 * x + 1] + dj);
         pyset_distinct_slots(slots, h, n);
         for (size_t k = 0; k <= mask; k++) {
             int32_t x = slots[k];
-            if (x < 0)
-                continue;
-            int64_t i = ij[2 * x] + di, j = ij[2 * x + 1] + dj, c = keys[x] / FS_KEY_TABLE;
-            Value *cell = c == 0 ? v_pair_int(i, j) : v_cell3_interned(i, j, v_small(c - 11));
-            items[ni++] = cell ? cell : v_triple_steal(v_int(i), v_int(j), v_small(c - 11));
+            if (x >= 0)
+                items[ni++] = item_at(keys[x] / FS_KEY_TABLE, ij[2 * x] + di, ij[2 * x + 1] + dj);
         }
     }
     free(h);
@@ -141,10 +165,11 @@ static void shifts_build(Value *t, Value **items)
 
 static const TupRecipe shifts_recipe = {.build = shifts_build};
 
-bool tk_mapply_shifts(Ctx *cx, Value *f, Value *c, Value **r)
+bool cm_mapply_shifts(Ctx *cx, Value *f, Value *c, bool arcdsl, Value **r)
 {
-    if (f->type != V_FUNC || f->u.fn.prim != PRIM_TK_lbind || f->u.fn.ncap != 2 ||
-        f->u.fn.cap[0] != prim_value(PRIM_TK_shift) || !v_is_container(c) || v_len(c) == 0)
+    if (f->type != V_FUNC || f->u.fn.prim != (arcdsl ? PRIM_AD_lbind : PRIM_TK_lbind) ||
+        f->u.fn.ncap != 2 || f->u.fn.cap[0] != prim_value(arcdsl ? PRIM_AD_shift : PRIM_TK_shift) ||
+        !v_is_container(c) || v_len(c) == 0)
         return false;
     Value *p = f->u.fn.cap[1];
     if (!v_is_container(p) || v_len(p) == 0)
@@ -159,16 +184,17 @@ bool tk_mapply_shifts(Ctx *cx, Value *f, Value *c, Value **r)
     }
     FsKeys d = {0};
     Shifts s;
-    if (!distinct_keys(p, &d, &s)) {
+    if (!distinct_keys(p, &d, &s, arcdsl) || m * d.n > CORE_MAX_ITEMS) {
         fs_keys_free(&d);
         return false;
     }
     *r = NULL;
     size_t ni = m * d.n;
-    /* what the calls charge: apply_t's and merge_t's calls, each offset's
-     * call of the bind and of shift, shift's n images, apply_t's m
-     * results, merge_t's items */
-    if (cx_charge(cx, 2 + m * (n + 2)) && cx_charge(cx, m) && cx_charge(cx, ni)) {
+    /* what the calls charge: tokpidjin's apply_t and merge_t calls (arc-dsl's
+     * mapply runs its apply and merge within its own call), each offset's
+     * call of the bind and of shift, shift's n images, apply's m results,
+     * merge's items */
+    if (cx_charge(cx, (arcdsl ? 0 : 2) + m * (n + 2)) && cx_charge(cx, m) && cx_charge(cx, ni)) {
         bool flat = true;
         for (size_t q = 0; q < m; q++)
             flat &= v_box_moved_interned(s.box, v_titems(offs[q])[0]->u.i, v_titems(offs[q])[1]->u.i);
@@ -196,16 +222,17 @@ bool tk_mapply_shifts(Ctx *cx, Value *f, Value *c, Value **r)
     return true;
 }
 
-bool tk_shifts_of(const Value *t)
+bool cm_shifts_of(const Value *t)
 {
     return tr_of(t, &shifts_recipe) != NULL;
 }
 
-bool tk_shifts_put(Ctx *cx, MGrid *m, const Value *t, Value *colour, const Value *bg, bool *ok)
+bool cm_shifts_put(Ctx *cx, MGrid *m, const Value *t, Value *colour, const Value *bg, bool *ok)
 {
     const Shifts *s = tr_of(t, &shifts_recipe);
     if (!s || (!colour && !(s->cells && s->unique)))
         return false;
+    int64_t first = s->arcdsl ? 1 : 11;     /* the table of colour 0 */
     const uint32_t *keys = shifts_keys(s);
     const int8_t *ij = shifts_places(s);
     const int64_t *offs = shifts_offs(s);
@@ -221,7 +248,7 @@ bool tk_shifts_put(Ctx *cx, MGrid *m, const Value *t, Value *colour, const Value
             int64_t i = ij[2 * x] + di, j = ij[2 * x + 1] + dj;
             if (gu_mgrid_in(m, i, j))
                 *ok = gu_mgrid_put_ij(cx, m, i, j,
-                                      colour ? colour : v_small(keys[x] / FS_KEY_TABLE - 11), bg);
+                                      colour ? colour : v_small(keys[x] / FS_KEY_TABLE - first), bg);
         }
     }
     return true;
