@@ -280,6 +280,52 @@ fail:
     return NULL;
 }
 
+/* i + d as Python adds a coordinate and an offset where one is a float:
+ * a float (an int and a bool add as ints, a new reference either way). */
+static Value *coord_add(Ctx *cx, Value *i, Value *d)
+{
+    int64_t r;
+    if (v_is_int(i) && v_is_int(d))
+        return __builtin_add_overflow(i->u.i, d->u.i, &r)
+                   ? cx_raise(cx, "OverflowError", "integer result beyond 64 bits") : v_int(r);
+    if (core_is_num(i) && core_is_num(d))
+        return v_float(core_as_f(i) + core_as_f(d));
+    return cx_raise(cx, "TypeError", "unsupported operand type(s) for +: '%s' and '%s'",
+                    v_typename(i), v_typename(d));
+}
+
+/* shift by an offset with a float in it: the coordinates added as Python
+ * adds them, each item made; charged as shift_by is. */
+static Value *shift_numbers(Ctx *cx, Value *p, int kind, Value *di, Value *dj)
+{
+    size_t n = v_len(p);
+    Value **it = v_items(p);
+    VBuf b = {0};
+    if (!charge(cx, n) || !vb_reserve(cx, &b, n))
+        return NULL;
+    for (size_t x = 0; x < n; x++) {
+        Value *loc = it[x], *c = NULL, **ij, **cl;
+        if (kind == PK_OBJ) {
+            if (!(cl = unpack2(cx, loc)))
+                return vb_drop(&b), NULL;
+            c = cl[0];
+            loc = cl[1];
+        }
+        Value *i, *j;
+        if (!(ij = unpack2(cx, loc)) || !(i = coord_add(cx, ij[0], di)))
+            return vb_drop(&b), NULL;
+        if (!(j = coord_add(cx, ij[1], dj))) {
+            v_decref(i);
+            return vb_drop(&b), NULL;
+        }
+        Value *nv = v_pair_steal(i, j);
+        b.v[b.n++] = c ? v_pair_steal(v_incref(c), nv) : nv;
+    }
+    Value *r = fs_from_items(b.v, b.n);
+    vb_drop(&b);
+    return r;
+}
+
 Value *ad_shift(Ctx *cx, Value *const *a)
 {
     Value *p = a[0], **d;
@@ -300,6 +346,8 @@ Value *ad_shift(Ctx *cx, Value *const *a)
         if ((kind == PK_OBJ && !vl) || !unpack2(cx, kind == PK_OBJ ? vl[1] : e))
             return NULL;
     }
+    if ((d[0]->type == V_FLOAT || d[1]->type == V_FLOAT) && core_is_num(d[0]) && core_is_num(d[1]))
+        return shift_numbers(cx, p, kind, d[0], d[1]);
     if (!to_i64(cx, d[0], &di) || !to_i64(cx, d[1], &dj))
         return NULL;
     Value *moved = shift_keys_moved(p, di, dj);
