@@ -209,7 +209,7 @@ static int extreme(Ctx *cx, Value *c, Value *key, int op, Value **best, Value **
     Value *bk = NULL;
     FlatCall fc;
     if (key)
-        flat_open(&fc, key, n);
+        flat_open(&fc, key, c);
     *best = NULL;
     for (size_t i = 0; i < n; i++) {
         Value *k = it[i];
@@ -504,7 +504,7 @@ Value *ad_sfilter(Ctx *cx, Value *const *a)
     if (ad_fit_filter(cx, a[0], a[1], &r))
         return r;
     FlatCall fc;
-    flat_open(&fc, a[1], v_is_container(a[0]) ? v_len(a[0]) : 0);
+    flat_open(&fc, a[1], a[0]);
     return core_filter(cx, a[0], keep_flat, &fc, a[0]->type);
 }
 

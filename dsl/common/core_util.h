@@ -549,7 +549,7 @@ static inline Value *core_map_by(Ctx *cx, Value *f, Value *c, int type, bool rev
     if (!vb_reserve(cx, &b, v_len(c)))
         return NULL;
     FlatCall fc;
-    flat_open(&fc, f, rev || make ? 0 : v_len(c));
+    flat_open(&fc, f, rev || make ? NULL : c);
     CoreWalk w = core_walk(c);
     for (Value *e; (e = core_walk_next(&w));) {
         Value *r = make ? make(cx, e, ud) : NULL;

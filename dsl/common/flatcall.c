@@ -161,11 +161,12 @@ static int lay(FlatCall *fc, Value *g, int argc, const int8_t *src, int owed, bo
     return call_step(fc, g, argc, src, owed);
 }
 
-void flat_open(FlatCall *fc, Value *f, size_t items)
+void flat_open(FlatCall *fc, Value *f, const Value *c)
 {
     fc->n = fc->nheld = 0;
     fc->f = f;
-    if (items < FLAT_MIN_ITEMS || f->type != V_FUNC || is_prim(f) || f->u.fn.arity != 1)
+    if (!c || c->type != V_FSET || c->u.set.len < FLAT_MIN_ITEMS || f->type != V_FUNC ||
+        is_prim(f) || f->u.fn.arity != 1)
         return;
     const int8_t x = FLAT_ITEM;
     int top = lay(fc, f, 1, &x, 0, true);

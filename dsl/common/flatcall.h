@@ -43,9 +43,11 @@ typedef struct {
     int nheld;
 } FlatCall;
 
-/* Lays f out for calls on one argument each, where that pays: a closure
- * of the shapes above, called on `items` items. */
-void flat_open(FlatCall *fc, Value *f, size_t items);
+/* Lays f out for calls on each item of container c, where that pays: a
+ * closure of the shapes above, over a frozenset of a few items or more.
+ * A tuple may hold an item twice, whose second call the memo of the top
+ * closure answers: its items are called through the tree. */
+void flat_open(FlatCall *fc, Value *f, const Value *c);
 
 /* f(x), as prim_call(cx, f, 1, &x) makes it: a new reference, or NULL
  * with the exception raised. */
