@@ -114,6 +114,27 @@ static bool keyset_ordered(const Value *v, FsKeys *o)
     return fs_keys_laid(tail_of(v)->keys, v->u.set.len, o);
 }
 
+/* A kind that lists the keys in the order they went in (its `inserted`)
+ * builds its table and lists its order from them. */
+typedef bool (*Inserted)(const Value *v, FsKeys *o);
+
+static void build_inserted(Value *v, Inserted inserted)
+{
+    FsKeys o = {0};
+    if (!inserted(v, &o) || o.n != v->u.set.len)
+        abort();                /* a build cannot fail: as out of memory anywhere */
+    build_from(v, o.k);
+    fs_keys_free(&o);
+}
+
+static bool ordered_inserted(const Value *v, FsKeys *o, Inserted inserted)
+{
+    FsKeys ins = {0};
+    bool ok = inserted(v, &ins) && fs_keys_laid(ins.k, ins.n, o);
+    fs_keys_free(&ins);
+    return ok;
+}
+
 /* A set of cells of one colour says so: color() and colorfilter read no
  * order. */
 static Value *one_colour(const Value *v, size_t at)
@@ -207,21 +228,11 @@ static bool recolor_inserted(const Value *v, FsKeys *o)
     return recoloured(source_places_laid, t->h.src[0], colour_base(t->h.src[1]), o);
 }
 
-static void recolor_build(Value *v)
-{
-    FsKeys o = {0};
-    if (!recolor_inserted(v, &o))
-        abort();
-    build_from(v, o.k);
-    fs_keys_free(&o);
-}
+static void recolor_build(Value *v) { build_inserted(v, recolor_inserted); }
 
 static bool recolor_ordered(const Value *v, FsKeys *o)
 {
-    FsKeys ins = {0};
-    bool ok = recolor_inserted(v, &ins) && fs_keys_laid(ins.k, ins.n, o);
-    fs_keys_free(&ins);
-    return ok;
+    return ordered_inserted(v, o, recolor_inserted);
 }
 
 static bool recolor_keys(const Value *v, FsKeys *o)
@@ -251,15 +262,13 @@ static bool indices_ordered(const Value *v, FsKeys *o)
     return cell_places(tail_of(v)->h.src[0], o, true);
 }
 
-static void indices_build(Value *v)
+/* the places in p's order, repeats dropped: toindices' insertion order */
+static bool indices_inserted(const Value *v, FsKeys *o)
 {
-    FsKeys o = {0};
-    /* the places in p's order, repeats dropped: toindices' insertion order */
-    if (!places_listed(tail_of(v)->h.src[0], &o, true) || o.n != v->u.set.len)
-        abort();
-    build_from(v, o.k);
-    fs_keys_free(&o);
+    return places_listed(tail_of(v)->h.src[0], o, true);
 }
+
+static void indices_build(Value *v) { build_inserted(v, indices_inserted); }
 
 static const FsRecipe indices_kind = {indices_build, recolor_size, NULL, fs_table_free,
                                       indices_keys, indices_ordered, NULL, false, false};
@@ -361,21 +370,11 @@ static bool view_inserted(const Value *v, FsKeys *o)
     return true;
 }
 
-static void view_build(Value *v)
-{
-    FsKeys o = {0};
-    if (!view_inserted(v, &o) || o.n != v->u.set.len)
-        abort();                /* a build cannot fail: as out of memory anywhere */
-    build_from(v, o.k);
-    fs_keys_free(&o);
-}
+static void view_build(Value *v) { build_inserted(v, view_inserted); }
 
 static bool view_ordered(const Value *v, FsKeys *o)
 {
-    FsKeys ins = {0};
-    bool ok = view_inserted(v, &ins) && fs_keys_laid(ins.k, ins.n, o);
-    fs_keys_free(&ins);
-    return ok;
+    return ordered_inserted(v, o, view_inserted);
 }
 
 static const FsRecipe view_kind = {view_build, keyset_size, NULL, fs_table_free, keyset_keys,
@@ -436,21 +435,11 @@ static bool union_inserted(const Value *v, FsKeys *o)
     return false;
 }
 
-static void union_build(Value *v)
-{
-    FsKeys o = {0};
-    if (!union_inserted(v, &o))
-        abort();
-    build_from(v, o.k);
-    fs_keys_free(&o);
-}
+static void union_build(Value *v) { build_inserted(v, union_inserted); }
 
 static bool union_ordered(const Value *v, FsKeys *o)
 {
-    FsKeys ins = {0};
-    bool ok = union_inserted(v, &ins) && fs_keys_laid(ins.k, ins.n, o);
-    fs_keys_free(&ins);
-    return ok;
+    return ordered_inserted(v, o, union_inserted);
 }
 
 static const FsRecipe union_kind = {union_build, keyset_size, NULL, fs_table_free, keyset_keys,
