@@ -101,25 +101,6 @@ static bool distinct_keys(const Value *p, FsKeys *d, Shifts *s, bool arcdsl)
     return ok;
 }
 
-/* The item of table t at (i, j) past the span: a place, an arc-dsl cell
- * (t - 1, (i, j)) or a tokpidjin cell (i, j, t - 11). */
-static Value *item_at(unsigned t, int64_t i, int64_t j)
-{
-    if (t == 0)
-        return v_pair_int(i, j);
-    if (t > 10) {
-        Value *cell = v_cell3_interned(i, j, v_small((int64_t)t - 11));
-        return cell ? cell : v_triple_steal(v_int(i), v_int(j), v_small((int64_t)t - 11));
-    }
-    Value *cell = v_interned_of((int)t, i, j);
-    if (cell)
-        return cell;
-    Value *p = v_pair_int(i, j);
-    cell = v_tuple2(v_small((int64_t)t - 1), p);
-    v_decref(p);
-    return cell;
-}
-
 /* The items: each image's keys moved and laid out, in the offsets' order;
  * an image past the span by its items' hashes. */
 static void shifts_build(Value *t, Value **items)
@@ -154,7 +135,8 @@ static void shifts_build(Value *t, Value **items)
         for (size_t k = 0; k <= mask; k++) {
             int32_t x = slots[k];
             if (x >= 0)
-                items[ni++] = item_at(keys[x] / FS_KEY_TABLE, ij[2 * x] + di, ij[2 * x + 1] + dj);
+                items[ni++] =
+                    v_table_tuple(keys[x] / FS_KEY_TABLE, ij[2 * x] + di, ij[2 * x + 1] + dj);
         }
     }
     free(h);
@@ -247,8 +229,8 @@ bool cm_shifts_put(Ctx *cx, MGrid *m, const Value *t, Value *colour, const Value
         for (size_t x = 0; *ok && x < s->nkeys; x++) {
             int64_t i = ij[2 * x] + di, j = ij[2 * x + 1] + dj;
             if (gu_mgrid_in(m, i, j))
-                *ok = gu_mgrid_put_ij(cx, m, i, j,
-                                      colour ? colour : v_small(keys[x] / FS_KEY_TABLE - first), bg);
+                *ok = gu_mgrid_put_ij(
+                    cx, m, i, j, colour ? colour : v_small(keys[x] / FS_KEY_TABLE - first), bg);
         }
     }
     return true;

@@ -41,17 +41,7 @@ static int64_t code_hash(uint64_t c)
 /* The element of code c, a new reference (the interned one in the span). */
 static Value *code_value(uint64_t c)
 {
-    unsigned t = fs_far_table(c);
-    int64_t i = fs_far_i(c), j = fs_far_j(c);
-    Value *in = v_interned_of((int)t, i, j);
-    if (in)
-        return in;
-    Value *p = v_pair_int(i, j);
-    if (!p || !t)
-        return p;
-    Value *cell = v_tuple2(v_small((int64_t)t - 1), p);
-    v_decref(p);
-    return cell;
+    return v_table_tuple(fs_far_table(c), fs_far_i(c), fs_far_j(c));
 }
 
 static size_t tail_bytes(size_t n)

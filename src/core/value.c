@@ -526,6 +526,21 @@ Value *v_pair_int_new_(int64_t a, int64_t b)
     return t;
 }
 
+Value *v_table_tuple(unsigned t, int64_t i, int64_t j)
+{
+    Value *in = v_interned_of((int)t, i, j);
+    if (in)
+        return in;
+    if (t > 10)
+        return v_triple_steal(v_int(i), v_int(j), v_small((int64_t)t - 11));
+    Value *p = v_pair_int(i, j);
+    if (!p || !t)
+        return p;
+    Value *cell = v_tuple2(v_small((int64_t)t - 1), p);
+    v_decref(p);
+    return cell;
+}
+
 /* Entry k of table `at` (0 places, 1..10 and 11..20 the cells). */
 static inline Value *interned_at(int at, int k)
 {

@@ -463,6 +463,10 @@ Value *v_tuple2(Value *a, Value *b);       /* borrows both */
  * allocation.  spare may be NULL. */
 Value *v_tuple2_into(Value *spare, Value *a, Value *b);
 Value *v_pair_int_new_(int64_t a, int64_t b);   /* (a, b) outside the span */
+/* The tuple of interned table t at (i, j), anywhere: (i, j) for t 0, an
+ * arc-dsl cell (t - 1, (i, j)) for 1..10, a tokpidjin cell (i, j, t - 11)
+ * above; the interned one inside the span, a new one outside. */
+Value *v_table_tuple(unsigned t, int64_t i, int64_t j);
 static inline Value *v_pair_int(int64_t a, int64_t b)   /* (a, b) */
 {
     Value *r = v_interned_of(0, a, b);
