@@ -203,9 +203,6 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
     return vb_take_distinct(&b);
 }
 
-/* shift's generator over a non-empty patch of the given kind.  Shifting
- * is one to one, so a frozenset's images are distinct and go in as such
- * (fs_from_distinct: no comparisons); a tuple's may repeat. */
 /* A large frozenset of interned places or cells not laid out yet (a
  * merge of objects) moved as keys: its keys in no order where it lists
  * them so, the image holding p for its order (fs_keys_moved_view), else
@@ -236,6 +233,9 @@ static Value *shift_keys_moved(Value *p, int64_t di, int64_t dj)
     return r;
 }
 
+/* shift's generator over a non-empty patch of the given kind.  Shifting
+ * is one to one, so a frozenset's images are distinct and go in as such
+ * (fs_from_distinct: no comparisons); a tuple's may repeat. */
 static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
 {
     size_t n = v_len(p);
