@@ -150,11 +150,16 @@ static long and_len(const Value *a, const Value *b)
  * keep: the intersection counted, not made, and charged as the closure's
  * call, intersection's and size's are.  true when it ran so (*r the
  * count, or NULL raised). */
+static bool and_size_of(const Value *f, const Value *size, Value **s)
+{
+    return prim_direct(size, 1) && size->u.fn.prim == PRIM_AD_size &&
+           cm_bind_of(f, PRIM_AD_intersection, s);
+}
+
 static bool and_size_ran(Ctx *cx, Value *f, Value *size, Value *x, Value **r)
 {
     Value *s;
-    if (!prim_direct(size, 1) || size->u.fn.prim != PRIM_AD_size ||
-        !cm_bind_of(f, PRIM_AD_intersection, &s) || callmemo_wants(cx, f, 1, &x))
+    if (!and_size_of(f, size, &s) || callmemo_wants(cx, f, 1, &x))
         return false;
     long n = and_len(x, s);
     if (n < 0)
@@ -175,12 +180,17 @@ typedef struct {
     size_t inside, n;
 } CellCount;
 
+/* g rbind(toobject, *grid) and count rbind(colorcount, *c) */
+static bool cellcount_binds(const Value *g, const Value *count, Value **grid, Value **c)
+{
+    return cm_bind_of(g, PRIM_AD_toobject, grid) && cm_bind_of(count, PRIM_AD_colorcount, c);
+}
+
 static bool cellcount_of(Value *g, Value *count, CellCount *k)
 {
     Value *grid, *c;
     k->inside = k->n = 0;
-    if (!cm_bind_of(g, PRIM_AD_toobject, &grid) || !cm_bind_of(count, PRIM_AD_colorcount, &c) ||
-        !(k->b = gu_bytes(grid, &k->h, &k->w)))
+    if (!cellcount_binds(g, count, &grid, &c) || !(k->b = gu_bytes(grid, &k->h, &k->w)))
         return false;
     k->c = gu_byte_equal_to(c);
     return true;
@@ -228,12 +238,25 @@ static bool cellcount_ran(Ctx *cx, Value *g, Value *count, Value *x, Value **r)
  * neighbours counted from their offsets, no set of them made either,
  * charged as neighbors' call and its own charge (four per half) and the
  * pair above are.  true when it ran so. */
+/* The directions (ad_nb_di) nb walks, where it is neighbors, dneighbors
+ * or ineighbors. */
+static bool nb_range(const Value *nb, int *first, int *end)
+{
+    if (!prim_direct(nb, 1))
+        return false;
+    switch (nb->u.fn.prim) {
+    case PRIM_AD_neighbors: *first = 0, *end = 8; return true;
+    case PRIM_AD_dneighbors: *first = 0, *end = 4; return true;
+    case PRIM_AD_ineighbors: *first = 4, *end = 8; return true;
+    default: return false;
+    }
+}
+
 static bool nbcount_ran(Ctx *cx, const Value *self, Value *x, Value **r)
 {
-    Value *nb = CAP(self, 2);
     CellCount k;
     int first, end;
-    if (!prim_direct(nb, 1) || x->type != V_TUPLE || x->u.tup.len < 2)
+    if (!nb_range(CAP(self, 2), &first, &end) || x->type != V_TUPLE || x->u.tup.len < 2)
         return false;
     Value *const *ij = v_titems(x);
     if (!v_is_int(ij[0]) || !v_is_int(ij[1]))
@@ -241,12 +264,6 @@ static bool nbcount_ran(Ctx *cx, const Value *self, Value *x, Value **r)
     int64_t i = ij[0]->u.i, j = ij[1]->u.i;
     if (i <= INT64_MIN / 2 || i >= INT64_MAX / 2 || j <= INT64_MIN / 2 || j >= INT64_MAX / 2)
         return false;
-    switch (nb->u.fn.prim) {
-    case PRIM_AD_neighbors: first = 0, end = 8; break;
-    case PRIM_AD_dneighbors: first = 0, end = 4; break;
-    case PRIM_AD_ineighbors: first = 4, end = 8; break;
-    default: return false;
-    }
     if (!cellcount_of(CAP(self, 1), CAP(self, 0), &k))
         return false;
     for (int d = first; d < end; d++)
@@ -269,20 +286,15 @@ enum { MAY_PAIR_FIRST = 1, MAY_PAIR_SECOND = 2, MAY_NBCOUNT = 4 };
 
 static bool pair_may(const Value *inner, const Value *outer)
 {
-    Value *fixed;
-    return (prim_direct(outer, 1) && outer->u.fn.prim == PRIM_AD_size &&
-            cm_bind_of(inner, PRIM_AD_intersection, &fixed)) ||
-           (cm_bind_of(inner, PRIM_AD_toobject, &fixed) &&
-            cm_bind_of(outer, PRIM_AD_colorcount, &fixed));
+    Value *a, *b;
+    return and_size_of(inner, outer, &a) || cellcount_binds(inner, outer, &a, &b);
 }
 
 static bool nbcount_may(const Value *nb, const Value *g, const Value *count)
 {
-    Value *fixed;
-    return prim_direct(nb, 1) &&
-           (nb->u.fn.prim == PRIM_AD_neighbors || nb->u.fn.prim == PRIM_AD_dneighbors ||
-            nb->u.fn.prim == PRIM_AD_ineighbors) &&
-           cm_bind_of(g, PRIM_AD_toobject, &fixed) && cm_bind_of(count, PRIM_AD_colorcount, &fixed);
+    Value *a, *b;
+    int first, end;
+    return nb_range(nb, &first, &end) && cellcount_binds(g, count, &a, &b);
 }
 
 /* ---- closures ----------------------------------------------------------- */
