@@ -636,8 +636,12 @@ Value *ad_pair(Ctx *cx, Value *const *a)
     if (!core_work(cx, n))
         return NULL;
     Value *t = v_tuple_new(n);
-    for (size_t i = 0; i < n; i++)
-        v_titems(t)[i] = v_tuple2(v_items(a[0])[i], v_items(a[1])[i]);
+    Value *const *x = v_items(a[0]), *const *y = v_items(a[1]);
+    for (size_t i = 0; i < n; i++) {
+        int64_t p, q;           /* two colours, as rows zip: an interned place */
+        Value *in = v_small_of(x[i], &p) && v_small_of(y[i], &q) ? v_interned_of(0, p, q) : NULL;
+        v_titems(t)[i] = in ? in : v_tuple2(x[i], y[i]);
+    }
     return t;
 }
 

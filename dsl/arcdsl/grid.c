@@ -95,7 +95,7 @@ Value *ad_palette(Ctx *cx, Value *const *a)
 Value *ad_numcolors(Ctx *cx, Value *const *a)
 {
     GColors k;
-    if (!gu_colors(cx, a[0], &k))
+    if (!gu_colors_of(cx, a[0], &k, true))
         return NULL;
     size_t n = k.n;
     gu_colors_free(&k);

@@ -226,7 +226,7 @@ Value *ad_backdrop(Ctx *cx, Value *const *a)
     int64_t h = ei - si + 1, w = ej - sj + 1;   /* both >= 1: min <= max */
     if (!ranged(cx, h > ((int64_t)1 << 28) / w ? (int64_t)1 << 29 : h * w))
         return NULL;
-    return gu_box_set(si, ei, sj, ej);
+    return gu_box_set(cx, si, ei, sj, ej);
 }
 
 Value *ad_delta(Ctx *cx, Value *const *a)

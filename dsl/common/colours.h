@@ -99,8 +99,9 @@ static inline bool gu_colors_add(Ctx *cx, GColors *k, Value *v)
 /* The colours of an unbuilt set of arc-dsl cells, from its keys in no
  * order, where no order can show: sets of colours 0..9 lay out by value,
  * except c and c + 8 in a table of eight, which only a set of four or
- * fewer keeps.  False (nothing collected, nothing raised) otherwise. */
-static inline bool gu_colors_any(Ctx *cx, const Value *element, GColors *k)
+ * fewer keeps; or where only their number is read (counted).  False
+ * (nothing collected, nothing raised) otherwise. */
+static inline bool gu_colors_any(Ctx *cx, const Value *element, GColors *k, bool counted)
 {
     GCell *c;
     size_t n, cnt[10] = {0};
@@ -115,7 +116,7 @@ static inline bool gu_colors_any(Ctx *cx, const Value *element, GColors *k)
             cnt[v]++;
     }
     free(c);
-    if (!ok || (cnt[0] && cnt[8]) || (cnt[1] && cnt[9]))
+    if (!ok || (!counted && ((cnt[0] && cnt[8]) || (cnt[1] && cnt[9]))))
         return false;
     for (int v = 0; v < 10; v++)
         if (cnt[v]) {
@@ -190,8 +191,9 @@ static inline int gu_colors_rows(Ctx *cx, const Value *grid, GColors *k)
 }
 
 /* The values the reference's mostcolor/palette collect: a tuple yields
- * every item of every row, anything else `v for v, _ in element`. */
-static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
+ * every item of every row, anything else `v for v, _ in element`; in
+ * first-occurrence order unless only their number is read (counted). */
+static inline bool gu_colors_of(Ctx *cx, const Value *element, GColors *k, bool counted)
 {
     memset(k, 0, sizeof *k);
     if (element->type == V_TUPLE) {
@@ -218,7 +220,7 @@ static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
         k->cnt[0] = v_len(element);
         return true;
     }
-    if (gu_colors_any(cx, element, k)) {
+    if (gu_colors_any(cx, element, k, counted)) {
         if (cx->err)
             goto fail;
         return true;
@@ -239,6 +241,11 @@ static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
 fail:
     gu_colors_free(k);
     return false;
+}
+
+static inline bool gu_colors(Ctx *cx, const Value *element, GColors *k)
+{
+    return gu_colors_of(cx, element, k, false);
 }
 
 /* max/min(set(values), key=values.count) over k->n > 0 collected colours:

@@ -15,6 +15,7 @@
 #include "value.h"
 #include "vgrid.h"
 #include "pyset.h"
+#include "fsdistinct.h"
 
 /* Charge n units of work; false (MemoryError raised) once over budget. */
 static inline bool gu_work(Ctx *cx, uint64_t n)
@@ -527,18 +528,26 @@ static inline bool gu_shape(Ctx *cx, Value *p, int64_t *h, int64_t *w)
 }
 
 /* frozenset((i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)),
- * added in that order */
-static inline Value *gu_box_set(int64_t i0, int64_t i1, int64_t j0, int64_t j1)
+ * added in that order: distinct, so laid out at once */
+static inline Value *gu_box_set(Ctx *cx, int64_t i0, int64_t i1, int64_t j0, int64_t j1)
 {
-    PySet s;
-    pyset_init(&s);
+    if (i1 < i0 || j1 < j0)
+        return v_incref(&v_empty_fset_);
+    size_t n = (size_t)(i1 - i0 + 1) * (size_t)(j1 - j0 + 1), k = 0;
+    Value *small[64], **items = n <= 64 ? small : malloc(n * sizeof *items);
+    if (!items) {
+        cx_raise(cx, "MemoryError", "out of memory");
+        return NULL;
+    }
     for (int64_t i = i0; i <= i1; i++)
-        for (int64_t j = j0; j <= j1; j++) {
-            Value *c = v_pair_int(i, j);
-            pyset_add(&s, c);
-            v_decref(c);
-        }
-    return pyset_take(&s);
+        for (int64_t j = j0; j <= j1; j++)
+            items[k++] = v_pair_int(i, j);
+    Value *r = fs_from_distinct(items, n);
+    for (k = 0; k < n; k++)
+        v_decref(items[k]);
+    if (items != small)
+        free(items);
+    return r;
 }
 
 /* ---- grids ---------------------------------------------------------------

@@ -38,7 +38,7 @@ Value *tk_backdrop(Ctx *cx, Value *const *a)
     uint64_t h = ei >= si ? (uint64_t)(ei - si + 1) : 0, w = ej >= sj ? (uint64_t)(ej - sj + 1) : 0;
     if ((h && w > TKP_MAX_ITEMS / h) || !tkp_charge(cx, h * w))
         goto out;
-    r = gu_box_set(si, ei, sj, ej);
+    r = gu_box_set(cx, si, ei, sj, ej);
 out:
     v_decref(ul);
     v_decref(lr);
