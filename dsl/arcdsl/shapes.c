@@ -493,36 +493,55 @@ Value *ad_asobject(Ctx *cx, Value *const *a)
     return pyset_take(&s);
 }
 
+/* The same colour as c, small ints told apart by address */
+static inline int same_colour(Value *c, Value *want)
+{
+    int64_t x, y;
+    if (v_small_of(c, &x) && v_small_of(want, &y))
+        return x == y;
+    return v_eq(c, want);
+}
+
 Value *ad_colorfilter(Ctx *cx, Value *const *a)
 {
     Value *objs = a[0];
     if (!v_is_container(objs))
         return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(objs));
-    size_t n = v_len(objs);
+    size_t n = v_len(objs), m = 0;
+    Value *small[64], **kept = n <= 64 ? small : malloc(n * sizeof *kept), *r = NULL;
+    if (!kept)
+        return cx_raise(cx, "MemoryError", "out of memory");
     Value **it = v_items(objs);
-    PySet s;
-    pyset_init(&s);
     for (size_t x = 0; x < n; x++) {
         Value *o = it[x], *c;
         if (!v_is_container(o)) {
             cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(o));
-            goto fail;
+            goto out;
         }
         if (v_len(o) == 0) {                  /* StopIteration inside a generator */
             cx_raise(cx, "RuntimeError", "generator raised StopIteration");
-            goto fail;
+            goto out;
         }
         if (!(c = fs_same_at(o, 0)) && !(c = gu_getitem(cx, v_items(o)[0], 0)))
-            goto fail;
-        if (v_eq(c, a[1]))
-            pyset_add(&s, o);
+            goto out;
+        if (same_colour(c, a[1]))
+            kept[m++] = o;
     }
-    if (!charge(cx, s.used))
-        goto fail;
-    return pyset_take(&s);
-fail:
-    pyset_clear(&s);
-    return NULL;
+    /* a set's items are distinct, and so the kept: laid out at once */
+    if (objs->type == V_FSET) {
+        if (charge(cx, m))
+            r = fs_from_distinct(kept, m);
+    } else {
+        PySet s;
+        pyset_init(&s);
+        for (size_t x = 0; x < m; x++)
+            pyset_add(&s, kept[x]);
+        r = charge(cx, s.used) ? pyset_take(&s) : (pyset_clear(&s), NULL);
+    }
+out:
+    if (kept != small)
+        free(kept);
+    return r;
 }
 
 /* ---- gravitate ---------------------------------------------------------- */
