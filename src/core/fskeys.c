@@ -445,6 +445,30 @@ static bool union_ordered(const Value *v, FsKeys *o)
 static const FsRecipe union_kind = {union_build, keyset_size, NULL, fs_table_free, keyset_keys,
                                     union_ordered, one_colour, false, false};
 
+/* combine(a, b) of sets whose order is dear (order_dear): a union of the
+ * two held as src[0] and src[1], its keys in no order in its tail, read
+ * in order only when its own order is. */
+static bool pair_inserted(const Value *v, FsKeys *o)
+{
+    const FsRecipeHead *h = fs_recipe_head(v);
+    Value *const ms[2] = {h->src[0], h->src[1]};
+    size_t n = o->n;
+    if (merged_in_order(ms, 2, o))
+        return true;
+    o->n = n;
+    return false;
+}
+
+static void pair_build(Value *v) { build_inserted(v, pair_inserted); }
+
+static bool pair_ordered(const Value *v, FsKeys *o)
+{
+    return ordered_inserted(v, o, pair_inserted);
+}
+
+static const FsRecipe pair_kind = {pair_build, keyset_size, NULL, fs_table_free, keyset_keys,
+                                   pair_ordered, one_colour, false, false};
+
 /* Whether listing m in order marks keys in seen_ itself: an unbuilt union
  * or recolor dedups its keys there, and drops any a caller has marked. */
 static bool lists_with_seen(const Value *m)
@@ -452,7 +476,7 @@ static bool lists_with_seen(const Value *m)
     if (!(__atomic_load_n(&m->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
         return false;
     const FsRecipe *k = fs_recipe_head(m)->kind;
-    return k == &union_kind || k == &recolor_kind || k == &view_kind;
+    return k == &union_kind || k == &recolor_kind || k == &view_kind || k == &pair_kind;
 }
 
 /* Whether a merge leaves v's order unread: v is an unbuilt recipe that
@@ -658,9 +682,44 @@ Value *fs_keys_minus(const Value *a, const Value *b)
     return filtered(a, b, false);
 }
 
+/* Whether v's order costs a build to list: v is unbuilt and its order is
+ * unmade (a lazy object), or it reads it from sources that are so (a
+ * recolor or toindices of one, a shift's view, a combine of such). */
+static bool order_dear(const Value *v, int depth)
+{
+    if (v->type != V_FSET || !(__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
+        return false;
+    if (order_unmade(v))
+        return true;
+    const FsRecipeHead *h = fs_recipe_head(v);
+    if (depth == 0 || !(h->kind == &recolor_kind || h->kind == &indices_kind ||
+                        h->kind == &view_kind || h->kind == &pair_kind))
+        return false;
+    return order_dear(h->src[0], depth - 1) ||
+           (h->kind == &pair_kind && order_dear(h->src[1], depth - 1));
+}
+
+/* combine(a, b) kept as its keys, both sides unread (pair_kind) */
+static Value *pair_of(Value *a, Value *b)
+{
+    FsKeys o = {0};
+    Value *v = NULL;
+    if (fs_arena_keys(a, &o) && fs_arena_keys(b, &o) && all_ours(&o)) {
+        size_t n = first_of_each(o.k, o.n);
+        v = n ? made(&pair_kind, o.k, n, n, v_incref(a), v_incref(b))
+              : v_incref(&v_empty_fset_);
+    }
+    fs_keys_free(&o);
+    return v;
+}
+
 Value *fs_keys_concat(Value *a, Value *b)
 {
-    if (!both_sets(a, b) || !(lists_unbuilt(a, true) || lists_unbuilt(b, true)))
+    if (!both_sets(a, b))
+        return NULL;
+    if (order_dear(a, 3) || order_dear(b, 3))
+        return pair_of(a, b);
+    if (!(lists_unbuilt(a, true) || lists_unbuilt(b, true)))
         return NULL;
     FsKeys o = {0};
     Value *const ms[2] = {a, b};
