@@ -3,6 +3,8 @@
  * colours' sets it lands in. */
 #include "common/cells.h"
 #include "fsdistinct.h"
+#include "fskeys.h"
+#include "fsrecipe.h"
 
 Value *cm_asobject_bytes(Ctx *cx, const Value *g, ObjCell cell)
 {
@@ -13,11 +15,77 @@ Value *cm_asobject_bytes(Ctx *cx, const Value *g, ObjCell cell)
         return NULL;
     for (size_t k = 0; k < h * w; k++)
         buf[k] = cell((int64_t)(k / w), (int64_t)(k % w), v_small(b[k]));
-    Value *r = fs_from_distinct(buf, h * w);
+    Value *r = h * w >= FS_KEYS_MERGE_MIN ? fs_from_interned(buf, h * w) : NULL;
+    if (!r)
+        r = fs_from_distinct(buf, h * w);
     for (size_t k = 0; k < h * w; k++)
         v_decref(buf[k]);
     free(buf);
     return r;
+}
+
+/* A byte grid's cells of colour c (0..9) as arc-dsl's, in row-major
+ * order: their keys, k[] of room h * w; their number. */
+static size_t colour_keys(const uint8_t *b, size_t h, size_t w, int64_t c, uint32_t *k)
+{
+    size_t n = 0;
+    uint32_t base = (uint32_t)(c + 1) * FS_KEY_TABLE;
+    for (size_t i = 0; i < h; i++)
+        for (size_t j = 0; j < w; j++)
+            if (b[i * w + j] == c)
+                k[n++] = base + (uint32_t)v_intern_index((int64_t)i, (int64_t)j);
+    return n;
+}
+
+/* partition's sets of a byte grid in the span, for arc-dsl's cells and
+ * colours 0..9: each kept as its keys, as fs_from_interned would keep it
+ * (FS_KEYS_MERGE_MIN cells or more), without making the cells; NULL
+ * where that does not apply (the walk below makes them). */
+static Value *partition_keys(Ctx *cx, const uint8_t *b, size_t h, size_t w, Value *colors,
+                             bool per_color, ObjCell cell)
+{
+    size_t nc = v_len(colors), total = h * w;
+    if (h > V_INTERN_SPAN + V_INTERN_MIN || w > V_INTERN_SPAN + V_INTERN_MIN)
+        return NULL;
+    Value *probe = cell(0, 0, v_small(0));     /* the dialect's cell: arc-dsl's (c, (i, j))? */
+    bool ours = fs_arena_key(probe) == (int64_t)FS_KEY_TABLE + v_intern_index(0, 0);
+    v_decref(probe);
+    if (!ours)
+        return NULL;
+    int64_t cs[10];
+    for (size_t c = 0; c < nc; c++)
+        if (nc > 10 || !v_small_of(v_items(colors)[c], &cs[c]) || cs[c] < 0 || cs[c] > 9)
+            return NULL;
+    Value **parts = gu_alloc(cx, nc, sizeof *parts);
+    uint32_t *k = parts ? gu_alloc(cx, total, sizeof *k) : NULL;
+    Value *out = NULL;
+    size_t made = 0;
+    if (!k || !gu_work(cx, total * (per_color ? nc : 1) + nc))
+        goto done;
+    for (; made < nc; made++) {
+        size_t n = colour_keys(b, h, w, cs[made], k);
+        if (n >= FS_KEYS_MERGE_MIN) {
+            parts[made] = fs_keys_of(k, n);
+            continue;
+        }
+        Value **buf = gu_alloc(cx, n ? n : 1, sizeof *buf);
+        if (!buf)
+            goto done;
+        for (size_t x = 0, q = 0; x < total && q < n; x++)
+            if (b[x] == cs[made])
+                buf[q++] = cell((int64_t)(x / w), (int64_t)(x % w), v_small(cs[made]));
+        parts[made] = fs_from_items(buf, n);
+        for (size_t q = 0; q < n; q++)
+            v_decref(buf[q]);
+        free(buf);
+    }
+    out = fs_from_items(parts, nc);
+done:
+    for (size_t c = 0; c < made; c++)
+        v_decref(parts[c]);
+    free(parts);
+    free(k);
+    return out;
 }
 
 Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell cell)
@@ -29,6 +97,11 @@ Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell
     GView g;
     size_t bh = 0, bw = 0, total = 0;
     const uint8_t *b = gu_bytes(grid, &bh, &bw);   /* a byte grid is read as it is */
+    if (b) {
+        Value *keyed = partition_keys(cx, b, bh, bw, colors, per_color, cell);
+        if (keyed || cx->err)
+            return keyed;
+    }
     if (b)
         gu_view_clear(&g), total = bh * bw;
     else if (!gu_rows(cx, grid, &g))   /* enumerate(grid): any iterable of rows */
@@ -61,7 +134,10 @@ Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell
                     cells[k] = cell((int64_t)i, (int64_t)j, g.row[i][j]);
                 buf[n++] = cells[k];
             }
-        parts[c] = fs_from_items(buf, n);
+        /* distinct cells: kept as keys where they are interned, laid out
+         * only when read in order (size, colour and box read none) */
+        Value *keys = n >= FS_KEYS_MERGE_MIN ? fs_from_interned(buf, n) : NULL;
+        parts[c] = keys ? keys : fs_from_items(buf, n);
     }
     out = fs_from_items(parts, nc);
     for (size_t c = 0; c < nc; c++)

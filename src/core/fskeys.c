@@ -759,6 +759,11 @@ Value *fs_keys_toindices(Value *p)
     return v;
 }
 
+Value *fs_keys_of(const uint32_t *k, size_t n)
+{
+    return made(&keyset_kind, k, n, n, NULL, NULL);
+}
+
 Value *fs_from_interned(Value **items, size_t n)
 {
     uint32_t small[64], *k = n <= 64 ? small : malloc(n * sizeof *k);

@@ -85,6 +85,10 @@ Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj);
  * when read (neither set gets a table for fill or paint). */
 Value *fs_keys_moved_view(const FsMoveSrc *m, int64_t di, int64_t dj, Value *src);
 
+/* The frozenset n >= 1 distinct keys k of places or arc-dsl cells make,
+ * added in that order: kept as the keys until read in order. */
+Value *fs_keys_of(const uint32_t *k, size_t n);
+
 /* frozenset(items) for n interned tuples (any table) added in that order,
  * repeats allowed: the first of each laid out as distinct, or, for
  * FS_KEYS_MERGE_MIN or more places or arc-dsl cells, kept as their keys
