@@ -8,7 +8,6 @@
  */
 #include "prim.h"
 #include "common/mshift.h"
-#include "fskeys.h"
 #include "arcdsl/grid_util.h"
 #include "common/colours.h"
 #include "common/gridops.h"
@@ -121,12 +120,6 @@ Value *ad_asindices(Ctx *cx, Value *const *a)
     for (size_t i = 0; i < h; i++)
         for (size_t j = 0; j < w; j++)
             items[n++] = v_pair_int((int64_t)i, (int64_t)j);
-    /* kept as keys where interned (distinct: items stay as they are) */
-    Value *keys = n >= FS_KEYS_MERGE_MIN ? fs_from_interned(items, n) : NULL;
-    if (keys) {
-        free(items);            /* interned places: nothing to release */
-        return keys;
-    }
     return fs_take_items(items, n, true);
 }
 

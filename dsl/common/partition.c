@@ -6,19 +6,33 @@
 #include "fskeys.h"
 #include "fsrecipe.h"
 
+/* Whether the dialect's cells are arc-dsl's (c, (i, j)), which a key set
+ * can hold (fskeys.h); tokpidjin's (i, j, c) are not. */
+static bool arcdsl_cells(ObjCell cell)
+{
+    Value *probe = cell(0, 0, v_small(0));
+    bool ours = fs_arena_key(probe) == (int64_t)FS_KEY_TABLE + v_intern_index(0, 0);
+    v_decref(probe);
+    return ours;
+}
+
 Value *cm_asobject_bytes(Ctx *cx, const Value *g, ObjCell cell)
 {
     size_t h = 0, w = 0;
     const uint8_t *b = gu_bytes(g, &h, &w);
-    Value **buf = gu_alloc_raw(cx, h * w, sizeof *buf);
+    const size_t n = h * w, wd = w;
+    if (n == 0)
+        return v_incref(&v_empty_fset_);
+    Value **buf = gu_alloc_raw(cx, n, sizeof *buf);
     if (!buf)
         return NULL;
-    for (size_t k = 0; k < h * w; k++)
-        buf[k] = cell((int64_t)(k / w), (int64_t)(k % w), v_small(b[k]));
-    Value *r = h * w >= FS_KEYS_MERGE_MIN ? fs_from_interned(buf, h * w) : NULL;
+    for (size_t k = 0; k < n; k++)
+        buf[k] = cell((int64_t)(k / wd), (int64_t)(k % wd), v_small(b[k]));
+    /* distinct cells: kept as keys where they are interned */
+    Value *r = n >= FS_KEYS_MERGE_MIN && arcdsl_cells(cell) ? fs_from_interned(buf, n) : NULL;
     if (!r)
-        r = fs_from_distinct(buf, h * w);
-    for (size_t k = 0; k < h * w; k++)
+        r = fs_from_distinct(buf, n);
+    for (size_t k = 0; k < n; k++)
         v_decref(buf[k]);
     free(buf);
     return r;
@@ -47,10 +61,7 @@ static Value *partition_keys(Ctx *cx, const uint8_t *b, size_t h, size_t w, Valu
     size_t nc = v_len(colors), total = h * w;
     if (h > V_INTERN_SPAN + V_INTERN_MIN || w > V_INTERN_SPAN + V_INTERN_MIN)
         return NULL;
-    Value *probe = cell(0, 0, v_small(0));     /* the dialect's cell: arc-dsl's (c, (i, j))? */
-    bool ours = fs_arena_key(probe) == (int64_t)FS_KEY_TABLE + v_intern_index(0, 0);
-    v_decref(probe);
-    if (!ours)
+    if (!arcdsl_cells(cell))
         return NULL;
     int64_t cs[10];
     for (size_t c = 0; c < nc; c++)
@@ -136,7 +147,7 @@ Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell
             }
         /* distinct cells: kept as keys where they are interned, laid out
          * only when read in order (size, colour and box read none) */
-        Value *keys = n >= FS_KEYS_MERGE_MIN ? fs_from_interned(buf, n) : NULL;
+        Value *keys = fs_keys_may(buf, n) ? fs_from_interned(buf, n) : NULL;
         parts[c] = keys ? keys : fs_from_items(buf, n);
     }
     out = fs_from_items(parts, nc);

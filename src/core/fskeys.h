@@ -16,6 +16,7 @@
 #define ARC_FSKEYS_H
 
 #include "value.h"
+#include "fsrecipe.h"
 
 /* Smaller merges are built at once. */
 #define FS_KEYS_MERGE_MIN 32
@@ -88,6 +89,16 @@ Value *fs_keys_moved_view(const FsMoveSrc *m, int64_t di, int64_t dj, Value *src
 /* The frozenset n >= 1 distinct keys k of places or arc-dsl cells make,
  * added in that order: kept as the keys until read in order. */
 Value *fs_keys_of(const uint32_t *k, size_t n);
+
+/* Whether n distinct items may be kept as keys: enough of them, the
+ * first a place or an arc-dsl cell (fs_from_interned tells the rest). */
+static inline bool fs_keys_may(Value **items, size_t n)
+{
+    if (n < FS_KEYS_MERGE_MIN)
+        return false;
+    int64_t k = fs_arena_key(items[0]);
+    return k >= 0 && k < (int64_t)FS_KEY_ARCDSL * FS_KEY_TABLE;
+}
 
 /* frozenset(items) for n interned tuples (any table) added in that order,
  * repeats allowed: the first of each laid out as distinct, or, for
