@@ -657,11 +657,49 @@ static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
     return ok;
 }
 
+/* mapply(lbind(shift, P), offsets) over a frozenset of offsets as one far
+ * set of the images' union (fs_far_shifts), charged as map_shifts' calls
+ * and the merge are; false (nothing done) where it does not apply. */
+static bool mapply_shift_union(Ctx *cx, Value *f, Value *c, Value **r)
+{
+    if (f->type != V_FUNC || f->u.fn.prim != PRIM_AD_lbind || f->u.fn.ncap != 2 ||
+        CAP(f, 0) != prim_value(PRIM_AD_shift) || c->type != V_FSET || !v_len(c) ||
+        fs_gen_lazy(c))
+        return false;
+    size_t m = v_len(c);
+    Value *const *offs = v_items(c);
+    int64_t d[2];
+    for (size_t q = 0; q < m; q++)
+        if (!shift_offset(offs[q], d))
+            return false;
+    Value *u = NULL, *p = CAP(f, 1);
+    size_t n = p->type == V_FSET ? v_len(p) : 0;
+    FsKeys k = {0};             /* P's keys in any order: its order is read only if u's is */
+    if (n && (uint64_t)m * n <= CORE_MAX_ITEMS && fs_arena_keys(p, &k))
+        u = fs_far_shifts(p, k.k, k.n, c);
+    fs_keys_free(&k);
+    if (!u)
+        return false;
+    /* each offset's calls (the bind's, shift's, its cells), apply's
+     * results, merge's items */
+    bool paid = true;
+    for (size_t q = 0; paid && q < m; q++)
+        paid = cx_charge(cx, 2) && cx_charge(cx, n);
+    if (!paid || !core_work(cx, m) || !core_work(cx, m * n)) {
+        v_decref(u);
+        u = NULL;
+    }
+    *r = u;
+    return true;
+}
+
 Value *ad_mapply(Ctx *cx, Value *const *a)
 {
     Value *r;
     if (a[1]->type == V_TUPLE && !(a[1]->flags & V_FLAGS_PY) &&
         cm_mapply_shifts(cx, a[0], a[1], true, &r))
+        return r;
+    if (mapply_shift_union(cx, a[0], a[1], &r))
         return r;
     if (map_shifts(cx, a[0], a[1], &r))
         return merged(cx, r);

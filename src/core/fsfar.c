@@ -14,7 +14,8 @@
 typedef struct {
     FsRecipeHead h;
     uint32_t tables;            /* bit t: some element lies in table t */
-    uint32_t unordered;         /* a merge's: its codes in no order, src[0] its members */
+    uint32_t unordered;         /* its codes in no order: MERGED (src[0] its members) or
+                                   SHIFTED (src[0] P, src[1] the offsets) */
     uint64_t codes[];           /* len of them, distinct, as they went in unless unordered */
 } Tail;
 
@@ -22,6 +23,8 @@ static inline Tail *tail_of(const Value *v)
 {
     return fs_extra(v);
 }
+
+enum { LISTED, MERGED, SHIFTED };
 
 static inline bool fits(int64_t x)
 {
@@ -150,28 +153,34 @@ static Value *far_alloc(size_t n, uint32_t tables, Value *cs)
         return NULL;
     fs_recipe_init(v, &far_kind, cs ? v_incref(cs) : NULL, NULL, true);
     tail_of(v)->tables = tables;
-    tail_of(v)->unordered = 0;
+    tail_of(v)->unordered = LISTED;
     return v;
 }
 
-/* Box and kind from the codes; the hash waits for its first reader
+/* Box (i0, j0, i1, j1) and kind; the hash waits for its first reader
  * (fs_far_hash): paint and fill of a far set never hash it. */
+static Value *far_seal_box(Value *v, const int64_t b[4])
+{
+    v->hashed = 0;
+    v_box_keep(v, b[0], b[1], b[2], b[3]);
+    v->memo |= tail_of(v)->tables == 1 ? V_MEMO_PLACES : V_MEMO_CELLS;
+    return v;
+}
+
+/* The same, the box from the codes. */
 static Value *far_seal(Value *v)
 {
     const uint64_t *k = tail_of(v)->codes;
     size_t n = v->u.set.len;
-    int64_t i0 = INT64_MAX, j0 = INT64_MAX, i1 = INT64_MIN, j1 = INT64_MIN;
+    int64_t b[4] = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
     for (size_t q = 0; q < n; q++) {
         int64_t i = fs_far_i(k[q]), j = fs_far_j(k[q]);
-        i0 = i < i0 ? i : i0;
-        i1 = i > i1 ? i : i1;
-        j0 = j < j0 ? j : j0;
-        j1 = j > j1 ? j : j1;
+        b[0] = i < b[0] ? i : b[0];
+        b[2] = i > b[2] ? i : b[2];
+        b[1] = j < b[1] ? j : b[1];
+        b[3] = j > b[3] ? j : b[3];
     }
-    v->hashed = 0;
-    v_box_keep(v, i0, j0, i1, j1);
-    v->memo |= tail_of(v)->tables == 1 ? V_MEMO_PLACES : V_MEMO_CELLS;
-    return v;
+    return far_seal_box(v, b);
 }
 
 Value *fs_far_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
@@ -335,12 +344,16 @@ static bool merged_codes(Value *const *ms, size_t nm, bool ordered, Codes *o, ui
     return ok;
 }
 
+static bool shifted_inserted(const Value *p, const Value *offs, Codes *o);
+
 /* v's codes in insertion order, appended to o. */
 static bool inserted(const Value *v, Codes *o)
 {
     const Tail *t = tail_of(v);
-    if (!t->unordered)
+    if (t->unordered == LISTED)
         return codes_append(o, t->codes, v->u.set.len);
+    if (t->unordered == SHIFTED)
+        return shifted_inserted(t->h.src[0], t->h.src[1], o);
     const Value *cs = t->h.src[0];
     uint32_t tables = 0;
     return merged_codes(v_items(cs), cs->u.set.len, true, o, &tables);
@@ -366,9 +379,177 @@ Value *fs_far_merge(Value *cs)
     if (merged_codes(ms, cs->u.set.len, false, &all, &tables) && all.n &&
         (tables == 1 || !(tables & 1)) && (v = far_alloc(all.n, tables, cs))) {
         memcpy(tail_of(v)->codes, all.c, all.n * sizeof *all.c);
-        tail_of(v)->unordered = 1;
+        tail_of(v)->unordered = MERGED;
         far_seal(v);
     }
+    free(all.c);
+    return v;
+}
+
+/* ---- mapply of shifts -----------------------------------------------------
+ * merge(apply(lbind(shift, P), offsets)) over a frozenset of offsets: the
+ * images P + d are distinct (P is not empty), and the apply's table lays
+ * them out by their hashes; merge then adds each image's elements in that
+ * image's own order (an ADD-ALL of P's elements moved, in P's order).  The
+ * union keeps its codes in no order and P and the offsets, from which
+ * that insertion order is made only when it is read. */
+
+/* The offset (di, dj) of item e of the offsets: two ints. */
+static void offset_of(const Value *e, int64_t *di, int64_t *dj)
+{
+    *di = v_titems(e)[0]->u.i;
+    *dj = v_titems(e)[1]->u.i;
+}
+
+/* Code c moved by (di, dj), where it stays within +-2^27: each field
+ * takes its own sum, no borrow or carry crosses into the next. */
+static inline uint64_t code_moved(uint64_t c, int64_t di, int64_t dj)
+{
+    return c + (uint64_t)(di * ((int64_t)1 << 28) + dj);
+}
+
+/* The union's elements as bits: one per table met and place of the box
+ * every image lies in. */
+typedef struct {
+    uint64_t *bits;
+    int64_t i0, j0, h, w;
+    uint32_t tables;
+    int64_t base[16];           /* table t's first bit */
+} Region;
+
+#define REGION_MAX_BITS ((int64_t)1 << 26)
+
+/* The bit of element code c (in the region). */
+static inline int64_t region_bit(const Region *r, uint64_t c)
+{
+    return r->base[fs_far_table(c)] + (fs_far_i(c) - r->i0) * r->w + fs_far_j(c) - r->j0;
+}
+
+/* Whether bit x of r was clear (it is set now). */
+static inline bool region_first(Region *r, int64_t x)
+{
+    uint64_t bit = (uint64_t)1 << (x & 63), *word = &r->bits[x >> 6];
+    bool first = !(*word & bit);
+    *word |= bit;
+    return first;
+}
+
+/* The region of P's n codes pc moved by the m offsets offs (each image
+ * within +-2^27, checked); false where it would pass REGION_MAX_BITS, an
+ * image would leave +-2^27, or memory ran out. */
+static bool region_of(Region *r, const uint64_t *pc, size_t n, Value *const *offs, size_t m)
+{
+    int64_t b[4] = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
+    int64_t d[4] = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
+    *r = (Region){0};
+    for (size_t k = 0; k < n; k++) {
+        int64_t i = fs_far_i(pc[k]), j = fs_far_j(pc[k]);
+        b[0] = i < b[0] ? i : b[0], b[1] = j < b[1] ? j : b[1];
+        b[2] = i > b[2] ? i : b[2], b[3] = j > b[3] ? j : b[3];
+        r->tables |= 1u << fs_far_table(pc[k]);
+    }
+    for (size_t q = 0; q < m; q++) {
+        int64_t di, dj;
+        offset_of(offs[q], &di, &dj);
+        if (!(di > -FS_FAR_BIAS - b[0] && di < FS_FAR_BIAS - b[2] && dj > -FS_FAR_BIAS - b[1] &&
+              dj < FS_FAR_BIAS - b[3]))
+            return false;
+        d[0] = di < d[0] ? di : d[0], d[1] = dj < d[1] ? dj : d[1];
+        d[2] = di > d[2] ? di : d[2], d[3] = dj > d[3] ? dj : d[3];
+    }
+    r->i0 = b[0] + d[0];
+    r->j0 = b[1] + d[1];
+    r->h = b[2] + d[2] - r->i0 + 1;
+    r->w = b[3] + d[3] - r->j0 + 1;
+    int64_t ntab = 0;
+    for (unsigned t = 0; t < 16; t++)
+        if (r->tables >> t & 1)
+            r->base[t] = ntab++ * r->h * r->w;
+    if (!n || !m || r->h > REGION_MAX_BITS / r->w / ntab)
+        return false;
+    r->bits = calloc((size_t)((r->h * r->w * ntab + 63) / 64), sizeof *r->bits);
+    return r->bits != NULL;
+}
+
+static bool shifted_inserted(const Value *p, const Value *offs, Codes *o)
+{
+    Codes pc = {0}, img = {0};
+    size_t n = v_len(p), m = v_len(offs), n0 = o->n;
+    Value *const *it = v_items(offs);
+    int64_t *ih = malloc(m * sizeof *ih);
+    int32_t *slots = malloc((pyset_distinct_mask(m) + 1) * sizeof *slots);
+    Region r = {0};
+    bool ok = ih && slots && member_codes(p, &pc, true) && pc.n == n && codes_reserve(&img, n) &&
+              region_of(&r, pc.c, n, it, m);
+    /* the images' hashes, then the apply's table of them */
+    for (size_t q = 0; ok && q < m; q++) {
+        int64_t di, dj;
+        offset_of(it[q], &di, &dj);
+        uint64_t x = 0;
+        for (size_t k = 0; k < n; k++)
+            x ^= py_fset_shuffle((uint64_t)code_hash(code_moved(pc.c[k], di, dj)));
+        ih[q] = py_fset_end(x, n);
+    }
+    if (ok)
+        pyset_distinct_slots(slots, ih, m);
+    for (size_t s = 0; ok && s <= pyset_distinct_mask(m); s++) {
+        if (slots[s] < 0)
+            continue;
+        int64_t di, dj;
+        offset_of(it[slots[s]], &di, &dj);
+        img.n = 0;
+        for (size_t k = 0; k < n; k++)
+            img.c[img.n++] = code_moved(pc.c[k], di, dj);
+        ok = codes_laid(&img, n) && codes_reserve(o, n);
+        for (size_t k = 0; ok && k < n; k++)        /* merge's loop: first occurrences */
+            if (region_first(&r, region_bit(&r, img.c[k])))
+                o->c[o->n++] = img.c[k];
+    }
+    free(ih);
+    free(slots);
+    free(r.bits);
+    free(pc.c);
+    free(img.c);
+    if (!ok)
+        o->n = n0;
+    return ok;
+}
+
+Value *fs_far_shifts(Value *p, const uint32_t *pk, size_t n, Value *offs)
+{
+    size_t m = v_len(offs);
+    Value *const *it = v_items(offs);
+    Codes pc = {0}, all = {0};
+    Region r = {0};
+    int64_t *at = malloc((n ? n : 1) * sizeof *at);
+    bool ok = at && codes_reserve(&pc, n);
+    for (size_t k = 0; ok && k < n; k++)
+        ok = key_code(pk[k], &pc.c[pc.n++]);
+    ok = ok && (r.tables = 0, region_of(&r, pc.c, n, it, m)) &&
+         (r.tables == 1 || !(r.tables & 1)) && codes_reserve(&all, n * m);
+    /* element k moved by (di, dj) is bit at[k] + di * w + dj */
+    for (size_t k = 0; ok && k < n; k++)
+        at[k] = region_bit(&r, pc.c[k]);
+    for (size_t q = 0; ok && q < m; q++) {
+        int64_t di, dj;
+        offset_of(it[q], &di, &dj);
+        int64_t by = di * r.w + dj;
+        for (size_t k = 0; k < n; k++)
+            if (region_first(&r, at[k] + by))
+                all.c[all.n++] = code_moved(pc.c[k], di, dj);
+    }
+    Value *v = ok ? far_alloc(all.n, r.tables, p) : NULL;
+    if (v) {
+        memcpy(tail_of(v)->codes, all.c, all.n * sizeof *all.c);
+        tail_of(v)->unordered = SHIFTED;
+        tail_of(v)->h.src[1] = v_incref(offs);
+        /* every image is P's box moved: the union's spans the region */
+        const int64_t box[4] = {r.i0, r.j0, r.i0 + r.h - 1, r.j0 + r.w - 1};
+        far_seal_box(v, box);
+    }
+    free(at);
+    free(r.bits);
+    free(pc.c);
     free(all.c);
     return v;
 }

@@ -37,6 +37,15 @@ int64_t fs_far_hash(const Value *v);
  * memory ran out. */
 Value *fs_far_merge(Value *cs);
 
+/* merge(apply(lbind(shift, p), offs)) for a non-empty frozenset p of
+ * places or arc-dsl cells, its n keys pk (in any order, repeats allowed),
+ * and a frozenset offs, not walked in generation order, of pairs of ints
+ * (not bools): a far set of the images' union, holding p and offs, which
+ * finds the order merge adds them in only when read in order.  NULL where
+ * p is not that, an image would pass +-2^27, the images' region is too
+ * large for its bitmap, or memory ran out. */
+Value *fs_far_shifts(Value *p, const uint32_t *pk, size_t n, Value *offs);
+
 /* An element's code: its table (0 a place, 1..10 an arc-dsl cell of
  * colour t - 1, as the arena's), i and j, 28 bits each. */
 #define FS_FAR_BIAS ((int64_t)1 << 27)
