@@ -88,6 +88,7 @@ static bool codes_append(Codes *o, const uint64_t *k, size_t n)
 }
 
 static bool inserted(const Value *v, Codes *o);
+static bool codes_laid(Codes *o, size_t n);
 
 static void far_build(Value *v)
 {
@@ -110,12 +111,50 @@ static void far_build(Value *v)
     free(ins.c);
 }
 
-/* Some element is not an interned tuple: no keys to list. */
-static bool far_no_keys(const Value *v, FsKeys *o)
+static inline bool code_in_span(uint64_t c)
 {
-    (void)v;
-    (void)o;
-    return false;
+    return (uint64_t)(fs_far_i(c) - V_INTERN_MIN) < V_INTERN_SPAN &&
+           (uint64_t)(fs_far_j(c) - V_INTERN_MIN) < V_INTERN_SPAN;
+}
+
+/* Whether every one of the n codes c lies within the span: most far
+ * sets' elements do not, but a union of shifts (fs_far_shifts) may, and
+ * it reads then as a set of keys. */
+static bool codes_in_span(const uint64_t *c, size_t n)
+{
+    bool in = true;
+    for (size_t x = 0; x < n; x++)
+        in &= code_in_span(c[x]);
+    return in;
+}
+
+/* The arena keys of the n codes c (all within the span) appended to o. */
+static bool codes_keys(const uint64_t *c, size_t n, FsKeys *o)
+{
+    if (!fs_keys_reserve(o, n))
+        return false;
+    for (size_t x = 0; x < n; x++)
+        o->k[o->n++] = fs_far_table(c[x]) * PLACES +
+                       (uint32_t)v_intern_index(fs_far_i(c[x]), fs_far_j(c[x]));
+    return true;
+}
+
+static bool far_keys(const Value *v, FsKeys *o)
+{
+    const uint64_t *c = tail_of(v)->codes;
+    size_t n = v->u.set.len;
+    return codes_in_span(c, n) && codes_keys(c, n, o);
+}
+
+static bool far_ordered(const Value *v, FsKeys *o)
+{
+    size_t n = v->u.set.len;
+    if (!codes_in_span(tail_of(v)->codes, n))
+        return false;
+    Codes ins = {0};
+    bool ok = inserted(v, &ins) && codes_laid(&ins, n) && codes_keys(ins.c, n, o);
+    free(ins.c);
+    return ok;
 }
 
 /* Cells of one colour say so (color, colorfilter). */
@@ -127,8 +166,8 @@ static Value *far_same(const Value *v, size_t at)
     return v_small(__builtin_ctz(t) - 1);
 }
 
-static const FsRecipe far_kind = {far_build, far_size, NULL, fs_table_free, far_no_keys,
-                                  far_no_keys, far_same, false, false};
+static const FsRecipe far_kind = {far_build, far_size, NULL, fs_table_free, far_keys,
+                                  far_ordered, far_same, false, false};
 
 bool fs_far_unbuilt(const Value *v)
 {
