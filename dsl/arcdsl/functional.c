@@ -657,6 +657,10 @@ static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
     return ok;
 }
 
+/* Fewer images' cells than this, or one image, cost less as moved keys
+ * (map_shifts) than as a union with its region's bitmap. */
+#define SHIFT_UNION_MIN 64
+
 /* mapply(lbind(shift, P), offsets) over a frozenset of offsets as one far
  * set of the images' union (fs_far_shifts), charged as map_shifts' calls
  * and the merge are; false (nothing done) where it does not apply. */
@@ -675,7 +679,8 @@ static bool mapply_shift_union(Ctx *cx, Value *f, Value *c, Value **r)
     Value *u = NULL, *p = CAP(f, 1);
     size_t n = p->type == V_FSET ? v_len(p) : 0;
     FsKeys k = {0};             /* P's keys in any order: its order is read only if u's is */
-    if (n && (uint64_t)m * n <= CORE_MAX_ITEMS && fs_arena_keys(p, &k))
+    if (m >= 2 && (uint64_t)m * n >= SHIFT_UNION_MIN && (uint64_t)m * n <= CORE_MAX_ITEMS &&
+        fs_arena_keys(p, &k))
         u = fs_far_shifts(p, k.k, k.n, c);
     fs_keys_free(&k);
     if (!u)
