@@ -14,6 +14,7 @@
 #include "fsproduct.h"
 #include "fsderived.h"
 #include "fsdistinct.h"
+#include "fskeys.h"
 #include "vmem.h"
 #include "prim.h"
 #include "common/flatcall.h"
@@ -635,7 +636,8 @@ static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, 
             if ((k = keep(cx, it[i], ud)) > 0)
                 kept[m++] = it[i];
         }
-        if (k >= 0 && core_work(cx, m))
+        /* the kept are distinct: as keys where they are interned */
+        if (k >= 0 && core_work(cx, m) && !(fs_keys_may(kept, m) && (r = fs_from_interned(kept, m))))
             r = fs_from_distinct(kept, m);
         if (kept != small)
             free(kept);
