@@ -481,6 +481,8 @@ static bool region_of(Region *r, const uint64_t *pc, size_t n, Value *const *off
     int64_t b[4] = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
     int64_t d[4] = {INT64_MAX, INT64_MAX, INT64_MIN, INT64_MIN};
     *r = (Region){0};
+    if (!n || !m)
+        return false;
     for (size_t k = 0; k < n; k++) {
         int64_t i = fs_far_i(pc[k]), j = fs_far_j(pc[k]);
         b[0] = i < b[0] ? i : b[0], b[1] = j < b[1] ? j : b[1];
@@ -504,7 +506,7 @@ static bool region_of(Region *r, const uint64_t *pc, size_t n, Value *const *off
     for (unsigned t = 0; t < 16; t++)
         if (r->tables >> t & 1)
             r->base[t] = ntab++ * r->h * r->w;
-    if (!n || !m || r->h > REGION_MAX_BITS / r->w / ntab)
+    if (r->h > REGION_MAX_BITS / r->w / ntab)
         return false;
     r->bits = calloc((size_t)((r->h * r->w * ntab + 63) / 64), sizeof *r->bits);
     return r->bits != NULL;
@@ -564,8 +566,8 @@ Value *fs_far_shifts(Value *p, const uint32_t *pk, size_t n, Value *offs)
     bool ok = at && codes_reserve(&pc, n);
     for (size_t k = 0; ok && k < n; k++)
         ok = key_code(pk[k], &pc.c[pc.n++]);
-    ok = ok && (r.tables = 0, region_of(&r, pc.c, n, it, m)) &&
-         (r.tables == 1 || !(r.tables & 1)) && codes_reserve(&all, n * m);
+    ok = ok && region_of(&r, pc.c, n, it, m) && (r.tables == 1 || !(r.tables & 1)) &&
+         codes_reserve(&all, n * m);
     /* element k moved by (di, dj) is bit at[k] + di * w + dj */
     for (size_t k = 0; ok && k < n; k++)
         at[k] = region_bit(&r, pc.c[k]);
