@@ -59,13 +59,12 @@ static Value *partition_keys(Ctx *cx, const uint8_t *b, size_t h, size_t w, Valu
                              bool per_color, ObjCell cell)
 {
     size_t nc = v_len(colors), total = h * w;
-    if (h > V_INTERN_SPAN + V_INTERN_MIN || w > V_INTERN_SPAN + V_INTERN_MIN)
-        return NULL;
-    if (!arcdsl_cells(cell))
+    if (h > V_INTERN_SPAN + V_INTERN_MIN || w > V_INTERN_SPAN + V_INTERN_MIN || nc > 10 ||
+        !arcdsl_cells(cell))
         return NULL;
     int64_t cs[10];
     for (size_t c = 0; c < nc; c++)
-        if (nc > 10 || !v_small_of(v_items(colors)[c], &cs[c]) || cs[c] < 0 || cs[c] > 9)
+        if (!v_small_of(v_items(colors)[c], &cs[c]) || cs[c] < 0 || cs[c] > 9)
             return NULL;
     Value **parts = gu_alloc(cx, nc, sizeof *parts);
     uint32_t *k = parts ? gu_alloc(cx, total, sizeof *k) : NULL;
