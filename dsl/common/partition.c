@@ -51,53 +51,6 @@ static size_t colour_keys(const uint8_t *b, size_t h, size_t w, int64_t c, uint3
     return n;
 }
 
-/* partition's sets of a byte grid in the span, for arc-dsl's cells and
- * colours 0..9: each kept as its keys, as fs_from_interned would keep it
- * (FS_KEYS_MERGE_MIN cells or more), without making the cells; NULL
- * where that does not apply (the walk below makes them). */
-static Value *partition_keys(Ctx *cx, const uint8_t *b, size_t h, size_t w, Value *colors,
-                             bool per_color, ObjCell cell)
-{
-    size_t nc = v_len(colors), total = h * w;
-    if (h > V_INTERN_SPAN + V_INTERN_MIN || w > V_INTERN_SPAN + V_INTERN_MIN || nc > 10 ||
-        !arcdsl_cells(cell))
-        return NULL;
-    int64_t cs[10];
-    for (size_t c = 0; c < nc; c++)
-        if (!v_small_of(v_items(colors)[c], &cs[c]) || cs[c] < 0 || cs[c] > 9)
-            return NULL;
-    Value **parts = gu_alloc(cx, nc, sizeof *parts);
-    uint32_t *k = parts ? gu_alloc(cx, total, sizeof *k) : NULL;
-    Value *out = NULL;
-    size_t made = 0;
-    if (!k || !gu_work(cx, total * (per_color ? nc : 1) + nc))
-        goto done;
-    for (; made < nc; made++) {
-        size_t n = colour_keys(b, h, w, cs[made], k);
-        if (n >= FS_KEYS_MERGE_MIN) {
-            parts[made] = fs_keys_of(k, n);
-            continue;
-        }
-        Value **buf = gu_alloc(cx, n ? n : 1, sizeof *buf);
-        if (!buf)
-            goto done;
-        for (size_t x = 0, q = 0; x < total && q < n; x++)
-            if (b[x] == cs[made])
-                buf[q++] = cell((int64_t)(x / w), (int64_t)(x % w), v_small(cs[made]));
-        parts[made] = fs_from_items(buf, n);
-        for (size_t q = 0; q < n; q++)
-            v_decref(buf[q]);
-        free(buf);
-    }
-    out = fs_from_items(parts, nc);
-done:
-    for (size_t c = 0; c < made; c++)
-        v_decref(parts[c]);
-    free(parts);
-    free(k);
-    return out;
-}
-
 Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell cell)
 {
     /* no colour: CPython's generator never reads the grid (which may then
@@ -107,11 +60,6 @@ Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell
     GView g;
     size_t bh = 0, bw = 0, total = 0;
     const uint8_t *b = gu_bytes(grid, &bh, &bw);   /* a byte grid is read as it is */
-    if (b) {
-        Value *keyed = partition_keys(cx, b, bh, bw, colors, per_color, cell);
-        if (keyed || cx->err)
-            return keyed;
-    }
     if (b)
         gu_view_clear(&g), total = bh * bw;
     else if (!gu_rows(cx, grid, &g))   /* enumerate(grid): any iterable of rows */
@@ -122,18 +70,29 @@ Value *cm_partition(Ctx *cx, Value *grid, Value *colors, bool per_color, ObjCell
     Value **parts = gu_alloc(cx, nc, sizeof *parts);
     Value **cells = gu_alloc(cx, total, sizeof *cells);
     Value **buf = gu_alloc(cx, total, sizeof *buf);
+    /* a byte grid in the span, of arc-dsl's cells: a colour's set of
+     * FS_KEYS_MERGE_MIN cells or more made as its keys from the bytes,
+     * no cell made */
+    uint32_t *bkeys = b && bh <= V_INTERN_SPAN + V_INTERN_MIN && bw <= V_INTERN_SPAN + V_INTERN_MIN &&
+                      arcdsl_cells(cell) ? gu_alloc(cx, total ? total : 1, sizeof *bkeys) : NULL;
     Value *out = NULL;
-    if (!parts || !cells || !buf || !gu_work(cx, total * (per_color ? nc : 1) + nc))
+    if (!parts || !cells || !buf || cx->err || !gu_work(cx, total * (per_color ? nc : 1) + nc))
         goto done;
     for (size_t c = 0; c < nc; c++) {
         Value *col = v_items(colors)[c];
         size_t n = 0, k = 0;
-        for (; b && k < total; k++) {
-            Value *x = v_small(b[k]);
-            if (!gu_eq(x, col))
+        int64_t cv;
+        if (bkeys && v_small_of(col, &cv) && cv >= 0 && cv <= 9 &&
+            (n = colour_keys(b, bh, bw, cv, bkeys)) >= FS_KEYS_MERGE_MIN) {
+            parts[c] = fs_keys_of(bkeys, n);
+            continue;
+        }
+        n = 0;
+        for (int t = b ? gu_byte_equal_to(col) : -1; t >= 0 && k < total; k++) {
+            if (b[k] != t)
                 continue;
             if (!cells[k])
-                cells[k] = cell((int64_t)(k / bw), (int64_t)(k % bw), x);
+                cells[k] = cell((int64_t)(k / bw), (int64_t)(k % bw), v_small(b[k]));
             buf[n++] = cells[k];
         }
         for (size_t i = 0; i < g.h; i++)
@@ -159,6 +118,7 @@ done:
     free(parts);
     free(cells);
     free(buf);
+    free(bkeys);
     gu_view_free(&g);
     return out;
 }
