@@ -428,11 +428,7 @@ static bool lists_with_seen(const Value *m);
 static bool union_inserted(const Value *v, FsKeys *o)
 {
     const Value *cs = fs_recipe_head(v)->src[0];
-    size_t n = o->n;
-    if (merged_in_order(v_items(cs), cs->u.set.len, o))
-        return true;
-    o->n = n;
-    return false;
+    return merged_in_order(v_items(cs), cs->u.set.len, o);
 }
 
 static void union_build(Value *v) { build_inserted(v, union_inserted); }
@@ -452,11 +448,7 @@ static bool pair_inserted(const Value *v, FsKeys *o)
 {
     const FsRecipeHead *h = fs_recipe_head(v);
     Value *const ms[2] = {h->src[0], h->src[1]};
-    size_t n = o->n;
-    if (merged_in_order(ms, 2, o))
-        return true;
-    o->n = n;
-    return false;
+    return merged_in_order(ms, 2, o);
 }
 
 static void pair_build(Value *v) { build_inserted(v, pair_inserted); }
@@ -511,7 +503,8 @@ static bool adds_nothing(const Value *m, FsKeys *tmp)
  * kept, into o: what merge's loop adds, in the order it adds them.  A
  * member whose keys are all in already is passed over unread: over many
  * overlapping members (the lines of prapply(connect, p, p)) most are.
- * false where a member is not a set of places and arc-dsl cells. */
+ * false (o as it was) where a member is not a set of places and arc-dsl
+ * cells. */
 static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o)
 {
     FsKeys tmp = {0};
@@ -549,6 +542,8 @@ static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o)
     for (size_t x = n0; x < o->n; x++)
         unsee(o->k[x]);
     fs_keys_free(&tmp);
+    if (!ok)
+        o->n = n0;
     return ok;
 }
 
