@@ -643,11 +643,21 @@ static Value *shift_item(Ctx *cx, Value *e, void *ud)
  * patch not of places or cells) is shifted by the call.  false (nothing
  * done) where f is not such a bind or c is walked in generation order
  * (core_map_gen). */
-static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
+/* PRIM_AD_lbind or PRIM_AD_rbind where f binds shift and c is a frozenset
+ * walked in its order; -1 otherwise. */
+static int shift_bind_over(const Value *f, const Value *c)
 {
     int prim = f->type == V_FUNC ? f->u.fn.prim : -1;
     if ((prim != PRIM_AD_lbind && prim != PRIM_AD_rbind) || f->u.fn.ncap != 2 ||
         CAP(f, 0) != prim_value(PRIM_AD_shift) || c->type != V_FSET || fs_gen_lazy(c))
+        return -1;
+    return prim;
+}
+
+static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
+{
+    int prim = shift_bind_over(f, c);
+    if (prim < 0)
         return false;
     Shifts sh = {.left = prim == PRIM_AD_lbind};
     bool ok = sh.left ? shift_keys(CAP(f, 1), &sh.k, &sh.m) : shift_offset(CAP(f, 1), sh.d);
@@ -666,9 +676,7 @@ static bool map_shifts(Ctx *cx, Value *f, Value *c, Value **r)
  * and the merge are; false (nothing done) where it does not apply. */
 static bool mapply_shift_union(Ctx *cx, Value *f, Value *c, Value **r)
 {
-    if (f->type != V_FUNC || f->u.fn.prim != PRIM_AD_lbind || f->u.fn.ncap != 2 ||
-        CAP(f, 0) != prim_value(PRIM_AD_shift) || c->type != V_FSET || !v_len(c) ||
-        fs_gen_lazy(c))
+    if (shift_bind_over(f, c) != PRIM_AD_lbind || !v_len(c))
         return false;
     size_t m = v_len(c);
     Value *const *offs = v_items(c);
