@@ -493,15 +493,6 @@ Value *ad_asobject(Ctx *cx, Value *const *a)
     return pyset_take(&s);
 }
 
-/* The same colour as c, small ints told apart by address */
-static inline int same_colour(Value *c, Value *want)
-{
-    int64_t x, y;
-    if (v_small_of(c, &x) && v_small_of(want, &y))
-        return x == y;
-    return v_eq(c, want);
-}
-
 Value *ad_colorfilter(Ctx *cx, Value *const *a)
 {
     Value *objs = a[0];
@@ -524,7 +515,7 @@ Value *ad_colorfilter(Ctx *cx, Value *const *a)
         }
         if (!(c = fs_same_at(o, 0)) && !(c = gu_getitem(cx, v_items(o)[0], 0)))
             goto out;
-        if (same_colour(c, a[1]))
+        if (gu_eq(c, a[1]))
             kept[m++] = o;
     }
     /* a set's items are distinct, and so the kept: laid out at once */
