@@ -11,6 +11,7 @@
 #include "arcdsl/fitfilter.h"
 #include "vgrid.h"
 #include "common/core_util.h"
+#include "common/rings.h"
 #include "pysort.h"
 #include "fskeys.h"
 #include "fsfar.h"
@@ -360,6 +361,10 @@ Value *core_merge(Ctx *cx, Value *cs)
 {
     if (!core_iterable(cx, cs))
         return NULL;
+    bool raised;                /* rings none has read keep their corners */
+    Value *rings = cm_rings_merge(cx, cs, &raised);
+    if (rings || raised)
+        return rings;
     VBuf b = {0};
     if (vg_is(cs)) {     /* a byte grid's rows, merged */
         size_t h = cs->u.tup.len, w = vg_w(cs);

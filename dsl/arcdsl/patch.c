@@ -20,6 +20,7 @@
 #include "fsrecipe.h"
 #include "common/gridops.h"
 #include "common/neighbours.h"
+#include "common/rings.h"
 
 #include "arcdsl/patch_util.h"
 
@@ -337,6 +338,12 @@ Value *ad_shift(Ctx *cx, Value *const *a)
         return v_incref(p);
     if (!(d = unpack2(cx, a[1])))
         return NULL;
+    /* merged rings (common/rings.h) moved without laying them out: read
+     * for their kind, they would be */
+    Value *rings = v_is_int(d[0]) && v_is_int(d[1]) ? cm_rings_shift(p, d[0]->u.i, d[1]->u.i)
+                                                    : NULL;
+    if (rings)
+        return charge(cx, n) ? rings : (v_decref(rings), NULL);
     int kind = pkind(cx, p);
     if (kind < 0)
         return NULL;

@@ -26,12 +26,6 @@ Value *ad_connect_all(Ctx *cx, Value *x, Value *y);
  * undoes the charges, and the calls are made). */
 int ad_connect_pairs(Ctx *cx, const ForkPairs *fp, size_t len, int32_t *map, VBuf *mem);
 
-/* frozenset(vlines | hlines) of the rectangle si..ei x sj..ej, as box,
- * inbox and outbox make it (boxset.c): from AD_BOX_LAZY_MIN points on, a
- * recipe whose table is laid out when read in order. */
-#define AD_BOX_LAZY_MIN 8
-Value *ad_box_lines(int64_t si, int64_t sj, int64_t ei, int64_t ej);
-
 /* Cells produced count against the instance's work budget. */
 static inline bool charge(Ctx *cx, uint64_t n)
 {

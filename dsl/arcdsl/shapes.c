@@ -10,6 +10,7 @@
 #include "arcdsl/patch_util.h"
 #include "arcdsl/line.h"
 #include "common/cells.h"
+#include "common/rings.h"
 
 /* ---- centres ------------------------------------------------------------ */
 
@@ -269,7 +270,7 @@ Value *ad_delta(Ctx *cx, Value *const *a)
 }
 
 /* frozenset(vlines | hlines) of the rectangle, as the reference's box,
- * inbox and outbox build it (boxset.c) */
+ * inbox and outbox build it (common/rings.h) */
 static Value *box_lines(Ctx *cx, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
 {
     int64_t si = ai < bi ? ai : bi, sj = aj < bj ? aj : bj;
@@ -277,7 +278,7 @@ static Value *box_lines(Ctx *cx, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
     int64_t h = ei - si + 1, w = ej - sj + 1;
     if (!ranged(cx, 2 * (h + w)))
         return NULL;
-    return ad_box_lines(si, sj, ei, ej);
+    return cm_ring(si, sj, ei, ej);
 }
 
 static Value *around(Ctx *cx, Value *p, int64_t d)

@@ -3,6 +3,7 @@
 #include "fsrecipe.h"
 #include "fsfar.h"
 #include "common/anyorder.h"
+#include "common/rings.h"
 
 #define PLACES FS_KEY_TABLE
 
@@ -34,6 +35,9 @@ static bool keys_of(const Value *v, FsKeys *o, bool *cells, bool ordered)
 
 int ao_locs(Ctx *cx, const Value *patch, GLoc **out, size_t *n)
 {
+    int rings = cm_rings_locs(cx, patch, out, n);     /* anywhere, from the corners */
+    if (rings)
+        return rings;
     FsKeys o = {0};
     bool cells;
     if (!keys_of(patch, &o, &cells, false))

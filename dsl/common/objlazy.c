@@ -125,7 +125,7 @@ static Value *object_same(const Value *v, size_t at)
 }
 
 static const FsRecipe object_kind = {object_build, object_size, NULL, fs_table_free, object_keys,
-                                     NULL, object_same, false, false};
+                                     NULL, object_same, false, false, NULL};
 
 /* A window past this many places per cell costs more than it saves. */
 #define WINDOW_PER_CELL 16

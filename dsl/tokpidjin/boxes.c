@@ -3,10 +3,10 @@
 #include "common/gridops.h"
 #include "common/iset.h"
 #include "common/neighbours.h"
-#include "tokpidjin/rings.h"
+#include "common/rings.h"
 
 /* Corners all ints (not bools, which a ring's places would show): the
- * ring is tk_ring's. */
+ * ring is cm_ring's. */
 static bool ring_ints(Value *const *v)
 {
     for (int k = 0; k < 4; k++)
@@ -100,7 +100,7 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
         return NULL;
     Value *corners[4] = {si, sj, ei, ej};
     if (ring_ints(corners))
-        return tk_ring(i0, j0, i1, j1);     /* laid out when read in order */
+        return cm_ring(i0, j0, i1, j1);     /* laid out when read in order */
     PySet l1, l2, v, h1, h2, hz, all;
     pyset_init(&l1);
     pyset_init(&l2);

@@ -12,7 +12,6 @@
 #include <math.h>
 
 #include "tokpidjin/core_util.h"
-#include "tokpidjin/rings.h"
 #include "common/mshift.h"
 
 /* ---- apply family ------------------------------------------------------- */
@@ -45,13 +44,7 @@ Value *tk_mapply_f(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, 
 Value *tk_mpapply(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_t, PRIM_TK_papply, 3, a); }
 Value *tk_mfilter(Ctx *cx, Value *const *a) { return nest(cx, PRIM_TK_merge_f, PRIM_TK_sfilter, 2, a); }
 
-/* merge_t of rings none has read (box's, rings.h) keeps their corners */
-Value *tk_merge(Ctx *cx, Value *const *a)
-{
-    bool raised;
-    Value *r = tk_rings_merge(cx, a[0], &raised);
-    return r || raised ? r : core_merge(cx, a[0]);
-}
+Value *tk_merge(Ctx *cx, Value *const *a) { return core_merge(cx, a[0]); }
 
 /* ---- filters ------------------------------------------------------------ */
 

@@ -20,7 +20,7 @@
 #include "common/cells.h"
 #include "common/anyorder.h"
 #include "fskeys.h"
-#include "tokpidjin/rings.h"
+#include "common/rings.h"
 #include "common/mshift.h"
 
 static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
@@ -500,9 +500,7 @@ static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *color, const Valu
     /* a set of places kept as keys, or shifted rings: its places in no
      * order, as toindices gives it back (tokpidjin's toindices of 2-tuples
      * is the set itself) */
-    int got = tk_rings_locs(cx, patch, &l, &n);
-    if (!got && fs_keys_places(patch))
-        got = ao_locs(cx, patch, &l, &n);
+    int got = cm_rings_shifted(patch) || fs_keys_places(patch) ? ao_locs(cx, patch, &l, &n) : 0;
     if (got) {
         ok = got > 0 && gu_work(cx, n);
         for (size_t k = 0; ok && k < n; k++)

@@ -10,7 +10,7 @@
 #include "prim.h"
 #include "pyset.h"
 #include "fsdistinct.h"
-#include "tokpidjin/rings.h"
+#include "common/rings.h"
 #include "fskeys.h"
 #include "common/core_util.h"
 #include "common/grid_util.h"
@@ -444,7 +444,7 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
     if (!dd || !gu_iterable(cx, p))
         return NULL;
     /* merged rings (rings.h) moved without laying them out */
-    Value *rings = v_is_int(dd[0]) && v_is_int(dd[1]) ? tk_rings_shift(p, dd[0]->u.i, dd[1]->u.i)
+    Value *rings = v_is_int(dd[0]) && v_is_int(dd[1]) ? cm_rings_shift(p, dd[0]->u.i, dd[1]->u.i)
                                                       : NULL;
     if (rings && !tkp_charge(cx, v_len(p))) {
         v_decref(rings);

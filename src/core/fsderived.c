@@ -179,7 +179,7 @@ static bool derived_keys(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe derived_kind = {derived_build, derived_size, NULL, fs_table_free,
-                                      derived_keys, NULL, NULL, true, false};
+                                      derived_keys, NULL, NULL, true, false, NULL};
 
 bool fs_is_derived(const Value *v)
 {

@@ -166,8 +166,10 @@ static Value *far_same(const Value *v, size_t at)
     return v_small(__builtin_ctz(t) - 1);
 }
 
+static int64_t far_hash(const Value *v);
+
 static const FsRecipe far_kind = {far_build, far_size, NULL, fs_table_free, far_keys,
-                                  far_ordered, far_same, false, false};
+                                  far_ordered, far_same, false, false, far_hash};
 
 bool fs_far_unbuilt(const Value *v)
 {
@@ -197,7 +199,7 @@ static Value *far_alloc(size_t n, uint32_t tables, Value *cs)
 }
 
 /* Box (i0, j0, i1, j1) and kind; the hash waits for its first reader
- * (fs_far_hash): paint and fill of a far set never hash it. */
+ * (far_hash): paint and fill of a far set never hash it. */
 static Value *far_seal_box(Value *v, const int64_t b[4])
 {
     v->hashed = 0;
@@ -595,7 +597,9 @@ Value *fs_far_shifts(Value *p, const uint32_t *pk, size_t n, Value *offs)
     return v;
 }
 
-int64_t fs_far_hash(const Value *v)
+/* hash(v) from its codes, made when first asked: paint and fill of a far
+ * set never hash it. */
+static int64_t far_hash(const Value *v)
 {
     const uint64_t *k = tail_of(v)->codes;
     size_t n = v->u.set.len;

@@ -25,10 +25,6 @@ Value *fs_far_moved(const FsMoveSrc *m, int64_t di, int64_t dj);
 
 /* Whether v is a far set not laid out yet. */
 bool fs_far_unbuilt(const Value *v);
-/* hash(v) for a far set not laid out yet, from its codes (v_hash's, made
- * when first asked). */
-int64_t fs_far_hash(const Value *v);
-
 /* merge(cs) for a frozenset cs of frozensets, one at least an unbuilt far
  * set, every member's elements places or arc-dsl cells (one kind for all)
  * with coordinates within +-2^27: a far set of the members' elements,

@@ -146,12 +146,12 @@ static Value *one_colour(const Value *v, size_t at)
 }
 
 static const FsRecipe keyset_kind = {keyset_build, keyset_size, NULL, fs_table_free, keyset_keys,
-                                    keyset_ordered, one_colour, false, false};
+                                    keyset_ordered, one_colour, false, false, NULL};
 
 /* A shift's image that a merge takes (fs_keys_moved): a key set whose
  * merges wait until read in order. */
 static const FsRecipe moved_kind = {keyset_build, keyset_size, NULL, fs_table_free, keyset_keys,
-                                   keyset_ordered, one_colour, false, true};
+                                   keyset_ordered, one_colour, false, true, NULL};
 
 /* The first key of colour c's table (c in 0..9). */
 static inline uint32_t colour_base(const Value *c)
@@ -248,7 +248,7 @@ static Value *recolor_same(const Value *v, size_t at)
 }
 
 static const FsRecipe recolor_kind = {recolor_build, recolor_size, NULL, fs_table_free,
-                                      recolor_keys, recolor_ordered, recolor_same, false, false};
+                                      recolor_keys, recolor_ordered, recolor_same, false, false, NULL};
 
 /* toindices(p) keeps no keys either: src[0] is p, a set of arc-dsl cells
  * that lists its keys unlaid, and its places are read from there. */
@@ -271,7 +271,7 @@ static bool indices_inserted(const Value *v, FsKeys *o)
 static void indices_build(Value *v) { build_inserted(v, indices_inserted); }
 
 static const FsRecipe indices_kind = {indices_build, recolor_size, NULL, fs_table_free,
-                                      indices_keys, indices_ordered, NULL, false, false};
+                                      indices_keys, indices_ordered, NULL, false, false, NULL};
 
 /* The tables the n keys k lie in (bit t) and their places' box
  * (i0, j0, i1, j1). */
@@ -378,7 +378,7 @@ static bool view_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe view_kind = {view_build, keyset_size, NULL, fs_table_free, keyset_keys,
-                                   view_ordered, one_colour, true, true};
+                                   view_ordered, one_colour, true, true, NULL};
 
 Value *fs_keys_moved(const FsMoveSrc *m, int64_t di, int64_t dj)
 {
@@ -439,7 +439,7 @@ static bool union_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe union_kind = {union_build, keyset_size, NULL, fs_table_free, keyset_keys,
-                                    union_ordered, one_colour, false, false};
+                                    union_ordered, one_colour, false, false, NULL};
 
 /* combine(a, b) of sets whose order is dear (order_dear): a union of the
  * two held as src[0] and src[1], its keys in no order in its tail, read
@@ -459,7 +459,7 @@ static bool pair_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe pair_kind = {pair_build, keyset_size, NULL, fs_table_free, keyset_keys,
-                                   pair_ordered, one_colour, false, false};
+                                   pair_ordered, one_colour, false, false, NULL};
 
 /* Whether listing m in order marks keys in seen_ itself: an unbuilt union
  * or recolor dedups its keys there, and drops any a caller has marked. */

@@ -102,7 +102,7 @@ static bool line_ordered(const Value *v, FsKeys *o) { return line_ordered_in(v, 
 
 static const FsRecipe coloured_kind;
 static const FsRecipe line_kind = {line_build, line_size, line_eq, fs_table_free, line_keys,
-                                   line_ordered, NULL, false, false};
+                                   line_ordered, NULL, false, false, NULL};
 
 bool fs_line_exact(const Value *v)
 {
@@ -172,7 +172,7 @@ static bool coloured_ordered(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe coloured_kind = {coloured_build, line_size, coloured_eq, fs_table_free,
-                                       coloured_keys, coloured_ordered, NULL, false, false};
+                                       coloured_keys, coloured_ordered, NULL, false, false, NULL};
 
 int fs_line_keys_marked(const Value *v, const uint64_t *bits)
 {

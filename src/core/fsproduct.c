@@ -40,7 +40,7 @@ static size_t product_size(const Value *v)
 static void product_build(Value *v);
 
 static const FsRecipe product_kind = {product_build, product_size, NULL, fs_table_free, NULL,
-                                      NULL, NULL, false, false};
+                                      NULL, NULL, false, false, NULL};
 
 bool fs_is_product(const Value *v)
 {

@@ -108,6 +108,9 @@ typedef struct FsRecipe {
     /* A merge of members of this kind, still unbuilt, stays a union of
      * them instead of reading each in order at once (fs_keys_merge). */
     bool merge_later;
+    /* v's hash from what the recipe holds, built or not (it is asked
+     * once; the value keeps it); NULL: from the items, built to be read. */
+    int64_t (*hash)(const Value *v);
 } FsRecipe;
 
 typedef struct {

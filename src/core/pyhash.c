@@ -11,7 +11,7 @@
 #include "value.h"
 #include "vgrid.h"
 #include "pyprobe.h"
-#include "fsfar.h"
+#include "fsrecipe.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -115,8 +115,11 @@ void v_loc_hashes_make(void)
 
 static int64_t hash_fset(const Value *v)
 {
-    if (fs_far_unbuilt(v))
-        return fs_far_hash(v);
+    if (__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_RECIPE) {
+        const FsRecipe *k = fs_recipe_head(v)->kind;
+        if (k->hash)
+            return k->hash(v);
+    }
     uint64_t x = 0;
     size_t n = v->u.set.len;
     for (size_t i = 0; i < n; i++)

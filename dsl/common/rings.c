@@ -1,14 +1,16 @@
-/* rings.c -- box's rings over the interned span (rings.h).
+/* rings.c -- the outline of a rectangle (rings.h).
  *
- * box(p) is frozenset(vlines | hlines): four set comprehensions and three
- * unions whose layout follows from the corners alone.  It is simulated on
+ * box(p), inbox(p) and outbox(p) are frozenset(vlines | hlines) in both
+ * dialects: four set comprehensions and three unions whose layout follows
+ * from the corners alone.  It is simulated on
  * location numbers (iset.h), each place numbered by where it lies on the
  * ring, and the last ring laid out for some corners is kept for the next
  * (runs ask for the same rings again and again).  Until something reads
  * a ring in order it is only its corners: a recipe that lists its places.
- * merge_t of such rings keeps their corners (a recipe tuple), and shift of
- * that a recipe set of the moved places, so that a fill of shifted rings
- * (solve_5c2c9af4's mapply(box, ...), shift, fill) lays nothing out.
+ * A merge of a tuple of such rings keeps their corners (a recipe tuple),
+ * and shift of that a recipe set of the moved places, so that a fill of
+ * shifted rings (solve_5c2c9af4's mapply(box, ...), shift, fill) lays
+ * nothing out.
  */
 #include <stdatomic.h>
 #include "prim.h"
@@ -19,7 +21,7 @@
 #include "vgrid.h"
 #include "common/core_util.h"
 #include "common/iset.h"
-#include "tokpidjin/rings.h"
+#include "common/rings.h"
 
 /* ---- laying a ring out ---------------------------------------------------- */
 
@@ -160,8 +162,9 @@ static size_t ring_len(const int64_t c[4])
     return h == 1 ? w : w == 1 ? h : 2 * w + 2 * h - 4;
 }
 
-/* Each of the ring's places (once, in no order) to fn. */
-static void ring_each(const int64_t c[4], void (*fn)(int64_t i, int64_t j, void *ud), void *ud)
+/* Each of the ring's places (once, in no order) to fn; inlined, so that
+ * fn is a direct call a ring's hash and keys pay nothing for. */
+static inline __attribute__((always_inline)) void ring_each(const int64_t c[4], void (*fn)(int64_t i, int64_t j, void *ud), void *ud)
 {
     for (int64_t j = c[1]; j <= c[3]; j++) {
         fn(c[0], j, ud);
@@ -181,7 +184,7 @@ typedef struct {
     FsKeys *o;
 } KeysMoved;
 
-static void key_moved(int64_t i, int64_t j, void *ud)
+static inline __attribute__((always_inline)) void key_moved(int64_t i, int64_t j, void *ud)
 {
     KeysMoved *a = ud;
     a->o->k[a->o->n++] = (uint32_t)v_intern_index(i + a->di, j + a->dj);
@@ -226,8 +229,31 @@ static bool ring_keys(const Value *v, FsKeys *o)
     return true;
 }
 
-static const FsRecipe ring_kind = {ring_build, ring_size, NULL, fs_table_free, ring_keys,
-                                   NULL, NULL, false, false};
+/* One rectangle, one outline: the corners are its extremes. */
+static bool ring_eq(const Value *a, const Value *b)
+{
+    const RingTail *x = fs_extra(a), *y = fs_extra(b);
+    return memcmp(x->c, y->c, sizeof x->c) == 0;
+}
+
+static inline __attribute__((always_inline)) void hash_in(int64_t i, int64_t j, void *ud)
+{
+    uint64_t *x = ud;
+    *x ^= py_fset_shuffle((uint64_t)(v_loc_hashed(i, j) ? v_loc_hashes_[i][j] : py_hash_int_pair(i, j)));
+}
+
+/* From the places alone: a set of rings hashes them, a fill does not */
+static int64_t ring_hash(const Value *v)
+{
+    const RingTail *t = fs_extra(v);
+    v_loc_hashes_make();
+    uint64_t x = 0;
+    ring_each(t->c, hash_in, &x);
+    return py_fset_end(x, v->u.set.len);
+}
+
+static const FsRecipe ring_kind = {ring_build, ring_size, ring_eq, fs_table_free, ring_keys,
+                                   NULL, NULL, false, false, ring_hash};
 
 /* Places known without reading one: boxed, and flat where all are in the
  * interned span. */
@@ -239,7 +265,7 @@ static void places_noted(Value *v, int64_t i0, int64_t j0, int64_t i1, int64_t j
     v->memo |= V_MEMO_PLACES;
 }
 
-Value *tk_ring(int64_t si, int64_t sj, int64_t ei, int64_t ej)
+Value *cm_ring(int64_t si, int64_t sj, int64_t ei, int64_t ej)
 {
     const int64_t c[4] = {si, sj, ei, ej};
     size_t n = ring_len(c);
@@ -283,7 +309,7 @@ static void rings_build(Value *t, Value **items)
 
 static const TupRecipe rings_recipe = {.build = rings_build};
 
-Value *tk_rings_merge(Ctx *cx, Value *cs, bool *raised)
+Value *cm_rings_merge(Ctx *cx, Value *cs, bool *raised)
 {
     *raised = false;
     if (cs->type != V_TUPLE || (cs->flags & V_FLAGS_PY) || vg_is(cs) || cs->u.tup.len == 0)
@@ -295,7 +321,7 @@ Value *tk_rings_merge(Ctx *cx, Value *cs, bool *raised)
             return NULL;
         total += v_len(ms[q]);
     }
-    if (total < TK_RINGS_MIN)
+    if (total < CM_RINGS_MIN)
         return NULL;
     if (!core_work(cx, total)) {     /* merge_t's items, as vb_finish charges them */
         *raised = true;
@@ -416,9 +442,9 @@ static bool shifted_keys(const Value *v, FsKeys *o)
 }
 
 static const FsRecipe shifted_kind = {shifted_build, shifted_size, NULL, fs_table_free,
-                                      shifted_keys, NULL, NULL, false, false};
+                                      shifted_keys, NULL, NULL, false, false, NULL};
 
-Value *tk_rings_shift(const Value *t, int64_t di, int64_t dj)
+Value *cm_rings_shift(const Value *t, int64_t di, int64_t dj)
 {
     const Rings *rs = tr_of(t, &rings_recipe);
     if (!rs)
@@ -455,7 +481,7 @@ Value *tk_rings_shift(const Value *t, int64_t di, int64_t dj)
     return v;
 }
 
-bool tk_rings_shifted(const Value *v)
+bool cm_rings_shifted(const Value *v)
 {
     return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) && fs_recipe_head(v)->kind == &shifted_kind;
 }
@@ -470,9 +496,9 @@ static void loc_moved(int64_t i, int64_t j, void *ud)
     ++*n;
 }
 
-int tk_rings_locs(Ctx *cx, const Value *v, GLoc **out, size_t *n)
+int cm_rings_locs(Ctx *cx, const Value *v, GLoc **out, size_t *n)
 {
-    if (!tk_rings_shifted(v))
+    if (!cm_rings_shifted(v))
         return 0;
     const Shifted *s = fs_extra(v);
     size_t total = 0;
