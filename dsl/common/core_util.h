@@ -15,6 +15,7 @@
 #include "fsderived.h"
 #include "fsdistinct.h"
 #include "fskeys.h"
+#include "fsfar.h"
 #include "vmem.h"
 #include "prim.h"
 #include "common/flatcall.h"
@@ -606,6 +607,35 @@ out:
     return r;
 }
 
+/* core_filter of an unbuilt far set into a frozenset, its items made
+ * from its codes in no order: the kept as a far set that finds the
+ * filter's order only when read (fs_far_filtered).  Undone as a
+ * generation walk is (NULL, nothing raised or charged) where a call
+ * fails or the budget runs out: the caller then walks c in order. */
+static inline Value *core_filter_far(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, void *),
+                                     void *ud)
+{
+    CoreGen g;
+    size_t n = v_len(c), m = 0;
+    if (!core_gen_open(&g, cx, n, false))
+        return core_gen_undo(&g);
+    const uint64_t *k = fs_far_codes(c);
+    for (size_t x = 0; x < n; x++) {
+        Value *e = fs_far_value(k[x]);
+        int kept = e ? keep(cx, e, ud) : -1;
+        v_decref(e);
+        if (kept < 0)
+            return core_gen_undo(&g);
+        g.kept[x >> 6] |= (uint64_t)(kept != 0) << (x & 63);
+        m += kept != 0;
+    }
+    if (!core_work(cx, m))
+        return core_gen_undo(&g);
+    Value *v = m ? fs_far_filtered(c, g.kept, m) : fs_from_items(NULL, 0);
+    core_gen_close(&g);
+    return v ? v : cx_raise(cx, "MemoryError", "out of memory");
+}
+
 static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, void *),
                                  void *ud, int type)
 {
@@ -621,6 +651,8 @@ static inline Value *core_filter(Ctx *cx, Value *c, int (*keep)(Ctx *, Value *, 
         return lazy;
     if (type == V_FSET && core_walk(c).unbuilt)
         return core_filter_product(cx, c, keep, ud);
+    if (type == V_FSET && fs_far_unbuilt(c) && (lazy = core_filter_far(cx, c, keep, ud)))
+        return lazy;
     if (type == V_FSET && c->type == V_FSET) {
         /* the kept are c's own items: borrowed while c holds them, then
          * laid out as distinct */

@@ -14,8 +14,9 @@
 typedef struct {
     FsRecipeHead h;
     uint32_t tables;            /* bit t: some element lies in table t */
-    uint32_t unordered;         /* its codes in no order: MERGED (src[0] its members) or
-                                   SHIFTED (src[0] P, src[1] the offsets) */
+    uint32_t unordered;         /* its codes in no order: MERGED (src[0] its members),
+                                   SHIFTED (src[0] P, src[1] the offsets) or FILTERED
+                                   (src[0] the far set they were kept from) */
     uint64_t codes[];           /* len of them, distinct, as they went in unless unordered */
 } Tail;
 
@@ -24,7 +25,7 @@ static inline Tail *tail_of(const Value *v)
     return fs_extra(v);
 }
 
-enum { LISTED, MERGED, SHIFTED };
+enum { LISTED, MERGED, SHIFTED, FILTERED };
 
 static inline bool fits(int64_t x)
 {
@@ -386,6 +387,7 @@ static bool merged_codes(Value *const *ms, size_t nm, bool ordered, Codes *o, ui
 }
 
 static bool shifted_inserted(const Value *p, const Value *offs, Codes *o);
+static bool codes_among(Codes *o, size_t n0, const Value *v);
 
 /* v's codes in insertion order, appended to o. */
 static bool inserted(const Value *v, Codes *o)
@@ -395,6 +397,11 @@ static bool inserted(const Value *v, Codes *o)
         return codes_append(o, t->codes, v->u.set.len);
     if (t->unordered == SHIFTED)
         return shifted_inserted(t->h.src[0], t->h.src[1], o);
+    if (t->unordered == FILTERED) {     /* the source's iteration order, those kept */
+        size_t n0 = o->n;
+        const Value *src = t->h.src[0];
+        return inserted(src, o) && codes_laid(o, src->u.set.len) && codes_among(o, n0, v);
+    }
     const Value *cs = t->h.src[0];
     uint32_t tables = 0;
     return merged_codes(v_items(cs), cs->u.set.len, true, o, &tables);
@@ -595,6 +602,72 @@ Value *fs_far_shifts(Value *p, const uint32_t *pk, size_t n, Value *offs)
     free(pc.c);
     free(all.c);
     return v;
+}
+
+/* ---- filters --------------------------------------------------------------
+ * A filter of a far set in no order keeps the codes it kept and the set
+ * they came from (src[0]): its iteration order, those kept, is the order
+ * the filter adds them in. */
+
+/* The codes of o from n0 on that are v's, kept in their order, the rest
+ * dropped. */
+static bool codes_among(Codes *o, size_t n0, const Value *v)
+{
+    const uint64_t *k = tail_of(v)->codes;
+    size_t n = v->u.set.len, cap = 64;
+    while (cap < 2 * n)
+        cap *= 2;
+    uint64_t *mine = calloc(cap, sizeof *mine);     /* open addressing; 0 is no code */
+    if (!mine)
+        return false;
+    for (size_t x = 0; x < n; x++) {
+        size_t s = (size_t)((k[x] * 0x9e3779b97f4a7c15u) >> 32) & (cap - 1);
+        while (mine[s] && mine[s] != k[x])
+            s = (s + 1) & (cap - 1);
+        mine[s] = k[x];
+    }
+    size_t m = n0;
+    for (size_t x = n0; x < o->n; x++) {
+        size_t s = (size_t)((o->c[x] * 0x9e3779b97f4a7c15u) >> 32) & (cap - 1);
+        while (mine[s] && mine[s] != o->c[x])
+            s = (s + 1) & (cap - 1);
+        if (mine[s])
+            o->c[m++] = o->c[x];
+    }
+    o->n = m;
+    free(mine);
+    return true;
+}
+
+const uint64_t *fs_far_codes(const Value *v)
+{
+    return tail_of(v)->codes;
+}
+
+Value *fs_far_value(uint64_t c)
+{
+    return code_value(c);
+}
+
+Value *fs_far_filtered(Value *v, const uint64_t *kept, size_t m)
+{
+    const Tail *t = tail_of(v);
+    uint32_t tables = 0;
+    for (size_t x = 0; x < v->u.set.len; x++)
+        if (kept[x >> 6] >> (x & 63) & 1)
+            tables |= 1u << fs_far_table(t->codes[x]);
+    Value *r = far_alloc(m, tables, v);
+    if (!r)
+        return NULL;
+    uint64_t *k = tail_of(r)->codes;
+    size_t q = 0;
+    for (size_t x = 0; x < v->u.set.len && q < m; x++)
+        if (kept[x >> 6] >> (x & 63) & 1)
+            k[q++] = t->codes[x];
+    if (q != m)
+        abort();        /* the caller counted wrong */
+    tail_of(r)->unordered = FILTERED;
+    return far_seal(r);
 }
 
 /* hash(v) from its codes, made when first asked: paint and fill of a far

@@ -11,8 +11,10 @@
  * keeps them in none, and its members, whose layouts (slots from hashes,
  * no tuples) give its insertion order when it is read in order.  fill,
  * and paint where no two colours meet, read only the codes inside the
- * grid (fs_far_in).  Anything else builds it and reads it as any
- * frozenset.
+ * grid (fs_far_in).  A filter of a far set calls its condition on the
+ * items made from the codes, in no order, and keeps the kept codes and
+ * the set (dsl/common/core_util.h's core_filter_far).  Anything else
+ * builds it and reads it as any frozenset.
  */
 #ifndef ARC_FSFAR_H
 #define ARC_FSFAR_H
@@ -55,5 +57,16 @@ size_t fs_far_in(const Value *v, int64_t h, int64_t w, uint64_t *out);
 
 /* Whether far set v's elements are arc-dsl cells (else places). */
 bool fs_far_cells(const Value *v);
+
+/* Unbuilt far set v's codes, len(v) of them, in no particular order
+ * (the same each time), and the element of code c (a new reference, the
+ * interned one in the span, NULL where memory ran out). */
+const uint64_t *fs_far_codes(const Value *v);
+Value *fs_far_value(uint64_t c);
+/* The elements of unbuilt far set v whose codes' places in
+ * fs_far_codes(v) have their bit set in kept, m >= 1 of them: a far set
+ * that finds the order a filter of v adds them in (v's iteration order,
+ * those kept) only when read in order.  NULL where memory ran out. */
+Value *fs_far_filtered(Value *v, const uint64_t *kept, size_t m);
 
 #endif
