@@ -101,11 +101,15 @@ int64_t v_arena_hash_of(size_t g)
 int64_t v_loc_hashes_[V_LOC_HASHED][V_LOC_HASHED];
 static pthread_once_t loc_hashes_once_ = PTHREAD_ONCE_INIT;
 
+/* Row i's first lane is the same for every j; i and j are small ints,
+ * their own hashes. */
 static void loc_hashes_fill(void)
 {
-    for (int i = 0; i < V_LOC_HASHED; i++)
+    for (int i = 0; i < V_LOC_HASHED; i++) {
+        uint64_t lane = py_tuple_lane(PY_XXP5, i);
         for (int j = 0; j < V_LOC_HASHED; j++)
-            v_loc_hashes_[i][j] = py_hash_int_pair(i, j);
+            v_loc_hashes_[i][j] = py_tuple_end(py_tuple_lane(lane, j), 2);
+    }
 }
 
 void v_loc_hashes_make(void)

@@ -547,8 +547,10 @@ extern unsigned char v_arena_hashed_[V_INTERN_TABLES]
 void v_arena_hashes_make_(size_t at, size_t tile);
 /* hash((i, j)) for 0 <= i, j < V_LOC_HASHED, tabled once
  * v_loc_hashes_make has run: grid walks and lines hash their places by
- * the thousand, and a load is cheaper than the tuple hash's lanes. */
-#define V_LOC_HASHED 128
+ * the thousand, and a load is cheaper than the tuple hash's lanes.  The
+ * table covers grids to 64 x 64 (ARC's are 30 x 30 at most): the first
+ * run to ask pays for each of its pages. */
+#define V_LOC_HASHED 64
 extern int64_t v_loc_hashes_[V_LOC_HASHED][V_LOC_HASHED];
 void v_loc_hashes_make(void);
 static inline bool v_loc_hashed(int64_t i, int64_t j)
