@@ -719,6 +719,24 @@ Value *ad_mapply(Ctx *cx, Value *const *a)
     return merged(cx, ad_apply(cx, a));
 }
 
+/* papply(pair, a, b) of two byte grids: each pair of rows zipped from
+ * the bytes (interned places for colours), no row made; charged as each
+ * call of pair is (the call, then its items). */
+static bool pair_rows(Ctx *cx, const Value *ga, const Value *gb, size_t n, VBuf *b)
+{
+    size_t wa = vg_w(ga), wb = vg_w(gb), w = wa < wb ? wa : wb;
+    const uint8_t *ca = vg_cells(ga), *cb = vg_cells(gb);
+    for (size_t i = 0; i < n; i++) {
+        if (!cx_charge(cx, 1) || !core_work(cx, w))
+            return false;
+        Value *t = v_tuple_new(w);
+        for (size_t k = 0; k < w; k++)
+            v_titems(t)[k] = v_pair_int(ca[i * wa + k], cb[i * wb + k]);
+        b->v[b->n++] = t;
+    }
+    return true;
+}
+
 /* tuple(function(i, j) for i, j in zip(a, b)) */
 Value *ad_papply(Ctx *cx, Value *const *a)
 {
@@ -728,6 +746,8 @@ Value *ad_papply(Ctx *cx, Value *const *a)
     VBuf b = {0};
     if (!vb_reserve(cx, &b, n))
         return NULL;
+    if (prim_direct(a[0], 2) && a[0]->u.fn.prim == PRIM_AD_pair && vg_is(a[1]) && vg_is(a[2]))
+        return pair_rows(cx, a[1], a[2], n, &b) ? vb_finish(cx, &b, V_TUPLE) : (vb_drop(&b), NULL);
     for (size_t i = 0; i < n; i++) {
         Value *args[2] = {v_items(a[1])[i], v_items(a[2])[i]};
         Value *r = core_gen_call(cx, a[0], 2, args);
