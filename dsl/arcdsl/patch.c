@@ -192,7 +192,9 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
         v_decref(ti);
         return NULL;
     }
-    /* toindices gives distinct places, so the cells are distinct too */
+    /* a frozenset's places are distinct, so the cells are too; a tuple
+     * patch is its own toindices, and may repeat a place */
+    bool distinct = ti->type == V_FSET;
     VBuf b = {0};
     if (!vb_reserve(cx, &b, n)) {
         v_decref(ti);
@@ -201,7 +203,11 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
     for (size_t x = 0; x < n; x++)
         b.v[b.n++] = v_pair_steal(v_incref(a[0]), v_incref(it[x]));
     v_decref(ti);
-    return vb_take_distinct(&b);
+    if (distinct)
+        return vb_take_distinct(&b);
+    r = fs_from_items(b.v, b.n);
+    vb_drop(&b);
+    return r;
 }
 
 /* A large frozenset of interned places or cells not laid out yet (a
