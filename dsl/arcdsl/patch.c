@@ -174,7 +174,10 @@ Value *ad_recolor(Ctx *cx, Value *const *a)
         (r = fs_keys_recolor(a[0], a[1]))) {
         /* charged as below: toindices' walk of an object's cells, then
          * each place */
-        size_t walk = fs_keys_places(a[1]) ? 0 : v_len(a[1]);
+        size_t walk = fs_keys_places(a[1]) ||
+                              (__atomic_load_n(&a[1]->memo, __ATOMIC_ACQUIRE) & V_MEMO_PLACES)
+                          ? 0
+                          : v_len(a[1]);
         if ((walk == 0 || charge(cx, walk)) && charge(cx, v_len(r)))
             return r;
         v_decref(r);

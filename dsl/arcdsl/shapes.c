@@ -201,9 +201,10 @@ static Value *frontier(Ctx *cx, Value *loc, int k)
 Value *ad_vfrontier(Ctx *cx, Value *const *a) { return frontier(cx, a[0], 1); }
 Value *ad_hfrontier(Ctx *cx, Value *const *a) { return frontier(cx, a[0], 0); }
 
-Value *ad_backdrop(Ctx *cx, Value *const *a)
+/* backdrop(p); lazy: as a recipe (fsrect.h), which delta's difference
+ * would read in order at once */
+static Value *backdrop(Ctx *cx, Value *p, bool lazy)
 {
-    Value *p = a[0];
     size_t n;
     int64_t si, sj, ei, ej;
     if (!gu_len(cx, p, &n))
@@ -227,8 +228,10 @@ Value *ad_backdrop(Ctx *cx, Value *const *a)
     int64_t h = ei - si + 1, w = ej - sj + 1;   /* both >= 1: min <= max */
     if (!ranged(cx, h > ((int64_t)1 << 28) / w ? (int64_t)1 << 29 : h * w))
         return NULL;
-    return gu_box_set(cx, si, ei, sj, ej);
+    return lazy ? gu_box_lazy(cx, si, ei, sj, ej) : gu_box_set(cx, si, ei, sj, ej);
 }
+
+Value *ad_backdrop(Ctx *cx, Value *const *a) { return backdrop(cx, a[0], true); }
 
 Value *ad_delta(Ctx *cx, Value *const *a)
 {
@@ -238,7 +241,7 @@ Value *ad_delta(Ctx *cx, Value *const *a)
         return NULL;
     if (n == 0)
         return v_incref(&v_empty_fset_);
-    Value *bd = ad_backdrop(cx, a);
+    Value *bd = backdrop(cx, p, false);
     if (!bd)
         return NULL;
     int kind = pkind(cx, p);

@@ -16,6 +16,7 @@
 #include "vgrid.h"
 #include "pyset.h"
 #include "fsdistinct.h"
+#include "fsrect.h"
 
 /* Charge n units of work; false (MemoryError raised) once over budget. */
 static inline bool gu_work(Ctx *cx, uint64_t n)
@@ -548,6 +549,15 @@ static inline Value *gu_box_set(Ctx *cx, int64_t i0, int64_t i1, int64_t j0, int
     if (items != small)
         free(items);
     return r;
+}
+
+/* The same, as backdrop returns it: a recipe laid out only when read in
+ * order (fsrect.h), unless small. */
+static inline Value *gu_box_lazy(Ctx *cx, int64_t i0, int64_t i1, int64_t j0, int64_t j1)
+{
+    if (i1 < i0 || j1 < j0 || (uint64_t)(i1 - i0 + 1) * (uint64_t)(j1 - j0 + 1) < FS_RECT_LAZY_MIN)
+        return gu_box_set(cx, i0, i1, j0, j1);
+    return fs_rect(i0, j0, i1, j1);
 }
 
 /* ---- grids ---------------------------------------------------------------

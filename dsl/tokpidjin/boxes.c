@@ -22,10 +22,11 @@ static bool is_empty_patch(const Value *p)   /* p in [frozenset(), ()] */
     return v_is_container(p) && v_len(p) == 0;
 }
 
-/* frozenset((i, j) for i in range(si, ei + 1) for j in range(sj, ej + 1)) */
-Value *tk_backdrop(Ctx *cx, Value *const *a)
+/* frozenset((i, j) for i in range(si, ei + 1) for j in range(sj, ej + 1));
+ * lazy: as a recipe (fsrect.h), which delta's difference would read in
+ * order at once */
+static Value *backdrop(Ctx *cx, Value *p, bool lazy)
 {
-    Value *p = a[0];
     if (!v_is_container(p) || v_len(p) == 0)
         return v_incref(TKP_FSET0);
     Value *ul = w_corner(cx, p, C_UL), *lr = ul ? w_corner(cx, p, C_LR) : NULL, *r = NULL;
@@ -38,12 +39,14 @@ Value *tk_backdrop(Ctx *cx, Value *const *a)
     uint64_t h = ei >= si ? (uint64_t)(ei - si + 1) : 0, w = ej >= sj ? (uint64_t)(ej - sj + 1) : 0;
     if ((h && w > TKP_MAX_ITEMS / h) || !tkp_charge(cx, h * w))
         goto out;
-    r = gu_box_set(cx, si, ei, sj, ej);
+    r = lazy ? gu_box_lazy(cx, si, ei, sj, ej) : gu_box_set(cx, si, ei, sj, ej);
 out:
     v_decref(ul);
     v_decref(lr);
     return r;
 }
+
+Value *tk_backdrop(Ctx *cx, Value *const *a) { return backdrop(cx, a[0], true); }
 
 /* backdrop(p) - toindices(p) */
 Value *tk_delta(Ctx *cx, Value *const *a)
@@ -51,7 +54,7 @@ Value *tk_delta(Ctx *cx, Value *const *a)
     Value *p = a[0];
     if (!v_is_container(p) || v_len(p) == 0)
         return v_incref(TKP_FSET0);
-    Value *bd = tkp_wrap(cx, tk_backdrop(cx, a), TKP_FSET0);
+    Value *bd = tkp_wrap(cx, backdrop(cx, p, false), TKP_FSET0);
     Value *ti = bd ? tkp_toindices(cx, p, TI_AUTO) : NULL, *r = NULL;
     if (!ti)
         goto out;

@@ -209,11 +209,35 @@ static bool cell_places(const Value *u, FsKeys *o, bool ordered)
     return ok;
 }
 
-/* toindices(u) of a recolor's source: a key set of places is its own */
+static bool lists_unbuilt(const Value *v, bool ordered);
+
+/* The places of u, a recipe of places not laid out that lists its keys
+ * (a rectangle, a ring), once each: in any order, or in u's. */
+static bool recipe_places(const Value *u, FsKeys *o, bool ordered)
+{
+    size_t n0 = o->n;
+    if (!(__atomic_load_n(&u->memo, __ATOMIC_ACQUIRE) & V_MEMO_PLACES) ||
+        !(ordered ? fs_ordered_keys(u, o) : fs_arena_keys(u, o)))
+        return false;
+    for (size_t x = n0; x < o->n; x++)
+        if (o->k[x] >= PLACES) {
+            o->n = n0;
+            return false;
+        }
+    o->n = n0 + first_of_each(o->k + n0, o->n - n0);
+    return true;
+}
+
+/* toindices(u) of a recolor's source: a key set of places is its own, as
+ * is a recipe of places; a set of cells gives its places */
 static bool source_places(const Value *u, FsKeys *o, bool ordered)
 {
     if (fs_keys_places(u))
         return ordered ? keyset_ordered(u, o) : keyset_keys(u, o);
+    if (!ordered && lists_unbuilt(u, false) && recipe_places(u, o, false))
+        return true;
+    if (ordered && (__atomic_load_n(&u->memo, __ATOMIC_ACQUIRE) & V_MEMO_PLACES))
+        return recipe_places(u, o, true);
     return cell_places(u, o, ordered);
 }
 

@@ -7,7 +7,7 @@ src_core_libcore_a_SOURCES = \
 	src/core/vmem.h src/core/vmem.c src/core/pyprobe.h src/core/pyset.h src/core/pyset.c \
 	src/core/fsdistinct.h src/core/fsdistinct.c src/core/fsrecipe.h src/core/fsrecipe.c \
 	src/core/fastdiv.h src/core/fsproduct.h src/core/fsproduct.c src/core/fsderived.h src/core/fsderived.c \
-	src/core/fsline.h src/core/fsline.c src/core/fskeys.h src/core/fskeys.c src/core/fsfar.h src/core/fsfar.c \
+	src/core/fsline.h src/core/fsline.c src/core/fsrect.h src/core/fsrect.c src/core/fskeys.h src/core/fskeys.c src/core/fsfar.h src/core/fsfar.c \
 	src/core/pysort.h src/core/pysort.c src/core/pyexc.h src/core/pyexc.c \
 	src/core/task.h src/core/task.c src/core/fnv.h \
 	src/core/callmemo.h src/core/callmemo.c \
