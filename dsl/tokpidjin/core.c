@@ -223,68 +223,6 @@ Value *tk_first_f(Ctx *cx, Value *const *a) { return end_or(cx, a[0], false, &v_
 Value *tk_last(Ctx *cx, Value *const *a) { return end_or(cx, a[0], true, v_tuple_new(0)); }
 Value *tk_last_f(Ctx *cx, Value *const *a) { return end_or(cx, a[0], true, &v_empty_fset_); }
 
-/* ---- max / min ---------------------------------------------------------- */
-
-/* max/min(c, key=key): the first item whose key beats every earlier one.
- * 1: *best borrowed; 0: c empty; -1: error. */
-static int extreme(Ctx *cx, Value *c, Value *key, int op, Value **best)
-{
-    if (!core_iterable(cx, c))
-        return -1;
-    Value *bk = NULL;
-    *best = NULL;
-    for (size_t i = 0; i < v_len(c); i++) {
-        Value *e = v_items(c)[i];
-        /* max(c, key=None) compares the items */
-        Value *k = key->type == V_NONE ? v_incref(e) : tk_call1(cx, key, e);
-        if (!k)
-            return v_decref(bk), -1;
-        int r = bk ? v_richcmp(cx, k, bk, op) : 1;
-        if (r < 0) {
-            v_decref(k);
-            v_decref(bk);
-            return -1;
-        }
-        if (r) {
-            v_decref(bk);
-            bk = k;
-            *best = e;
-        } else {
-            v_decref(k);
-        }
-    }
-    v_decref(bk);
-    return *best != NULL;
-}
-
-static Value *argext(Ctx *cx, Value *const *a, int op)
-{
-    Value *best;
-    int r = extreme(cx, a[0], a[1], op, &best);
-    if (r < 0)
-        return NULL;
-    if (!r)
-        return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
-                        op == CMP_GT ? "max" : "min");
-    return v_incref(best);
-}
-
-/* compfunc(max(c, key=compfunc, default=0)) */
-static Value *valext(Ctx *cx, Value *const *a, int op)
-{
-    Value *best;
-    int r = extreme(cx, a[0], a[1], op, &best);
-    if (r < 0)
-        return NULL;
-    Value *x = r ? best : v_int(0);
-    return tk_call1(cx, a[1], x);
-}
-
-Value *tk_argmax(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_GT); }
-Value *tk_argmin(Ctx *cx, Value *const *a) { return argext(cx, a, CMP_LT); }
-Value *tk_valmax(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_GT); }
-Value *tk_valmin(Ctx *cx, Value *const *a) { return valext(cx, a, CMP_LT); }
-
 /* ---- most / least common ------------------------------------------------ */
 
 /* The distinct items of `items` in the order of set(items) (ADD-ALL),
