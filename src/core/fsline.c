@@ -287,12 +287,6 @@ static bool pre_xor_places(const Tail *t, size_t n, int64_t i1, int64_t j1, uint
     return pre_xor(&pre_places, t, n, i1, j1, x);
 }
 
-bool fs_line_places_xor(int64_t i0, int64_t j0, int di, int dj, size_t n, uint64_t *x)
-{
-    Tail t = {.i0 = i0, .j0 = j0, .di = di, .dj = dj};
-    return n && pre_xor_places(&t, n, i0 + (int64_t)(n - 1) * di, j0 + (int64_t)(n - 1) * dj, x);
-}
-
 /* Whether (i, j) is an interned place: inside the span */
 static inline bool in_span(int64_t i, int64_t j)
 {

@@ -44,11 +44,6 @@ typedef struct {
 } FsLineSteps;
 bool fs_line_past_span(const Value *v, FsLineSteps *t);
 
-/* The xor of the shuffled hashes of the n places (i0 + k * di, j0 + k *
- * dj), a row, a column or a diagonal, from prefix tables made once: true
- * where they all lie in [0, 64) x [0, 64), else false with *x unset. */
-bool fs_line_places_xor(int64_t i0, int64_t j0, int di, int dj, size_t n, uint64_t *x);
-
 /* recolor(c, line): frozenset((c, p) for p in line) for an int c (not a
  * bool), as lazy as the line: hash and box at once, cells when read, and
  * the line itself not held. */

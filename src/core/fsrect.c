@@ -1,7 +1,6 @@
 /* fsrect.c -- rectangles of places built when read (fsrect.h). */
 #include "fsrect.h"
 #include "fsdistinct.h"
-#include "fsline.h"
 #include "fsrecipe.h"
 #include "pyprobe.h"
 
@@ -68,22 +67,18 @@ static bool rect_ordered(const Value *v, FsKeys *o)
     return ok;
 }
 
-/* Each row's xor from the lines' prefix tables where it lies in them,
- * else place by place. */
+/* From the places' hashes: the loc table's where they lie in it (most
+ * runs have made it already; the lines' prefix tables would cost more to
+ * make than the rectangles they would serve) */
 static int64_t rect_hash(const Value *v)
 {
     const Tail *t = tail_of(v);
-    size_t w = (size_t)(t->j1 - t->j0 + 1);
+    v_loc_hashes_make();
     uint64_t x = 0;
-    for (int64_t i = t->i0; i <= t->i1; i++) {
-        uint64_t row;
-        if (!fs_line_places_xor(i, t->j0, 0, 1, w, &row)) {
-            row = 0;
-            for (int64_t j = t->j0; j <= t->j1; j++)
-                row ^= py_fset_shuffle((uint64_t)py_hash_int_pair(i, j));
-        }
-        x ^= row;
-    }
+    for (int64_t i = t->i0; i <= t->i1; i++)
+        for (int64_t j = t->j0; j <= t->j1; j++)
+            x ^= py_fset_shuffle(
+                (uint64_t)(v_loc_hashed(i, j) ? v_loc_hashes_[i][j] : py_hash_int_pair(i, j)));
     return py_fset_end(x, v->u.set.len);
 }
 

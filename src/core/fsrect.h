@@ -4,9 +4,9 @@
  *
  * Its places are distinct and go in row by row, so its layout follows
  * from their hashes alone; its length and box are set at once, its hash
- * when asked (from the rows' prefix tables where they reach), its keys
- * listed row by row in the interned span.  fill, paint, recolor's cells,
- * merges and set algebra on keys read it as it is.
+ * when asked, its keys listed row by row in the interned span.  fill,
+ * paint, recolor's cells, merges and set algebra on keys read it as it
+ * is.
  */
 #ifndef ARC_FSRECT_H
 #define ARC_FSRECT_H
