@@ -20,23 +20,6 @@
 #include "pyprobe.h"
 #include "arcdsl/paths.h"
 
-/* `x in c` with Python's identity-then-equality test for tuples. */
-static int contains(Ctx *cx, Value *c, Value *x)
-{
-    if (c->type == V_FSET)
-        return fs_contains(c, x);
-    if (c->type != V_TUPLE) {
-        cx_raise(cx, "TypeError", "argument of type '%s' is not iterable", v_typename(c));
-        return -1;
-    }
-    for (size_t i = 0; i < c->u.tup.len; i++) {
-        Value *e = v_titems(c)[i];
-        if (e == x || v_eq(e, x))
-            return 1;
-    }
-    return 0;
-}
-
 static Value *no_attr(Ctx *cx, const Value *v, const char *attr)
 {
     return cx_raise(cx, "AttributeError", "'%s' object has no attribute '%s'",
@@ -47,7 +30,7 @@ static Value *no_attr(Ctx *cx, const Value *v, const char *attr)
 
 Value *ad_contained(Ctx *cx, Value *const *a)
 {
-    int r = contains(cx, a[1], a[0]);
+    int r = core_contains(cx, a[1], a[0]);
     return core_bool(r);
 }
 
@@ -89,7 +72,7 @@ Value *ad_intersection(Ctx *cx, Value *const *a)
 
 static int keep_not_in(Ctx *cx, Value *e, void *ud)
 {
-    int r = contains(cx, ud, e);
+    int r = core_contains(cx, ud, e);
     return r < 0 ? -1 : !r;
 }
 

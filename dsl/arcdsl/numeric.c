@@ -11,6 +11,7 @@
 
 #include "prim.h"
 #include "common/core_util.h"
+#include "common/grid_util.h"
 
 enum { OP_ADD = CORE_ADD, OP_SUB = CORE_SUB, OP_MUL = CORE_MUL, OP_FLOORDIV = CORE_FLOORDIV,
        OP_MOD = CORE_MOD };
@@ -89,20 +90,6 @@ static Value *neg(Ctx *cx, Value *x)
     return cx_raise(cx, "TypeError", "bad operand type for unary -: '%s'", v_typename(x));
 }
 
-/* v[i] for the pair branches (borrowed). */
-static Value *subscript(Ctx *cx, Value *v, size_t i)
-{
-    if (v->type != V_TUPLE) {
-        cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(v));
-        return NULL;
-    }
-    if (i >= v->u.tup.len) {
-        cx_raise(cx, "IndexError", "tuple index out of range");
-        return NULL;
-    }
-    return v_titems(v)[i];
-}
-
 /* v[0] and v[1] of a tuple whose first two items are ints (or bools),
  * as the pair branches read them. */
 static inline bool int_pair(const Value *v, int64_t o[2])
@@ -139,9 +126,9 @@ static Value *bcast(Ctx *cx, int op, Value *a, Value *b)
     bool ia = !ta && v_is_int(a) && b->type == V_TUPLE;
     Value *r[2] = {NULL, NULL};
     for (size_t k = 0; k < 2; k++) {
-        Value *x = ia ? a : subscript(cx, a, k);
+        Value *x = ia ? a : gu_getitem(cx, a, k);
         if (!x) goto fail;
-        Value *y = (ta || ia) ? subscript(cx, b, k) : b;
+        Value *y = (ta || ia) ? gu_getitem(cx, b, k) : b;
         if (!y) goto fail;
         if (!(r[k] = binop(cx, op, x, y))) goto fail;
     }
@@ -161,7 +148,7 @@ static inline __attribute__((always_inline)) Value *unary_map(Ctx *cx, Value *n,
         return f(cx, n);
     Value *r[2] = {NULL, NULL};
     for (size_t k = 0; k < 2; k++) {
-        Value *x = subscript(cx, n, k);
+        Value *x = gu_getitem(cx, n, k);
         if (!x || !(r[k] = f(cx, x))) {
             v_decref(r[0]);
             return NULL;

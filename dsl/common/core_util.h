@@ -37,6 +37,31 @@ static inline bool core_work(Ctx *cx, uint64_t n)
 /* A test's 1/0 as a bool value; -1 (raised) as NULL. */
 static inline Value *core_bool(int r) { return r < 0 ? NULL : v_bool(r); }
 
+/* `x in c`: a frozenset's probe, or a tuple's items tested by identity,
+ * then ==, as CPython does.  Arena values (small ints, interned tuples)
+ * are each one of a kind: among them == is identity (no bool is one). */
+static inline int core_contains(Ctx *cx, Value *c, Value *x)
+{
+    if (c->type == V_FSET)
+        return fs_contains(c, x);
+    if (c->type != V_TUPLE) {
+        cx_raise(cx, "TypeError", "argument of type '%s' is not iterable", v_typename(c));
+        return -1;
+    }
+    if ((c->flags & V_FLAG_FLAT) && v_in_arena(x)) {
+        for (size_t i = 0; i < c->u.tup.len; i++)
+            if (v_titems(c)[i] == x)
+                return 1;
+        return 0;
+    }
+    for (size_t i = 0; i < c->u.tup.len; i++) {
+        Value *e = v_titems(c)[i];
+        if (e == x || v_eq(e, x))
+            return 1;
+    }
+    return 0;
+}
+
 /* `for e in v`: only tuples and frozensets are iterable among DSL values. */
 static inline bool core_iterable(Ctx *cx, const Value *v)
 {

@@ -67,7 +67,7 @@ static int keep(Ctx *cx, int how, Value *e, Value *arg)
     case KEEP_IF: return holds(cx, arg, e);
     case KEEP_NE: return !v_eq(e, arg);
     case KEEP_NOT_IN: {
-        int r = contains(cx, arg, e);
+        int r = core_contains(cx, arg, e);
         return r < 0 ? -1 : !r;
     }
     default:

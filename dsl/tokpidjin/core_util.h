@@ -87,30 +87,8 @@ static inline Value *subscript(Ctx *cx, Value *x, int64_t i)
     return v_incref(v_titems(x)[i]);
 }
 
-/* `x in c` / `c.count(x)`: identity first, then ==, as CPython does. */
+/* `c.count(x)`: identity first, then ==, as CPython does. */
 static inline bool same(Value *a, Value *b) { return a == b || v_eq(a, b); }
-
-static inline int contains(Ctx *cx, Value *c, Value *x)
-{
-    if (c->type == V_FSET)
-        return fs_contains(c, x);
-    if (c->type != V_TUPLE) {
-        cx_raise(cx, "TypeError", "argument of type '%s' is not iterable", v_typename(c));
-        return -1;
-    }
-    /* arena values (small ints, interned tuples) are each one of a kind:
-     * among them == is identity (no bool is one) */
-    if ((c->flags & V_FLAG_FLAT) && v_in_arena(x)) {
-        for (size_t i = 0; i < c->u.tup.len; i++)
-            if (v_titems(c)[i] == x)
-                return 1;
-        return 0;
-    }
-    for (size_t i = 0; i < c->u.tup.len; i++)
-        if (same(v_titems(c)[i], x))
-            return 1;
-    return 0;
-}
 
 /* Check a Python-int index argument (range(n), t[n]); bool counts. */
 static inline bool want_int(Ctx *cx, const Value *v)
