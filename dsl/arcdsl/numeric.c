@@ -11,71 +11,22 @@
 
 #include "prim.h"
 #include "common/core_util.h"
+#include "common/binop.h"
 #include "common/grid_util.h"
 
 enum { OP_ADD = CORE_ADD, OP_SUB = CORE_SUB, OP_MUL = CORE_MUL, OP_FLOORDIV = CORE_FLOORDIV,
        OP_MOD = CORE_MOD };
-static const char *const op_sym[] = {"+", "-", "*", "//", "%"};
-
-static Value *unsupported(Ctx *cx, int op, const Value *x, const Value *y)
-{
-    return cx_raise(cx, "TypeError",
-                    "unsupported operand type(s) for %s: '%s' and '%s'",
-                    op_sym[op], v_typename(x), v_typename(y));
-}
 
 static Value *overflow(Ctx *cx)
 {
     return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
 }
 
-static inline Value *int_op(Ctx *cx, int op, int64_t x, int64_t y)
-{
-    int64_t r;
-    if ((op == OP_FLOORDIV || op == OP_MOD) && y == 0)
-        return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
-    if (!core_int_arith(op, x, y, &r))
-        return overflow(cx);
-    return v_int(r);
-}
-
-/* Python's float // and %. */
-static Value *float_op(Ctx *cx, int op, double x, double y)
-{
-    switch (op) {
-    case OP_ADD: return v_float(x + y);
-    case OP_SUB: return v_float(x - y);
-    case OP_MUL: return v_float(x * y);
-    default:
-        break;
-    }
-    if (y == 0.0)
-        return cx_raise(cx, "ZeroDivisionError", op == OP_MOD ? "float modulo" : "float floor division by zero");
-    return v_float(op == OP_MOD ? core_float_mod(x, y) : core_float_floordiv(x, y));
-}
-
-static Value *binop_other(Ctx *cx, int op, Value *x, Value *y);
-
-/* Python's binary x OP y on DSL values (new reference): two ints inline,
- * so that a constant op folds. */
+/* Python's binary x OP y (common/binop.h); an empty tuple side of + is
+ * the other, as CPython's concat gives it. */
 static inline Value *binop(Ctx *cx, int op, Value *x, Value *y)
 {
-    if (v_is_int(x) && v_is_int(y))
-        return int_op(cx, op, x->u.i, y->u.i);
-    return binop_other(cx, op, x, y);
-}
-
-static Value *binop_other(Ctx *cx, int op, Value *x, Value *y)
-{
-    if (core_is_num(x) && core_is_num(y))
-        return float_op(cx, op, core_as_f(x), core_as_f(y));
-    Value *r;
-    if (core_seq_op(cx, op, x, y, true, "tuple too large", &r))
-        return r;
-    if (op == OP_MUL && (x->type == V_TUPLE || y->type == V_TUPLE))
-        return cx_raise(cx, "TypeError", "can't multiply sequence by non-int of type '%s'",
-                        v_typename(x->type == V_TUPLE ? y : x));
-    return unsupported(cx, op, x, y);
+    return cm_binop(cx, op, x, y, true);
 }
 
 static Value *neg(Ctx *cx, Value *x)

@@ -2,48 +2,16 @@
 #include <math.h>
 #include "tokpidjin/core_util.h"
 #include "common/closures.h"
+#include "common/binop.h"
 
 /* ---- arithmetic --------------------------------------------------------- */
 
 enum { OP_ADD = CORE_ADD, OP_SUB = CORE_SUB, OP_MUL = CORE_MUL, OP_DIV = CORE_FLOORDIV };
 
-static Value *binop_other(Ctx *cx, int op, Value *x, Value *y);
-
-/* Python's x OP y for the operand types the DSL meets: two ints inline,
- * so that a constant op folds. */
+/* Python's x OP y (common/binop.h); + of tuples always copies, charged. */
 static inline Value *binop(Ctx *cx, int op, Value *x, Value *y)
 {
-    if (v_is_int(x) && v_is_int(y)) {
-        int64_t r;
-        if (op == OP_DIV && y->u.i == 0)
-            return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
-        if (!core_int_arith(op, x->u.i, y->u.i, &r))
-            return cx_raise(cx, "OverflowError", "integer overflow");
-        return v_int(r);
-    }
-    return binop_other(cx, op, x, y);
-}
-
-static Value *binop_other(Ctx *cx, int op, Value *x, Value *y)
-{
-    static const char sym[][3] = {"+", "-", "*", "//"};
-    if (core_is_num(x) && core_is_num(y)) {
-        double a = core_as_f(x), b = core_as_f(y);
-        switch (op) {
-        case OP_ADD: return v_float(a + b);
-        case OP_SUB: return v_float(a - b);
-        case OP_MUL: return v_float(a * b);
-        default:
-            if (b == 0)
-                return cx_raise(cx, "ZeroDivisionError", "float floor division by zero");
-            return v_float(core_float_floordiv(a, b));
-        }
-    }
-    Value *r;
-    if (core_seq_op(cx, op, x, y, false, "repetition too large", &r))
-        return r;
-    return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
-                    sym[op], v_typename(x), v_typename(y));
+    return cm_binop(cx, op, x, y, false);
 }
 
 /* (f(x0, y0), f(x1, y1)) with xk = x[k] when x is a tuple, else x itself. */
