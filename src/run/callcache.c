@@ -8,19 +8,50 @@
 
 void *xmalloc_(size_t n);
 
+/* The table starts small and doubles while under half full: a full-size
+ * one zeroed at the start (hundreds of KB, every page touched) cost a
+ * short run more than its calls. */
+#define CACHE_FIRST_SLOTS 1024
+
 void cache_init(CallCache *c, size_t max_entries)
 {
     memset(c, 0, sizeof *c);
-    size_t size = 64;
+    size_t size = CACHE_FIRST_SLOTS;
     while (size < 2 * max_entries)
         size *= 2;
+    c->max_mask = size - 1;
+    size = size < CACHE_FIRST_SLOTS ? size : CACHE_FIRST_SLOTS;
     c->slots = calloc(size, sizeof *c->slots);
-    c->used = calloc(size, sizeof *c->used);
+    c->used = malloc(max_entries * sizeof *c->used);    /* written before read */
     if (!c->slots || !c->used)
         abort();
     c->mask = size - 1;
     c->limit = max_entries;
     c->pinned_limit = 2000000;   /* about 100 MB of small values */
+}
+
+/* Tombstones are dropped, the live entries placed again in the order
+ * they were added (so used keeps that order), the table twice as big. */
+static void grow(CallCache *c)
+{
+    size_t size = 2 * (c->mask + 1), n = 0;
+    CacheEntry **slots = calloc(size, sizeof *slots);
+    if (!slots)
+        abort();
+    for (size_t k = 0; k < c->nused; k++) {
+        CacheEntry *e = c->slots[c->used[k]];
+        if (!e || e == (CacheEntry *)c)
+            continue;
+        size_t i = e->hash & (size - 1);
+        while (slots[i])
+            i = (i + 1) & (size - 1);
+        slots[i] = e;
+        c->used[n++] = (uint32_t)i;
+    }
+    free(c->slots);
+    c->slots = slots;
+    c->mask = size - 1;
+    c->nused = n;
 }
 
 static void entry_free(CacheEntry *e)
@@ -239,11 +270,13 @@ CacheEntry *cache_add(CallCache *c, uint64_t hash, Value *callee, Value *const *
         e->args[i] = v_incref(args[i]);
     e->id = c->next_id++;
     e->rep = rep;
+    if (2 * (c->nused + 1) > c->mask + 1 && c->mask < c->max_mask)
+        grow(c);
     size_t i = hash & c->mask;
     while (c->slots[i] && c->slots[i] != TOMB(c))
         i = (i + 1) & c->mask;
     c->slots[i] = e;
-    c->used[c->nused++] = (uint32_t)i;    /* adds between clears < limit < slots */
+    c->used[c->nused++] = (uint32_t)i;    /* adds between clears < limit */
     c->count++;
     return e;
 }

@@ -37,7 +37,7 @@ typedef struct {
     CacheEntry **slots;         /* open addressing */
     uint32_t *used;             /* slots taken since the last clear, which */
     size_t nused;               /* clears visit instead of the whole table */
-    size_t mask, count, limit;
+    size_t mask, max_mask, count, limit;
     size_t pinned, pinned_limit;  /* values kept alive by entries (approx.) */
     uint32_t next_id;
     long hits, misses, waits;
