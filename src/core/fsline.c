@@ -318,6 +318,15 @@ static Value *line_new(const FsRecipe *kind, const Tail *t, size_t n, Value *c)
             int64_t at = i * V_LOC_HASHED + j, step = (int64_t)t->di * V_LOC_HASHED + t->dj;
             for (size_t k = 0; k < n; k++, at += step)
                 x ^= py_fset_shuffle((uint64_t)flat[at]);
+        } else if (!c && !tabled) {
+            /* past the table: each point's two lanes; a row's first is
+             * the same for every point */
+            uint64_t lane = py_pair_lane(py_hash_int(i));
+            for (size_t k = 0; k < n; k++, i += t->di, j += t->dj) {
+                if (t->di)
+                    lane = py_pair_lane(py_hash_int(i));
+                x ^= py_fset_shuffle((uint64_t)py_hash_pair_from(lane, py_hash_int(j)));
+            }
         } else {
             for (size_t k = 0; k < n; k++, i += t->di, j += t->dj) {
                 int64_t h = tabled ? v_loc_hashes_[i][j] : py_hash_int_pair(i, j);
