@@ -51,9 +51,10 @@ layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, void *ud), void *ud)
     size_t tmask = FS_MINSIZE - 1, taken = FS_MINSIZE;
     bool heap = false;          /* tab malloc'd */
     memset(tab, 0xff, FS_MINSIZE * sizeof *tab);
+    size_t full = (tmask * 3 + 4) / 5;      /* the least fill PY_SET_FULL calls full */
     for (size_t k = 0; k < n; k++) {
         put_index(tab, tmask, hash(k, ud), (int32_t)k);
-        if (!PY_SET_FULL(k + 1, tmask))
+        if (k + 1 < full)
             continue;
         size_t size = py_set_size(PY_SET_GROW(k + 1));
         bool stacked = size - 1 != mask && taken + size <= sizeof early / sizeof *early;
@@ -71,6 +72,7 @@ layout(int32_t *out, size_t n, int64_t (*hash)(size_t k, void *ud), void *ud)
         heap = nt != out && !stacked;
         tab = nt;
         tmask = size - 1;
+        full = (tmask * 3 + 4) / 5;
     }
 }
 
