@@ -172,16 +172,16 @@ static bool recoloured(bool (*list)(const Value *, FsKeys *), const Value *u, ui
     return true;
 }
 
-/* The places of u's arc-dsl cells, once each: in any order, or (ordered)
- * in u's, which toindices(u) adds them in; false where u holds anything
- * but arc-dsl cells. */
-static bool places_listed(const Value *u, FsKeys *o, bool ordered)
+/* The places of u's items, once each: in any order, or (ordered) in u's,
+ * which toindices(u) adds them in; false where an item is not an arc-dsl
+ * cell (cells) or not a place. */
+static bool places_listed(const Value *u, FsKeys *o, bool ordered, bool cells)
 {
     size_t n0 = o->n;
     if (!(ordered ? fs_ordered_keys(u, o) : fs_arena_keys(u, o)))
         return false;
     for (size_t x = n0; x < o->n; x++) {
-        if (o->k[x] < PLACES || o->k[x] >= TABLES * PLACES) {
+        if (cells ? o->k[x] < PLACES || o->k[x] >= TABLES * PLACES : o->k[x] >= PLACES) {
             o->n = n0;
             return false;
         }
@@ -197,7 +197,7 @@ static bool places_listed(const Value *u, FsKeys *o, bool ordered)
 static bool cell_places(const Value *u, FsKeys *o, bool ordered)
 {
     size_t n0 = o->n;
-    if (!places_listed(u, o, ordered))
+    if (!places_listed(u, o, ordered, true))
         return false;
     if (!ordered)
         return true;
@@ -211,33 +211,16 @@ static bool cell_places(const Value *u, FsKeys *o, bool ordered)
 
 static bool lists_unbuilt(const Value *v, bool ordered);
 
-/* The places of u, a recipe of places not laid out that lists its keys
- * (a rectangle, a ring), once each: in any order, or in u's. */
-static bool recipe_places(const Value *u, FsKeys *o, bool ordered)
-{
-    size_t n0 = o->n;
-    if (!(__atomic_load_n(&u->memo, __ATOMIC_ACQUIRE) & V_MEMO_PLACES) ||
-        !(ordered ? fs_ordered_keys(u, o) : fs_arena_keys(u, o)))
-        return false;
-    for (size_t x = n0; x < o->n; x++)
-        if (o->k[x] >= PLACES) {
-            o->n = n0;
-            return false;
-        }
-    o->n = n0 + first_of_each(o->k + n0, o->n - n0);
-    return true;
-}
-
 /* toindices(u) of a recolor's source: a key set of places is its own, as
- * is a recipe of places; a set of cells gives its places */
+ * is a recipe of places that lists its keys (a rectangle, a ring); a set
+ * of cells gives its places */
 static bool source_places(const Value *u, FsKeys *o, bool ordered)
 {
     if (fs_keys_places(u))
         return ordered ? keyset_ordered(u, o) : keyset_keys(u, o);
-    if (!ordered && lists_unbuilt(u, false) && recipe_places(u, o, false))
-        return true;
-    if (ordered && (__atomic_load_n(&u->memo, __ATOMIC_ACQUIRE) & V_MEMO_PLACES))
-        return recipe_places(u, o, true);
+    if ((__atomic_load_n(&u->memo, __ATOMIC_ACQUIRE) & V_MEMO_PLACES) &&
+        (ordered || lists_unbuilt(u, false)))
+        return places_listed(u, o, ordered, false);
     return cell_places(u, o, ordered);
 }
 
@@ -289,7 +272,7 @@ static bool indices_ordered(const Value *v, FsKeys *o)
 /* the places in p's order, repeats dropped: toindices' insertion order */
 static bool indices_inserted(const Value *v, FsKeys *o)
 {
-    return places_listed(tail_of(v)->h.src[0], o, true);
+    return places_listed(tail_of(v)->h.src[0], o, true, true);
 }
 
 static void indices_build(Value *v) { build_inserted(v, indices_inserted); }
