@@ -497,47 +497,8 @@ Value *ad_asobject(Ctx *cx, Value *const *a)
     return pyset_take(&s);
 }
 
-Value *ad_colorfilter(Ctx *cx, Value *const *a)
-{
-    Value *objs = a[0];
-    if (!v_is_container(objs))
-        return cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(objs));
-    size_t n = v_len(objs), m = 0;
-    Value *small[64], **kept = n <= 64 ? small : malloc(n * sizeof *kept), *r = NULL;
-    if (!kept)
-        return cx_raise(cx, "MemoryError", "out of memory");
-    Value **it = v_items(objs);
-    for (size_t x = 0; x < n; x++) {
-        Value *o = it[x], *c;
-        if (!v_is_container(o)) {
-            cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(o));
-            goto out;
-        }
-        if (v_len(o) == 0) {                  /* StopIteration inside a generator */
-            cx_raise(cx, "RuntimeError", "generator raised StopIteration");
-            goto out;
-        }
-        if (!(c = fs_same_at(o, 0)) && !(c = gu_getitem(cx, v_items(o)[0], 0)))
-            goto out;
-        if (gu_eq(c, a[1]))
-            kept[m++] = o;
-    }
-    /* a set's items are distinct, and so the kept: laid out at once */
-    if (objs->type == V_FSET) {
-        if (charge(cx, m))
-            r = fs_from_distinct(kept, m);
-    } else {
-        PySet s;
-        pyset_init(&s);
-        for (size_t x = 0; x < m; x++)
-            pyset_add(&s, kept[x]);
-        r = charge(cx, s.used) ? pyset_take(&s) : (pyset_clear(&s), NULL);
-    }
-out:
-    if (kept != small)
-        free(kept);
-    return r;
-}
+/* the cell's colour at index 0; the kept objects charged */
+Value *ad_colorfilter(Ctx *cx, Value *const *a) { return cm_colorfilter(cx, a[0], a[1], 0, true); }
 
 /* ---- gravitate ---------------------------------------------------------- */
 

@@ -1,6 +1,6 @@
 /* gridops.h -- primitives the two dialects compute alike, each written
- * once: replace/switch's cell map (recolor.c), corners' set (corners.c)
- * and compress's grid (compress.c). */
+ * once: replace/switch's cell map (recolor.c), corners' set (corners.c),
+ * compress's grid (compress.c) and colorfilter's set (colorfilter.c). */
 #ifndef ARC_GRIDOPS_H
 #define ARC_GRIDOPS_H
 
@@ -21,5 +21,10 @@ Value *cm_corners(Ctx *cx, Value *patch, CornerFn corner);
 /* compress over the rows of v: rows, then columns of zip(*rows), holding
  * one value dropped.  *cells: the items kept, for the caller's charge. */
 Value *cm_compress(Ctx *cx, const GView *v, size_t *cells);
+
+/* frozenset(obj for obj in objs if next(iter(obj))[at] == color): at is
+ * the colour's index in a cell (arc-dsl 0, tokpidjin 2); charge: the
+ * kept objects count against the budget (arc-dsl's, not tokpidjin's). */
+Value *cm_colorfilter(Ctx *cx, Value *objs, Value *color, size_t at, bool charge);
 
 #endif

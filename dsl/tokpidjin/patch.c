@@ -344,34 +344,8 @@ Value *tk_color(Ctx *cx, Value *const *a)
     return c ? v_incref(c) : NULL;
 }
 
-/* frozenset(obj for obj in objs if next(iter(obj))[2] == color) */
-Value *tk_colorfilter(Ctx *cx, Value *const *a)
-{
-    Value *objs = a[0];
-    if (!gu_iterable(cx, objs))
-        return NULL;
-    size_t n = v_len(objs), k = 0;
-    Value **it = v_items(objs), **keep = malloc((n + 1) * sizeof *keep);
-    for (size_t x = 0; x < n; x++) {
-        Value *o = it[x], *c;
-        if (!gu_iterable(cx, o))
-            goto fail;
-        if (v_len(o) == 0) {
-            cx_raise(cx, "RuntimeError", "generator raised StopIteration");
-            goto fail;
-        }
-        if (!(c = gu_getitem(cx, v_items(o)[0], 2)))
-            goto fail;
-        if (v_eq(c, a[1]))
-            keep[k++] = o;
-    }
-    Value *r = fs_from_items(keep, k);
-    free(keep);
-    return r;
-fail:
-    free(keep);
-    return NULL;
-}
+/* frozenset(obj for obj in objs if next(iter(obj))[2] == color), uncharged */
+Value *tk_colorfilter(Ctx *cx, Value *const *a) { return cm_colorfilter(cx, a[0], a[1], 2, false); }
 
 /* tuple(obj for obj in objs if obj[0][2] == color) */
 Value *tk_colorfilter_t(Ctx *cx, Value *const *a)
