@@ -405,77 +405,31 @@ static bool loc_ij(Ctx *cx, Value *loc, int64_t *i, int64_t *j)
     return vj && to_i64(cx, vj, j);
 }
 
-/* loc[k] + d where a coordinate is a float: Python's float sum; d == 0
- * is loc[k] itself, as the set display reads it */
-static Value *coord_plus(Value *c, int d)
+/* loc[k] + d: Python's float sum where loc[k] is a float, else an int's */
+static Value *coord_plus(Ctx *cx, Value *c, int d)
 {
-    if (!d)
-        return v_incref(c);
     return c->type == V_FLOAT ? v_float(c->u.f + d) : v_int(c->u.i + d);
 }
 
-/* nbrs4 for a place with a float coordinate and numbers both: NULL where
- * it is not one (nothing raised) */
-static Value *nbrs4_floats(Ctx *cx, Value *loc, int first)
+/* a place with a float coordinate and numbers both (no ints to read) */
+static bool float_place(const Value *loc)
 {
     if (loc->type != V_TUPLE || loc->u.tup.len < 2)
-        return NULL;
+        return false;
     Value **ij = v_titems(loc);
-    if (!core_is_num(ij[0]) || !core_is_num(ij[1]) ||
-        (ij[0]->type != V_FLOAT && ij[1]->type != V_FLOAT) || !charge(cx, 4))
-        return NULL;
-    Value *p[4];
-    for (int k = 0; k < 4; k++)
-        p[k] = v_pair_steal(coord_plus(ij[0], ad_nb_di[first + k]),
-                            coord_plus(ij[1], ad_nb_dj[first + k]));
-    return ad_nb_set4(p);
+    return core_is_num(ij[0]) && core_is_num(ij[1]) &&
+           (ij[0]->type == V_FLOAT || ij[1]->type == V_FLOAT);
 }
 
-/* frozenset({four offsets of loc}): directions first..first+3 */
+/* frozenset({four offsets of loc}): directions first..first+3, charged 4 */
 static Value *nbrs4(Ctx *cx, Value *loc, int first)
 {
     int64_t i, j;
-    Value *r = nbrs4_floats(cx, loc, first);
-    if (r || cx->err)
-        return r;
-    if (!loc_ij(cx, loc, &i, &j) || !charge(cx, 4))
+    if (!float_place(loc) && !loc_ij(cx, loc, &i, &j))
         return NULL;
-    Value **slot = ad_nb_kept(loc, first ? AD_NB_I : AD_NB_D);
-    if (slot && (r = fs_kept(slot)))
-        return r;
-    Value **ij = v_titems(loc);            /* an unshifted item is kept as is */
-    Value *p[4];
-    for (int k = 0; k < 4; k++) {
-        int di = ad_nb_di[first + k], dj = ad_nb_dj[first + k];
-        p[k] = v_pair_steal(di ? v_int(i + di) : v_incref(ij[0]),
-                            dj ? v_int(j + dj) : v_incref(ij[1]));
-    }
-    r = ad_nb_set4(p);
-    if (slot)
-        fs_keep(slot, r);
-    return r;
+    return charge(cx, 4) ? cm_nbrs4(cx, loc, first, coord_plus) : NULL;
 }
 
 Value *ad_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 0); }
 Value *ad_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 4); }
-
-Value *ad_neighbors(Ctx *cx, Value *const *a)
-{
-    Value **slot = ad_nb_kept(a[0], AD_NB_ALL), *r;
-    if (slot && (r = fs_kept(slot))) {         /* charged as its two halves are */
-        if (charge(cx, 4) && charge(cx, 4))
-            return r;
-        v_decref(r);
-        return NULL;
-    }
-    Value *d = nbrs4(cx, a[0], 0);
-    if (!d)
-        return NULL;
-    Value *i = nbrs4(cx, a[0], 4);
-    r = i ? fs_or(d, i) : NULL;
-    v_decref(d);
-    v_decref(i);
-    if (r && slot)
-        fs_keep(slot, r);
-    return r;
-}
+Value *ad_neighbors(Ctx *cx, Value *const *a) { return cm_neighbors(cx, a[0], nbrs4, true); }

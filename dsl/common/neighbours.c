@@ -1,7 +1,8 @@
 /* neighbours.c -- hash((i, j)) and the iteration order of the tiny
  * dneighbors/neighbors frozensets, computed from the hashes instead of
  * built: objects() of both dialects (common/objwalk.c) and the GPU's
- * objects path (gpu/gpu_objects.c) walk them in this order.
+ * objects path (gpu/gpu_objects.c) walk them in this order.  Then the
+ * sets themselves, both dialects', made once per place of small ints.
  */
 #include <string.h>
 
@@ -100,4 +101,46 @@ Value **ad_nb_kept(const Value *loc, int kind)
     if ((uint64_t)(i - NB_MIN - 1) >= NB_SPAN - 2 || (uint64_t)(j - NB_MIN - 1) >= NB_SPAN - 2)
         return NULL;
     return &nb_made[kind][(i - NB_MIN) * NB_SPAN + (j - NB_MIN)];
+}
+
+Value *cm_nbrs4(Ctx *cx, Value *loc, int first, NbPlus plus)
+{
+    Value **slot = ad_nb_kept(loc, first ? AD_NB_I : AD_NB_D), *r;
+    if (slot && (r = fs_kept(slot)))
+        return r;
+    Value **ij = v_titems(loc), *c[4][2] = { { NULL } };
+    for (int k = 0; k < 4; k++)
+        for (int x = 0; x < 2; x++) {
+            int d = (x ? ad_nb_dj : ad_nb_di)[first + k];
+            if (!(c[k][x] = d ? plus(cx, ij[x], d) : v_incref(ij[x]))) {
+                for (int m = 0; m < 8; m++)
+                    v_decref(c[m / 2][m % 2]);
+                return NULL;
+            }
+        }
+    Value *p[4];
+    for (int k = 0; k < 4; k++)
+        p[k] = v_pair_steal(c[k][0], c[k][1]);
+    r = ad_nb_set4(p);
+    if (slot)
+        fs_keep(slot, r);
+    return r;
+}
+
+Value *cm_neighbors(Ctx *cx, Value *loc, NbHalf half, bool charge)
+{
+    Value **slot = ad_nb_kept(loc, AD_NB_ALL), *r;
+    if (slot && (r = fs_kept(slot))) {
+        if (!charge || (cx_charge(cx, 4) && cx_charge(cx, 4)))
+            return r;
+        v_decref(r);
+        return NULL;
+    }
+    Value *d = half(cx, loc, 0), *i = d ? half(cx, loc, 4) : NULL;
+    r = i ? fs_or(d, i) : NULL;
+    v_decref(d);
+    v_decref(i);
+    if (r && slot)
+        fs_keep(slot, r);
+    return r;
 }

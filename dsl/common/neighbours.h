@@ -1,6 +1,8 @@
 /* neighbours.h -- the neighbour directions, their iteration order and
  * hash((i, j)) (neighbours.c), for objects() of both dialects
- * (common/objwalk.c) and the GPU's objects path (gpu/gpu_objects.c). */
+ * (common/objwalk.c) and the GPU's objects path (gpu/gpu_objects.c);
+ * and dneighbors/ineighbors/neighbors' sets, made and kept alike by both
+ * dialects. */
 #ifndef ARC_NEIGHBOURS_H
 #define ARC_NEIGHBOURS_H
 
@@ -26,5 +28,19 @@ Value *ad_nb_set4(Value *p[4]);
  * neighbour an interned place (so a clone is item for item a fresh set). */
 enum { AD_NB_D, AD_NB_I, AD_NB_ALL };
 Value **ad_nb_kept(const Value *loc, int kind);
+
+/* loc[x] + d (d != 0) as the dialect adds: a new reference, or NULL with
+ * an error raised. */
+typedef Value *(*NbPlus)(Ctx *cx, Value *c, int d);
+/* frozenset({four offsets of loc}), directions first..first+3, loc a
+ * tuple of two or more items (the caller's checks and charges done): an
+ * unshifted coordinate is loc's own; kept where ad_nb_kept has a slot. */
+Value *cm_nbrs4(Ctx *cx, Value *loc, int first, NbPlus plus);
+/* The dialect's dneighbors (first 0) or ineighbors (4) of loc. */
+typedef Value *(*NbHalf)(Ctx *cx, Value *loc, int first);
+/* neighbors(loc) = dneighbors(loc) | ineighbors(loc), kept where
+ * ad_nb_kept has a slot; a kept one charged 4 and 4 (charge) as its
+ * halves would be. */
+Value *cm_neighbors(Ctx *cx, Value *loc, NbHalf half, bool charge);
 
 #endif

@@ -284,56 +284,28 @@ Value *tk_hfrontier(Ctx *cx, Value *const *a)
     return i ? zip_line(cx, i, 0, 0, 0, NULL, 0, 30, 1) : NULL;
 }
 
-/* frozenset({four offsets of loc}): directions first..first+3 */
+static Value *coord_plus(Ctx *cx, Value *c, int d) { return tkp_arith_i(cx, c, d, '+'); }
+
+/* frozenset({four offsets of loc}): directions first..first+3; frozenset()
+ * for a loc that is () or no tuple */
 static Value *nbrs4(Ctx *cx, Value *loc, int first)
 {
     if (loc->type != V_TUPLE || loc->u.tup.len == 0)
         return v_incref(TKP_FSET0);
-    Value *li = gu_getitem(cx, loc, 0), *lj = li ? gu_getitem(cx, loc, 1) : NULL;
-    if (!lj)
-        return NULL;
-    Value **slot = ad_nb_kept(loc, first ? AD_NB_I : AD_NB_D), *r;
-    if (slot && (r = fs_kept(slot)))
-        return r;
-    Value *c[4][2] = { { NULL } };
-    for (int k = 0; k < 4; k++)
-        for (int x = 0; x < 2; x++) {
-            Value *base = x ? lj : li;
-            int d = (x ? ad_nb_dj : ad_nb_di)[first + k];
-            c[k][x] = d ? tkp_arith_i(cx, base, d, '+') : v_incref(base);
-            if (!c[k][x]) {
-                for (int m = 0; m < 8; m++)
-                    v_decref(c[m / 2][m % 2]);
-                return NULL;
-            }
-        }
-    Value *p[4];
-    for (int k = 0; k < 4; k++)
-        p[k] = v_pair_steal(c[k][0], c[k][1]);
-    r = ad_nb_set4(p);
-    if (slot)
-        fs_keep(slot, r);
-    return r;
+    return gu_getitem(cx, loc, 1) ? cm_nbrs4(cx, loc, first, coord_plus) : NULL;
+}
+
+/* each half wrapped, as a nested DSL call is */
+static Value *nbrs4_wrapped(Ctx *cx, Value *loc, int first)
+{
+    return tkp_wrap(cx, nbrs4(cx, loc, first), TKP_FSET0);
 }
 
 Value *tk_dneighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 0); }
 Value *tk_ineighbors(Ctx *cx, Value *const *a) { return nbrs4(cx, a[0], 4); }
 
 /* dneighbors(loc) | ineighbors(loc) */
-Value *tk_neighbors(Ctx *cx, Value *const *a)
-{
-    Value **slot = ad_nb_kept(a[0], AD_NB_ALL), *r;
-    if (slot && (r = fs_kept(slot)))
-        return r;
-    Value *d = tkp_wrap(cx, nbrs4(cx, a[0], 0), TKP_FSET0);
-    Value *i = d ? tkp_wrap(cx, nbrs4(cx, a[0], 4), TKP_FSET0) : NULL;
-    r = i ? fs_or(d, i) : NULL;
-    v_decref(d);
-    v_decref(i);
-    if (r && slot)
-        fs_keep(slot, r);
-    return r;
-}
+Value *tk_neighbors(Ctx *cx, Value *const *a) { return cm_neighbors(cx, a[0], nbrs4_wrapped, false); }
 
 /* mapply_t(f, c) = merge_t(apply_t(f, c)) where f makes a place's kept
  * neighbourhood: each one's items are read where they are kept, neither
