@@ -234,33 +234,18 @@ static Value *compress_any(Ctx *cx, Value *grid)
     if (!gu_rows(cx, grid, &v))
         return NULL;
     Value *dm = ad_dmirror(cx, &grid), *out = NULL;
-    size_t nc = dm ? v_len(dm) : 0, nh = 0;
+    size_t nc = dm ? v_len(dm) : 0, cells;
     bool *dropr = gu_alloc(cx, v.h, 1), *dropc = gu_alloc(cx, nc, 1);
     if (!dm || !dropr || !dropc)
         goto done;
-    for (size_t i = 0; i < v.h; i++)
-        nh += !(dropr[i] = gu_one_value(v.row[i], v.rlen[i]));
+    cm_compress_rows(&v, dropr);
     for (size_t j = 0; j < nc; j++) {
         Value *c = v_items(dm)[j];
         if (!gu_iterable(cx, c))
             goto done;
         dropc[j] = gu_one_value(v_items(c), v_len(c));
     }
-    out = v_tuple_new(nh);
-    nh = 0;
-    for (size_t i = 0; i < v.h; i++) {
-        if (dropr[i])
-            continue;
-        size_t keep = 0, x = 0;
-        for (size_t j = 0; j < v.rlen[i]; j++)
-            keep += j >= nc || !dropc[j];
-        Value *row = v_tuple_new(keep);
-        for (size_t j = 0; j < v.rlen[i]; j++)
-            if (j >= nc || !dropc[j])
-                v_titems(row)[x++] = v_incref(v.row[i][j]);
-        v_mark_flat(row, v_titems(row), x);
-        v_titems(out)[nh++] = row;
-    }
+    out = cm_compress_build(&v, dropr, dropc, nc, &cells);     /* cells: this path charges none */
 done:
     v_decref(dm);
     free(dropr);

@@ -2,9 +2,42 @@
 #include "common/gridops.h"
 #include "common/grid_util.h"
 
+void cm_compress_rows(const GView *v, bool *dropr)
+{
+    for (size_t i = 0; i < v->h; i++)
+        dropr[i] = gu_one_value(v->row[i], v->rlen[i]);
+}
+
+Value *cm_compress_build(const GView *v, const bool *dropr, const bool *dropc, size_t nc,
+                         size_t *cells)
+{
+    size_t nh = 0;
+    for (size_t i = 0; i < v->h; i++)
+        nh += !dropr[i];
+    Value *out = v_tuple_new(nh);
+    nh = 0;
+    *cells = 0;
+    for (size_t i = 0; i < v->h; i++) {
+        if (dropr[i])
+            continue;
+        size_t w = v->rlen[i], keep = 0;
+        for (size_t j = 0; j < w; j++)
+            keep += j >= nc || !dropc[j];
+        Value *row = v_tuple_new(keep);
+        keep = 0;
+        for (size_t j = 0; j < w; j++)
+            if (j >= nc || !dropc[j])
+                v_titems(row)[keep++] = v_incref(v->row[i][j]);
+        v_mark_flat(row, v_titems(row), keep);
+        v_titems(out)[nh++] = row;
+        *cells += keep;
+    }
+    return out;
+}
+
 Value *cm_compress(Ctx *cx, const GView *v, size_t *cells)
 {
-    size_t h = v->h, m = 0, nh = 0;
+    size_t h = v->h, m = 0;
     for (size_t i = 0; i < h; i++)      /* zip(*grid) stops at the shortest row */
         if (i == 0 || v->rlen[i] < m)
             m = v->rlen[i];
@@ -13,30 +46,13 @@ Value *cm_compress(Ctx *cx, const GView *v, size_t *cells)
     *cells = 0;
     if (!dropr || !dropc || !col)
         goto done;
-    for (size_t i = 0; i < h; i++)
-        nh += !(dropr[i] = gu_one_value(v->row[i], v->rlen[i]));
+    cm_compress_rows(v, dropr);
     for (size_t j = 0; j < m; j++) {
         for (size_t i = 0; i < h; i++)
             col[i] = v->row[i][j];
         dropc[j] = gu_one_value(col, h);
     }
-    out = v_tuple_new(nh);
-    nh = 0;
-    for (size_t i = 0; i < h; i++) {
-        if (dropr[i])
-            continue;
-        size_t w = v->rlen[i], keep = 0;
-        for (size_t j = 0; j < w; j++)
-            keep += j >= m || !dropc[j];
-        Value *row = v_tuple_new(keep);
-        keep = 0;
-        for (size_t j = 0; j < w; j++)
-            if (j >= m || !dropc[j])
-                v_titems(row)[keep++] = v_incref(v->row[i][j]);
-        v_mark_flat(row, v_titems(row), keep);
-        v_titems(out)[nh++] = row;
-        *cells += keep;
-    }
+    out = cm_compress_build(v, dropr, dropc, m, cells);
 done:
     free(dropr);
     free(dropc);

@@ -21,6 +21,12 @@ Value *cm_corners(Ctx *cx, Value *patch, CornerFn corner);
 /* compress over the rows of v: rows, then columns of zip(*rows), holding
  * one value dropped.  *cells: the items kept, for the caller's charge. */
 Value *cm_compress(Ctx *cx, const GView *v, size_t *cells);
+/* Its two halves, for columns found otherwise (arc-dsl's compress of a
+ * frozenset): dropr[i], row i of v holds one value; then the rows not
+ * dropped, each without the columns j < nc that dropc marks. */
+void cm_compress_rows(const GView *v, bool *dropr);
+Value *cm_compress_build(const GView *v, const bool *dropr, const bool *dropc, size_t nc,
+                         size_t *cells);
 
 /* frozenset(obj for obj in objs if next(iter(obj))[at] == color): at is
  * the colour's index in a cell (arc-dsl 0, tokpidjin 2); charge: the
