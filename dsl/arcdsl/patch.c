@@ -397,9 +397,9 @@ Value *ad_normalize(Ctx *cx, Value *const *a)
 static bool loc_ij(Ctx *cx, Value *loc, int64_t *i, int64_t *j)
 {
     /* the set display's first item, (loc[0] - 1, loc[1]), does its
-     * arithmetic before loc[1] is read */
+     * arithmetic before loc[1] is read: a float passes it */
     Value *vi = gu_getitem(cx, loc, 0);
-    if (!vi || !to_i64(cx, vi, i))
+    if (!vi || (vi->type != V_FLOAT && !to_i64(cx, vi, i)))
         return false;
     Value *vj = gu_getitem(cx, loc, 1);
     return vj && to_i64(cx, vj, j);
