@@ -222,55 +222,18 @@ Value *ad_trim(Ctx *cx, Value *const *a)
 
 /* ---- rotations and mirrors ---------------------------------------------- */
 
-/* Each row sliceable (row[::-1]) */
-static bool rows_are_tuples(Ctx *cx, Value *g)
-{
-    for (size_t i = 0; i < g->u.tup.len; i++)
-        if (v_titems(g)[i]->type != V_TUPLE) {
-            cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
-                     v_typename(v_titems(g)[i]));
-            return false;
-        }
-    return true;
-}
-
-/* out[r][c] = g[ri(r, c)][ci(r, c)] over an R x C result, by a small
- * transform code (GU_ROT90 ...): the shared body of the zip-based
- * rotations. */
-
+/* The zip-based turns (GU_ROT90 ...) of a tuple grid; cmirror slices
+ * each row as well, so it needs them sliceable. */
 static Value *transform(Ctx *cx, Value *g, int t)
 {
     if (vg_is(g))
-        return gu_work(cx, g->u.tup.len * vg_w(g)) ? gu_bytes_turned(g, t) : NULL;
+        return cm_turn_bytes(cx, g, t);
     GView v;
     if (!zip_view(cx, g, &v))
         return NULL;
-    if (t == GU_CMIRROR && !rows_are_tuples(cx, g)) {
-        gu_view_free(&v);
-        return NULL;
-    }
-    size_t h = v.h, m = v.w;   /* result: m rows of h */
-    if (!gu_work(cx, h * m)) {
-        gu_view_free(&v);
-        return NULL;
-    }
-    bool flat = v_rows_flat(g);
-    Value *out = v_tuple_new(h ? m : 0);
-    for (size_t r = 0; h && r < m; r++) {
-        Value *row = v_tuple_new(h);
-        for (size_t x = 0; x < h; x++) {
-            Value *e;
-            switch (t) {
-            case GU_ROT90: e = v.row[h - 1 - x][r]; break;
-            case GU_ROT270: e = v.row[x][m - 1 - r]; break;
-            case GU_TRANSPOSE: e = v.row[x][r]; break;
-            default: e = v.row[h - 1 - x][v.rlen[h - 1 - x] - 1 - r]; break;
-            }
-            v_titems(row)[x] = v_incref(e);
-        }
-        v_mark_flat_known(row, flat);
-        v_titems(out)[r] = row;
-    }
+    Value *out = NULL;
+    if ((t != GU_CMIRROR || cm_rows_sliceable(cx, g)) && gu_work(cx, v.h * v.w))
+        out = cm_turn_view(&v, t, v_rows_flat(g));
     gu_view_free(&v);
     return out;
 }
@@ -283,33 +246,7 @@ static Value *flip_rows(Ctx *cx, Value *g, bool rows)
 {
     if (g->type != V_TUPLE)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
-    if (vg_is(g)) {
-        Value *out = gu_bytes_flipped(g, rows, true);
-        if (!gu_work(cx, g->u.tup.len * vg_w(g))) {
-            v_decref(out);
-            return NULL;
-        }
-        return out;
-    }
-    if (!rows_are_tuples(cx, g))
-        return NULL;
-    size_t h = g->u.tup.len, cells = 0;
-    Value *out = v_tuple_new(h);
-    for (size_t i = 0; i < h; i++) {
-        Value *r = v_titems(g)[rows ? h - 1 - i : i];
-        size_t n = r->u.tup.len;
-        Value *nr = v_tuple_new(n);
-        for (size_t j = 0; j < n; j++)
-            v_titems(nr)[j] = v_incref(v_titems(r)[n - 1 - j]);
-        v_mark_flat_known(nr, r->flags & V_FLAG_FLAT);
-        v_titems(out)[i] = nr;
-        cells += n;
-    }
-    if (!gu_work(cx, cells)) {
-        v_decref(out);
-        return NULL;
-    }
-    return out;
+    return cm_flip_rows(cx, g, rows, true);
 }
 
 Value *ad_rot180(Ctx *cx, Value *const *a) { return flip_rows(cx, a[0], true); }
@@ -357,26 +294,9 @@ static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
 
 Value *ad_hmirror(Ctx *cx, Value *const *a)
 {
-    Value *p = a[0];
-    if (p->type != V_TUPLE)
-        return mirror_patch(cx, p, M_H);
-    size_t n = p->u.tup.len;
-    if (vg_is(p)) {
-        Value *out = gu_bytes_flipped(p, true, false);
-        if (!gu_work(cx, n)) {
-            v_decref(out);
-            return NULL;
-        }
-        return out;
-    }
-    Value *out = v_tuple_new(n);
-    for (size_t i = 0; i < n; i++)
-        v_titems(out)[i] = v_incref(v_titems(p)[n - 1 - i]);
-    if (!gu_work(cx, n)) {
-        v_decref(out);
-        return NULL;
-    }
-    return out;
+    if (a[0]->type != V_TUPLE)
+        return mirror_patch(cx, a[0], M_H);
+    return cm_rows_reversed(cx, a[0], true);
 }
 
 Value *ad_vmirror(Ctx *cx, Value *const *a)

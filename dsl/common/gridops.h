@@ -1,6 +1,7 @@
 /* gridops.h -- primitives the two dialects compute alike, each written
  * once: replace/switch's cell map (recolor.c), corners' set (corners.c),
- * compress's grid (compress.c) and colorfilter's set (colorfilter.c). */
+ * compress's grid (compress.c), colorfilter's set (colorfilter.c) and the
+ * grid mirrors and turns (mirror.c). */
 #ifndef ARC_GRIDOPS_H
 #define ARC_GRIDOPS_H
 
@@ -32,5 +33,32 @@ Value *cm_compress_build(const GView *v, const bool *dropr, const bool *dropc, s
  * the colour's index in a cell (arc-dsl 0, tokpidjin 2); charge: the
  * kept objects count against the budget (arc-dsl's, not tokpidjin's). */
 Value *cm_colorfilter(Ctx *cx, Value *objs, Value *color, size_t at, bool charge);
+
+/* Every row of tuple or frozenset g a tuple, as row[::-1] needs;
+ * TypeError at the first that is not. */
+bool cm_rows_sliceable(Ctx *cx, const Value *g);
+
+/* g[::-1] of tuple g, a byte grid's as bytes; charge: its len, after
+ * (arc-dsl's hmirror; tokpidjin's charges nothing). */
+Value *cm_rows_reversed(Ctx *cx, const Value *g, bool charge);
+
+/* tuple(row[::-1] for row in g), the rows in reverse order too when rev,
+ * over a tuple or frozenset g whose rows are tuples (else TypeError);
+ * charge: the cells, after (arc-dsl's vmirror, rot180; tokpidjin's
+ * vmirror charges nothing). */
+Value *cm_flip_rows(Ctx *cx, const Value *g, bool rev, bool charge);
+
+/* Byte grid g turned by t (GU_ROT90 ...), its cells charged first. */
+Value *cm_turn_bytes(Ctx *cx, const Value *g, int t);
+
+/* zip(*g)'s view of a tuple or frozenset g of iterables, as tokpidjin
+ * reads it: each row checked in order, w the shortest, h * w charged, and
+ * only then the rows' items read (a lazy row made), none when w is 0. */
+bool cm_zip_rows(Ctx *cx, const Value *g, GView *v);
+
+/* The rows of view v zipped and turned by t: w rows of h, uncharged (the
+ * caller charges h * w first).  flat: the grid's rows are (v_rows_flat),
+ * so the result's are. */
+Value *cm_turn_view(const GView *v, int t, bool flat);
 
 #endif

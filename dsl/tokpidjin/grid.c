@@ -27,46 +27,21 @@ static Value tk_neginf_ = {.refs = -1, .type = V_FLOAT, .u.f = -INFINITY};
 
 /* ---- plain grid reshaping ------------------------------------------------ */
 
-/* piece[::-1] */
+/* piece[::-1]; the dialect charges nothing */
 Value *tk_hmirror_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     if (g->type != V_TUPLE)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
-    size_t n = g->u.tup.len;
-    if (vg_is(g))
-        return gu_bytes_flipped(g, true, false);
-    Value *out = v_tuple_new(n);
-    for (size_t i = 0; i < n; i++)
-        v_titems(out)[i] = v_incref(v_titems(g)[n - 1 - i]);
-    return out;
+    return cm_rows_reversed(cx, g, false);
 }
 
-/* tuple(row[::-1] for row in grid) */
+/* tuple(row[::-1] for row in grid): any iterable of tuples; no charge */
 Value *tk_vmirror_t(Ctx *cx, Value *const *a)
 {
-    Value *g = a[0];
-    if (vg_is(g))
-        return gu_bytes_flipped(g, false, true);
-    if (!gu_iterable(cx, g))
+    if (!gu_iterable(cx, a[0]))
         return NULL;
-    size_t h = v_len(g);
-    Value **rows = v_items(g);
-    for (size_t i = 0; i < h; i++)
-        if (rows[i]->type != V_TUPLE)
-            return cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
-                            v_typename(rows[i]));
-    Value *out = v_tuple_new(h);
-    for (size_t i = 0; i < h; i++) {
-        Value *r = rows[i];
-        size_t n = r->u.tup.len;
-        Value *nr = v_tuple_new(n);
-        for (size_t j = 0; j < n; j++)
-            v_titems(nr)[j] = v_incref(v_titems(r)[n - 1 - j]);
-        v_mark_flat_known(nr, r->flags & V_FLAG_FLAT);
-        v_titems(out)[i] = nr;
-    }
-    return out;
+    return cm_flip_rows(cx, a[0], false, false);
 }
 
 /* tuple(zip(*grid)): any iterable of iterables, cut to the shortest */
@@ -74,28 +49,12 @@ Value *tk_dmirror_t(Ctx *cx, Value *const *a)
 {
     Value *g = a[0];
     if (vg_is(g))
-        return gu_work(cx, g->u.tup.len * vg_w(g)) ? gu_bytes_turned(g, GU_TRANSPOSE) : NULL;
-    if (!gu_iterable(cx, g))
+        return cm_turn_bytes(cx, g, GU_TRANSPOSE);
+    GView v;
+    if (!cm_zip_rows(cx, g, &v))
         return NULL;
-    size_t h = v_len(g), m = 0;
-    Value **rows = v_items(g);
-    for (size_t i = 0; i < h; i++) {
-        if (!gu_iterable(cx, rows[i]))
-            return NULL;
-        if (i == 0 || v_len(rows[i]) < m)
-            m = v_len(rows[i]);
-    }
-    if (!gu_work(cx, h * m))
-        return NULL;
-    bool flat = v_rows_flat(g);
-    Value *out = v_tuple_new(h ? m : 0);
-    for (size_t j = 0; h && j < m; j++) {
-        Value *col = v_tuple_new(h);
-        for (size_t i = 0; i < h; i++)
-            v_titems(col)[i] = v_incref(v_items(rows[i])[j]);
-        v_mark_flat_known(col, flat);
-        v_titems(out)[j] = col;
-    }
+    Value *out = cm_turn_view(&v, GU_TRANSPOSE, v_rows_flat(g));
+    gu_view_free(&v);
     return out;
 }
 

@@ -1,0 +1,129 @@
+/* mirror.c -- the grid mirrors' and turns' bodies, both dialects
+ * (gridops.h).  The type checks stay with each dialect (tokpidjin's
+ * vmirror and dmirror take a frozenset of rows; arc-dsl's take a tuple,
+ * anything else being a patch), and so does the charge of hmirror and
+ * vmirror, which tokpidjin's do not pay. */
+#include "common/gridops.h"
+#include "common/grid_util.h"
+
+bool cm_rows_sliceable(Ctx *cx, const Value *g)
+{
+    Value **rows = v_items(g);
+    for (size_t i = 0, h = v_len(g); i < h; i++)
+        if (rows[i]->type != V_TUPLE) {
+            cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
+                     v_typename(rows[i]));
+            return false;
+        }
+    return true;
+}
+
+Value *cm_rows_reversed(Ctx *cx, const Value *g, bool charge)
+{
+    size_t n = g->u.tup.len;
+    Value *out;
+    if (vg_is(g)) {
+        out = gu_bytes_flipped(g, true, false);
+    } else {
+        out = v_tuple_new(n);
+        for (size_t i = 0; i < n; i++)
+            v_titems(out)[i] = v_incref(v_titems(g)[n - 1 - i]);
+    }
+    if (charge && !gu_work(cx, n)) {
+        v_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+Value *cm_flip_rows(Ctx *cx, const Value *g, bool rev, bool charge)
+{
+    if (vg_is(g)) {
+        Value *out = gu_bytes_flipped(g, rev, true);
+        if (charge && !gu_work(cx, g->u.tup.len * vg_w(g))) {
+            v_decref(out);
+            return NULL;
+        }
+        return out;
+    }
+    if (!cm_rows_sliceable(cx, g))
+        return NULL;
+    size_t h = v_len(g), cells = 0;
+    Value **rows = v_items(g);
+    Value *out = v_tuple_new(h);
+    for (size_t i = 0; i < h; i++) {
+        Value *r = rows[rev ? h - 1 - i : i];
+        size_t n = r->u.tup.len;
+        Value *nr = v_tuple_new(n);
+        for (size_t j = 0; j < n; j++)
+            v_titems(nr)[j] = v_incref(v_titems(r)[n - 1 - j]);
+        v_mark_flat_known(nr, r->flags & V_FLAG_FLAT);
+        v_titems(out)[i] = nr;
+        cells += n;
+    }
+    if (charge && !gu_work(cx, cells)) {
+        v_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+Value *cm_turn_bytes(Ctx *cx, const Value *g, int t)
+{
+    return gu_work(cx, g->u.tup.len * vg_w(g)) ? gu_bytes_turned(g, t) : NULL;
+}
+
+bool cm_zip_rows(Ctx *cx, const Value *g, GView *v)
+{
+    gu_view_clear(v);
+    if (!gu_iterable(cx, g))
+        return false;
+    size_t h = v_len(g), m = 0;
+    Value **rows = v_items(g);
+    for (size_t i = 0; i < h; i++) {
+        if (!gu_iterable(cx, rows[i]))
+            return false;
+        if (i == 0 || v_len(rows[i]) < m)
+            m = v_len(rows[i]);
+    }
+    if (!gu_work(cx, h * m))
+        return false;
+    v->h = h;
+    v->w = m;
+    if (!h || !m)
+        return true;
+    bool in = h <= GVIEW_INLINE;
+    v->row = in ? v->row_in : gu_alloc(cx, h, sizeof *v->row);
+    v->rlen = in ? v->rlen_in : gu_alloc(cx, h, sizeof *v->rlen);
+    if (!v->row || !v->rlen) {
+        gu_view_free(v);
+        return false;
+    }
+    for (size_t i = 0; i < h; i++) {
+        v->row[i] = v_items(rows[i]);
+        v->rlen[i] = v_len(rows[i]);
+    }
+    return true;
+}
+
+Value *cm_turn_view(const GView *v, int t, bool flat)
+{
+    size_t h = v->h, m = v->w;     /* result: m rows of h */
+    Value *out = v_tuple_new(h ? m : 0);
+    for (size_t r = 0; h && r < m; r++) {
+        Value *row = v_tuple_new(h);
+        for (size_t x = 0; x < h; x++) {
+            Value *e;
+            switch (t) {
+            case GU_ROT90: e = v->row[h - 1 - x][r]; break;
+            case GU_ROT270: e = v->row[x][m - 1 - r]; break;
+            case GU_TRANSPOSE: e = v->row[x][r]; break;
+            default: e = v->row[h - 1 - x][v->rlen[h - 1 - x] - 1 - r]; break;
+            }
+            v_titems(row)[x] = v_incref(e);
+        }
+        v_mark_flat_known(row, flat);
+        v_titems(out)[r] = row;
+    }
+    return out;
+}
