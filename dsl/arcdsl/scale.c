@@ -1,72 +1,13 @@
 /* scale.c -- arc-dsl upscale and downscale. */
 #include "prim.h"
 #include "arcdsl/grid_util.h"
+#include "common/gridops.h"
 
 /* ---- scaling ------------------------------------------------------------ */
 
-/* Each item of row repeated f times (f <= 0: none). */
-static Value *hscale_row(Value *r, int64_t f)
-{
-    size_t n = v_len(r), k = f > 0 ? (size_t)f : 0;
-    Value *nr = v_tuple_new(n * k);
-    for (size_t j = 0; j < n; j++)
-        for (size_t x = 0; x < k; x++)
-            v_titems(nr)[j * k + x] = v_incref(v_items(r)[j]);
-    v_mark_flat_known(nr, r->type == V_TUPLE && (r->flags & V_FLAG_FLAT));
-    return nr;
-}
-
-/* hupscale/vupscale/upscale on tuples: hs/vs pick the axes. */
-static Value *scale_grid(Ctx *cx, Value *g, Value *factor, bool hs, bool vs)
-{
-    int64_t f;
-    size_t bh, bw;
-    const uint8_t *b = gu_bytes(g, &bh, &bw);
-    if (b) {
-        if (!gu_int(cx, factor, &f))
-            return NULL;
-        size_t k = f > 0 ? (size_t)f : 0, fh = vs ? k : 1, fw = hs ? k : 1;
-        if (k == 0)
-            goto rows;      /* empty rows, or none: no byte grid */
-        if (!gu_work(cx, (hs ? bh * bw * k : bh) * (vs ? k : 1)))
-            return NULL;
-        return gu_bytes_scaled(g, fh, fw);
-    }
-rows:
-    if (!gu_iterable(cx, g))
-        return NULL;
-    size_t h = v_len(g), cells = 0;
-    for (size_t i = 0; i < h; i++) {
-        Value *r = v_items(g)[i];
-        if (hs && !gu_iterable(cx, r))
-            return NULL;
-        if (hs)
-            cells += v_len(r);
-    }
-    /* range(factor) runs per row (vertical) or per value (horizontal) */
-    f = 0;
-    if ((vs ? h : cells) > 0 && !gu_int(cx, factor, &f))
-        return NULL;
-    size_t k = f > 0 ? (size_t)f : 0;
-    if (!gu_work(cx, (hs ? cells * k : h) * (vs ? k : 1)))
-        return NULL;
-    Value *out = v_tuple_new(vs ? h * k : h);
-    for (size_t i = 0; i < h; i++) {
-        Value *r = v_items(g)[i];
-        Value *nr = hs ? hscale_row(r, f) : v_incref(r);
-        if (!vs) {
-            v_titems(out)[i] = nr;
-            continue;
-        }
-        for (size_t x = 0; x < k; x++)
-            v_titems(out)[i * k + x] = v_incref(nr);
-        v_decref(nr);
-    }
-    return out;
-}
-
-Value *ad_hupscale(Ctx *cx, Value *const *a) { return scale_grid(cx, a[0], a[1], true, false); }
-Value *ad_vupscale(Ctx *cx, Value *const *a) { return scale_grid(cx, a[0], a[1], false, true); }
+/* hupscale/vupscale/upscale on tuples: cm_upscale (common/upscale.c) */
+Value *ad_hupscale(Ctx *cx, Value *const *a) { return cm_upscale(cx, a[0], a[1], CM_UP_H | CM_UP_FLAT); }
+Value *ad_vupscale(Ctx *cx, Value *const *a) { return cm_upscale(cx, a[0], a[1], CM_UP_V | CM_UP_FLAT); }
 
 /* upscale of an object: normalise (a rebuilt frozenset), blow each cell up
  * into a set, copy it, shift it back (another rebuilt frozenset). */
@@ -141,7 +82,7 @@ static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
 Value *ad_upscale(Ctx *cx, Value *const *a)
 {
     if (a[0]->type == V_TUPLE)
-        return scale_grid(cx, a[0], a[1], true, true);
+        return cm_upscale(cx, a[0], a[1], CM_UP_H | CM_UP_V | CM_UP_FLAT);
     return upscale_obj(cx, a[0], a[1]);
 }
 

@@ -1,7 +1,7 @@
 /* gridops.h -- primitives the two dialects compute alike, each written
  * once: replace/switch's cell map (recolor.c), corners' set (corners.c),
- * compress's grid (compress.c), colorfilter's set (colorfilter.c) and the
- * grid mirrors and turns (mirror.c). */
+ * compress's grid (compress.c), colorfilter's set (colorfilter.c), the
+ * grid mirrors and turns (mirror.c) and grid upscaling (upscale.c). */
 #ifndef ARC_GRIDOPS_H
 #define ARC_GRIDOPS_H
 
@@ -60,5 +60,15 @@ bool cm_zip_rows(Ctx *cx, const Value *g, GView *v);
  * caller charges h * w first).  flat: the grid's rows are (v_rows_flat),
  * so the result's are. */
 Value *cm_turn_view(const GView *v, int t, bool flat);
+
+/* How cm_upscale scales: each item of a row f times (H), each row f
+ * times (V); ROWS: h * f charged more (tokpidjin's upscale_t); FLAT: a
+ * row made from a flat row is marked flat (arc-dsl's). */
+enum { CM_UP_H = 1, CM_UP_V = 2, CM_UP_ROWS = 4, CM_UP_FLAT = 8 };
+
+/* hupscale/vupscale/upscale of a tuple or frozenset of rows g: factor
+ * read (an int, else TypeError) only where the reference's range(factor)
+ * runs, and f <= 0 repeats nothing.  A byte grid stays one. */
+Value *cm_upscale(Ctx *cx, Value *g, Value *factor, int how);
 
 #endif
