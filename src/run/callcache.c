@@ -31,7 +31,9 @@ void cache_init(CallCache *c, size_t max_entries)
 }
 
 /* Tombstones are dropped, the live entries placed again in the order
- * they were added (so used keeps that order), the table twice as big. */
+ * they were added (so used keeps that order), the table twice as big.
+ * A slot a tombstone gave back to a later entry is listed twice in used:
+ * each old slot is emptied as it is read, so its entry moves once. */
 static void grow(CallCache *c)
 {
     size_t size = 2 * (c->mask + 1), n = 0;
@@ -40,6 +42,7 @@ static void grow(CallCache *c)
         abort();
     for (size_t k = 0; k < c->nused; k++) {
         CacheEntry *e = c->slots[c->used[k]];
+        c->slots[c->used[k]] = NULL;
         if (!e || e == (CacheEntry *)c)
             continue;
         size_t i = e->hash & (size - 1);
