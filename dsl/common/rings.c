@@ -2,11 +2,11 @@
  *
  * box(p), inbox(p) and outbox(p) are frozenset(vlines | hlines) in both
  * dialects: four set comprehensions and three unions whose layout follows
- * from the corners alone.  It is simulated on
- * location numbers (iset.h), each place numbered by where it lies on the
- * ring, and the last ring laid out for some corners is kept for the next
- * (runs ask for the same rings again and again).  Until something reads
- * a ring in order it is only its corners: a recipe that lists its places.
+ * from the corners alone.  It is simulated on location numbers (iset.h),
+ * each place numbered by where it lies on the ring, and the last ring laid
+ * out for some corners is kept for the next (runs ask for the same rings
+ * again and again).  Until something reads a ring in order it is only its
+ * corners: a recipe that lists its places and hashes from them.
  * A merge of a tuple of such rings keeps their corners (a recipe tuple),
  * and shift of that a recipe set of the moved places, so that a fill of
  * shifted rings (solve_5c2c9af4's mapply(box, ...), shift, fill) lays
