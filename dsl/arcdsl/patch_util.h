@@ -445,23 +445,4 @@ static inline int matching(Ctx *cx, Value *a, Value *b, int k)
     return hit;
 }
 
-/* min |ai + oi - bi| + |aj + oj - bj| over all pairs; stops at 0 */
-static inline int64_t min_dist(const int64_t *la, size_t na, const int64_t *lb, size_t nb,
-                        int64_t oi, int64_t oj)
-{
-    int64_t best = INT64_MAX;
-    for (size_t x = 0; x < na; x++) {
-        int64_t ai = la[2 * x] + oi, aj = la[2 * x + 1] + oj;
-        for (size_t y = 0; y < nb; y++) {
-            int64_t d = i64abs(ai - lb[2 * y]) + i64abs(aj - lb[2 * y + 1]);
-            if (d < best) {
-                best = d;
-                if (d == 0)
-                    return 0;
-            }
-        }
-    }
-    return best;
-}
-
 #endif

@@ -3,6 +3,7 @@
 #include "prim.h"
 #include "pyset.h"
 #include "common/gridops.h"
+#include "common/manhattan.h"
 #include "arcdsl/patch_util.h"
 
 /* ---- relations between patches ----------------------------------------- */
@@ -83,7 +84,7 @@ static bool manhattan_i(Ctx *cx, Value *a, Value *b, int64_t *out)
     if (nb == 0)
         cx_raise(cx, "ValueError", "min() arg is an empty sequence");
     if (ok)
-        *out = min_dist(la, (size_t)na, lb, (size_t)nb, 0, 0);
+        *out = gu_min_dist(la, (size_t)na, lb, (size_t)nb, 0, 0);
     free(la);
     free(lb);
     return ok;

@@ -7,6 +7,7 @@
 #include "fsline.h"
 #include "fsrecipe.h"
 #include "common/gridops.h"
+#include "common/manhattan.h"
 #include "arcdsl/patch_util.h"
 #include "arcdsl/line.h"
 #include "common/cells.h"
@@ -525,24 +526,12 @@ Value *ad_gravitate(Ctx *cx, Value *const *a)
         free(ls);
         return NULL;
     }
-    int64_t c = 0;
-    Value *r = NULL;
-    if (ns == 0 || nd == 0) {
+    int64_t c = -1;
+    if (ns == 0 || nd == 0)
         cx_raise(cx, "ValueError", "min() arg is an empty sequence");
-        goto out;
-    }
-    for (;;) {
-        if (!charge(cx, ((uint64_t)ns * (uint64_t)nd) >> 4))
-            goto out;
-        if (min_dist(ls, (size_t)ns, ld, (size_t)nd, c * i, c * j) == 1 || c >= 42)
-            break;
-        c++;
-        if (!charge(cx, (uint64_t)ns))          /* the shifted source */
-            goto out;
-    }
-    r = v_pair_int(c * i, c * j);
-out:
+    else
+        c = gu_gravitate_steps(cx, ls, (size_t)ns, ld, (size_t)nd, i, j, true);
     free(ls);
     free(ld);
-    return r;
+    return c >= 0 ? v_pair_int(c * i, c * j) : NULL;
 }

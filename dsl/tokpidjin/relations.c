@@ -3,6 +3,7 @@
 #include <stdatomic.h>
 #include "patch_util.h"
 #include "common/gridops.h"
+#include "common/manhattan.h"
 
 /* ---- relations between patches ------------------------------------------ */
 
@@ -14,14 +15,7 @@ static Value *manhattan_view(Ctx *cx, const TkView *va, const TkView *vb)
         return cx_raise(cx, "ValueError", "min() arg is an empty sequence");
     int64_t *la, *lb = NULL;
     if (tkp_locs_int(va, &la) == 0 && tkp_locs_int(vb, &lb) == 0) {
-        int64_t best = INT64_MAX;
-        for (size_t x = 0; x < va->n && best; x++)
-            for (size_t y = 0; y < vb->n; y++) {
-                int64_t di = la[2 * x] - lb[2 * y], dj = la[2 * x + 1] - lb[2 * y + 1];
-                int64_t d = (di < 0 ? -di : di) + (dj < 0 ? -dj : dj);
-                if (d < best)
-                    best = d;
-            }
+        int64_t best = gu_min_dist(la, va->n, lb, vb->n, 0, 0);
         free(la);
         free(lb);
         return v_int(best);
@@ -226,19 +220,7 @@ static int gravitate_fast(Ctx *cx, Value *src, Value *dst, int64_t i, int64_t j)
         free(ls);
         return -1;
     }
-    int c = 0;
-    for (;; c++) {
-        int64_t oi = c * i, oj = c * j, best = INT64_MAX;
-        for (size_t x = 0; x < vs.n && best; x++)
-            for (size_t y = 0; y < vd.n; y++) {
-                int64_t di = ls[2 * x] + oi - ld[2 * y], dj = ls[2 * x + 1] + oj - ld[2 * y + 1];
-                int64_t d = (di < 0 ? -di : di) + (dj < 0 ? -dj : dj);
-                if (d < best)
-                    best = d;
-            }
-        if (best == 1 || c == 42)
-            break;
-    }
+    int c = (int)gu_gravitate_steps(cx, ls, vs.n, ld, vd.n, i, j, false);
     free(ls);
     free(ld);
     return c;
