@@ -12,6 +12,7 @@
 #include "vgrid.h"
 #include "common/core_util.h"
 #include "common/rings.h"
+#include "common/counts.h"
 #include "pysort.h"
 #include "fskeys.h"
 #include "fsfar.h"
@@ -285,30 +286,13 @@ static Value *mostleast(Ctx *cx, Value *c, bool most)
         return NULL;
     if (c->type != V_TUPLE)
         return no_attr(cx, c, "count");
-    PySet s;
-    pyset_init(&s);
-    pyset_add_all(&s, v_titems(c), c->u.tup.len);
-    Value *best = NULL;
-    size_t bestn = 0;
-    for (uint32_t i = 0; i <= s.mask; i++) {
-        Value *k = s.table[i].key;
-        if (!k || k == PYSET_DUMMY)
-            continue;
-        size_t cnt = 0;
-        for (size_t j = 0; j < c->u.tup.len; j++)
-            cnt += v_titems(c)[j] == k || v_eq(v_titems(c)[j], k);
-        if (!best || (most ? cnt > bestn : cnt < bestn)) {
-            best = k;
-            bestn = cnt;
-        }
-    }
-    v_incref(best);
-    pyset_clear(&s);
+    size_t k;
+    Value *best = cm_count_extreme(v_titems(c), c->u.tup.len, most, &k);
     if (!best)
         return cx_raise(cx, "ValueError", "%s() arg is an empty sequence", most ? "max" : "min");
     if (!core_work(cx, c->u.tup.len))
-        return v_decref(best), NULL;
-    return best;
+        return NULL;
+    return v_incref(best);
 }
 
 Value *ad_mostcommon(Ctx *cx, Value *const *a) { return mostleast(cx, a[0], true); }

@@ -13,6 +13,7 @@
 
 #include "tokpidjin/core_util.h"
 #include "common/mshift.h"
+#include "common/counts.h"
 
 /* ---- apply family ------------------------------------------------------- */
 
@@ -231,22 +232,16 @@ static TkKV *set_counts(Ctx *cx, Value *const *items, size_t n, size_t *np)
 {
     if (!core_work(cx, n))
         return NULL;
-    PySet s;
-    pyset_init(&s);
-    pyset_add_all(&s, items, n);
-    TkKV *kv = calloc(s.used ? s.used : 1, sizeof *kv);
-    size_t k = 0;
-    for (uint32_t i = 0; i <= s.mask && kv; i++) {
-        Value *key = s.table[i].key;
-        if (!key || key == PYSET_DUMMY)
-            continue;
-        int64_t c = 0;
-        for (size_t j = 0; j < n; j++)
-            c += same(items[j], key);
-        kv[k].key = v_int(c);
+    CountWalk w;
+    cm_count_begin(&w, items, n);
+    TkKV *kv = calloc(w.s.used ? w.s.used : 1, sizeof *kv);
+    size_t k = 0, c;
+    Value *key;
+    while (kv && cm_count_next(&w, &key, &c)) {
+        kv[k].key = v_int((int64_t)c);
         kv[k++].val = v_incref(key);
     }
-    pyset_clear(&s);
+    cm_count_end(&w);
     if (!kv)
         return cx_raise(cx, "MemoryError", "out of memory"), NULL;
     if (k > 64 && !core_work(cx, (uint64_t)n * k / 64)) {
@@ -265,22 +260,15 @@ static Value *common_extreme(Ctx *cx, Value *c, bool most, bool as_list)
     if (!as_list && c->type != V_TUPLE)
         return cx_raise(cx, "AttributeError", "'%s' object has no attribute 'count'",
                         v_typename(c));
-    size_t k;
-    TkKV *kv = set_counts(cx, v_items(c), v_len(c), &k);
-    if (!kv)
+    size_t n = v_len(c), k;
+    if (!core_work(cx, n))                    /* set_counts' charges, in its order */
         return NULL;
-    Value *best = NULL;
-    int64_t bn = 0;
-    for (size_t i = 0; i < k; i++)
-        if (!best || (most ? kv[i].key->u.i > bn : kv[i].key->u.i < bn)) {
-            best = kv[i].val;
-            bn = kv[i].key->u.i;
-        }
-    v_incref(best);
-    tk_kv_free(kv, k);
+    Value *best = cm_count_extreme(v_items(c), n, most, &k);
+    if (k > 64 && !core_work(cx, (uint64_t)n * k / 64))
+        return NULL;
     if (!best)
         return cx_raise(cx, "ValueError", "%s() arg is an empty sequence", most ? "max" : "min");
-    return best;
+    return v_incref(best);
 }
 
 Value *tk_mostcommon_t(Ctx *cx, Value *const *a) { return common_extreme(cx, a[0], true, false); }

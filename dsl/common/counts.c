@@ -1,0 +1,48 @@
+/* counts.c -- the walk of set(items) with items.count(e) (counts.h). */
+#include "common/counts.h"
+
+void cm_count_begin(CountWalk *w, Value *const *items, size_t n)
+{
+    pyset_init(&w->s);
+    pyset_add_all(&w->s, items, n);
+    w->items = items;
+    w->n = n;
+    w->slot = 0;
+}
+
+bool cm_count_next(CountWalk *w, Value **key, size_t *cnt)
+{
+    for (; w->slot <= w->s.mask; w->slot++) {
+        Value *k = w->s.table[w->slot].key;
+        if (!k || k == PYSET_DUMMY)
+            continue;
+        size_t c = 0;
+        for (size_t j = 0; j < w->n; j++)
+            c += w->items[j] == k || v_eq(w->items[j], k);
+        w->slot++;
+        *key = k;
+        *cnt = c;
+        return true;
+    }
+    return false;
+}
+
+void cm_count_end(CountWalk *w) { pyset_clear(&w->s); }
+
+Value *cm_count_extreme(Value *const *items, size_t n, bool most, size_t *k)
+{
+    CountWalk w;
+    cm_count_begin(&w, items, n);
+    Value *best = NULL, *key;
+    size_t bestn = 0, cnt;
+    *k = 0;
+    while (cm_count_next(&w, &key, &cnt)) {
+        if (!best || (most ? cnt > bestn : cnt < bestn)) {
+            best = key;
+            bestn = cnt;
+        }
+        ++*k;
+    }
+    cm_count_end(&w);
+    return best;
+}
