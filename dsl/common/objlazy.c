@@ -73,7 +73,7 @@ static void object_build(Value *v)
         for (size_t c = 0; c < t->ww; c++, k++) {
             size_t gi = (size_t)t->i0 + r, gj = (size_t)t->j0 + c;
             s.val[k] = vg_at(grid, gi, gj);
-            s.H[k] = ow_loc_hash((int64_t)gi, (int64_t)gj);
+            s.H[k] = (uint64_t)v_loc_hash((int64_t)gi, (int64_t)gj);
             s.inb[k] = ow_sides(gi > 0, gi + 1 < t->gh, gj > 0, gj + 1 < t->gw);
             if (t->map[k] == OWN)
                 occ_add(&member, (int32_t)k);

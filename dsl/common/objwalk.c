@@ -97,12 +97,6 @@ static void is_merge_img(ISet *d, const NbImg *im, int32_t cand, size_t w, const
  * (an order never packs to 0: its bytes are distinct or -1) */
 static _Atomic uint64_t nb_ord_[2][SHAPE_MAX * SHAPE_MAX];
 
-uint64_t ow_loc_hash(int64_t i, int64_t j)
-{
-    v_loc_hashes_make();
-    return v_loc_hashed(i, j) ? (uint64_t)v_loc_hashes_[i][j] : ad_pair_hash(i, j);
-}
-
 /* The per-shape tables below stay for the process: past this many bytes a
  * new shape makes its own each call instead (every shape up to 512 x 512
  * would be terabytes). */

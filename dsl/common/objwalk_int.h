@@ -46,9 +46,6 @@ typedef struct {
     int32_t *cells, *keep;  /* n + 1 each */
 } OWalk;
 
-/* hash((i, j)) */
-uint64_t ow_loc_hash(int64_t i, int64_t j);
-
 /* inb's byte from which sides a location has: up, down, left, right */
 static inline uint8_t ow_sides(bool up, bool down, bool left, bool right)
 {

@@ -239,14 +239,13 @@ static bool ring_eq(const Value *a, const Value *b)
 static inline __attribute__((always_inline)) void hash_in(int64_t i, int64_t j, void *ud)
 {
     uint64_t *x = ud;
-    *x ^= py_fset_shuffle((uint64_t)(v_loc_hashed(i, j) ? v_loc_hashes_[i][j] : py_hash_int_pair(i, j)));
+    *x ^= py_fset_shuffle((uint64_t)v_loc_hash(i, j));
 }
 
 /* From the places alone: a set of rings hashes them, a fill does not */
 static int64_t ring_hash(const Value *v)
 {
     const RingTail *t = fs_extra(v);
-    v_loc_hashes_make();
     uint64_t x = 0;
     ring_each(t->c, hash_in, &x);
     return py_fset_end(x, v->u.set.len);

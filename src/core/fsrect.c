@@ -73,12 +73,10 @@ static bool rect_ordered(const Value *v, FsKeys *o)
 static int64_t rect_hash(const Value *v)
 {
     const Tail *t = tail_of(v);
-    v_loc_hashes_make();
     uint64_t x = 0;
     for (int64_t i = t->i0; i <= t->i1; i++)
         for (int64_t j = t->j0; j <= t->j1; j++)
-            x ^= py_fset_shuffle(
-                (uint64_t)(v_loc_hashed(i, j) ? v_loc_hashes_[i][j] : py_hash_int_pair(i, j)));
+            x ^= py_fset_shuffle((uint64_t)v_loc_hash(i, j));
     return py_fset_end(x, v->u.set.len);
 }
 

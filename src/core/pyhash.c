@@ -117,6 +117,12 @@ void v_loc_hashes_make(void)
     pthread_once(&loc_hashes_once_, loc_hashes_fill);
 }
 
+int64_t v_loc_hash(int64_t i, int64_t j)
+{
+    v_loc_hashes_make();
+    return v_loc_hashed(i, j) ? v_loc_hashes_[i][j] : py_hash_int_pair(i, j);
+}
+
 static int64_t hash_fset(const Value *v)
 {
     if (__atomic_load_n(&v->memo, __ATOMIC_ACQUIRE) & V_MEMO_RECIPE) {

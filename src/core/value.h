@@ -553,6 +553,9 @@ void v_arena_hashes_make_(size_t at, size_t tile);
 #define V_LOC_HASHED 64
 extern int64_t v_loc_hashes_[V_LOC_HASHED][V_LOC_HASHED];
 void v_loc_hashes_make(void);
+/* hash((i, j)) of two ints: the table's where it lies in it (made first
+ * if not yet), else computed */
+int64_t v_loc_hash(int64_t i, int64_t j);
 static inline bool v_loc_hashed(int64_t i, int64_t j)
 {
     return (uint64_t)i < V_LOC_HASHED && (uint64_t)j < V_LOC_HASHED;
