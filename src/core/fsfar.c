@@ -352,6 +352,32 @@ static bool member_codes(const Value *m, Codes *o, bool ordered)
     return ok;
 }
 
+/* A set of codes, open addressing with room for n of them: 0 is no code
+ * (no element's code is 0). */
+typedef struct {
+    uint64_t *t;
+    size_t mask;
+} CodeSet;
+
+static bool codeset_open(CodeSet *s, size_t n)
+{
+    size_t cap = 64;
+    while (cap < 2 * n)
+        cap *= 2;
+    s->t = calloc(cap, sizeof *s->t);
+    s->mask = cap - 1;
+    return s->t != NULL;
+}
+
+/* The slot of code k: where it is, or the empty one it would take. */
+static uint64_t *codeset_slot(const CodeSet *s, uint64_t k)
+{
+    size_t x = (size_t)((k * 0x9e3779b97f4a7c15u) >> 32) & s->mask;
+    while (s->t[x] && s->t[x] != k)
+        x = (x + 1) & s->mask;
+    return &s->t[x];
+}
+
 /* Members ms[0..nm)'s codes, each member's in its order (ordered) or in
  * any, the first of each kept, appended to o; their tables or'ed into
  * *tables. */
@@ -360,27 +386,21 @@ static bool merged_codes(Value *const *ms, size_t nm, bool ordered, Codes *o, ui
     size_t total = 0, n0 = o->n, n = o->n;
     for (size_t c = 0; c < nm; c++)
         total += v_len(ms[c]);
-    size_t cap = 64;
-    while (cap < 2 * total)
-        cap *= 2;
-    uint64_t *seen = calloc(cap, sizeof *seen);     /* open addressing; 0 is no code */
-    bool ok = seen != NULL;
+    CodeSet seen;
+    bool ok = codeset_open(&seen, total);
     for (size_t c = 0; ok && c < nm; c++) {
         ok = member_codes(ms[c], o, ordered);
         for (size_t x = n; ok && x < o->n; x++) {
-            uint64_t k = o->c[x];
-            size_t s = (size_t)((k * 0x9e3779b97f4a7c15u) >> 32) & (cap - 1);
-            while (seen[s] && seen[s] != k)
-                s = (s + 1) & (cap - 1);
-            if (!seen[s]) {
-                seen[s] = k;
+            uint64_t k = o->c[x], *at = codeset_slot(&seen, k);
+            if (!*at) {
+                *at = k;
                 *tables |= 1u << fs_far_table(k);
                 o->c[n++] = k;
             }
         }
         o->n = n;
     }
-    free(seen);
+    free(seen.t);
     if (!ok)
         o->n = n0;
     return ok;
@@ -614,28 +634,17 @@ Value *fs_far_shifts(Value *p, const uint32_t *pk, size_t n, Value *offs)
 static bool codes_among(Codes *o, size_t n0, const Value *v)
 {
     const uint64_t *k = tail_of(v)->codes;
-    size_t n = v->u.set.len, cap = 64;
-    while (cap < 2 * n)
-        cap *= 2;
-    uint64_t *mine = calloc(cap, sizeof *mine);     /* open addressing; 0 is no code */
-    if (!mine)
+    size_t n = v->u.set.len, m = n0;
+    CodeSet mine;
+    if (!codeset_open(&mine, n))
         return false;
-    for (size_t x = 0; x < n; x++) {
-        size_t s = (size_t)((k[x] * 0x9e3779b97f4a7c15u) >> 32) & (cap - 1);
-        while (mine[s] && mine[s] != k[x])
-            s = (s + 1) & (cap - 1);
-        mine[s] = k[x];
-    }
-    size_t m = n0;
-    for (size_t x = n0; x < o->n; x++) {
-        size_t s = (size_t)((o->c[x] * 0x9e3779b97f4a7c15u) >> 32) & (cap - 1);
-        while (mine[s] && mine[s] != o->c[x])
-            s = (s + 1) & (cap - 1);
-        if (mine[s])
+    for (size_t x = 0; x < n; x++)
+        *codeset_slot(&mine, k[x]) = k[x];
+    for (size_t x = n0; x < o->n; x++)
+        if (*codeset_slot(&mine, o->c[x]))
             o->c[m++] = o->c[x];
-    }
     o->n = m;
-    free(mine);
+    free(mine.t);
     return true;
 }
 
