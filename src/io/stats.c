@@ -107,7 +107,7 @@ void stats_print(FILE *f, ExecStats *st, bool json)
             json_string(f, st->slow[i].prog);
             fputs(", \"task\": ", f);
             json_string(f, st->slow[i].task);
-            fprintf(f, ", \"instances\": %d, \"seconds\": %.6f}", st->slow[i].instances,
+            fprintf(f, ", \"instances\": %d, \"seconds\": %.9f}", st->slow[i].instances,
                     st->slow[i].seconds);
         }
         fputs("], \"statements\": [", f);
@@ -122,7 +122,7 @@ void stats_print(FILE *f, ExecStats *st, bool json)
             json_string(f, sb.buf);
             fputs(", \"op\": ", f);
             json_string(f, stmt_op(by[i]));
-            fprintf(f, ", \"calls\": %ld, \"seconds\": %.6f}", by[i]->calls, by[i]->seconds);
+            fprintf(f, ", \"calls\": %ld, \"seconds\": %.9f}", by[i]->calls, by[i]->seconds);
         }
         fputs("]}\n", f);
         free(by);
