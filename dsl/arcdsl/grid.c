@@ -113,14 +113,11 @@ Value *ad_asindices(Ctx *cx, Value *const *a)
         return v_incref(&v_empty_fset_);
     if (!gu_width(cx, a[0], &w) || !gu_work(cx, h * w))
         return NULL;
-    Value **items = gu_alloc(cx, h * w, sizeof *items);
-    if (!items)
-        return NULL;
-    size_t n = 0;
-    for (size_t i = 0; i < h; i++)
-        for (size_t j = 0; j < w; j++)
-            items[n++] = v_pair_int((int64_t)i, (int64_t)j);
-    return fs_take_items(items, n, true);
+    /* the rectangle backdrop makes, row by row: laid out when read in
+     * order; past fs_rect's bound (no ARC grid comes near) at once */
+    if (w && h > ((size_t)1 << 28) / w)
+        return gu_box_set(cx, 0, (int64_t)h - 1, 0, (int64_t)w - 1);
+    return gu_box_lazy(cx, 0, (int64_t)h - 1, 0, (int64_t)w - 1);
 }
 
 Value *ad_ofcolor(Ctx *cx, Value *const *a)
