@@ -1,6 +1,6 @@
 /* fsrect.h -- frozenset((i, j) for i in range(i0, i1 + 1) for j in
- * range(j0, j1 + 1)), as backdrop makes it, built only when something
- * reads it in order.
+ * range(j0, j1 + 1)), as backdrop and asindices make it, built only
+ * when something reads it in order.
  *
  * Its places are distinct and go in row by row, so its layout follows
  * from their hashes alone; its length and box are set at once, its hash
