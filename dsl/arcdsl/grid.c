@@ -165,15 +165,25 @@ Value *ad_ofcolor(Ctx *cx, Value *const *a)
 
 /* ---- slicing ------------------------------------------------------------ */
 
+/* start[k] and dims[k] as `start[k]:start[k]+dims[k]` reads them: both
+ * items first (an IndexError of either comes before any TypeError), then
+ * the sum and the slice, which need ints */
+static bool crop_bounds(Ctx *cx, const Value *start, const Value *dims, size_t k, int64_t *s,
+                        int64_t *d)
+{
+    Value *e = gu_getitem(cx, start, k), *f = e ? gu_getitem(cx, dims, k) : NULL;
+    return f && gu_int(cx, e, s) && gu_int(cx, f, d);
+}
+
 Value *ad_crop(Ctx *cx, Value *const *a)
 {
     int64_t s0, d0, s1 = 0, d1 = 0;
-    if (!gu_getint(cx, a[1], 0, &s0) || !gu_getint(cx, a[2], 0, &d0))
+    if (!crop_bounds(cx, a[1], a[2], 0, &s0, &d0))
         return NULL;
     if (a[0]->type == V_TUPLE) {
         int64_t x = s0, y = s0 + d0;
         gu_slice_bounds(a[0]->u.tup.len, &x, &y);
-        if (y > x && (!gu_getint(cx, a[1], 1, &s1) || !gu_getint(cx, a[2], 1, &d1)))
+        if (y > x && !crop_bounds(cx, a[1], a[2], 1, &s1, &d1))
             return NULL;
     }
     return crop4(cx, a[0], s0, d0, true, s1, d1);

@@ -98,15 +98,18 @@ Value *ad_downscale(Ctx *cx, Value *const *a)
 {
     GView g;
     int64_t f;
+    size_t h0, w0;
+    /* len(grid), len(grid[0]), then `0 % factor` before any row is read
+     * (the second loop's, where the rows are empty) */
+    if (!gu_hw(cx, a[0], &h0, &w0) || !gu_int(cx, a[1], &f))
+        return NULL;
+    if (f == 0)
+        return cx_raise(cx, "ZeroDivisionError", "integer modulo by zero");
     if (!gu_view_hw(cx, a[0], &g))
         return NULL;
     size_t h = g.h, w = g.w;
     bool rect = gu_view_full(a[0], &g);
     gu_view_free(&g);
-    if (!gu_int(cx, a[1], &f))
-        return NULL;
-    if (f == 0)
-        return cx_raise(cx, "ZeroDivisionError", "integer modulo by zero");
     uint64_t k = f < 0 ? (uint64_t)(-f) : (uint64_t)f;
     /* CPython reads the kept columns of every row, dropped rows included:
      * a short row raises even where the result would not show it */
