@@ -527,13 +527,14 @@ static Value *cellwise_at(Ctx *cx, Value *const *a, size_t i, size_t j, const vo
     return y ? v_incref(gu_eq(x, y) ? x : a[2]) : NULL;
 }
 
+/* h, w = len(a), len(a[0]); then cell by cell, a's before b's, so that a
+ * bad row of either raises where CPython's loop meets it */
 Value *ad_cellwise(Ctx *cx, Value *const *a)
 {
-    GView g;
-    if (!gu_view_hw(cx, a[0], &g))
+    size_t h, w;
+    if (!gu_hw(cx, a[0], &h, &w))
         return NULL;
-    gu_view_free(&g);
-    return gu_build(cx, g.h, g.w, cellwise_at, a, NULL);
+    return gu_build(cx, h, w, cellwise_at, a, NULL);
 }
 
 Value *ad_index(Ctx *cx, Value *const *a)
