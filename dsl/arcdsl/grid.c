@@ -13,6 +13,7 @@
 #include "common/gridops.h"
 #include "common/mgrid.h"
 #include "common/anyorder.h"
+#include "common/core_util.h"
 
 /* ---- colours ------------------------------------------------------------ */
 
@@ -498,7 +499,14 @@ Value *ad_move(Ctx *cx, Value *const *a)
         if (!items)
             goto done;
         for (size_t k = 0; k < n; k++) {
-            items[k] = v_pair_steal(v_incref(c[k].c), v_pair_int(c[k].i + di, c[k].j + dj));
+            int64_t i, j;
+            if (!core_coord_add(cx, c[k].i, di, &i) || !core_coord_add(cx, c[k].j, dj, &j)) {
+                while (k--)
+                    v_decref(items[k]);
+                free(items);
+                goto done;
+            }
+            items[k] = v_pair_steal(v_incref(c[k].c), v_pair_int(i, j));
         }
         moved = fs_take_items(items, n, false);
         free(c);

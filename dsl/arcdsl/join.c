@@ -12,8 +12,9 @@ static Value *plus(Ctx *cx, Value *x, Value *y)
 {
     if (x->type == V_TUPLE && y->type == V_TUPLE)
         return core_concat(cx, x, y, true, false);
+    int64_t r;
     if (v_is_int(x) && v_is_int(y))
-        return v_int(x->u.i + y->u.i);
+        return core_coord_add(cx, x->u.i, y->u.i, &r) ? v_int(r) : NULL;
     if (x->type == V_TUPLE)
         return cx_raise(cx, "TypeError", "can only concatenate tuple (not \"%s\") to tuple",
                         v_typename(y));

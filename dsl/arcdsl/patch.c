@@ -257,10 +257,11 @@ static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
         return NULL;
     for (size_t x = 0; x < n; x++) {
         Value *e = it[x], *loc = e, *c = NULL, **ij;
-        int64_t i, j;
+        int64_t i, j, mi, mj;
         int at = v_interned_at(e, &i, &j);
-        if (kind == PK_OBJ ? at >= 1 && at <= 10 : at == 0) {
-            Value *nv = v_interned_of(at, i + di, j + dj);
+        if ((kind == PK_OBJ ? at >= 1 && at <= 10 : at == 0) &&
+            !__builtin_add_overflow(i, di, &mi) && !__builtin_add_overflow(j, dj, &mj)) {
+            Value *nv = v_interned_of(at, mi, mj);
             if (nv) {
                 b.v[b.n++] = nv;
                 continue;
@@ -273,9 +274,10 @@ static Value *shift_by(Ctx *cx, Value *p, int kind, int64_t di, int64_t dj)
             c = cl[0];
             loc = cl[1];
         }
-        if (!(ij = unpack2(cx, loc)) || !to_i64(cx, ij[0], &i) || !to_i64(cx, ij[1], &j))
+        if (!(ij = unpack2(cx, loc)) || !to_i64(cx, ij[0], &i) || !to_i64(cx, ij[1], &j) ||
+            !core_coord_add(cx, i, di, &mi) || !core_coord_add(cx, j, dj, &mj))
             goto fail;
-        Value *nv = v_pair_int(i + di, j + dj);
+        Value *nv = v_pair_int(mi, mj);
         if (c)
             nv = v_pair_steal(v_incref(c), nv);
         b.v[b.n++] = nv;
@@ -408,7 +410,10 @@ static bool loc_ij(Ctx *cx, Value *loc, int64_t *i, int64_t *j)
 /* loc[k] + d: Python's float sum where loc[k] is a float, else an int's */
 static Value *coord_plus(Ctx *cx, Value *c, int d)
 {
-    return c->type == V_FLOAT ? v_float(c->u.f + d) : v_int(c->u.i + d);
+    int64_t r;
+    if (c->type == V_FLOAT)
+        return v_float(c->u.f + d);
+    return core_coord_add(cx, c->u.i, d, &r) ? v_int(r) : NULL;
 }
 
 /* a place with a float coordinate and numbers both (no ints to read) */

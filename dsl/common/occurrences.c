@@ -18,7 +18,14 @@ static int occurs_ragged(Ctx *cx, const Value *grid, Value *normed, int64_t i, i
     for (size_t k = 0; k < n; k++) {
         Value *const *c = v_items(v_items(normed)[k]);
         Value *const *ij = triple ? c : v_items(c[1]);
-        Value *ni = v_int(ij[0]->u.i + i), *nj = v_int(ij[1]->u.i + j);
+        int64_t mi, mj;
+        if (!core_coord_add(cx, ij[0]->u.i, i, &mi) || !core_coord_add(cx, ij[1]->u.i, j, &mj)) {
+            while (k--)
+                v_decref(moved[k]);
+            free(moved);
+            return -1;
+        }
+        Value *ni = v_int(mi), *nj = v_int(mj);
         moved[k] = triple ? v_triple_steal(ni, nj, v_incref(c[2]))
                           : v_pair_steal(v_incref(c[0]), v_pair_steal(ni, nj));
     }

@@ -51,16 +51,13 @@ static inline Value *tkp_wrap(Ctx *cx, Value *r, Value *d)
 static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
 {
     if (v_is_int(a) && v_is_int(b)) {
-        int64_t x = a->u.i, y = b->u.i;
-        switch (op) {
-        case '+': return v_int(x + y);
-        case '-': return v_int(x - y);
-        case '*': return v_int(x * y);
-        default:
-            if (y == 0)
-                return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
-            return v_int(core_floordiv(x, y));
-        }
+        int64_t x = a->u.i, y = b->u.i, r;
+        int o = op == '+' ? CORE_ADD : op == '-' ? CORE_SUB : op == '*' ? CORE_MUL : CORE_FLOORDIV;
+        if (o == CORE_FLOORDIV && y == 0)
+            return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
+        if (!core_int_arith(o, x, y, &r))
+            return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+        return v_int(r);
     }
     if (!core_is_num(a) || !core_is_num(b))
         return cx_raise(cx, "TypeError", "unsupported operand type(s) for %c: '%s' and '%s'",
@@ -80,8 +77,10 @@ static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
 static inline Value *tkp_arith_i(Ctx *cx, const Value *a, int64_t k, char op)
 {
     if (v_is_int(a) && op != '/') {
-        int64_t x = a->u.i;
-        return v_int(op == '+' ? x + k : op == '-' ? x - k : x * k);
+        int64_t r;
+        int o = op == '+' ? CORE_ADD : op == '-' ? CORE_SUB : CORE_MUL;
+        return core_int_arith(o, a->u.i, k, &r)
+                   ? v_int(r) : cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
     }
     Value *b = v_int(k), *r = tkp_arith(cx, a, b, op);
     v_decref(b);
@@ -91,7 +90,8 @@ static inline Value *tkp_arith_i(Ctx *cx, const Value *a, int64_t k, char op)
 static inline Value *tkp_neg(Ctx *cx, const Value *a)
 {
     if (v_is_int(a))
-        return v_int(-a->u.i);
+        return a->u.i == INT64_MIN ? cx_raise(cx, "OverflowError", "integer result beyond 64 bits")
+                                   : v_int(-a->u.i);
     if (a->type == V_FLOAT)
         return v_float(-a->u.f);
     return cx_raise(cx, "TypeError", "bad operand type for unary -: '%s'", v_typename(a));
@@ -412,8 +412,10 @@ static inline Value *extent(Ctx *cx, Value *p, int mode, int k)
         return NULL;
     }
     Value *r;
-    if (v_is_int(hi) && v_is_int(lo)) {
-        r = v_int(hi->u.i - lo->u.i + 1);
+    int64_t span;
+    if (v_is_int(hi) && v_is_int(lo) && !__builtin_sub_overflow(hi->u.i, lo->u.i, &span) &&
+        span < INT64_MAX) {
+        r = v_int(span + 1);
     } else {
         Value *d = tkp_arith(cx, hi, lo, '-');
         r = d ? tkp_arith_i(cx, d, 1, '+') : NULL;
@@ -473,11 +475,13 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
         for (; img && x < n; x++) {
             int64_t i = 0, j = 0;
             int at = v_interned_at(it[x], &i, &j);
-            if (!(w == 3 ? at >= 11 : at == 0))
+            /* past 64 bits: the general walk below raises */
+            if (!(w == 3 ? at >= 11 : at == 0) || __builtin_add_overflow(i, di, &i) ||
+                __builtin_add_overflow(j, dj, &j))
                 break;
-            if (!(img[x] = v_interned_of(at, i + di, j + dj))) {
-                img[x] = w == 3 ? v_triple_steal(v_int(i + di), v_int(j + dj), v_small(at - 11))
-                                : v_pair_int(i + di, j + dj);
+            if (!(img[x] = v_interned_of(at, i, j))) {
+                img[x] = w == 3 ? v_triple_steal(v_int(i), v_int(j), v_small(at - 11))
+                                : v_pair_int(i, j);
                 outside = true;
             }
         }
@@ -498,8 +502,9 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
         Value *e = it[x], **c, *ni, *nj, *t;
         int64_t i = 0, j = 0;
         int at = fast ? v_interned_at(e, &i, &j) : -1;
-        if (w == 3 ? at >= 11 : at == 0) {
-            Value *nv = v_interned_of(at, i + di, j + dj);
+        if ((w == 3 ? at >= 11 : at == 0) && !__builtin_add_overflow(i, di, &i) &&
+            !__builtin_add_overflow(j, dj, &j)) {
+            Value *nv = v_interned_of(at, i, j);
             if (nv) {
                 pyset_add(&s, nv);
                 continue;
@@ -509,9 +514,11 @@ static inline Value *shift(Ctx *cx, Value *p, Value *d)
             c = v_titems(e);
         else if (!(c = gu_unpack(cx, e, w)))
             goto fail;
-        if (fast && v_is_int(c[0]) && v_is_int(c[1])) {
-            ni = v_int(c[0]->u.i + di);
-            nj = v_int(c[1]->u.i + dj);
+        int64_t mi, mj;
+        if (fast && v_is_int(c[0]) && v_is_int(c[1]) && !__builtin_add_overflow(c[0]->u.i, di, &mi) &&
+            !__builtin_add_overflow(c[1]->u.i, dj, &mj)) {
+            ni = v_int(mi);
+            nj = v_int(mj);
         } else {
             ni = tkp_arith(cx, c[0], dd[0], '+');
             nj = ni ? tkp_arith(cx, c[1], dd[1], '+') : NULL;

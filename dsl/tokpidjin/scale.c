@@ -32,9 +32,10 @@ static Value *shift_fs(Ctx *cx, Value *patch, int64_t di, int64_t dj)
     for (; m < n; m++) {
         Value **e = tk_unpack(cx, it[m], k);
         int64_t i, j;
-        if (!e || !tk_coord(cx, e[0], &i) || !tk_coord(cx, e[1], &j))
+        if (!e || !tk_coord(cx, e[0], &i) || !tk_coord(cx, e[1], &j) ||
+            !core_coord_add(cx, i, di, &i) || !core_coord_add(cx, j, dj, &j))
             goto done;
-        buf[m] = k == 3 ? cell_tk(i + di, j + dj, e[2]) : v_pair_int(i + di, j + dj);
+        buf[m] = k == 3 ? cell_tk(i, j, e[2]) : v_pair_int(i, j);
     }
     out = fs_from_items(buf, n);
 done:

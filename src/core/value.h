@@ -132,13 +132,20 @@ static inline void v_intern_place(size_t k, int64_t *i, int64_t *j)
 }
 _Static_assert(V_INTERN_MIN >= V_SMALL_MIN && V_INTERN_MIN + V_INTERN_SPAN - 1 <= V_SMALL_MAX,
                "interned places are made of small ints");
+/* Whether x + d lies in the interned span; a sum past int64 does not. */
+static inline bool v_moved_interned(int64_t x, int64_t d)
+{
+    int64_t y;
+    return !__builtin_add_overflow(x, d, &y) && y >= V_INTERN_MIN &&
+           y <= V_INTERN_MIN + V_INTERN_SPAN - 1;
+}
 /* Whether places within the box b (i0, j0, i1, j1) moved by (di, dj) all
- * lie in the interned span.  The bounds are moved, not the offset: an
- * offset near INT64_MAX cannot wrap. */
+ * lie in the interned span: its corners do.  Any bounds and offsets, near
+ * INT64_MAX or INT64_MIN too. */
 static inline bool v_box_moved_interned(const int64_t b[4], int64_t di, int64_t dj)
 {
-    const int64_t lo = V_INTERN_MIN, hi = V_INTERN_MIN + V_INTERN_SPAN - 1;
-    return di >= lo - b[0] && di <= hi - b[2] && dj >= lo - b[1] && dj <= hi - b[3];
+    return v_moved_interned(b[0], di) && v_moved_interned(b[2], di) &&
+           v_moved_interned(b[1], dj) && v_moved_interned(b[3], dj);
 }
 extern VArena v_arena_;
 /* v's int when it is one of the arena's small ints, told by its address

@@ -10,8 +10,9 @@ pierreb4/tokpidjin).  CORPUS holds fuzz_eval inputs: first byte the dialect
 (even arc-dsl, odd tokpidjin), then the expression.  Printable one-line
 expressions of the chosen dialect that CPython evaluates within 0.5 s and
 4 GiB (--probe: every primitive of the dialect on every combination of a
-pool of odd arguments, 300 drawn at random for three or more) become EXPR<TAB>repr lines of OUT.cases (tests/cases format), which
-tests/run_cases then checks.  Differences are counted by kind; those of a
+pool of odd arguments, --draws of them drawn at random, from --seed, for
+three or more) become EXPR<TAB>repr lines of OUT.cases (tests/cases
+format), which tests/run_cases then checks.  Differences are counted by kind; those of a
 kind arcrun documents as out of scope (docs/notes.md, "Left alone": 64-bit
 ints, floats as coordinates, syntax outside the subset, functions inside
 sets) are counted apart
@@ -53,19 +54,20 @@ CELLS = {'arc-dsl': ['frozenset({(1, (0, 0)), (2, (1, 1))})', 'frozenset({frozen
                        '((0, 0, 1), (1, 1, 2))', '(0, 0, 3)']}
 
 
-def probe(dialect):
-    """Every primitive on the pool's arguments (power is left out: its
+def probe(dialect, draws=300, seed=7):
+    """Every primitive on the pool's arguments: every pair, and `draws`
+    random picks (from `seed`) for three or more (power is left out: its
     results grow past 64 bits)."""
     here = os.path.dirname(os.path.abspath(__file__))
     lst, mark = (('tokpidjin', 'TK') if dialect == 'tokpidjin' else ('arcdsl', 'AD'))
     text = open(os.path.join(here, '..', '..', 'dsl', lst, 'list.h')).read()
-    pool, rnd = POOL + CELLS[dialect], random.Random(7)
+    pool, rnd = POOL + CELLS[dialect], random.Random(seed)
     for name, arity in re.findall(r'^%s\((\w+), (\d+),' % mark, text, re.M):
         arity = int(arity)
         if name == 'power':
             continue
         combos = itertools.product(pool, repeat=arity) if arity <= 2 else \
-            (tuple(rnd.choice(pool) for _ in range(arity)) for _ in range(300))
+            (tuple(rnd.choice(pool) for _ in range(arity)) for _ in range(draws))
         for c in combos:
             yield '%s(%s)' % (name, ', '.join(c))
 
@@ -116,6 +118,9 @@ def main():
     ap.add_argument('--dialect', required=True, choices=['arc-dsl', 'tokpidjin'])
     ap.add_argument('--run-cases', required=True, help='path of tests/run_cases')
     ap.add_argument('--probe', action='store_true', help='generate the expressions (no CORPUS)')
+    ap.add_argument('--draws', type=int, default=300,
+                    help='--probe: random argument picks per primitive of three or more (300)')
+    ap.add_argument('--seed', type=int, default=7, help='--probe: seed of those picks (7)')
     ap.add_argument('corpus', nargs='?')
     ap.add_argument('out', nargs='?')
     args = ap.parse_args()
@@ -124,7 +129,7 @@ def main():
         args.out, args.corpus = args.corpus, None
     if not args.probe and not args.corpus:
         ap.error('CORPUS is needed without --probe')
-    exprs = probe(args.dialect) if args.probe else expressions(args.corpus, bit)
+    exprs = probe(args.dialect, args.draws, args.seed) if args.probe else expressions(args.corpus, bit)
     lines = list(reference_cases(args.ref, exprs))
     out = args.out or tempfile.mkstemp(suffix='.cases')[1]
     with open(out, 'w') as f:
