@@ -296,16 +296,53 @@ static Value *around(Ctx *cx, Value *p, int64_t d)
 Value *ad_inbox(Ctx *cx, Value *const *a)  { return around(cx, a[0], 1); }
 Value *ad_outbox(Ctx *cx, Value *const *a) { return around(cx, a[0], -1); }
 
+/* box's set where a bound (c[0..3]: si, sj, ei, ej as min and max gave
+ * them) is a bool: CPython keeps the first of equal items, and (True, 2)
+ * == (1, 2).  vlines' items, added first, hold sj or ej as they are,
+ * hlines' others si or ei.  Equal items hash alike, so the layout is the
+ * ring's; `ring` is taken. */
+static Value *box_bools(Value *ring, Value *const c[4])
+{
+    Value *r = fs_clone_flat(ring);
+    v_decref(ring);
+    r->flags &= (uint8_t)~V_FLAG_FLAT;
+    Value **it = r->u.set.items;
+    for (size_t k = 0; k < r->u.set.len; k++) {
+        Value **ij = v_titems(it[k]);
+        int64_t i = ij[0]->u.i, j = ij[1]->u.i;
+        bool vline = j == c[1]->u.i || j == c[3]->u.i;
+        Value *b = vline ? (j == c[1]->u.i ? c[1] : c[3]) : (i == c[0]->u.i ? c[0] : c[2]);
+        if (b->type != V_BOOL)
+            continue;
+        Value *t = vline ? v_pair_steal(v_int(i), v_incref(b)) : v_pair_steal(v_incref(b), v_int(j));
+        v_decref(it[k]);
+        it[k] = t;
+    }
+    return r;
+}
+
 Value *ad_box(Ctx *cx, Value *const *a)
 {
-    Value *p = a[0];
+    Value *p = a[0], *ul, *lr = NULL, **u, **l, *r = NULL;
     size_t n;
     int64_t ai, aj, bi, bj;
     if (!gu_len(cx, p, &n))
         return NULL;
     if (n == 0)
         return v_incref(p);
-    return corners_i(cx, p, p, &ai, &aj, &bi, &bj) ? box_lines(cx, ai, aj, bi, bj) : NULL;
+    if ((ul = corner(cx, p, OP_MIN, OP_MIN, OP_MIN)) && (u = ivec(cx, ul, &ai, &aj)) &&
+        (lr = corner(cx, p, OP_MAX, OP_MAX, OP_MAX)) && (l = ivec(cx, lr, &bi, &bj)) &&
+        (r = box_lines(cx, ai, aj, bi, bj))) {
+        /* si, sj = min(ai, bi), min(aj, bj); ei, ej = max(...): the first
+         * of equals */
+        Value *const c[4] = {u[0], u[1], bi > ai ? l[0] : u[0], bj > aj ? l[1] : u[1]};
+        if (c[0]->type == V_BOOL || c[1]->type == V_BOOL || c[2]->type == V_BOOL ||
+            c[3]->type == V_BOOL)
+            r = box_bools(r, c);
+    }
+    v_decref(ul);
+    v_decref(lr);
+    return r;
 }
 
 /* ---- objects and grids -------------------------------------------------- */
