@@ -108,8 +108,13 @@ static bool ulcorner2(Ctx *cx, Value *patch, int64_t ul[2], size_t *len)
     int obj = gu_is_object(cx, patch);
     if (obj < 0)
         return false;
-    Value **it = v_items(patch);
-    if (obj) {
+    Value **it = v_items(patch), **own = NULL, *c;
+    bool pairs = obj;
+    for (size_t k = 0; pairs && k < n; k++) {
+        Value **cl = it[k]->type == V_TUPLE && it[k]->u.tup.len == 2 ? v_titems(it[k]) : NULL;
+        pairs = cl && cl[1]->type == V_TUPLE && cl[1]->u.tup.len == 2;
+    }
+    if (pairs) {
         GLoc *l;
         if (!gu_locs(cx, patch, &l, &n))
             return false;
@@ -120,23 +125,31 @@ static bool ulcorner2(Ctx *cx, Value *patch, int64_t ul[2], size_t *len)
         *len = 2;
         return true;
     }
-    size_t m = SIZE_MAX;        /* zip(*patch): the shortest item */
-    for (size_t k = 0; k < n; k++) {
-        if (!gu_iterable(cx, it[k]))
+    if (obj) {                  /* toindices' `value, index`, then zip as below */
+        if (!(own = gu_alloc(cx, n, sizeof *own)))
             return false;
-        if (v_len(it[k]) < m)
+        for (size_t k = 0; k < n; k++)
+            if (!gu_unpack2(cx, it[k], &c, &own[k]))
+                return free(own), false;
+        it = own;
+    }
+    bool ok = true;
+    size_t m = SIZE_MAX;        /* zip(*patch): the shortest item */
+    for (size_t k = 0; ok && k < n; k++) {
+        ok = gu_iterable(cx, it[k]);
+        if (ok && v_len(it[k]) < m)
             m = v_len(it[k]);
     }
     *len = m < 2 ? m : 2;
-    for (size_t c = 0; c < *len; c++)
-        for (size_t k = 0; k < n; k++) {
+    for (size_t c = 0; ok && c < *len; c++)
+        for (size_t k = 0; ok && k < n; k++) {
             int64_t x;
-            if (!gu_int(cx, v_items(it[k])[c], &x))
-                return false;
-            if (k == 0 || x < ul[c])
+            ok = gu_int(cx, v_items(it[k])[c], &x);
+            if (ok && (k == 0 || x < ul[c]))
                 ul[c] = x;
         }
-    return true;
+    free(own);
+    return ok;
 }
 
 Value *ad_subgrid(Ctx *cx, Value *const *a)

@@ -107,6 +107,10 @@ def kind(expr, want, got):
         return '64-bit ints'
     if re.search(r'(^|[^\w])\d*\.\d|\d\.(?!\d)|\d[eE][+-]?\d', expr):
         return 'floats'
+    if any(re.search(r'(^|[^(])\{', x.replace('frozenset({', '')) for x in (expr, want)):
+        return 'mutable sets (arcrun eval hands DSL functions frozensets only)'
+    if re.search(r'\\[uU][0-9a-f]{4}', want) and not re.search(r'\\[uU][0-9a-f]{4}', got):
+        return 'characters past Latin-1 that CPython escapes (Unicode tables not reproduced)'
     if want.startswith('!') and got.startswith('!'):
         return 'exception class (which of two bad arguments raises first)'
     return None
