@@ -105,12 +105,16 @@ def kind(expr, want, got):
         return 'strings in sets (hash randomised per process)'
     if 'OverflowError' in got or re.search(r'\d{19,}', expr + want + got):
         return '64-bit ints'
-    if re.search(r'(^|[^\w])\d*\.\d|\d\.(?!\d)|\d[eE][+-]?\d', expr):
+    if re.search(r'(^|[^\w])\d*\.\d|\d\.(?!\d)|\d[eE][+-]?\d|[^/]/[^/]', expr):
         return 'floats'
-    if any(re.search(r'(^|[^(])\{', x.replace('frozenset({', '')) for x in (expr, want)):
+    if any('{' in x.replace('frozenset({', '') for x in (expr, want)):
         return 'mutable sets (arcrun eval hands DSL functions frozensets only)'
     if re.search(r'\\[uU][0-9a-f]{4}', want) and not re.search(r'\\[uU][0-9a-f]{4}', got):
         return 'characters past Latin-1 that CPython escapes (Unicode tables not reproduced)'
+    if 'range(' in expr:
+        return 'range objects (Python builtins, not DSL values)'
+    if got.startswith('!') and re.search(r'[\'"]', expr):
+        return 'strings as containers (arcrun reads strings as values only)'
     if want.startswith('!') and got.startswith('!'):
         return 'exception class (which of two bad arguments raises first)'
     return None
