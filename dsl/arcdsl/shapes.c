@@ -304,9 +304,11 @@ Value *ad_outbox(Ctx *cx, Value *const *a) { return around(cx, a[0], -1); }
 static Value *box_bools(Value *ring, Value *const c[4])
 {
     Value *r = fs_clone_flat(ring);
+    Value **it = r->u.set.items;
+    for (size_t k = 0; k < r->u.set.len; k++)   /* the clone's own: a ring past the span holds tuples */
+        v_incref(it[k]);
     v_decref(ring);
     r->flags &= (uint8_t)~V_FLAG_FLAT;
-    Value **it = r->u.set.items;
     for (size_t k = 0; k < r->u.set.len; k++) {
         Value **ij = v_titems(it[k]);
         int64_t i = ij[0]->u.i, j = ij[1]->u.i;
