@@ -14,6 +14,7 @@
 #include "common/mgrid.h"
 #include "common/anyorder.h"
 #include "common/core_util.h"
+#include "arcdsl/patch_util.h"
 
 /* ---- colours ------------------------------------------------------------ */
 
@@ -262,12 +263,42 @@ Value *ad_rot180(Ctx *cx, Value *const *a) { return flip_rows(cx, a[0], true); }
 /* Mirrors of a patch: a frozenset built in the patch's iteration order. */
 enum { M_H, M_V, M_D };
 
+/* A patch gu_locs cannot read: what CPython's mirror meets first.  Its
+ * corner reads come before the generator's unpacks: ulcorner (toindices,
+ * zip, min), then dmirror's `a, b =`, or hmirror's and vmirror's [k] of
+ * ulcorner and of lrcorner.  Where those pass, gu_locs' own error stands. */
+static void mirror_error(Ctx *cx, Value *p, int kind)
+{
+    if (cx->over_budget || !strncmp(cx->errmsg, "MemoryError", 11))
+        return;
+    cx_clear(cx);
+    size_t k = kind == M_V ? 1 : 0, m;
+    Value *ul = corner(cx, p, OP_MIN, OP_MIN, OP_MIN), *lr = NULL;
+    if (!ul)
+        return;
+    if (kind == M_D && (m = v_len(ul)) < 2)
+        cx_raise(cx, "ValueError", "not enough values to unpack (expected 2, got %zu)", m);
+    else if (kind == M_D && m > 2)
+        cx_raise(cx, "ValueError", "too many values to unpack (expected 2)");
+    else if (kind != M_D && (v_len(ul) <= k ||
+                             ((lr = corner(cx, p, OP_MAX, OP_MAX, OP_MAX)) && v_len(lr) <= k)))
+        cx_raise(cx, "IndexError", "tuple index out of range");
+    v_decref(ul);
+    v_decref(lr);
+    GLoc *l;
+    size_t n;
+    if (!cx->err && gu_locs(cx, p, &l, &n))     /* its error again */
+        free(l);
+}
+
 static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
 {
     GLoc *l;
     size_t n;
-    if (!gu_locs(cx, p, &l, &n))
+    if (!gu_locs(cx, p, &l, &n)) {
+        mirror_error(cx, (Value *)p, kind);
         return NULL;
+    }
     if (n == 0) {       /* ulcorner(empty) is () */
         if (kind == M_D)
             return cx_raise(cx, "ValueError",
