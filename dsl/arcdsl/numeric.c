@@ -17,11 +17,6 @@
 enum { OP_ADD = CORE_ADD, OP_SUB = CORE_SUB, OP_MUL = CORE_MUL, OP_FLOORDIV = CORE_FLOORDIV,
        OP_MOD = CORE_MOD };
 
-static Value *overflow(Ctx *cx)
-{
-    return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
-}
-
 /* Python's binary x OP y (common/binop.h); an empty tuple side of + is
  * the other, as CPython's concat gives it. */
 static inline Value *binop(Ctx *cx, int op, Value *x, Value *y)
@@ -33,7 +28,7 @@ static Value *neg(Ctx *cx, Value *x)
 {
     if (v_is_int(x)) {
         if (x->u.i == INT64_MIN)
-            return overflow(cx);
+            return core_overflow(cx);
         return v_int(-x->u.i);
     }
     if (x->type == V_FLOAT)

@@ -298,8 +298,7 @@ static Value *coord_add(Ctx *cx, Value *i, Value *d)
 {
     int64_t r;
     if (v_is_int(i) && v_is_int(d))
-        return __builtin_add_overflow(i->u.i, d->u.i, &r)
-                   ? cx_raise(cx, "OverflowError", "integer result beyond 64 bits") : v_int(r);
+        return core_coord_add(cx, i->u.i, d->u.i, &r) ? v_int(r) : NULL;
     if (core_is_num(i) && core_is_num(d))
         return v_float(core_as_f(i) + core_as_f(d));
     return cx_raise(cx, "TypeError", "unsupported operand type(s) for +: '%s' and '%s'",

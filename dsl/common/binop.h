@@ -18,7 +18,7 @@ static inline Value *cm_binop(Ctx *cx, int op, Value *x, Value *y, bool reuse)
         if ((op == CORE_FLOORDIV || op == CORE_MOD) && y->u.i == 0)
             return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
         if (!core_int_arith(op, x->u.i, y->u.i, &r))
-            return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+            return core_overflow(cx);
         return v_int(r);
     }
     return cm_binop_other(cx, op, x, y, reuse);

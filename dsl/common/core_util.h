@@ -134,14 +134,17 @@ static inline double core_float_mod(double v, double w)
 /* The binary operators, numbered alike in both dialects. */
 enum { CORE_ADD, CORE_SUB, CORE_MUL, CORE_FLOORDIV, CORE_MOD };
 
-/* A coordinate moved by an offset, x + d: OverflowError past 64 bits,
- * where CPython's int would grow (docs/notes.md, "Left alone"). */
+/* An int result past 64 bits, where CPython's would grow (docs/notes.md,
+ * "Left alone"): OverflowError, NULL. */
+static inline Value *core_overflow(Ctx *cx)
+{
+    return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+}
+
+/* A coordinate moved by an offset, x + d; false past 64 bits, raised. */
 static inline bool core_coord_add(Ctx *cx, int64_t x, int64_t d, int64_t *r)
 {
-    if (!__builtin_add_overflow(x, d, r))
-        return true;
-    cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
-    return false;
+    return !__builtin_add_overflow(x, d, r) || core_overflow(cx);
 }
 
 /* x OP y on 64-bit ints as Python computes them (y != 0 for CORE_FLOORDIV

@@ -14,6 +14,7 @@
 
 #include "prim.h"
 #include "common/core_util.h"
+#include "common/binop.h"
 #include "tokpidjin/grid_util.h"
 #include "common/gridops.h"
 #include "common/mgrid.h"
@@ -74,10 +75,8 @@ enum { FORM_ANY, FORM_PAIRS, FORM_CELLS };   /* _f, _i, _o */
 /* a + b (sign 1) or a - b (sign -1) on ints and floats; new reference */
 static Value *arith(Ctx *cx, Value *a, Value *b, int sign)
 {
-    int64_t r;
     if (v_is_int(a) && v_is_int(b))
-        return core_int_arith(sign > 0 ? CORE_ADD : CORE_SUB, a->u.i, b->u.i, &r)
-                   ? v_int(r) : cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+        return cm_binop(cx, sign > 0 ? CORE_ADD : CORE_SUB, a, b, false);
     if (core_is_num(a) && core_is_num(b)) {
         double x = a->type == V_FLOAT ? a->u.f : (double)a->u.i;
         double y = b->type == V_FLOAT ? b->u.f : (double)b->u.i;

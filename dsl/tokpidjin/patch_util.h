@@ -13,6 +13,7 @@
 #include "common/rings.h"
 #include "fskeys.h"
 #include "common/core_util.h"
+#include "common/binop.h"
 #include "common/grid_util.h"
 
 /* math.nan: one object, since the reference tests `x is math.nan`. */
@@ -47,18 +48,17 @@ static inline Value *tkp_wrap(Ctx *cx, Value *r, Value *d)
 
 /* ---- numbers: int (bool) and float, as Python combines them ------------- */
 
+/* op as a CORE_* operator: + - * and / (floor division) */
+static inline int tkp_core_op(char op)
+{
+    return op == '+' ? CORE_ADD : op == '-' ? CORE_SUB : op == '*' ? CORE_MUL : CORE_FLOORDIV;
+}
+
 /* a OP b for OP in + - * / (floor division); TypeError for non-numbers */
 static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
 {
-    if (v_is_int(a) && v_is_int(b)) {
-        int64_t x = a->u.i, y = b->u.i, r;
-        int o = op == '+' ? CORE_ADD : op == '-' ? CORE_SUB : op == '*' ? CORE_MUL : CORE_FLOORDIV;
-        if (o == CORE_FLOORDIV && y == 0)
-            return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
-        if (!core_int_arith(o, x, y, &r))
-            return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
-        return v_int(r);
-    }
+    if (v_is_int(a) && v_is_int(b))
+        return cm_binop(cx, tkp_core_op(op), (Value *)a, (Value *)b, false);
     if (!core_is_num(a) || !core_is_num(b))
         return cx_raise(cx, "TypeError", "unsupported operand type(s) for %c: '%s' and '%s'",
                         op, v_typename(a), v_typename(b));
@@ -78,9 +78,7 @@ static inline Value *tkp_arith_i(Ctx *cx, const Value *a, int64_t k, char op)
 {
     if (v_is_int(a) && op != '/') {
         int64_t r;
-        int o = op == '+' ? CORE_ADD : op == '-' ? CORE_SUB : CORE_MUL;
-        return core_int_arith(o, a->u.i, k, &r)
-                   ? v_int(r) : cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+        return core_int_arith(tkp_core_op(op), a->u.i, k, &r) ? v_int(r) : core_overflow(cx);
     }
     Value *b = v_int(k), *r = tkp_arith(cx, a, b, op);
     v_decref(b);
@@ -90,8 +88,7 @@ static inline Value *tkp_arith_i(Ctx *cx, const Value *a, int64_t k, char op)
 static inline Value *tkp_neg(Ctx *cx, const Value *a)
 {
     if (v_is_int(a))
-        return a->u.i == INT64_MIN ? cx_raise(cx, "OverflowError", "integer result beyond 64 bits")
-                                   : v_int(-a->u.i);
+        return a->u.i == INT64_MIN ? core_overflow(cx) : v_int(-a->u.i);
     if (a->type == V_FLOAT)
         return v_float(-a->u.f);
     return cx_raise(cx, "TypeError", "bad operand type for unary -: '%s'", v_typename(a));
