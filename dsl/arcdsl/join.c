@@ -133,13 +133,8 @@ static bool ulcorner2(Ctx *cx, Value *patch, int64_t ul[2], size_t *len)
                 return free(own), false;
         it = own;
     }
-    bool ok = true;
-    size_t m = SIZE_MAX;        /* zip(*patch): the shortest item */
-    for (size_t k = 0; ok && k < n; k++) {
-        ok = gu_iterable(cx, it[k]);
-        if (ok && v_len(it[k]) < m)
-            m = v_len(it[k]);
-    }
+    size_t m;                   /* zip(*patch)'s width */
+    bool ok = gu_zip_width(cx, it, n, &m);
     *len = m < 2 ? m : 2;
     for (size_t c = 0; ok && c < *len; c++)
         for (size_t k = 0; ok && k < n; k++) {

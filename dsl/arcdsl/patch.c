@@ -127,17 +127,11 @@ Value *ad_centerofmass(Ctx *cx, Value *const *a)
     Value *ti = to_indices(cx, p, kind);      /* dedups an object's locations */
     if (!ti)
         return NULL;
-    size_t n = v_len(ti), m = n ? SIZE_MAX : 0;
+    size_t n = v_len(ti), m;
     Value **it = v_items(ti);
     Value *t = NULL;
-    for (size_t x = 0; x < n; x++) {
-        if (!v_is_container(it[x])) {
-            cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(it[x]));
-            goto out;
-        }
-        if (v_len(it[x]) < m)
-            m = v_len(it[x]);
-    }
+    if (!gu_zip_width(cx, it, n, &m))
+        goto out;
     int64_t *sum = calloc(m ? m : 1, sizeof *sum);
     for (size_t k = 0; k < m; k++)
         for (size_t x = 0; x < n; x++) {

@@ -186,6 +186,20 @@ static inline bool gu_iterable(Ctx *cx, const Value *v)
     return false;
 }
 
+/* zip(*items)'s width: the shortest item's length, 0 for no items; false
+ * (TypeError raised) at the first item that is not iterable. */
+static inline bool gu_zip_width(Ctx *cx, Value *const *items, size_t n, size_t *m)
+{
+    *m = 0;
+    for (size_t x = 0; x < n; x++) {
+        if (!gu_iterable(cx, items[x]))
+            return false;
+        if (x == 0 || v_len(items[x]) < *m)
+            *m = v_len(items[x]);
+    }
+    return true;
+}
+
 /* len(set(items)) == 1 */
 static inline bool gu_one_value(Value *const *items, size_t n)
 {

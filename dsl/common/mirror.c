@@ -78,15 +78,9 @@ bool cm_zip_rows(Ctx *cx, const Value *g, GView *v)
     gu_view_clear(v);
     if (!gu_iterable(cx, g))
         return false;
-    size_t h = v_len(g), m = 0;
+    size_t h = v_len(g), m;
     Value **rows = v_items(g);
-    for (size_t i = 0; i < h; i++) {
-        if (!gu_iterable(cx, rows[i]))
-            return false;
-        if (i == 0 || v_len(rows[i]) < m)
-            m = v_len(rows[i]);
-    }
-    if (!gu_work(cx, h * m))
+    if (!gu_zip_width(cx, rows, h, &m) || !gu_work(cx, h * m))
         return false;
     v->h = h;
     v->w = m;

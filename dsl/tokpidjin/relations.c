@@ -320,14 +320,10 @@ Value *tk_centerofmass(Ctx *cx, Value *const *a)
     Value *ti = tkp_toindices(cx, a[0], TI_AUTO), *t = NULL;
     if (!ti)
         return NULL;
-    size_t n = v_len(ti), m = 0;
+    size_t n = v_len(ti), m;
     Value **it = v_items(ti);
-    for (size_t x = 0; x < n; x++) {
-        if (!gu_iterable(cx, it[x]))
-            goto out;
-        if (x == 0 || v_len(it[x]) < m)
-            m = v_len(it[x]);
-    }
+    if (!gu_zip_width(cx, it, n, &m))
+        goto out;
     Value *len = v_int((int64_t)v_len(a[0]));   /* n > 0: a[0] has a len */
     t = v_tuple_new(m);
     for (size_t k = 0; k < m; k++)
