@@ -1,6 +1,6 @@
 /* run_cases.c -- data-driven expression tests (TAP).
  *
- *   run_cases [--byte-grids] [--dialect=arc-dsl|tokpidjin] FILE.cases... [--dialect=...] ...
+ *   run_cases [--byte-grids] [--dialect=arc-dsl|re-arc|tokpidjin] FILE.cases... [--dialect=...] ...
  *
  * Each case line is EXPR<TAB>EXPECTED: EXPECTED is the Python repr of the
  * result, or !ExcClass when the reference raises.  The expected column was
@@ -18,7 +18,7 @@
 
 static int ntest;
 
-static void check_line(int dialect, const char *file, int lineno, char *line)
+static void check_line(int dialect, bool rearc, const char *file, int lineno, char *line)
 {
     char *tab = strchr(line, '\t');
     if (!tab) {
@@ -31,7 +31,7 @@ static void check_line(int dialect, const char *file, int lineno, char *line)
     Ctx cx;
     ctx_init(&cx, dialect);
     char *err = NULL;
-    Value *v = ir_eval_expr(&cx, expr, &err);
+    Value *v = ir_eval_expr_as(&cx, expr, rearc, &err);
     char *got;
     if (v) {
         got = v_repr_str(v);
@@ -61,6 +61,7 @@ static void check_line(int dialect, const char *file, int lineno, char *line)
 int main(int argc, char **argv)
 {
     int dialect = DIALECT_ARCDSL;
+    bool rearc = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--byte-grids") == 0) {
             ir_grids_as_bytes(true);
@@ -68,10 +69,17 @@ int main(int argc, char **argv)
         }
         if (strcmp(argv[i], "--dialect=tokpidjin") == 0) {
             dialect = DIALECT_TOKPIDJIN;
+            rearc = false;
             continue;
         }
         if (strcmp(argv[i], "--dialect=arc-dsl") == 0) {
             dialect = DIALECT_ARCDSL;
+            rearc = false;
+            continue;
+        }
+        if (strcmp(argv[i], "--dialect=re-arc") == 0) {
+            dialect = DIALECT_ARCDSL;
+            rearc = true;
             continue;
         }
         FILE *f = fopen(argv[i], "r");
@@ -94,7 +102,7 @@ int main(int argc, char **argv)
                 p++;
             if (!*p || *p == '#')
                 continue;
-            check_line(dialect, base, lineno, line);
+            check_line(dialect, rearc, base, lineno, line);
         }
         free(line);
         fclose(f);

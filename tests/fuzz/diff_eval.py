@@ -3,10 +3,10 @@
 with a reference DSL and by arcrun, compared repr for repr.
 
     diff_eval.py --ref DIR --dialect arc-dsl|tokpidjin --run-cases PATH CORPUS [OUT.cases]
-    diff_eval.py --ref DIR --dialect arc-dsl|tokpidjin --run-cases PATH --probe [OUT.cases]
+    diff_eval.py --ref DIR --dialect arc-dsl|re-arc|tokpidjin --run-cases PATH --probe [OUT.cases]
 
-DIR is a checkout of the dialect's reference (michaelhodel/arc-dsl or
-pierreb4/tokpidjin).  CORPUS holds fuzz_eval inputs: first byte the dialect
+DIR is a checkout of the dialect's reference (michaelhodel/arc-dsl,
+michaelhodel/re-arc: probe only, or pierreb4/tokpidjin).  CORPUS holds fuzz_eval inputs: first byte the dialect
 (even arc-dsl, odd tokpidjin), then the expression.  Printable one-line
 expressions of the chosen dialect that CPython evaluates within 0.5 s and
 4 GiB (--probe: every primitive of the dialect on every combination of a
@@ -52,6 +52,7 @@ CELLS = {'arc-dsl': ['frozenset({(1, (0, 0)), (2, (1, 1))})', 'frozenset({frozen
                      '((1, (0, 0)), (2, (1, 1)))'],
          'tokpidjin': ['frozenset({(0, 0, 1), (1, 1, 2)})', 'frozenset({frozenset({(0, 0, 1)})})',
                        '((0, 0, 1), (1, 1, 2))', '(0, 0, 3)']}
+CELLS['re-arc'] = CELLS['arc-dsl']
 
 
 def probe(dialect, draws=300, seed=7):
@@ -62,6 +63,8 @@ def probe(dialect, draws=300, seed=7):
     lst, mark = (('tokpidjin', 'TK') if dialect == 'tokpidjin' else ('arcdsl', 'AD'))
     text = open(os.path.join(here, '..', '..', 'dsl', lst, 'list.h')).read()
     pool, rnd = POOL + CELLS[dialect], random.Random(seed)
+    if dialect == 're-arc':     # its own argmax, argmin and occurrences, and an empty object
+        pool = pool + ['frozenset({(3, (2, 2))})', 'frozenset({(0, (0, 0)), (0, (0, 1))})']
     for name, arity in re.findall(r'^%s\((\w+), (\d+),' % mark, text, re.M):
         arity = int(arity)
         if name == 'power':
@@ -125,7 +128,7 @@ def kind(expr, want, got):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--ref', required=True)
-    ap.add_argument('--dialect', required=True, choices=['arc-dsl', 'tokpidjin'])
+    ap.add_argument('--dialect', required=True, choices=['arc-dsl', 're-arc', 'tokpidjin'])
     ap.add_argument('--run-cases', required=True, help='path of tests/run_cases')
     ap.add_argument('--probe', action='store_true', help='generate the expressions (no CORPUS)')
     ap.add_argument('--draws', type=int, default=300,
@@ -139,6 +142,8 @@ def main():
         args.out, args.corpus = args.corpus, None
     if not args.probe and not args.corpus:
         ap.error('CORPUS is needed without --probe')
+    if not args.probe and args.dialect == 're-arc':
+        ap.error("re-arc is probed only (fuzz_eval's inputs name arc-dsl or tokpidjin)")
     exprs = probe(args.dialect, args.draws, args.seed) if args.probe else expressions(args.corpus, bit)
     lines = list(reference_cases(args.ref, exprs))
     out = args.out or tempfile.mkstemp(suffix='.cases')[1]
