@@ -2,6 +2,7 @@
  * the tuple of tuples it stands for (hash, ==, repr), its rows are made
  * once and only when read, and the forms it cannot take stay tuples. */
 #include "tap_c.h"
+#include "ir.h"
 #include "value.h"
 #include "vgrid.h"
 
@@ -100,6 +101,34 @@ int main(void)
     Value *row = v_titems(s)[1];
     ok(row->refs < 0 && (row->flags & V_FLAG_SHARED), "rows made after sharing are shared");
     v_free_shared(s);
+
+    /* Turns and flips of a tuple grid of small ints (a merge's rows) are
+     * byte grids; with a cell that is no byte, tuples as before. */
+    static const struct { int dialect; const char *expr; bool bytes; } turns[] = {
+        {DIALECT_ARCDSL, "dmirror(merge((((1, 2),), ((3, 4),), ((5, 6),))))", true},
+        {DIALECT_ARCDSL, "rot90(((1, 2), (3, 4)))", true},
+        {DIALECT_ARCDSL, "rot180(((1, 2, 3), (4, 5, 6)))", true},
+        {DIALECT_ARCDSL, "rot180(((1, 2, 3), (4, 5)))", false},
+        {DIALECT_ARCDSL, "rot270(((1, 2), (3, 255)))", true},
+        {DIALECT_ARCDSL, "cmirror(((1, 2), (3, 4)))", true},
+        {DIALECT_ARCDSL, "vmirror(((1, 2), (3, 4)))", true},
+        {DIALECT_ARCDSL, "dmirror(((1, 2), (3, True)))", false},
+        {DIALECT_ARCDSL, "rot90(((1, 2), (3, 256)))", false},
+        {DIALECT_ARCDSL, "vmirror(((1, 2), (3,)))", false},
+        {DIALECT_TOKPIDJIN, "dmirror_t(frozenset({(1, 2), (3, 4)}))", true},
+        {DIALECT_TOKPIDJIN, "vmirror_t(((1, 2), (3, -4)))", false},
+    };
+    for (size_t k = 0; k < sizeof turns / sizeof *turns; k++) {
+        Ctx cx;
+        ctx_init(&cx, turns[k].dialect);
+        char *err = NULL;
+        Value *v = ir_eval_expr(&cx, turns[k].expr, &err);
+        ok(v && vg_is(v) == turns[k].bytes, "%s: %s", turns[k].expr,
+           turns[k].bytes ? "a byte grid" : "tuples");
+        if (v)
+            v_decref(v);
+        free(err);
+    }
 
     printf("1..%d\n", ntest);
     return nfail != 0;

@@ -36,6 +36,32 @@ Value *cm_rows_reversed(Ctx *cx, const Value *g, bool charge)
     return out;
 }
 
+/* The flip as a byte grid when the rows are of one length >= 1 and every
+ * cell is an int 0..255 (see turn_view_bytes); else NULL. */
+static Value *flip_rows_bytes(Value *const *rows, size_t h, bool rev)
+{
+    size_t w = h ? rows[0]->u.tup.len : 0;
+    if (!w)
+        return NULL;
+    for (size_t i = 1; i < h; i++)
+        if (rows[i]->u.tup.len != w)
+            return NULL;
+    Value *g = vg_new(h, w);
+    uint8_t *c = vg_cells(g);
+    for (size_t i = 0; i < h; i++) {
+        Value **r = v_titems(rows[rev ? h - 1 - i : i]);
+        for (size_t j = 0; j < w; j++) {
+            int64_t b;
+            if (!v_small_of(r[w - 1 - j], &b) || (uint64_t)b > 255) {
+                v_decref(g);
+                return NULL;
+            }
+            *c++ = (uint8_t)b;
+        }
+    }
+    return g;
+}
+
 Value *cm_flip_rows(Ctx *cx, const Value *g, bool rev, bool charge)
 {
     if (vg_is(g)) {
@@ -50,7 +76,15 @@ Value *cm_flip_rows(Ctx *cx, const Value *g, bool rev, bool charge)
         return NULL;
     size_t h = v_len(g), cells = 0;
     Value **rows = v_items(g);
-    Value *out = v_tuple_new(h);
+    Value *out = flip_rows_bytes(rows, h, rev);
+    if (out) {
+        if (charge && !gu_work(cx, h * vg_w(out))) {
+            v_decref(out);
+            return NULL;
+        }
+        return out;
+    }
+    out = v_tuple_new(h);
     for (size_t i = 0; i < h; i++) {
         Value *r = rows[rev ? h - 1 - i : i];
         size_t n = r->u.tup.len;
@@ -100,22 +134,48 @@ bool cm_zip_rows(Ctx *cx, const Value *g, GView *v)
     return true;
 }
 
+static inline Value *view_cell(const GView *v, int t, size_t r, size_t x)
+{
+    size_t h = v->h, m = v->w;
+    switch (t) {
+    case GU_ROT90: return v->row[h - 1 - x][r];
+    case GU_ROT270: return v->row[x][m - 1 - r];
+    case GU_TRANSPOSE: return v->row[x][r];
+    default: return v->row[h - 1 - x][v->rlen[h - 1 - x] - 1 - r];
+    }
+}
+
+/* The turn as a byte grid when every cell it takes is an int 0..255, as
+ * the rows of a merge of grids are: a tall tuple of such rows turned
+ * would otherwise hold a pointer per cell.  NULL at the first other cell. */
+static Value *turn_view_bytes(const GView *v, int t)
+{
+    size_t h = v->h, m = v->w;
+    Value *g = vg_new(m, h);
+    uint8_t *c = vg_cells(g);
+    for (size_t r = 0; r < m; r++)
+        for (size_t x = 0; x < h; x++) {
+            int64_t b;
+            if (!v_small_of(view_cell(v, t, r, x), &b) || (uint64_t)b > 255) {
+                v_decref(g);
+                return NULL;
+            }
+            *c++ = (uint8_t)b;
+        }
+    return g;
+}
+
 Value *cm_turn_view(const GView *v, int t, bool flat)
 {
     size_t h = v->h, m = v->w;     /* result: m rows of h */
+    Value *bytes = h && m ? turn_view_bytes(v, t) : NULL;
+    if (bytes)
+        return bytes;
     Value *out = v_tuple_new(h ? m : 0);
     for (size_t r = 0; h && r < m; r++) {
         Value *row = v_tuple_new(h);
-        for (size_t x = 0; x < h; x++) {
-            Value *e;
-            switch (t) {
-            case GU_ROT90: e = v->row[h - 1 - x][r]; break;
-            case GU_ROT270: e = v->row[x][m - 1 - r]; break;
-            case GU_TRANSPOSE: e = v->row[x][r]; break;
-            default: e = v->row[h - 1 - x][v->rlen[h - 1 - x] - 1 - r]; break;
-            }
-            v_titems(row)[x] = v_incref(e);
-        }
+        for (size_t x = 0; x < h; x++)
+            v_titems(row)[x] = v_incref(view_cell(v, t, r, x));
         v_mark_flat_known(row, flat);
         v_titems(out)[r] = row;
     }
