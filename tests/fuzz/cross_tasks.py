@@ -3,10 +3,12 @@
 that are not theirs, traced by arcrun and by CPython, compared entry by
 entry.
 
-    cross_tasks.py --arcrun PATH --arc-dsl DIR [-n 40] [--seed 1] SOLVERS.py TASKDIR
+    cross_tasks.py --arcrun PATH --arc-dsl DIR [--dialect D] [-n 40] [--seed 1] SOLVERS.py TASKDIR
 
-N solvers are drawn from SOLVERS.py and renamed any_<id>, so that both
-sides run each on every task of TASKDIR (every sample, train then test).
+N solvers (solve_<id>, or re-arc's verify_<id>) are drawn from SOLVERS.py
+and renamed any_<id>, so that both sides run each on every task of
+TASKDIR (every sample, train then test).  DIR's dsl.py is the reference:
+re-arc's verifiers take a re-arc checkout and --dialect re-arc.
 CPython traces every assignment as the golden does, 2 s per call; arcrun
 runs with --trace and --timeout=2.  Samples where CPython ran out of
 time, or where a set holding functions or None (hashed by address in CPython
@@ -26,7 +28,7 @@ def pick(solvers, n, seed):
     random.seed(seed)
     fs = random.sample(fs, min(n, len(fs)))
     for f in fs:
-        f.name = 'any_' + f.name[len('solve_'):]
+        f.name = 'any_' + f.name.split('_', 1)[1]
     imports = [ast.ImportFrom(m, [ast.alias('*')], 0) for m in ('dsl', 'constants')]
     return ast.fix_missing_locations(ast.Module(imports + fs, []))
 
@@ -68,7 +70,8 @@ def arcrun_trace(path):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--arcrun', required=True)
-    ap.add_argument('--arc-dsl', required=True, help='michaelhodel/arc-dsl checkout')
+    ap.add_argument('--arc-dsl', required=True, help='michaelhodel/arc-dsl checkout (re-arc: its checkout)')
+    ap.add_argument('--dialect', help="arcrun's --dialect (the renamed functions hide re-arc's verify_)")
     ap.add_argument('-n', type=int, default=40, help='solvers to draw (default 40)')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('solvers')
@@ -78,7 +81,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         prog, trace = os.path.join(tmp, 'cross.py'), os.path.join(tmp, 'trace.jsonl')
         open(prog, 'w').write(ast.unparse(mod) + '\n')
-        r = subprocess.run([a.arcrun, '-q', '--timeout=2', '--trace=' + trace, prog, a.tasks],
+        dialect = ['--dialect=' + a.dialect] if a.dialect else []
+        r = subprocess.run([a.arcrun, '-q', '--timeout=2', '--trace=' + trace] + dialect + [prog, a.tasks],
                            capture_output=True, text=True)
         if r.returncode != 0:
             sys.exit('arcrun failed (%d): %s' % (r.returncode, r.stderr[-500:]))
