@@ -102,8 +102,8 @@ int main(void)
     ok(row->refs < 0 && (row->flags & V_FLAG_SHARED), "rows made after sharing are shared");
     v_free_shared(s);
 
-    /* Turns and flips of a tuple grid of small ints (a merge's rows) are
-     * byte grids; with a cell that is no byte, tuples as before. */
+    /* Turns, flips and compress of a tuple grid of small ints (a merge's
+     * rows) are byte grids; with a cell that is no byte, tuples as before. */
     static const struct { int dialect; const char *expr; bool bytes; } turns[] = {
         {DIALECT_ARCDSL, "dmirror(merge((((1, 2),), ((3, 4),), ((5, 6),))))", true},
         {DIALECT_ARCDSL, "rot90(((1, 2), (3, 4)))", true},
@@ -115,7 +115,11 @@ int main(void)
         {DIALECT_ARCDSL, "dmirror(((1, 2), (3, True)))", false},
         {DIALECT_ARCDSL, "rot90(((1, 2), (3, 256)))", false},
         {DIALECT_ARCDSL, "vmirror(((1, 2), (3,)))", false},
+        {DIALECT_ARCDSL, "compress(merge((((0, 1, 0),), ((0, 2, 3),), ((0, 0, 0),))))", true},
+        {DIALECT_ARCDSL, "compress(((0, 1, 0), (0, True, 3), (0, 0, 0)))", false},
+        {DIALECT_ARCDSL, "compress(((0, 1, 0), (0, 2, 3, 4), (0, 0, 0)))", false},
         {DIALECT_TOKPIDJIN, "dmirror_t(frozenset({(1, 2), (3, 4)}))", true},
+        {DIALECT_TOKPIDJIN, "compress(frozenset({(0, 1, 0), (0, 2, 3)}))", true},
         {DIALECT_TOKPIDJIN, "vmirror_t(((1, 2), (3, -4)))", false},
     };
     for (size_t k = 0; k < sizeof turns / sizeof *turns; k++) {

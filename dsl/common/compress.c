@@ -8,13 +8,54 @@ void cm_compress_rows(const GView *v, bool *dropr)
         dropr[i] = gu_one_value(v->row[i], v->rlen[i]);
 }
 
+/* The kept cells as a byte grid, when the rows kept are of one length and
+ * every kept cell is an int 0..255, as a byte grid's are; else NULL. */
+static Value *compress_bytes(const GView *v, const bool *dropr, const bool *dropc, size_t nc,
+                             size_t nh, size_t *cells)
+{
+    size_t w = SIZE_MAX, keep = 0;
+    for (size_t i = 0; i < v->h; i++)
+        if (!dropr[i]) {
+            if (w != SIZE_MAX && v->rlen[i] != w)
+                return NULL;
+            w = v->rlen[i];
+        }
+    if (w == SIZE_MAX)
+        return NULL;
+    for (size_t j = 0; j < w; j++)
+        keep += j >= nc || !dropc[j];
+    if (!nh || !keep)
+        return NULL;
+    Value *g = vg_new(nh, keep);
+    uint8_t *c = vg_cells(g);
+    for (size_t i = 0; i < v->h; i++) {
+        if (dropr[i])
+            continue;
+        for (size_t j = 0; j < w; j++) {
+            int64_t b;
+            if (j < nc && dropc[j])
+                continue;
+            if (!v_small_of(v->row[i][j], &b) || (uint64_t)b > 255) {
+                v_decref(g);
+                return NULL;
+            }
+            *c++ = (uint8_t)b;
+        }
+    }
+    *cells = nh * keep;
+    return g;
+}
+
 Value *cm_compress_build(const GView *v, const bool *dropr, const bool *dropc, size_t nc,
                          size_t *cells)
 {
     size_t nh = 0;
     for (size_t i = 0; i < v->h; i++)
         nh += !dropr[i];
-    Value *out = v_tuple_new(nh);
+    Value *out = compress_bytes(v, dropr, dropc, nc, nh, cells);
+    if (out)
+        return out;
+    out = v_tuple_new(nh);
     nh = 0;
     *cells = 0;
     for (size_t i = 0; i < v->h; i++) {
