@@ -47,9 +47,12 @@ for line in open(trace):
     if g is None:
         continue
     seen.add(key)
-    mine = ADDR.sub('', r.get('repr', ''))
-    same = (g['repr'] == mine) if 'repr' in g else \
-        hashlib.sha256(mine.encode()).hexdigest() == g['sha256']
+    if 'repr' in r:
+        mine = ADDR.sub('', r['repr'])
+        same = (g['repr'] == mine) if 'repr' in g else \
+            hashlib.sha256(mine.encode()).hexdigest() == g['sha256']
+    else:   # arcrun hashes what the golden hashes: a repr past 20,000 characters
+        same = r['sha256'] == g.get('sha256') and r['len'] == g.get('len')
     if same:
         continue
     if g.get('unstable'):

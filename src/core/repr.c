@@ -14,6 +14,7 @@ void sb_init(StrBuf *sb)
 {
     sb->buf = NULL;
     sb->len = sb->cap = 0;
+    sb->spill = NULL;
 }
 
 void sb_free(StrBuf *sb)
@@ -24,6 +25,11 @@ void sb_free(StrBuf *sb)
 
 char *sb_grow(StrBuf *sb, size_t more)
 {
+    if (sb->spill) {
+        sb->spill(sb);
+        if (sb->len + more + 1 <= sb->cap)
+            return sb->buf + sb->len;
+    }
     size_t cap = sb->cap ? sb->cap : 64;
     while (cap < sb->len + more + 1)
         cap *= 2;

@@ -613,7 +613,14 @@ Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv);
 
 /* ---- repr --------------------------------------------------------------- */
 
-typedef struct { char *buf; size_t len, cap; } StrBuf;
+/* spill (NULL: none) is called before the buffer grows; it may take the
+ * bytes written so far (setting len to 0), so that a repr of any size can
+ * pass through a bounded buffer (the trace's hashed reprs). */
+typedef struct StrBuf {
+    char *buf;
+    size_t len, cap;
+    void (*spill)(struct StrBuf *sb);
+} StrBuf;
 void sb_init(StrBuf *sb);
 void sb_free(StrBuf *sb);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

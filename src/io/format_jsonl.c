@@ -39,7 +39,9 @@ static void instance_key(FILE *f, const Instance *in, const char *program_key)
     json_string(f, sample_name(in->task, in->sample, name, sizeof name));
 }
 
-/* The trace schema of ../shared/golden/arc-dsl/traces.jsonl.gz. */
+/* The trace schema of ../shared/golden/arc-dsl/traces.jsonl.gz, which
+ * hashes the reprs past 20,000 characters. */
+#define TRACE_REPR_MAX 20000
 static void trace_key(FILE *f, const Instance *in)
 {
     instance_key(f, in, "solver");
@@ -214,9 +216,13 @@ void fmt_trace_assign(FILE *f, const Instance *in, const IrStmt *s)
         trace_key(f, in);
         fputs(", \"var\": ", f);
         json_string(f, var);
-        fputs(", \"repr\": ", f);
-        json_repr(f, in->env[slot]);
-        fputs("}\n", f);
+        StrBuf sb;
+        sb_init(&sb);
+        sb_puts(&sb, ", ");
+        sb_json_trace_repr(&sb, in->env[slot], TRACE_REPR_MAX);
+        sb_puts(&sb, "}\n");
+        fwrite(sb.buf, 1, sb.len, f);
+        sb_free(&sb);
     }
 }
 

@@ -2,6 +2,7 @@
  * tens of kilobytes of reprs with nothing to escape, so the bytes are
  * scanned against a table and copied in runs. */
 #include "jsonout.h"
+#include "sha256.h"
 #include "vgrid.h"
 
 #include <stdlib.h>
@@ -131,6 +132,62 @@ void sb_json_repr(StrBuf *sb, const Value *v)
         free(tail);
     }
     sb_putc(sb, '"');
+}
+
+/* A repr passing through a bounded buffer: kept while it is short, then
+ * hashed piece by piece as it is written. */
+typedef struct {
+    StrBuf sb;               /* first: spill gets it */
+    size_t max_chars, chars;
+    bool hashing;
+    Sha256 sha;
+} ReprHash;
+
+static size_t utf8_chars(const char *s, size_t n)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+static void repr_hash_take(ReprHash *r)
+{
+    r->hashing = true;
+    r->chars += utf8_chars(r->sb.buf, r->sb.len);
+    sha256_update(&r->sha, r->sb.buf, r->sb.len);
+    r->sb.len = 0;
+}
+
+static void repr_spill(StrBuf *sb)
+{
+    ReprHash *r = (ReprHash *)sb;
+    if (r->hashing || (sb->len > r->max_chars && utf8_chars(sb->buf, sb->len) > r->max_chars))
+        repr_hash_take(r);
+}
+
+void sb_json_trace_repr(StrBuf *sb, const Value *v, size_t max_chars)
+{
+    ReprHash r = {.max_chars = max_chars};
+    sb_init(&r.sb);
+    r.sb.spill = repr_spill;
+    sha256_init(&r.sha);
+    v_repr(&r.sb, v);
+    if (!r.hashing && utf8_chars(r.sb.buf, r.sb.len) <= max_chars) {
+        sb_puts(sb, "\"repr\": \"");
+        put_escaped(sb, r.sb.buf ? r.sb.buf : "", r.sb.len);
+        sb_putc(sb, '"');
+    } else {
+        char hex[65];
+        repr_hash_take(&r);
+        sha256_hex(&r.sha, hex);
+        sb_puts(sb, "\"sha256\": \"");
+        sb_puts(sb, hex);
+        sb_puts(sb, "\", \"len\": ");
+        sb_int(sb, (long long)r.chars);
+    }
+    r.sb.spill = NULL;
+    sb_free(&r.sb);
 }
 
 void sb_int(StrBuf *sb, long long i)

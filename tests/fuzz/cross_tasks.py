@@ -19,7 +19,7 @@ Exit status 1 when any other entry differs.
 import argparse, ast, collections, json, os, random, re, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from diff_run import timed_call, traced   # noqa: E402  (the golden's tracing, 2 s calls)
+from diff_run import timed_call, trace_value, traced   # noqa: E402  (the golden's tracing, 2 s calls)
 
 
 def pick(solvers, n, seed):
@@ -33,6 +33,11 @@ def pick(solvers, n, seed):
     return ast.fix_missing_locations(ast.Module(imports + fs, []))
 
 
+def comparable(t):
+    """A trace line's value as one string: the repr, or its hash and length."""
+    return t['repr'] if 'repr' in t else 'sha256 %s len %d' % (t['sha256'], t['len'])
+
+
 def cpython_trace(ref, mod, prog, tasks):
     """{(solver, task, sample, var or '#end'): repr or (correct, error)}"""
     sys.path.insert(0, ref)
@@ -40,7 +45,8 @@ def cpython_trace(ref, mod, prog, tasks):
     for f in (f for f in mod.body if isinstance(f, ast.FunctionDef)):
         f.body = traced(f.body)
     addr = re.compile(r' at 0x[0-9a-f]+')
-    ns = {'__trace__': lambda nm, v: out.__setitem__(key['k'] + (nm,), addr.sub('', repr(v)))}
+    ns = {'__trace__': lambda nm, v: out.__setitem__(key['k'] + (nm,),
+                                                     comparable(trace_value(addr.sub('', repr(v)))))}
     exec(compile(ast.fix_missing_locations(mod), prog, 'exec'), ns)
     grid = lambda x: tuple(tuple(r) for r in x)
     for tf in sorted(f for f in os.listdir(tasks) if f.endswith('.json')):
@@ -61,7 +67,7 @@ def arcrun_trace(path):
         j = json.loads(line)
         k = (j['solver'], j['task'], j['sample'])
         if 'var' in j:
-            out[k + (j['var'],)] = j.get('repr', j.get('sha256'))
+            out[k + (j['var'],)] = comparable(j)
         else:
             out[k + ('#end',)] = (j['correct'], j['error'])
     return out
