@@ -102,33 +102,41 @@ int main(void)
     ok(row->refs < 0 && (row->flags & V_FLAG_SHARED), "rows made after sharing are shared");
     v_free_shared(s);
 
-    /* Turns, flips and compress of a tuple grid of small ints (a merge's
-     * rows) are byte grids; with a cell that is no byte, tuples as before. */
-    static const struct { int dialect; const char *expr; bool bytes; } turns[] = {
-        {DIALECT_ARCDSL, "dmirror(merge((((1, 2),), ((3, 4),), ((5, 6),))))", true},
-        {DIALECT_ARCDSL, "rot90(((1, 2), (3, 4)))", true},
-        {DIALECT_ARCDSL, "rot180(((1, 2, 3), (4, 5, 6)))", true},
-        {DIALECT_ARCDSL, "rot180(((1, 2, 3), (4, 5)))", false},
-        {DIALECT_ARCDSL, "rot270(((1, 2), (3, 255)))", true},
-        {DIALECT_ARCDSL, "cmirror(((1, 2), (3, 4)))", true},
-        {DIALECT_ARCDSL, "vmirror(((1, 2), (3, 4)))", true},
-        {DIALECT_ARCDSL, "dmirror(((1, 2), (3, True)))", false},
-        {DIALECT_ARCDSL, "rot90(((1, 2), (3, 256)))", false},
-        {DIALECT_ARCDSL, "vmirror(((1, 2), (3,)))", false},
-        {DIALECT_ARCDSL, "compress(merge((((0, 1, 0),), ((0, 2, 3),), ((0, 0, 0),))))", true},
-        {DIALECT_ARCDSL, "compress(((0, 1, 0), (0, True, 3), (0, 0, 0)))", false},
-        {DIALECT_ARCDSL, "compress(((0, 1, 0), (0, 2, 3, 4), (0, 0, 0)))", false},
-        {DIALECT_TOKPIDJIN, "dmirror_t(frozenset({(1, 2), (3, 4)}))", true},
-        {DIALECT_TOKPIDJIN, "compress(frozenset({(0, 1, 0), (0, 2, 3)}))", true},
-        {DIALECT_TOKPIDJIN, "vmirror_t(((1, 2), (3, -4)))", false},
+    /* Turns, flips and compress of a tuple grid of small ints are byte
+     * grids, and so is a merge of byte grids of one width (literal grids
+     * made bytes where `from_bytes`, as a task's are); with a cell that is
+     * no byte, tuples as before. */
+    static const struct { int dialect; const char *expr; bool bytes, from_bytes; } turns[] = {
+        {DIALECT_ARCDSL, "dmirror(((1, 2), (3, 4), (5, 6)))", true, false},
+        {DIALECT_ARCDSL, "rot90(((1, 2), (3, 4)))", true, false},
+        {DIALECT_ARCDSL, "rot180(((1, 2, 3), (4, 5, 6)))", true, false},
+        {DIALECT_ARCDSL, "rot180(((1, 2, 3), (4, 5)))", false, false},
+        {DIALECT_ARCDSL, "rot270(((1, 2), (3, 255)))", true, false},
+        {DIALECT_ARCDSL, "cmirror(((1, 2), (3, 4)))", true, false},
+        {DIALECT_ARCDSL, "vmirror(((1, 2), (3, 4)))", true, false},
+        {DIALECT_ARCDSL, "dmirror(((1, 2), (3, True)))", false, false},
+        {DIALECT_ARCDSL, "rot90(((1, 2), (3, 256)))", false, false},
+        {DIALECT_ARCDSL, "vmirror(((1, 2), (3,)))", false, false},
+        {DIALECT_ARCDSL, "compress(((0, 1, 0), (0, 2, 3), (0, 0, 0)))", true, false},
+        {DIALECT_ARCDSL, "compress(((0, 1, 0), (0, True, 3), (0, 0, 0)))", false, false},
+        {DIALECT_ARCDSL, "compress(((0, 1, 0), (0, 2, 3, 4), (0, 0, 0)))", false, false},
+        {DIALECT_TOKPIDJIN, "dmirror_t(frozenset({(1, 2), (3, 4)}))", true, false},
+        {DIALECT_TOKPIDJIN, "compress(frozenset({(0, 1, 0), (0, 2, 3)}))", true, false},
+        {DIALECT_TOKPIDJIN, "vmirror_t(((1, 2), (3, -4)))", false, false},
+        {DIALECT_ARCDSL, "merge((((1, 2), (3, 4)), ((5, 6),)))", true, true},
+        {DIALECT_ARCDSL, "merge((((1, 2), (3, 4)), ((5, 6, 7),)))", false, true},
+        {DIALECT_ARCDSL, "merge((((1, 2), (3, 4)), ((5, 6),)))", false, false},
+        {DIALECT_TOKPIDJIN, "merge((((1, 2), (3, 4)), ((5, 6),)))", true, true},
     };
     for (size_t k = 0; k < sizeof turns / sizeof *turns; k++) {
         Ctx cx;
         ctx_init(&cx, turns[k].dialect);
         char *err = NULL;
+        ir_grids_as_bytes(turns[k].from_bytes);
         Value *v = ir_eval_expr(&cx, turns[k].expr, &err);
-        ok(v && vg_is(v) == turns[k].bytes, "%s: %s", turns[k].expr,
-           turns[k].bytes ? "a byte grid" : "tuples");
+        ir_grids_as_bytes(false);
+        ok(v && vg_is(v) == turns[k].bytes, "%s%s: %s", turns[k].expr,
+           turns[k].from_bytes ? " (grids as bytes)" : "", turns[k].bytes ? "a byte grid" : "tuples");
         if (v)
             v_decref(v);
         free(err);

@@ -324,6 +324,33 @@ Value *ad_size(Ctx *cx, Value *const *a)
     return v_int((int64_t)v_len(a[0]));
 }
 
+/* A tuple of byte grids of one width, merged: one byte grid of their rows
+ * in order (equal to the tuple of rows, which would make every grid's
+ * rows as tuples and hold a pointer per row); NULL where that does not
+ * apply.  *rows: the rows, which the merge is charged. */
+static Value *merge_byte_grids(const Value *cs, size_t *rows)
+{
+    if (cs->type != V_TUPLE || (cs->flags & V_FLAGS_PY) || cs->u.tup.len == 0)
+        return NULL;
+    size_t n = cs->u.tup.len, w = 0, h = 0;
+    Value *const *gs = v_titems(cs);
+    for (size_t i = 0; i < n; i++) {
+        if (!vg_is(gs[i]) || (i && vg_w(gs[i]) != w))
+            return NULL;
+        w = vg_w(gs[i]);
+        h += gs[i]->u.tup.len;
+    }
+    Value *out = vg_new(h, w);
+    uint8_t *o = vg_cells(out);
+    for (size_t i = 0; i < n; i++) {
+        size_t k = gs[i]->u.tup.len * w;
+        memcpy(o, vg_cells(gs[i]), k);
+        o += k;
+    }
+    *rows = h;
+    return out;
+}
+
 Value *core_merge(Ctx *cx, Value *cs)
 {
     if (!core_iterable(cx, cs))
@@ -332,6 +359,13 @@ Value *core_merge(Ctx *cx, Value *cs)
     Value *rings = cm_rings_merge(cx, cs, &raised);
     if (rings || raised)
         return rings;
+    size_t rows;
+    Value *grid = merge_byte_grids(cs, &rows);
+    if (grid) {
+        if (!core_work(cx, rows))
+            return v_decref(grid), NULL;
+        return grid;
+    }
     VBuf b = {0};
     if (vg_is(cs)) {     /* a byte grid's rows, merged */
         size_t h = cs->u.tup.len, w = vg_w(cs);
