@@ -52,12 +52,46 @@ int prim_min_arity(int prim)
     return prim_table[prim].arity;
 }
 
+/* CPython's TypeError for a function of dsl.py called with too few
+ * arguments: "crop() missing 2 required positional arguments: 'start' and
+ * 'dims'", the names read from the primitive's documented signature.
+ * NULL, nothing raised, where the signature does not give them. */
+static Value *missing_arguments(Ctx *cx, int prim, int argc)
+{
+    const char *sig = prim_signature(prim), *p = sig;
+    const char *names[8];
+    int lens[8], n = 0;
+    if (*p++ != '(')
+        return NULL;
+    while (*p && *p != ')' && n < 8) {
+        const char *e = p;
+        while (*e && *e != ':' && *e != ',' && *e != ')')
+            e++;
+        names[n] = p, lens[n++] = (int)(e - p);
+        while (*e && *e != ',' && *e != ')')
+            e++;
+        p = *e == ',' ? e + 2 : e;
+    }
+    int arity = prim_table[prim].arity, k = arity - argc;
+    if (n != arity || k <= 0)
+        return NULL;
+    char list[256];
+    size_t at = 0;
+    for (int i = argc; i < arity && at < sizeof list - 80; i++) {
+        const char *sep = i == argc ? "" : k == 2 ? " and " : i == arity - 1 ? ", and " : ", ";
+        at += (size_t)snprintf(list + at, sizeof list - at, "%s'%.*s'", sep, lens[i], names[i]);
+    }
+    return cx_raise(cx, "TypeError", "%s() missing %d required positional argument%s: %s",
+                    prim_table[prim].name, k, k == 1 ? "" : "s", list);
+}
+
 Value *prim_call_mismatch(Ctx *cx, Value *f, int argc, Value *const *argv)
 {
     int prim = f->u.fn.prim;
-    if (prim < 0 || prim >= PRIM_COUNT || f != prim_value(prim) ||
-        prim_table[prim].dialect != DIALECT_TOKPIDJIN)
+    if (prim < 0 || prim >= PRIM_COUNT || f != prim_value(prim))
         return NULL;
+    if (prim_table[prim].dialect != DIALECT_TOKPIDJIN)
+        return argc < prim_table[prim].arity ? missing_arguments(cx, prim, argc) : NULL;
     for (size_t i = 0; i < sizeof prim_opts / sizeof prim_opts[0]; i++)
         if (prim_opts[i].prim == prim && argc >= prim_opts[i].min && argc < prim_table[prim].arity) {
             Value *full[8];
