@@ -58,7 +58,13 @@ int prim_min_arity(int prim)
  * NULL, nothing raised, where the signature does not give them. */
 static Value *missing_arguments(Ctx *cx, int prim, int argc)
 {
-    const char *sig = prim_signature(prim), *p = sig;
+    /* the two parameters re-arc's dsl.py renamed */
+    const char *sig = prim_signature(prim), *p;
+    if (cx->rearc && prim == PRIM_AD_dedupe)
+        sig = "(iterable: Tuple) -> Tuple";
+    if (cx->rearc && prim == PRIM_AD_branch)
+        sig = "(condition: Boolean, if_value: Any, else_value: Any) -> Any";
+    p = sig;
     const char *names[8];
     int lens[8], n = 0;
     if (*p++ != '(')

@@ -278,6 +278,7 @@ static void *chunk_worker(void *arg)
                     Instance *in = &insts[k + s - lo];
                     instance_init(in, g->prog, g->task, g->batt ? s / 2 : s, cs->m->dialect,
                                   g->batt && s % 2 == 1);
+                    in->cx.rearc = cs->m->rearc;
                     in->user = g;
                     if (stop_early)
                         in->pair_failed = &g->failed;

@@ -272,6 +272,7 @@ enum { DIALECT_ARCDSL = 0, DIALECT_TOKPIDJIN = 1, DIALECT_COUNT };
 
 struct Ctx {
     int dialect;
+    bool rearc;               /* arc-dsl as re-arc's dsl.py has it (messages name its parameters) */
     bool err;                 /* an exception is pending */
     char errmsg[256];         /* "TypeError: ..." as Python would print it */
     uint64_t work;            /* work units spent (budget accounting) */

@@ -10,6 +10,7 @@ Value *ir_eval_expr(Ctx *cx, const char *src, char **errmsg)
 Value *ir_eval_expr_as(Ctx *cx, const char *src, bool rearc, char **errmsg)
 {
     if (errmsg) *errmsg = NULL;
+    cx->rearc = rearc;
     ParseCtx pc;
     pc_init(&pc, "<expr>", src, strlen(src), PARSE_EXPR);
     if (ast_parse(&pc) < 0) {
