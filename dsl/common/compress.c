@@ -31,16 +31,11 @@ static Value *compress_bytes(const GView *v, const bool *dropr, const bool *drop
     for (size_t i = 0; i < v->h; i++) {
         if (dropr[i])
             continue;
-        for (size_t j = 0; j < w; j++) {
-            int64_t b;
-            if (j < nc && dropc[j])
-                continue;
-            if (!v_small_of(v->row[i][j], &b) || (uint64_t)b > 255) {
+        for (size_t j = 0; j < w; j++)
+            if ((j >= nc || !dropc[j]) && !vg_byte(v->row[i][j], c++)) {
                 v_decref(g);
                 return NULL;
             }
-            *c++ = (uint8_t)b;
-        }
     }
     *cells = nh * keep;
     return g;

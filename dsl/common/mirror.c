@@ -50,14 +50,11 @@ static Value *flip_rows_bytes(Value *const *rows, size_t h, bool rev)
     uint8_t *c = vg_cells(g);
     for (size_t i = 0; i < h; i++) {
         Value **r = v_titems(rows[rev ? h - 1 - i : i]);
-        for (size_t j = 0; j < w; j++) {
-            int64_t b;
-            if (!v_small_of(r[w - 1 - j], &b) || (uint64_t)b > 255) {
+        for (size_t j = 0; j < w; j++)
+            if (!vg_byte(r[w - 1 - j], c++)) {
                 v_decref(g);
                 return NULL;
             }
-            *c++ = (uint8_t)b;
-        }
     }
     return g;
 }
@@ -154,14 +151,11 @@ static Value *turn_view_bytes(const GView *v, int t)
     Value *g = vg_new(m, h);
     uint8_t *c = vg_cells(g);
     for (size_t r = 0; r < m; r++)
-        for (size_t x = 0; x < h; x++) {
-            int64_t b;
-            if (!v_small_of(view_cell(v, t, r, x), &b) || (uint64_t)b > 255) {
+        for (size_t x = 0; x < h; x++)
+            if (!vg_byte(view_cell(v, t, r, x), c++)) {
                 v_decref(g);
                 return NULL;
             }
-            *c++ = (uint8_t)b;
-        }
     return g;
 }
 

@@ -29,10 +29,8 @@ Value *cm_map_cells(Ctx *cx, Value *g, Value *x, Value *y, bool sw, bool same)
                 e = xy ? x : y;
             else if (sw && eqv(same, v, y))
                 e = x;
-            int64_t c;
-            if (!v_small_of(e, &c) || (uint64_t)c > 255)
+            if (!vg_byte(e, &o[k]))
                 break;
-            o[k] = (uint8_t)c;
         }
         if (k == bh * bw)
             return out;

@@ -76,16 +76,22 @@ static inline char *vg_row_text(char *p, const uint8_t *c, size_t w)
 
 /* A byte grid of h x w cells (h, w >= 1) to fill through vg_cells. */
 Value *vg_new(size_t h, size_t w);
-/* Cells read as bytes: *out[k] = items[k], true when every item is an int
- * 0..255 (not a bool: True is no byte). */
+/* A cell read as a byte: *out = v, true when v is an int 0..255 (not a
+ * bool: True is no byte). */
+static inline bool vg_byte(const Value *v, uint8_t *out)
+{
+    int64_t x;
+    if (!v_small_of(v, &x) || (uint64_t)x > 255)
+        return false;
+    *out = (uint8_t)x;
+    return true;
+}
+/* Cells read as bytes: out[k] = items[k], true when every item is one. */
 static inline bool vg_pack(Value *const *items, size_t n, uint8_t *out)
 {
-    for (size_t k = 0; k < n; k++) {
-        int64_t x;
-        if (!v_small_of(items[k], &x) || (uint64_t)x > 255)
+    for (size_t k = 0; k < n; k++)
+        if (!vg_byte(items[k], &out[k]))
             return false;
-        out[k] = (uint8_t)x;
-    }
     return true;
 }
 /* A byte grid equal to tuple t, when t is a grid (h, w >= 1) of ints

@@ -179,7 +179,8 @@ void sb_json_trace_repr(StrBuf *sb, const Value *v, size_t max_chars)
     r.sb.spill = repr_spill;
     sha256_init(&r.sha);
     v_repr(&r.sb, v);
-    if (!r.hashing && utf8_chars(r.sb.buf, r.sb.len) <= max_chars) {
+    /* bytes are at least characters: only a long buffer needs counting */
+    if (!r.hashing && (r.sb.len <= max_chars || utf8_chars(r.sb.buf, r.sb.len) <= max_chars)) {
         sb_puts(sb, "\"repr\": \"");
         put_escaped(sb, r.sb.buf ? r.sb.buf : "", r.sb.len);
         sb_putc(sb, '"');
