@@ -363,6 +363,24 @@ static int lower_frozenset(Lower *L, Expr *e, IrOperand *out)
     return 0;
 }
 
+/* A primitive called with the wrong number of arguments: CPython loads
+ * the file and the call fails only when it runs (TypeError in arc-dsl;
+ * tokpidjin's wrapper gives the default), so the call is kept, for v_call
+ * to answer as they do, and the file's other lines still run. */
+static void warn_arity(Lower *L, const Expr *fn, int prim, int n)
+{
+    int ar = prim_table[prim].arity, lo = prim_min_arity(prim);
+    char takes[64];
+    if (lo < ar)
+        snprintf(takes, sizeof takes, "%d or %d arguments", lo, ar);
+    else
+        snprintf(takes, sizeof takes, "%d argument%s", ar, ar == 1 ? "" : "s");
+    pc_warning(L->pc, fn->loc, "'%s' takes %s, %d given; %s", prim_table[prim].name, takes, n,
+               prim_table[prim].dialect == DIALECT_TOKPIDJIN
+                   ? "as tokpidjin's wrapper does, the call gives its default when it runs"
+                   : "as in CPython, this line raises TypeError when it runs");
+}
+
 /* Lower a call's callee and arguments (emitting their temporaries). */
 int lower_call(Lower *L, Expr *e, IrOperand *callee, IrOperand *args, int *nargs)
 {
@@ -371,15 +389,8 @@ int lower_call(Lower *L, Expr *e, IrOperand *callee, IrOperand *args, int *nargs
     if (fn->kind == E_ATTR)
         return ERR(L, fn->loc, "method calls are only supported as statements: s.append(...) / o.append(...)");
     if (lower_value(L, fn, callee, &prim) < 0) return -1;
-    if (prim >= 0 && (n > prim_table[prim].arity || n < prim_min_arity(prim))) {
-        op_drop(callee);
-        int ar = prim_table[prim].arity, lo = prim_min_arity(prim);
-        if (lo < ar)
-            return ERR(L, fn->loc, "'%s' takes %d or %d arguments, %d given",
-                       prim_table[prim].name, lo, ar, n);
-        return ERR(L, fn->loc, "'%s' takes %d argument%s, %d given",
-                   prim_table[prim].name, ar, ar == 1 ? "" : "s", n);
-    }
+    if (prim >= 0 && (n > prim_table[prim].arity || n < prim_min_arity(prim)))
+        warn_arity(L, fn, prim, n);
     if (n > IR_MAX_ARGS) {
         op_drop(callee);
         return ERR(L, e->loc, "too many arguments (%d; at most %d)", n, IR_MAX_ARGS);

@@ -194,9 +194,12 @@ static Abs apply_rule(Rule r, const Abs *a, int nargs)
     return none;
 }
 
-static int rule_of(const IrOperand *callee)
+/* The rule of a call of a primitive with its own arity: a call of
+ * another arity raises TypeError, and has no shape. */
+static int rule_of(const IrOperand *callee, int nargs)
 {
-    if (callee->slot >= 0 || !callee->k || callee->k->type != V_FUNC)
+    if (callee->slot >= 0 || !callee->k || callee->k->type != V_FUNC ||
+        callee->k->u.fn.arity != nargs)
         return -1;
     int p = callee->k->u.fn.prim;
     if (p < 0 || p >= PRIM_COUNT || callee->k != prim_value(p))
@@ -220,7 +223,7 @@ OutShape shape_of_output(const IrProgram *p)
                 out = (OutShape){true, slot[s->args[0].slot].x, slot[s->args[0].slot].y};
             break;
         }
-        int r = s->kind == IR_CALL && !s->guarded ? rule_of(&s->callee) : -1;
+        int r = s->kind == IR_CALL && !s->guarded ? rule_of(&s->callee, s->nargs) : -1;
         if (r < 0)
             continue;       /* its targets stay unknown */
         Abs a[IR_MAX_ARGS];
