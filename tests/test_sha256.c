@@ -1,6 +1,7 @@
 /* test_sha256.c -- TAP tests of src/io/sha256.c against digests made by
- * Python's hashlib: the lengths around the padding's block boundaries,
- * each fed whole and in uneven pieces. */
+ * Python's hashlib: the lengths around the padding's block boundaries and
+ * a long run of blocks, each fed whole and in uneven pieces, by the CPU's
+ * SHA extensions where it has them and by the portable code. */
 #include "tap_c.h"
 #include "sha256.h"
 
@@ -17,13 +18,13 @@ static const struct { size_t n; const char *hex; } vectors[] = {
     {119, "c6e0f435df5d7d265baacca31e0602c00aa22fa6d3819aed664649294c743756"},
     {120, "17eb8960823a644bde3065620bb9d45931fe8993fd8eb692a17aff0fd725db6a"},
     {1000, "a9425c416f534025a4e2422bd14adba4ec3d4a68d10c3329be8df612964d2b6e"},
+    {100000, "5889ab642baa09c41570b8888cbf45f3762152cea2490ea6b150208a99c92b10"},
 };
 
-int main(void)
+static unsigned char data[100000];
+
+static void digests(const char *how)
 {
-    unsigned char data[1000];
-    for (size_t i = 0; i < sizeof data; i++)    /* bytes((i * 7 + 3) % 251 for i in range(n)) */
-        data[i] = (unsigned char)((i * 7 + 3) % 251);
     for (size_t k = 0; k < sizeof vectors / sizeof *vectors; k++) {
         size_t n = vectors[k].n;
         char whole[65], pieces[65];
@@ -36,8 +37,21 @@ int main(void)
             sha256_update(&s, data + at, step < n - at ? step : n - at);
         sha256_hex(&s, pieces);
         ok(strcmp(whole, vectors[k].hex) == 0 && strcmp(pieces, vectors[k].hex) == 0,
-           "%zu bytes, whole and in pieces: hashlib's digest", n);
+           "%s: %zu bytes, whole and in pieces: hashlib's digest", how, n);
     }
+}
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof data; i++)    /* bytes((i * 7 + 3) % 251 for i in range(n)) */
+        data[i] = (unsigned char)((i * 7 + 3) % 251);
+    if (sha256_hw())
+        digests("SHA extensions");
+    else
+        printf("# this CPU has no SHA extensions: the portable code only\n");
+    sha256_portable();
+    ok(!sha256_hw(), "sha256_portable() turns the extensions off");
+    digests("portable");
     printf("1..%d\n", ntest);
     return nfail != 0;
 }

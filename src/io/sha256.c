@@ -1,7 +1,15 @@
-/* sha256.c -- SHA-256 (FIPS 180-4). */
+/* sha256.c -- SHA-256 (FIPS 180-4): x86's SHA extensions where the CPU
+ * has them, else portable C.  A traced run can hash gigabytes of reprs. */
 #include "sha256.h"
 
+#include <stdatomic.h>
 #include <string.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SHA256_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
 
 static const uint32_t K[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -16,7 +24,7 @@ static const uint32_t K[64] = {
 
 static inline uint32_t ror(uint32_t x, int n) { return x >> n | x << (32 - n); }
 
-static void compress(uint32_t h[8], const uint8_t *p)
+static void compress_c(uint32_t h[8], const uint8_t *p)
 {
     uint32_t w[64];
     for (int i = 0; i < 16; i++)
@@ -34,6 +42,86 @@ static void compress(uint32_t h[8], const uint8_t *p)
         k = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
     }
     h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += k;
+}
+
+#ifdef SHA256_X86
+/* Four rounds per step, two per sha256rnds2; the state is kept as the
+ * instructions want it, ABEF and CDGH.  The schedule's next four words
+ * are msg2(msg1(w[t-16..], w[t-12..]) + w[t-7..t-4], w[t-4..]). */
+__attribute__((target("sha,sse4.1,ssse3")))
+static void compress_x86(uint32_t h[8], const uint8_t *p, size_t nblocks)
+{
+    const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+    __m128i dcba = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[0]), 0xB1);
+    __m128i efgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[4]), 0x1B);
+    __m128i abef = _mm_alignr_epi8(dcba, efgh, 8);
+    __m128i cdgh = _mm_blend_epi16(efgh, dcba, 0xF0);
+    for (; nblocks; nblocks--, p += 64) {
+        __m128i abef0 = abef, cdgh0 = cdgh, w[4];
+        for (int i = 0; i < 16; i++) {
+            __m128i x;
+            if (i < 4) {
+                x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * i)), bswap);
+            } else {
+                x = _mm_sha256msg1_epu32(w[i % 4], w[(i + 1) % 4]);
+                x = _mm_add_epi32(x, _mm_alignr_epi8(w[(i + 3) % 4], w[(i + 2) % 4], 4));
+                x = _mm_sha256msg2_epu32(x, w[(i + 3) % 4]);
+            }
+            w[i % 4] = x;
+            __m128i m = _mm_add_epi32(x, _mm_loadu_si128((const __m128i *)&K[4 * i]));
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, m);
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(m, 0x0E));
+        }
+        abef = _mm_add_epi32(abef, abef0);
+        cdgh = _mm_add_epi32(cdgh, cdgh0);
+    }
+    __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+    __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+    _mm_storeu_si128((__m128i *)&h[0], _mm_blend_epi16(feba, dchg, 0xF0));
+    _mm_storeu_si128((__m128i *)&h[4], _mm_alignr_epi8(dchg, feba, 8));
+}
+
+static bool cpu_has_sha(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_SSSE3) || !(c & bit_SSE4_1))
+        return false;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & (1u << 29));
+}
+#endif
+
+/* 0 not asked yet, 1 the SHA extensions, 2 portable C */
+static atomic_int use_hw;
+
+bool sha256_hw(void)
+{
+    int u = atomic_load_explicit(&use_hw, memory_order_relaxed);
+    if (!u) {
+#ifdef SHA256_X86
+        u = cpu_has_sha() ? 1 : 2;
+#else
+        u = 2;
+#endif
+        atomic_store_explicit(&use_hw, u, memory_order_relaxed);
+    }
+    return u == 1;
+}
+
+void sha256_portable(void)
+{
+    atomic_store_explicit(&use_hw, 2, memory_order_relaxed);
+}
+
+static void compress(uint32_t h[8], const uint8_t *p, size_t nblocks)
+{
+#ifdef SHA256_X86
+    if (sha256_hw()) {
+        compress_x86(h, p, nblocks);
+        return;
+    }
+#endif
+    for (; nblocks; nblocks--, p += 64)
+        compress_c(h, p);
 }
 
 void sha256_init(Sha256 *s)
@@ -55,11 +143,11 @@ void sha256_update(Sha256 *s, const void *data, size_t n)
         p += take, n -= take;
         if (have + take < 64)
             return;
-        compress(s->h, s->block);
+        compress(s->h, s->block, 1);
     }
-    for (; n >= 64; p += 64, n -= 64)
-        compress(s->h, p);
-    memcpy(s->block, p, n);
+    compress(s->h, p, n / 64);
+    p += n / 64 * 64;
+    memcpy(s->block, p, n % 64);
 }
 
 void sha256_hex(Sha256 *s, char hex[65])

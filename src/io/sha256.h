@@ -3,6 +3,7 @@
 #ifndef ARC_SHA256_H
 #define ARC_SHA256_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -16,5 +17,9 @@ void sha256_init(Sha256 *s);
 void sha256_update(Sha256 *s, const void *data, size_t n);
 /* The digest as 64 lowercase hex digits and a NUL; s is used up. */
 void sha256_hex(Sha256 *s, char hex[65]);
+/* Whether the CPU's SHA extensions do the work. */
+bool sha256_hw(void);
+/* Portable C from now on, whatever the CPU has (the tests compare both). */
+void sha256_portable(void);
 
 #endif
