@@ -243,20 +243,35 @@ static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag, int8_t buf[8])
     return buf;
 }
 
-/* The image of cand's neighbour set: the shape's, once made there; else
- * made in *local (and copied there unless another thread is at it). */
-static const NbImg *nb_img(OScan *s, NbImg *tab, NbImg *local, int32_t cand, bool diag, int nd)
+struct NbImg *ow_img_table(size_t h, size_t w, bool diag)
 {
-    if (tab && atomic_load_explicit(&tab[cand].state, memory_order_acquire) == 2)
-        return &tab[cand];
+    return img_table(h, w, diag);
+}
+
+/* The image of cand's neighbour set: the shape's, once made there; else
+ * made in *local (and copied there unless another thread is at it).  A
+ * window's cand (objlazy.c) is a member of its object, whose in-grid
+ * neighbours all lie in the window: its image is the grid's. */
+static const NbImg *nb_img(OScan *s, NbImg *tab, size_t tab_w, NbImg *local, int32_t cand,
+                           bool diag, int nd)
+{
+    if (tab) {
+        size_t ix = (size_t)cand;
+        if (s->i0 || s->j0 || s->w != tab_w)
+            ix = (size_t)(s->i0 + cand / (int64_t)s->w) * tab_w +
+                 (size_t)(s->j0 + cand % (int64_t)s->w);
+        tab += ix;
+        if (atomic_load_explicit(&tab->state, memory_order_acquire) == 2)
+            return tab;
+    }
     int32_t keys[8];
     int8_t order[8];
     int nk = nb_keys(cand / (int64_t)s->w, cand % (int64_t)s->w, s->h, s->w,
                      o_nb(s, (size_t)cand, diag, order), nd, keys);
     img_of(local, cand, s->w, keys, nk, s->H);
     uint8_t none = 0;
-    if (tab && atomic_compare_exchange_strong(&tab[cand].state, &none, 1)) {
-        NbImg *t = &tab[cand];
+    if (tab && atomic_compare_exchange_strong(&tab->state, &none, 1)) {
+        NbImg *t = tab;
         t->n = local->n;
         t->mask = local->mask;
         memcpy(t->slot, local->slot, sizeof t->slot);
@@ -583,8 +598,8 @@ static inline __attribute__((always_inline)) void replay(OWalk *w, int32_t loc, 
         is_init(&nbhd);
         for (size_t q = 0; q < nm; q++) {
             NbImg local;
-            is_merge_img(&nbhd, nb_img(s, w->imgs, &local, cells[q], w->diagonal, nd), cells[q],
-                         s->w, s->H);
+            const NbImg *im = nb_img(s, w->imgs, w->imgs_w, &local, cells[q], w->diagonal, nd);
+            is_merge_img(&nbhd, im, cells[q], s->w, s->H);
         }
         is_sub(&cands, &nbhd, w->occupied, s->H, w->keep);
         is_free(&nbhd);
@@ -683,7 +698,7 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     uint64_t *oh = NULL;        /* ... and their hashes */
     size_t ohcap = 0;
     is_init(&objs);
-    OWalk w = {.s = &s, .imgs = imgs, .univalued = univalued, .diagonal = diagonal, .bg = bg,
+    OWalk w = {.s = &s, .imgs = imgs, .imgs_w = s.w, .univalued = univalued, .diagonal = diagonal, .bg = bg,
                .member = as_tuple ? NULL : &claim, .occupied = &occupied, .HC = HC,
                .stamp = stamp, .cells = cells, .keep = keep};
     bool lazy = !as_tuple && small;

@@ -34,7 +34,9 @@ typedef struct {
 /* One object's walk (ow_replay): what it reads and its scratch. */
 typedef struct {
     OScan *s;
-    struct NbImg *imgs;     /* the shape's neighbour set images, or NULL */
+    struct NbImg *imgs;     /* the grid shape's neighbour set images, or NULL */
+    size_t imgs_w;          /* that grid's width: a window's location k is its
+                               (i0 + k / w) * imgs_w + j0 + k % w */
     bool univalued, diagonal;
     Value *bg;
     const Occ *member;      /* the object's cells, found by a flood fill; NULL:
@@ -103,6 +105,10 @@ static inline __attribute__((always_inline)) uint64_t ow_cell_hash(OScan *s, siz
     (void)ow_pairs(s, cell);        /* learns the dialect */
     return (uint64_t)v_hash(cell);
 }
+
+/* The neighbour set images of an h x w grid (both at most SHAPE_MAX),
+ * shared by every walk and replay on that shape; NULL past the cap. */
+struct NbImg *ow_img_table(size_t h, size_t w, bool diag);
 
 /* The reference's walk of the object through loc (colour val, byte vc):
  * its cells into obj keyed by location (HC made for them), or with cl
