@@ -381,6 +381,44 @@ static void warn_arity(Lower *L, const Expr *fn, int prim, int n)
                    : "as in CPython, this line raises TypeError when it runs");
 }
 
+/* The primitive's own answer to n arguments, whatever they are: CPython's
+ * TypeError, or tokpidjin's default (v_call asks its mismatch rule). */
+static Value *overfull_invoke(Ctx *cx, Value *self, Value *const *argv)
+{
+    (void)argv;
+    int n = (int)self->u.fn.cap[1]->u.i;
+    Value **nones = xmalloc_(sizeof *nones * (size_t)n);
+    for (int i = 0; i < n; i++)
+        nones[i] = v_none();
+    Value *r = v_call(cx, self->u.fn.cap[0], n, nones);
+    free(nones);
+    return r;
+}
+
+/* A primitive given more arguments than a statement holds (every one
+ * takes fewer): the arguments are evaluated, as CPython does before the
+ * call fails, then a call of no arguments gives what the primitive's
+ * call would. */
+static int lower_overfull_call(Lower *L, Expr *e, IrOperand *callee, int *nargs)
+{
+    for (Expr *a = e->u.call.args; a; a = a->next) {
+        IrOperand o;
+        int ap;
+        if (lower_value(L, a, &o, &ap) < 0) {
+            op_drop(callee);
+            return -1;
+        }
+        op_drop(&o);
+    }
+    Value *cap[2] = {callee->k, v_int(e->u.call.nargs)};
+    Value *f = v_func_new(overfull_invoke, callee->k->u.fn.name, -1, 0, 0, 2, cap);
+    v_decref(cap[1]);
+    op_drop(callee);
+    *callee = op_k(f);
+    *nargs = 0;
+    return 0;
+}
+
 /* Lower a call's callee and arguments (emitting their temporaries). */
 int lower_call(Lower *L, Expr *e, IrOperand *callee, IrOperand *args, int *nargs)
 {
@@ -391,6 +429,8 @@ int lower_call(Lower *L, Expr *e, IrOperand *callee, IrOperand *args, int *nargs
     if (lower_value(L, fn, callee, &prim) < 0) return -1;
     if (prim >= 0 && (n > prim_table[prim].arity || n < prim_min_arity(prim)))
         warn_arity(L, fn, prim, n);
+    if (n > IR_MAX_ARGS && prim >= 0)
+        return lower_overfull_call(L, e, callee, nargs);
     if (n > IR_MAX_ARGS) {
         op_drop(callee);
         return ERR(L, e->loc, "too many arguments (%d; at most %d)", n, IR_MAX_ARGS);

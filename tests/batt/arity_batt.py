@@ -21,4 +21,8 @@ def batt(task_id, S, I, C, log_path):
     s.append((4, 'None', 'differ_b', t4))
     t5 = rot90(I)
     o.append((5, False, 'cccc', t5))
+    t6 = rot90(I, I, I, I, I, I, I, I, I, I)
+    o.append((6, False, 'dddd', t6))
+    t7 = size(rot90(I), t5, t5, t5, t5, t5, t5, t5, t5, t5, t5)
+    s.append((7, 'None', 'differ_c', t7))
     return o, s

@@ -33,3 +33,13 @@ def program_second_line(I):
     x2 = height(I, x1)
     x3 = rot180(I)
     return x3
+
+
+def program_many(I):
+    x1 = rot90(I, I, I, I, I, I, I, I, I, I)
+    return x1
+
+
+def program_many_nested(I):
+    x1 = vmirror(rot90(I), rot90(I, I), I, I, I, I, I, I, I, I, I)
+    return x1
