@@ -432,6 +432,10 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
             paired[p] = true;          /* a helper: it runs where it is called */
             continue;
         }
+        if (prog->dialect != DIALECT_TOKPIDJIN && prog->nparams != 1) {
+            paired[p] = true;          /* a helper nothing calls (the load said so) */
+            continue;
+        }
         if (ngroups == cap) {
             cap *= 2;
             groups = realloc(groups, sizeof(Group) * (size_t)cap);

@@ -2,6 +2,8 @@
 writes the call: CPython loads the file and raises TypeError only when an
 instance reaches the line, so the file's other programs run.  arcrun
 warns when it loads the file and raises as CPython does.
+A def no program calls, of two parameters, is no program: it loads with a
+warning and never runs, as no harness calls it.
 tests/programs.test runs it on tasks/demo; arity.expected is CPython's
 result (tests/programs/expected.py)."""
 from dsl import *
@@ -42,4 +44,9 @@ def program_many(I):
 
 def program_many_nested(I):
     x1 = vmirror(rot90(I), rot90(I, I), I, I, I, I, I, I, I, I, I)
+    return x1
+
+
+def unused_pair(a, b):
+    x1 = combine(a, b)
     return x1
