@@ -376,9 +376,9 @@ static Value *call(Py *py, const Expr *e, const Env *env)
     Value *f = ev(py, e->u.call.fn, env);
     if (!f)
         return NULL;
-    Value *argv[IR_MAX_ARGS + 8], *key = NULL, *dflt = NULL, *r = NULL;
+    Value *small[IR_MAX_ARGS + 8], **argv = small, *key = NULL, *dflt = NULL, *r = NULL;
     bool reverse = false;
-    int n = 0;
+    int n = 0, cap = (int)(sizeof small / sizeof small[0]);
     for (const Expr *a = e->u.call.args; a; a = a->next) {
         if (a->kind == E_KEYWORD) {
             Value *v = ev(py, a->u.kw.value, env);
@@ -407,9 +407,13 @@ static Value *call(Py *py, const Expr *e, const Env *env)
             }
             continue;
         }
-        if (n == (int)(sizeof argv / sizeof argv[0])) {
-            cx_raise(cx, "TypeError", "too many arguments for arcrun eval");
-            goto out;
+        if (n == cap) {         /* c_zo(...) with twenty: CPython's answer, not a limit of ours */
+            Value **more = xmalloc_(sizeof *more * (size_t)cap * 2);
+            memcpy(more, argv, sizeof *more * (size_t)n);
+            if (argv != small)
+                free(argv);
+            argv = more;
+            cap *= 2;
         }
         if (!(argv[n] = ev(py, a, env)))
             goto out;
@@ -439,6 +443,8 @@ static Value *call(Py *py, const Expr *e, const Env *env)
 out:
     for (int i = 0; i < n; i++)
         v_decref(argv[i]);
+    if (argv != small)
+        free(argv);
     v_decref(key);
     v_decref(dflt);
     v_decref(f);
