@@ -19,7 +19,7 @@ Exit status 1 when any other entry differs.
 import argparse, ast, collections, json, os, random, re, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from diff_run import timed_call, trace_value, traced   # noqa: E402  (the golden's tracing, 2 s calls)
+from diff_run import by_address, timed_call, trace_value, traced   # noqa: E402  (the golden's tracing, 2 s calls)
 
 
 def pick(solvers, n, seed):
@@ -36,12 +36,6 @@ def pick(solvers, n, seed):
 def comparable(t):
     """A trace line's value as one string: the repr, or its hash and length."""
     return t['repr'] if 'repr' in t else 'sha256 %s len %d' % (t['sha256'], t['len'])
-
-
-def by_address(r):
-    """Whether a repr holds a set whose order follows addresses: one of
-    functions, or of None (CPython 3.11 hashes both by address)."""
-    return '<function' in r or ('None' in r and 'frozenset' in r)
 
 
 def cpython_trace(ref, mod, prog, tasks, addressed):

@@ -31,6 +31,17 @@ def trace_value(r):
     return {'sha256': hashlib.sha256(r.encode('utf-8')).hexdigest(), 'len': len(r)}
 
 
+def by_address(r):
+    """Whether a repr holds a set whose order follows addresses: one of
+    functions, or of None (CPython 3.11 hashes both by address)."""
+    return '<function' in r or ('None' in r and 'frozenset' in r)
+
+
+# The CPython entries whose repr, hashed past the limit, was by_address
+# (json.dumps(entry, sort_keys=True) without the mark): the hash hides it.
+ADDRESSED = set()
+
+
 def traced(stmts):
     """stmts with __trace__(name, value) after every assignment, try blocks
     and handlers included: the golden's method."""
@@ -84,7 +95,13 @@ def trace_cpython(ref, prog, taskf):
     ns, out, key = {}, [], {}
     exec('from dsl import *\nfrom constants import *', ns)
     addr = re.compile(r' at 0x[0-9a-f]+')
-    ns['__trace__'] = lambda n, v: out.append(dict(key, var=n, **trace_value(addr.sub('', repr(v)))))
+    def trace(n, v):
+        r = addr.sub('', repr(v))
+        e = dict(key, var=n, **trace_value(r))
+        if 'sha256' in e and by_address(r):
+            e['addressed'] = True
+        out.append(e)
+    ns['__trace__'] = trace
     exec(compile(tree, prog, 'exec'), ns)
     grid = lambda x: tuple(tuple(r) for r in x)
     task = json.load(open(taskf))
@@ -111,6 +128,8 @@ def by_instance(lines, fields):
         j = json.loads(l)
         if j.get('error'):
             j['error'] = j['error'].split(':')[0]
+        if j.pop('addressed', False):
+            ADDRESSED.add(json.dumps(j, sort_keys=True))
         d[tuple(j.get(f) for f in fields)].append(j)
     return {k: sorted(v, key=lambda j: json.dumps(j, sort_keys=True)) for k, v in d.items()}
 
@@ -172,8 +191,9 @@ def main():
             continue
         x, y = m.get(diff, []), r.get(diff, [])
         i = next((i for i in range(min(len(x), len(y))) if x[i] != y[i]), min(len(x), len(y)))
-        if i < min(len(x), len(y)) and any(k in json.dumps(y[i]) for k in ('<function', 'None')) \
-                and 'frozenset' in json.dumps(y[i]):
+        shown = json.dumps(y[i]) if i < min(len(x), len(y)) else ''
+        if shown and ((any(k in shown for k in ('<function', 'None')) and 'frozenset' in shown) or
+                      json.dumps(y[i], sort_keys=True) in ADDRESSED):
             counts['functions or None in sets (hashed by address in CPython 3.11)'] += 1
             continue
         bad += 1
