@@ -14,14 +14,10 @@ static int cmp_task_id(const void *a, const void *b)
  * verify_), 0 when none. */
 static size_t entry_prefix(const char *entry, const char *name)
 {
-    static const char *const fixed[] = {"solve_", "verify_"};
-    for (size_t i = 0; i < (entry ? 1 : 2); i++) {
-        const char *pre = entry ? entry : fixed[i];
-        size_t n = strlen(pre);
-        if (strncmp(name, pre, n) == 0)
-            return n;
-    }
-    return 0;
+    if (!entry)
+        return ir_program_prefix(name);
+    size_t n = strlen(entry);
+    return strncmp(name, entry, n) == 0 ? n : 0;
 }
 
 bool pairing_named(const char *entry, const char *name)

@@ -698,9 +698,9 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     uint64_t *oh = NULL;        /* ... and their hashes */
     size_t ohcap = 0;
     is_init(&objs);
-    OWalk w = {.s = &s, .imgs = imgs, .imgs_w = s.w, .univalued = univalued, .diagonal = diagonal, .bg = bg,
-               .member = as_tuple ? NULL : &claim, .occupied = &occupied, .HC = HC,
-               .stamp = stamp, .cells = cells, .keep = keep};
+    OWalk w = {.s = &s, .imgs = imgs, .imgs_w = s.w, .univalued = univalued,
+               .diagonal = diagonal, .bg = bg, .member = as_tuple ? NULL : &claim,
+               .occupied = &occupied, .HC = HC, .stamp = stamp, .cells = cells, .keep = keep};
     bool lazy = !as_tuple && small;
     for (size_t k = 0; k < n; k++) {
         int32_t loc = order[k];

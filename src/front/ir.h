@@ -64,6 +64,10 @@ typedef struct {
 /* A def as a function value's target (calldef.c): what a call runs. */
 typedef struct IrDef IrDef;
 
+/* The length of the prefix that names an arc-dsl def as task <id>'s
+ * program (solve_, re-arc's verify_), 0 when none. */
+size_t ir_program_prefix(const char *name);
+
 /* ir_load_*'s dialect: DIALECT_*, -1 to pick it from the program, or
  * this: arc-dsl's dialect with names resolved as in re-arc's dsl.py (its
  * own argmax, argmin, occurrences; `from dsl import *` binds the

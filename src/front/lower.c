@@ -235,16 +235,26 @@ static void lower_constant(Lower *L, IrModule *m, ModScope *ms, Stmt *s)
     lower_locals_reset(L);
 }
 
-/* A def another names is a helper: called with any number of arguments,
- * never handed batt's lists.  The others are programs. */
-/* Whether a def is named as an arc-dsl program is (solve_<id>, re-arc's
- * verify_<id>); any def of a batt file may be its program. */
-static bool program_named(const Lower *L, const char *name)
+size_t ir_program_prefix(const char *name)
 {
-    return L->dialect == DIALECT_TOKPIDJIN || strncmp(name, "solve_", 6) == 0 ||
-           strncmp(name, "verify_", 7) == 0;
+    static const char *const fixed[] = {"solve_", "verify_"};
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
+        size_t n = strlen(fixed[i]);
+        if (strncmp(name, fixed[i], n) == 0)
+            return n;
+    }
+    return 0;
 }
 
+/* Whether a def is named as a program: arc-dsl's by ir_program_prefix;
+ * any def of a batt file may be its program. */
+static bool program_named(const Lower *L, const char *name)
+{
+    return L->dialect == DIALECT_TOKPIDJIN || ir_program_prefix(name);
+}
+
+/* A def another names is a helper: called with any number of arguments,
+ * never handed batt's lists.  The others are programs. */
 static void check_defs(Lower *L, IrModule *m, const Loc *locs)
 {
     for (int d = 0; d < m->nprogs; d++) {
