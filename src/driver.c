@@ -432,7 +432,7 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
             paired[p] = true;          /* a helper: it runs where it is called */
             continue;
         }
-        if (prog->dialect != DIALECT_TOKPIDJIN && prog->nparams != 1) {
+        if (prog->nparams != ir_program_arity(prog->dialect)) {
             paired[p] = true;          /* a helper nothing calls (the load said so) */
             continue;
         }

@@ -211,7 +211,7 @@ static PyObject *py_compile(PyObject *self, PyObject *args)
     }
     PyObject *names = PyList_New(0);
     for (int i = 0; names && i < m->nprogs; i++)
-        if (!m->progs[i].called) {
+        if (!m->progs[i].called && m->progs[i].nparams == ir_program_arity(m->progs[i].dialect)) {
             PyObject *n = PyUnicode_FromString(m->progs[i].name);
             if (!n || PyList_Append(names, n) < 0) {
                 Py_XDECREF(n);

@@ -90,23 +90,31 @@ static Value *def_invoke(Ctx *cx, Value *self, Value *const *argv)
     return r;
 }
 
-/* CPython's words for a call with too few or too many arguments. */
-static Value *def_mismatch(Ctx *cx, Value *self, int argc, Value *const *argv)
+void ir_arity_words(char *buf, size_t size, const IrProgram *p, int argc)
 {
-    (void)argv;
-    const IrProgram *p = &def_of(self)->m->progs[def_of(self)->index];
     int n = p->nparams;
-    if (argc > n)
-        return cx_raise(cx, "TypeError", "%s() takes %d positional argument%s but %d %s given",
-                        p->name, n, n == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
+    if (argc > n) {
+        snprintf(buf, size, "%s() takes %d positional argument%s but %d %s given", p->name, n,
+                 n == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
+        return;
+    }
     char names[256] = "";
     size_t len = 0;
     for (int i = argc; i < n && len < sizeof names; i++) {
         const char *sep = i == argc ? "" : n - argc == 2 ? " and " : i == n - 1 ? ", and " : ", ";
         len += (size_t)snprintf(names + len, sizeof names - len, "%s'%s'", sep, p->slot_names[i]);
     }
-    return cx_raise(cx, "TypeError", "%s() missing %d required positional argument%s: %s",
-                    p->name, n - argc, n - argc == 1 ? "" : "s", names);
+    snprintf(buf, size, "%s() missing %d required positional argument%s: %s", p->name, n - argc,
+             n - argc == 1 ? "" : "s", names);
+}
+
+/* CPython's words for a call with too few or too many arguments. */
+static Value *def_mismatch(Ctx *cx, Value *self, int argc, Value *const *argv)
+{
+    (void)argv;
+    char msg[512];
+    ir_arity_words(msg, sizeof msg, &def_of(self)->m->progs[def_of(self)->index], argc);
+    return cx_raise(cx, "TypeError", "%s", msg);
 }
 
 Value *def_value_new(IrModule *m, int index, const char *name, int nparams)

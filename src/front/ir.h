@@ -67,6 +67,9 @@ typedef struct IrDef IrDef;
 /* The length of the prefix that names an arc-dsl def as task <id>'s
  * program (solve_, re-arc's verify_), 0 when none. */
 size_t ir_program_prefix(const char *name);
+/* The number of arguments a dialect's harness calls a program with: 1 (the
+ * input grid), or batt's 5. */
+int ir_program_arity(int dialect);
 
 /* ir_load_*'s dialect: DIALECT_*, -1 to pick it from the program, or
  * this: arc-dsl's dialect with names resolved as in re-arc's dsl.py (its

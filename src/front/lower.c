@@ -246,17 +246,67 @@ size_t ir_program_prefix(const char *name)
     return 0;
 }
 
-/* Whether a def is named as a program: arc-dsl's by ir_program_prefix;
- * any def of a batt file may be its program. */
+int ir_program_arity(int dialect)
+{
+    return dialect == DIALECT_TOKPIDJIN ? 5 : 1;
+}
+
+/* Whether a def is named as a program, one its harness calls whatever its
+ * parameters: arc-dsl's by ir_program_prefix, a batt file's batt. */
 static bool program_named(const Lower *L, const char *name)
 {
-    return L->dialect == DIALECT_TOKPIDJIN || ir_program_prefix(name);
+    return L->dialect == DIALECT_TOKPIDJIN ? is_batt(name) : ir_program_prefix(name) > 0;
+}
+
+static Value *type_error_invoke(Ctx *cx, Value *self, Value *const *argv)
+{
+    (void)argv;
+    return cx_raise(cx, "TypeError", "%s", self->u.fn.cap[0]->u.str.s);
+}
+
+/* p, a program whose parameters do not fit its caller's arguments, as
+ * CPython's call of it: one statement, at the def, that raises the
+ * TypeError CPython's call raises.  Its slots are the caller's want
+ * arguments, then that statement's target. */
+static void program_raises(IrProgram *p, int want)
+{
+    char msg[512];
+    ir_arity_words(msg, sizeof msg, p, want);
+    Value *str = v_str(msg, strlen(msg));
+    IrOperand f = op_k(v_func_new(type_error_invoke, "<TypeError>", -1, 0, 0, 1, &str));
+    v_decref(str);
+    static const char *const batt_params[] = {"task_id", "S", "I", "C", "log_path"};
+    int nslots = want + 1;
+    size_t chars = 0;
+    for (int k = 0; k < want; k++)
+        chars += strlen(want == 1 ? "I" : batt_params[k]) + 1;
+    chars += sizeof "_tmp";
+    size_t at_names = sizeof(IrStmt), at_chars = at_names + (size_t)nslots * sizeof(char *);
+    char *block = lower_realloc(NULL, at_chars + chars);
+    IrStmt *s = (IrStmt *)block;
+    char **names = (char **)(block + at_names), *text = block + at_chars;
+    for (int k = 0; k < nslots; k++) {
+        const char *name = k == want ? "_tmp" : want == 1 ? "I" : batt_params[k];
+        names[k] = text;
+        text += strlen(strcpy(text, name)) + 1;
+    }
+    *s = (IrStmt){.kind = IR_CALL, .dst = want, .callee = f, .line = p->line, .col = 1};
+    lower_body_clear(p);
+    p->stmts = s;
+    p->nstmts = 1;
+    p->slot_names = names;
+    p->nslots = nslots;
+    p->nparams = want;
 }
 
 /* A def another names is a helper: called with any number of arguments,
- * never handed batt's lists.  The others are programs. */
+ * never handed batt's lists.  The others are programs; one whose
+ * parameters do not fit its caller runs as CPython runs it, raising
+ * TypeError, where its name makes it a program, and never otherwise. */
 static void check_defs(Lower *L, IrModule *m, const Loc *locs)
 {
+    bool batt = L->dialect == DIALECT_TOKPIDJIN;
+    const char *given = batt ? "task_id, S, I, C, log_path" : "the input grid";
     for (int d = 0; d < m->nprogs; d++) {
         IrProgram *p = &m->progs[d];
         Loc at = locs[d];
@@ -270,18 +320,20 @@ static void check_defs(Lower *L, IrModule *m, const Loc *locs)
                 }
             continue;
         }
-        int want = L->dialect == DIALECT_TOKPIDJIN ? 5 : 1;
-        if (p->nparams != want && !program_named(L, p->name)) {
+        int want = ir_program_arity(L->dialect);
+        if (p->nparams == want)
+            continue;
+        if (!program_named(L, p->name)) {
             /* a helper no def calls: CPython's harness never calls it either */
-            pc_warning(L->pc, at, "'%s' takes %d parameters and no def calls it: not a program "
-                       "(a program takes the input grid), so it never runs", p->name, p->nparams);
+            pc_warning(L->pc, at, "'%s' takes %d parameter%s and no def calls it: not a program "
+                       "(a program is called with %s), so it never runs", p->name, p->nparams,
+                       p->nparams == 1 ? "" : "s", given);
             continue;
         }
-        if (p->nparams != want)
-            pc_error(L->pc, at, L->dialect == DIALECT_TOKPIDJIN
-                     ? "'%s' takes %d parameters; a batt program is called with 5 (task_id, S, I, C, log_path)"
-                     : "'%s' takes %d parameters; an arc-dsl program is called with 1, the input grid",
-                     p->name, p->nparams);
+        pc_warning(L->pc, at, "'%s' takes %d parameter%s, and is called with %s: as in CPython, "
+                   "every sample raises TypeError", p->name, p->nparams, p->nparams == 1 ? "" : "s",
+                   given);
+        program_raises(p, want);
     }
 }
 

@@ -153,6 +153,9 @@ const ModName *mod_lookup(Lower *L, const char *name);
  * owns the target, which finds the def once m->progs[index] is lowered. */
 Value *def_value_new(IrModule *m, int index, const char *name, int nparams);
 void def_free(IrDef *d);
+/* CPython's TypeError message for p called with argc positional arguments
+ * where it takes another number. */
+void ir_arity_words(char *buf, size_t size, const IrProgram *p, int argc);
 /* Run p's statements in order for one caller: params are p's first slots
  * (borrowed).  Returns what its `return` gives, else result's value (a
  * slot of p or a constant), else None; NULL with an exception in cx. */
@@ -169,6 +172,8 @@ Value *py_eval(Ctx *cx, const Expr *e, bool rearc);
 /* ---- lower_stmt.c ------------------------------------------------------------ */
 
 void lower_program_clear(IrProgram *p);
+/* p's statements and slot names let go of; the rest of p kept. */
+void lower_body_clear(IrProgram *p);
 void lower_begin(Lower *L, IrProgram *p);
 /* The program being lowered into its own block, sized to fit: before it
  * runs, and before the next lower_begin. */

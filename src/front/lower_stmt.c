@@ -272,15 +272,23 @@ static int lower_stmt(Lower *L, Stmt *s)
 
 /* ---- defs ------------------------------------------------------------------ */
 
-void lower_program_clear(IrProgram *p)
+void lower_body_clear(IrProgram *p)
 {
-    free(p->name);
     for (int i = 0; i < p->nstmts; i++) {
         IrStmt *s = &p->stmts[i];
         v_decref(s->callee.k);
         for (int j = 0; j < s->nargs; j++) v_decref(s->args[j].k);
     }
     free(p->stmts);
+    p->stmts = NULL;
+    p->nstmts = 0;
+    p->slot_names = NULL;
+}
+
+void lower_program_clear(IrProgram *p)
+{
+    free(p->name);
+    lower_body_clear(p);
     memset(p, 0, sizeof *p);
 }
 

@@ -1,3 +1,0 @@
-def solve_007bbfb7(I, J):
-    O = hconcat(I, J)
-    return O

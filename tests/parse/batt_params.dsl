@@ -1,7 +1,0 @@
-from pile import *
-
-def batt(task_id, S, I, C):
-    s = []
-    o = []
-    o.append((1, False, '00000000', I))
-    return o, s
