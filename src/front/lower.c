@@ -307,6 +307,7 @@ static void check_defs(Lower *L, IrModule *m, const Loc *locs)
 {
     bool batt = L->dialect == DIALECT_TOKPIDJIN;
     const char *given = batt ? "task_id, S, I, C, log_path" : "the input grid";
+    int want = ir_program_arity(L->dialect);
     for (int d = 0; d < m->nprogs; d++) {
         IrProgram *p = &m->progs[d];
         Loc at = locs[d];
@@ -318,9 +319,13 @@ static void check_defs(Lower *L, IrModule *m, const Loc *locs)
                              p->name, p->stmts[k].guarded ? "try" : "the record lists");
                     break;
                 }
+            if (p->nparams != want && program_named(L, p->name))
+                pc_warning(L->pc, at, "'%s' takes %d parameter%s and another def calls it: it runs "
+                           "where it is called, and not as a program (CPython's harness, calling it "
+                           "with %s, would raise TypeError)", p->name, p->nparams,
+                           p->nparams == 1 ? "" : "s", given);
             continue;
         }
-        int want = ir_program_arity(L->dialect);
         if (p->nparams == want)
             continue;
         if (!program_named(L, p->name)) {
