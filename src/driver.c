@@ -428,12 +428,8 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
     for (int p, k; pair_next(&walk, &p, &k);) {
         const IrProgram *prog = &m->progs[p];
         const Task *t = &ts->tasks[k];
-        if (prog->called && !pairing_named(ro->entry, prog->name)) {
-            paired[p] = true;          /* a helper: it runs where it is called */
-            continue;
-        }
-        if (prog->nparams != ir_program_arity(prog->dialect)) {
-            paired[p] = true;          /* a helper nothing calls (the load said so) */
+        if (!pairing_runs_alone(ro->entry, prog)) {
+            paired[p] = true;          /* a helper: it runs where called, if anywhere */
             continue;
         }
         if (ngroups == cap) {

@@ -9,6 +9,7 @@
 #include "vmem.h"
 #include "show.h"
 #include "list.h"
+#include "pairing.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -161,7 +162,7 @@ static int cmd_eval(int dialect, const char *expr)
 static int cmd_check(int dialect, char **files, int n)
 {
     int bad = 0;
-    long progs = 0, stmts = 0;
+    long progs = 0, helpers = 0, stmts = 0;
     for (int i = 0; i < n; i++) {
         char *err = NULL;
         IrModule *m = ir_load_paths(&files[i], 1, NULL, dialect, &err);
@@ -173,9 +174,13 @@ static int cmd_check(int dialect, char **files, int n)
         }
         if (m->warnings)
             fputs(m->warnings, stderr);
-        printf("%s: %s, %d program%s, %ld statements\n", files[i],
-               ir_dialect_name(m),
-               m->nprogs, m->nprogs == 1 ? "" : "s", m->nstmts_total);
+        int alone = 0;
+        for (int p = 0; p < m->nprogs; p++)
+            alone += pairing_runs_alone(NULL, &m->progs[p]);
+        printf("%s: %s, %d program%s", files[i], ir_dialect_name(m), alone, alone == 1 ? "" : "s");
+        if (m->nprogs > alone)
+            printf(", %d helper%s", m->nprogs - alone, m->nprogs - alone == 1 ? "" : "s");
+        printf(", %ld statements\n", m->nstmts_total);
         StrBuf sb;
         sb_init(&sb);
         int missing = module_missing_prims(m, &sb);
@@ -183,13 +188,17 @@ static int cmd_check(int dialect, char **files, int n)
             printf("  note: %d primitive%s not implemented yet, so it cannot run: %s\n",
                    missing, missing == 1 ? "" : "s", sb.buf);
         sb_free(&sb);
-        progs += m->nprogs;
+        progs += alone;
+        helpers += m->nprogs - alone;
         stmts += m->nstmts_total;
         ir_free(m);
     }
-    if (n > 1)
-        printf("total: %d file%s, %ld programs, %ld statements, %d with errors\n",
-               n, n == 1 ? "" : "s", progs, stmts, bad);
+    if (n > 1) {
+        printf("total: %d file%s, %ld programs", n, n == 1 ? "" : "s", progs);
+        if (helpers)
+            printf(", %ld helper%s", helpers, helpers == 1 ? "" : "s");
+        printf(", %ld statements, %d with errors\n", stmts, bad);
+    }
     return bad ? EXIT_INPUT : EXIT_OK;
 }
 

@@ -25,6 +25,11 @@ bool pairing_named(const char *entry, const char *name)
     return entry_prefix(entry, name) != 0;
 }
 
+bool pairing_runs_alone(const char *entry, const IrProgram *p)
+{
+    return p->nparams == ir_program_arity(p->dialect) && (!p->called || pairing_named(entry, p->name));
+}
+
 int *own_tasks(const IrModule *m, const TaskSet *ts, const char *entry, int **next)
 {
     int *own = xmalloc_(sizeof(int) * (size_t)(m->nprogs + 1));

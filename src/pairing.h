@@ -18,4 +18,9 @@ int *own_tasks(const IrModule *m, const TaskSet *ts, const char *entry, int **ne
  * another def calls (a helper) runs as a program only when it is. */
 bool pairing_named(const char *entry, const char *name);
 
+/* Whether p runs as a program of its own: its parameters fit the
+ * harness's call, and no def calls it or its name pairs it (a helper
+ * otherwise, run only where called, or never). */
+bool pairing_runs_alone(const char *entry, const IrProgram *p);
+
 #endif

@@ -9,6 +9,7 @@
 #include "exec.h"
 #include "gpu/backend_gpu.h"
 #include "ir.h"
+#include "pairing.h"
 #include "taskread.h"
 #include "value.h"
 #include "vgrid.h"
@@ -211,7 +212,7 @@ static PyObject *py_compile(PyObject *self, PyObject *args)
     }
     PyObject *names = PyList_New(0);
     for (int i = 0; names && i < m->nprogs; i++)
-        if (!m->progs[i].called && m->progs[i].nparams == ir_program_arity(m->progs[i].dialect)) {
+        if (pairing_runs_alone(NULL, &m->progs[i])) {
             PyObject *n = PyUnicode_FromString(m->progs[i].name);
             if (!n || PyList_Append(names, n) < 0) {
                 Py_XDECREF(n);
