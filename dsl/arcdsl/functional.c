@@ -153,7 +153,7 @@ static long and_len(const Value *a, const Value *b)
 static bool and_size_of(const Value *f, const Value *size, Value **s)
 {
     return prim_direct(size, 1) && size->u.fn.prim == PRIM_AD_size &&
-           cm_bind_of(f, PRIM_AD_intersection, s);
+           cm_bind_of(f, PRIM_AD_intersection, true, s);     /* a & b and b & a: one count */
 }
 
 static bool and_size_ran(Ctx *cx, Value *f, Value *size, Value *x, Value **r)
@@ -183,7 +183,8 @@ typedef struct {
 /* g rbind(toobject, *grid) and count rbind(colorcount, *c) */
 static bool cellcount_binds(const Value *g, const Value *count, Value **grid, Value **c)
 {
-    return cm_bind_of(g, PRIM_AD_toobject, grid) && cm_bind_of(count, PRIM_AD_colorcount, c);
+    return cm_bind_of(g, PRIM_AD_toobject, false, grid) &&
+           cm_bind_of(count, PRIM_AD_colorcount, false, c);
 }
 
 static bool cellcount_of(Value *g, Value *count, CellCount *k)

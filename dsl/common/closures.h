@@ -9,9 +9,10 @@
  * function(fixed, *args).  The closure's free arguments follow the
  * callee's argument count (*args counts 0): 2 -> 1, 3 -> 2, else 3. */
 Value *cm_bind(Ctx *cx, Value *const *a, bool right, const char *name, int prim);
-/* Whether f is rbind/lbind(p, fixed) of the two-argument primitive p,
- * with *fixed its bound argument (borrowed). */
-bool cm_bind_of(const Value *f, int p, Value **fixed);
+/* Whether f is rbind(p, fixed) of the two-argument primitive p -- or
+ * lbind(p, fixed) too when either, for a caller to which p's two arguments
+ * are alike -- with *fixed its bound argument (borrowed). */
+bool cm_bind_of(const Value *f, int p, bool either, Value **fixed);
 
 /* Whether f is an rbind or lbind closure: its side, the function it
  * binds and the value it fixes (both borrowed). */
