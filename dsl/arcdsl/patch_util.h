@@ -290,17 +290,10 @@ static inline bool width_i(Ctx *cx, Value *p, int64_t *out)
 
 enum { OP_MIN = CMP_LT, OP_MAX = CMP_GT, OP_KEYERR = -1 };
 
-/* ops[0], ops[1] reduce the first two columns, rest the others. */
-static inline Value *corner(Ctx *cx, Value *p, int op0, int op1, int rest)
+/* corner's columns over p's locations in p's order: the values
+ * toindices(p)'s order gives, and its errors where p holds indices. */
+static inline Value *corner_in(Ctx *cx, Value *p, int kind, int op0, int op1, int rest)
 {
-    BBox b;
-    if (bbox(p, &b))
-        return v_pair_int(op0 == OP_MIN ? b.i0 : b.i1, op1 == OP_MIN ? b.j0 : b.j1);
-    int kind = pkind(cx, p);
-    if (kind < 0)
-        return NULL;
-    if (kind == PK_EMPTY)
-        return v_incref(&v_empty_tuple_);
     size_t n = v_len(p), m = 0;
     Value **it = v_items(p);
     for (size_t x = 0; x < n; x++) {          /* toindices, then zip's iter() */
@@ -333,6 +326,31 @@ static inline Value *corner(Ctx *cx, Value *p, int op0, int op1, int rest)
     }
     Value *t = v_tuple_from(best, m);
     free(best);
+    return t;
+}
+
+/* ops[0], ops[1] reduce the first two columns, rest the others.  An
+ * object's error is raised again over toindices(p), whose order (a new
+ * set of the places) decides which value CPython's zip or min meets first. */
+static inline Value *corner(Ctx *cx, Value *p, int op0, int op1, int rest)
+{
+    BBox b;
+    if (bbox(p, &b))
+        return v_pair_int(op0 == OP_MIN ? b.i0 : b.i1, op1 == OP_MIN ? b.j0 : b.j1);
+    int kind = pkind(cx, p);
+    if (kind < 0)
+        return NULL;
+    if (kind == PK_EMPTY)
+        return v_incref(&v_empty_tuple_);
+    Value *t = corner_in(cx, p, kind, op0, op1, rest);
+    if (t || kind != PK_OBJ || cx->over_budget)
+        return t;
+    cx_clear(cx);
+    Value *ti = to_indices(cx, p, kind);
+    if (!ti)
+        return NULL;
+    t = corner_in(cx, ti, v_len(ti) ? PK_IDX : PK_EMPTY, op0, op1, rest);
+    v_decref(ti);
     return t;
 }
 

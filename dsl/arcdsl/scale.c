@@ -9,6 +9,24 @@
 Value *ad_hupscale(Ctx *cx, Value *const *a) { return cm_upscale(cx, a[0], a[1], CM_UP_H | CM_UP_FLAT); }
 Value *ad_vupscale(Ctx *cx, Value *const *a) { return cm_upscale(cx, a[0], a[1], CM_UP_V | CM_UP_FLAT); }
 
+/* gu_locs refused obj: the error CPython's first line,
+ * `di_inv, dj_inv = ulcorner(element)`, raises (ulcorner's own, or the
+ * unpacking's), else gu_locs' again.  Always NULL. */
+static Value *corner_error(Ctx *cx, Value *obj)
+{
+    if (cx->over_budget)
+        return NULL;
+    cx_clear(cx);
+    Value *uc = ad_ulcorner(cx, &obj);
+    bool unpacks = uc && v_unpack_check(cx, uc, 2);
+    v_decref(uc);
+    GLoc *l;
+    size_t n;
+    if (unpacks && gu_locs(cx, obj, &l, &n))
+        abort();                /* it refused obj a moment ago */
+    return NULL;
+}
+
 /* upscale of an object: normalise (a rebuilt frozenset), blow each cell up
  * into a set, copy it, shift it back (another rebuilt frozenset). */
 static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
@@ -17,7 +35,7 @@ static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
     size_t n;
     int64_t f;
     if (!gu_locs(cx, obj, &l, &n))
-        return NULL;
+        return corner_error(cx, obj);
     if (n == 0)
         return v_incref(&v_empty_fset_);
     GBox b = gu_box(l, n);

@@ -119,6 +119,8 @@ def kind(expr, want, got):
         return 'characters past Latin-1 that CPython escapes (Unicode tables not reproduced)'
     if re.search(r'[lr]bind\((sorted|len|max|min|sum|abs|any|all|tuple|set|list|next|iter|map|zip)\b', expr):
         return "Python builtins bound (eval only; CPython's lbind reads their missing __code__)"
+    if re.search(r'\b(list|tuple|dict|set|frozenset|type)\[', want):
+        return 'builtin types subscripted (a GenericAlias in CPython; Python builtins, not DSL values)'
     if 'range(' in expr:
         return 'range objects (Python builtins, not DSL values)'
     if got.startswith('!') and re.search(r'[\'"]', expr):
