@@ -159,7 +159,7 @@ static int cmd_eval(int dialect, const char *expr)
     return EXIT_OK;
 }
 
-static int cmd_check(int dialect, char **files, int n)
+static int cmd_check(int dialect, const char *entry, char **files, int n)
 {
     int bad = 0;
     long progs = 0, helpers = 0, stmts = 0;
@@ -176,7 +176,7 @@ static int cmd_check(int dialect, char **files, int n)
             fputs(m->warnings, stderr);
         int alone = 0;
         for (int p = 0; p < m->nprogs; p++)
-            alone += pairing_runs_alone(NULL, &m->progs[p]);
+            alone += pairing_runs_alone(entry, &m->progs[p]);
         printf("%s: %s, %d program%s", files[i], ir_dialect_name(m), alone, alone == 1 ? "" : "s");
         if (m->nprogs > alone)
             printf(", %d helper%s", m->nprogs - alone, m->nprogs - alone == 1 ? "" : "s");
@@ -456,6 +456,7 @@ int main(int argc, char **argv)
                 return EXIT_USAGE;
             }
             entry = optarg;
+            ir_program_entry(entry);   /* lowering names programs by it too */
             break;
         case OPT_NO_CACHE: no_cache = 1; break;
         case OPT_BACKEND:
@@ -562,7 +563,7 @@ int main(int argc, char **argv)
             fputs("arcrun: --check needs at least one program file\n", stderr);
             return EXIT_USAGE;
         }
-        return cmd_check(dialect, args, nargs);
+        return cmd_check(dialect, entry, args, nargs);
     }
     /* PROGRAM... TASKS...: each argument is one or the other (names_tasks) */
     if (nargs < 2) {

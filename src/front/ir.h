@@ -70,6 +70,10 @@ size_t ir_program_prefix(const char *name);
 /* The number of arguments a dialect's harness calls a program with: 1 (the
  * input grid), or batt's 5. */
 int ir_program_arity(int dialect);
+/* The prefix that names an arc-dsl def as a program in what loads next
+ * (--entry), or NULL for solve_ and verify_: a def so named whose
+ * parameters do not fit raises TypeError when run; another, never runs. */
+void ir_program_entry(const char *prefix);
 
 /* ir_load_*'s dialect: DIALECT_*, -1 to pick it from the program, or
  * this: arc-dsl's dialect with names resolved as in re-arc's dsl.py (its

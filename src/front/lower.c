@@ -251,11 +251,23 @@ int ir_program_arity(int dialect)
     return dialect == DIALECT_TOKPIDJIN ? 5 : 1;
 }
 
+static const char *program_entry;
+
+void ir_program_entry(const char *prefix)
+{
+    program_entry = prefix;
+}
+
 /* Whether a def is named as a program, one its harness calls whatever its
- * parameters: arc-dsl's by ir_program_prefix, a batt file's batt. */
+ * parameters: arc-dsl's by ir_program_prefix or the entry prefix, a batt
+ * file's batt. */
 static bool program_named(const Lower *L, const char *name)
 {
-    return L->dialect == DIALECT_TOKPIDJIN ? is_batt(name) : ir_program_prefix(name) > 0;
+    if (L->dialect == DIALECT_TOKPIDJIN)
+        return is_batt(name);
+    if (program_entry)
+        return strncmp(name, program_entry, strlen(program_entry)) == 0;
+    return ir_program_prefix(name) > 0;
 }
 
 static Value *type_error_invoke(Ctx *cx, Value *self, Value *const *argv)
