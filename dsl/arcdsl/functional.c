@@ -234,13 +234,7 @@ static bool cellcount_ran(Ctx *cx, Value *g, Value *count, Value *x, Value **r)
     return true;
 }
 
-/* chain(rbind(colorcount, c), rbind(toobject, grid), nb)(loc) for nb
- * neighbors, dneighbors or ineighbors and loc a place of ints: the
- * neighbours counted from their offsets, no set of them made either,
- * charged as neighbors' call and its own charge (four per half) and the
- * pair above are.  true when it ran so. */
-/* The directions (ad_nb_di) nb walks, where it is neighbors, dneighbors
- * or ineighbors. */
+/* The directions (ad_nb_di) of nb: neighbors, dneighbors or ineighbors. */
 static bool nb_range(const Value *nb, int *first, int *end)
 {
     if (!prim_direct(nb, 1))
@@ -253,6 +247,11 @@ static bool nb_range(const Value *nb, int *first, int *end)
     }
 }
 
+/* chain(rbind(colorcount, c), rbind(toobject, grid), nb)(loc) for nb
+ * neighbors, dneighbors or ineighbors and loc a place of ints: the
+ * neighbours counted from their offsets, no set of them made either,
+ * charged as neighbors' call and its own charge (four per half) and the
+ * pair above are.  true when it ran so. */
 static bool nbcount_ran(Ctx *cx, const Value *self, Value *x, Value **r)
 {
     CellCount k;
