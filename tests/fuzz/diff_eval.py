@@ -102,10 +102,11 @@ def reference_cases(ref, exprs):
             yield e + '\t' + res
 
 
-def kind(expr, want, got):
+def kind(expr, want, got, detail=''):
     if 'ParseError' in got:
         return 'syntax outside the subset'
-    if '<function' in want or '<function' in got or ('None' in want and 'frozenset' in want):
+    if ('<function' in want or '<function' in got or ('None' in want and 'frozenset' in want) or
+            ('None' in expr and 'frozenset' in want + got)):   # a set built from such sets
         return 'functions or None in sets (CPython 3.11 hashes them by address)'
     if "'" in want and 'frozenset' in want:
         return 'strings in sets (hash randomised per process)'
@@ -121,9 +122,12 @@ def kind(expr, want, got):
         return "Python builtins bound (eval only; CPython's lbind reads their missing __code__)"
     if re.search(r'\b(list|tuple|dict|set|frozenset|type)\[', want):
         return 'builtin types subscripted (a GenericAlias in CPython; Python builtins, not DSL values)'
-    if 'range(' in expr:
+    if 'not a list (tuple(...) first)' in detail:
+        return 'lists (arcrun eval hands DSL functions tuples, not lists)'
+    if re.search(r'\brange\s*\(', expr):
         return 'range objects (Python builtins, not DSL values)'
-    if got.startswith('!') and re.search(r'[\'"]', expr):
+    if re.search(r'[\'"]', expr) and (got.startswith('!') or want.startswith('!') or
+                                      (re.search(r'[\'"]', want) and not re.search(r'[\'"]', got))):
         return 'strings as containers (arcrun reads strings as values only)'
     if want.startswith('!') and got.startswith('!'):
         return 'exception class (which of two bad arguments raises first)'
@@ -162,7 +166,8 @@ def main():
         expr, want = lines[n - 1].split('\t', 1)
         got = next((l[len('#   got:'):].strip() for l in block.split('\n')
                     if l.startswith('#   got:')), '')
-        k = kind(expr, want, got)
+        detail = next((l for l in block.split('\n') if l.startswith('#   (')), '')
+        k = kind(expr, want, got, detail)
         counts[k or 'other'] = counts.get(k or 'other', 0) + 1
         if not k:
             rest.append((expr, want, got))
