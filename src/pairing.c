@@ -10,19 +10,9 @@ static int cmp_task_id(const void *a, const void *b)
     return strcmp((*(const Task *const *)a)->id, (*(const Task *const *)b)->id);
 }
 
-/* The length of the entry prefix name starts with (--entry, or solve_ and
- * verify_), 0 when none. */
-static size_t entry_prefix(const char *entry, const char *name)
-{
-    if (!entry)
-        return ir_program_prefix(name);
-    size_t n = strlen(entry);
-    return strncmp(name, entry, n) == 0 ? n : 0;
-}
-
 bool pairing_named(const char *entry, const char *name)
 {
-    return entry_prefix(entry, name) != 0;
+    return ir_program_prefix(entry, name) != 0;
 }
 
 bool pairing_runs_alone(const char *entry, const IrProgram *p)
@@ -53,7 +43,7 @@ int *own_tasks(const IrModule *m, const TaskSet *ts, const char *entry, int **ne
     }
     for (int p = 0; p < m->nprogs; p++) {
         const char *name = m->progs[p].name;
-        size_t pre = entry_prefix(entry, name);
+        size_t pre = ir_program_prefix(entry, name);
         own[p] = -2;
         if (!pre)
             continue;

@@ -29,8 +29,10 @@ Value *cm_bind(Ctx *cx, Value *const *a, bool right, const char *name, int prim)
 
 bool cm_bind_of(const Value *f, int p, bool either, Value **fixed)
 {
-    if (f->type != V_FUNC || (f->u.fn.invoke != rbind_inv && !(either && f->u.fn.invoke == lbind_inv)) ||
-        f->u.fn.arity != 1 || !prim_direct(f->u.fn.cap[0], 2) || f->u.fn.cap[0]->u.fn.prim != p)
+    bool side = f->type == V_FUNC &&
+                (f->u.fn.invoke == rbind_inv || (either && f->u.fn.invoke == lbind_inv));
+    if (!side || f->u.fn.arity != 1 || !prim_direct(f->u.fn.cap[0], 2) ||
+        f->u.fn.cap[0]->u.fn.prim != p)
         return false;
     *fixed = f->u.fn.cap[1];
     return true;

@@ -65,8 +65,9 @@ typedef struct {
 typedef struct IrDef IrDef;
 
 /* The length of the prefix that names an arc-dsl def as task <id>'s
- * program (solve_, re-arc's verify_), 0 when none. */
-size_t ir_program_prefix(const char *name);
+ * program -- entry (--entry), or when NULL solve_ and re-arc's verify_ --
+ * 0 when none. */
+size_t ir_program_prefix(const char *entry, const char *name);
 /* The number of arguments a dialect's harness calls a program with: 1 (the
  * input grid), or batt's 5. */
 int ir_program_arity(int dialect);

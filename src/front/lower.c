@@ -235,12 +235,13 @@ static void lower_constant(Lower *L, IrModule *m, ModScope *ms, Stmt *s)
     lower_locals_reset(L);
 }
 
-size_t ir_program_prefix(const char *name)
+size_t ir_program_prefix(const char *entry, const char *name)
 {
     static const char *const fixed[] = {"solve_", "verify_"};
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) {
-        size_t n = strlen(fixed[i]);
-        if (strncmp(name, fixed[i], n) == 0)
+    for (size_t i = 0; i < (entry ? 1 : sizeof fixed / sizeof fixed[0]); i++) {
+        const char *pre = entry ? entry : fixed[i];
+        size_t n = strlen(pre);
+        if (strncmp(name, pre, n) == 0)
             return n;
     }
     return 0;
@@ -259,15 +260,11 @@ void ir_program_entry(const char *prefix)
 }
 
 /* Whether a def is named as a program, one its harness calls whatever its
- * parameters: arc-dsl's by ir_program_prefix or the entry prefix, a batt
- * file's batt. */
+ * parameters: arc-dsl's by ir_program_prefix, a batt file's batt. */
 static bool program_named(const Lower *L, const char *name)
 {
-    if (L->dialect == DIALECT_TOKPIDJIN)
-        return is_batt(name);
-    if (program_entry)
-        return strncmp(name, program_entry, strlen(program_entry)) == 0;
-    return ir_program_prefix(name) > 0;
+    return L->dialect == DIALECT_TOKPIDJIN ? is_batt(name)
+                                           : ir_program_prefix(program_entry, name) > 0;
 }
 
 static Value *type_error_invoke(Ctx *cx, Value *self, Value *const *argv)
@@ -277,10 +274,10 @@ static Value *type_error_invoke(Ctx *cx, Value *self, Value *const *argv)
 }
 
 /* p, a program whose parameters do not fit its caller's arguments, as
- * CPython's call of it: one statement, at the def, that raises the
- * TypeError CPython's call raises.  Its slots are the caller's want
- * arguments, then that statement's target. */
-static void program_raises(IrProgram *p, int want)
+ * CPython's call of it: lowered again as one statement, at the def, that
+ * raises the TypeError CPython's call raises, its slots the caller's
+ * want arguments, then that statement's target. */
+static void program_raises(Lower *L, IrProgram *p, int want)
 {
     char msg[512];
     ir_arity_words(msg, sizeof msg, p, want);
@@ -288,27 +285,16 @@ static void program_raises(IrProgram *p, int want)
     IrOperand f = op_k(v_func_new(type_error_invoke, "<TypeError>", -1, 0, 0, 1, &str));
     v_decref(str);
     static const char *const batt_params[] = {"task_id", "S", "I", "C", "log_path"};
-    int nslots = want + 1;
-    size_t chars = 0;
-    for (int k = 0; k < want; k++)
-        chars += strlen(want == 1 ? "I" : batt_params[k]) + 1;
-    chars += sizeof "_tmp";
-    size_t at_names = sizeof(IrStmt), at_chars = at_names + (size_t)nslots * sizeof(char *);
-    char *block = lower_realloc(NULL, at_chars + chars);
-    IrStmt *s = (IrStmt *)block;
-    char **names = (char **)(block + at_names), *text = block + at_chars;
-    for (int k = 0; k < nslots; k++) {
-        const char *name = k == want ? "_tmp" : want == 1 ? "I" : batt_params[k];
-        names[k] = text;
-        text += strlen(strcpy(text, name)) + 1;
-    }
-    *s = (IrStmt){.kind = IR_CALL, .dst = want, .callee = f, .line = p->line, .col = 1};
+    IrProgram was = *p;
     lower_body_clear(p);
-    p->stmts = s;
-    p->nstmts = 1;
-    p->slot_names = names;
-    p->nslots = nslots;
-    p->nparams = want;
+    lower_begin(L, p);
+    p->name = was.name;
+    p->file = was.file;
+    p->line = was.line;
+    for (; p->nparams < want; p->nparams++)
+        lower_new_slot(L, want == 1 ? "I" : batt_params[p->nparams]);
+    lower_emit_call(L, (Loc){p->line, 1}, f, NULL, 0, lower_new_slot(L, "_tmp"));
+    lower_seal(L);
 }
 
 /* A def another names is a helper: called with any number of arguments,
@@ -350,7 +336,7 @@ static void check_defs(Lower *L, IrModule *m, const Loc *locs)
         pc_warning(L->pc, at, "'%s' takes %d parameter%s, and is called with %s: as in CPython, "
                    "every sample raises TypeError", p->name, p->nparams, p->nparams == 1 ? "" : "s",
                    given);
-        program_raises(p, want);
+        program_raises(L, p, want);
     }
 }
 
