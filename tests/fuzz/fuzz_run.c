@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     StrBuf sb;
     sb_init(&sb);
     if (m && !module_missing_prims(m, &sb)) {
-        static volatile int never;
+        static atomic_int never;
         RunOptions ro = { .format = REPORT_JSONL, .quiet = 1, .work_limit = 100000,
                           .time_limit = 1.0, .interrupted = &never, .jobs = 1 };
         report_run(m, &tasks, &ro, sink);
