@@ -388,6 +388,43 @@ static bool paint_cells(Ctx *cx, MGrid *m, const GCell *c, size_t n, const Value
 
 static Value *mostcolor(Ctx *cx, const Value *grid) { return gu_extreme_color(cx, grid, true); }
 
+/* fill's loop over a patch gu_locs cannot read, as CPython runs it:
+ * `for i, j in toindices(patch): if 0 <= i < h and 0 <= j < w:
+ * g[i][j] = value`, so that a write into a short row raises before a
+ * later location fails to unpack. */
+static bool fill_any(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value *bg)
+{
+    Value *ix = ad_toindices(cx, &patch);
+    if (!ix)
+        return false;
+    bool ok = true;
+    Value *const *it = v_items(ix);
+    for (size_t k = 0, n = v_len(ix); ok && k < n; k++) {
+        Value *i, *j;
+        int r = gu_unpack2(cx, it[k], &i, &j) ? gu_in_range(cx, i, j, m->h, m->w) : -1;
+        ok = r >= 0 && (!r || gu_mgrid_put(cx, m, i, j, val, bg));
+    }
+    v_decref(ix);
+    return ok;
+}
+
+/* The locations of toindices(patch) written, or fill_any's loop where
+ * they are not all pairs of ints. */
+static bool fill_read(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value *bg)
+{
+    GLoc *l = NULL;
+    size_t n;
+    if (!gu_locs(cx, patch, &l, &n)) {
+        if (cx->over_budget)
+            return false;
+        cx_clear(cx);
+        return fill_any(cx, m, patch, val, bg);
+    }
+    bool ok = fill_locs(cx, m, val, l, n, bg);
+    free(l);
+    return ok;
+}
+
 static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value *bg)
 {
     GLoc *l = NULL;
@@ -396,7 +433,7 @@ static bool fill_patch(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value 
     if (cm_shifts_put(cx, m, patch, val, bg, &ok))
         return ok;
     int any = ao_locs_in(cx, patch, m->h, m->w, &l, &n);
-    ok = any >= 0 && (any || gu_locs(cx, patch, &l, &n)) && fill_locs(cx, m, val, l, n, bg);
+    ok = any > 0 ? fill_locs(cx, m, val, l, n, bg) : any == 0 && fill_read(cx, m, patch, val, bg);
     free(l);
     return ok;
 }
@@ -488,7 +525,7 @@ static bool cover_into(Ctx *cx, Value *grid, Value *patch, MGrid *m)
         free(l);
         return false;
     }
-    bool ok = (any || gu_locs(cx, patch, &l, &n)) && fill_locs(cx, m, bg, l, n, NULL);
+    bool ok = any ? fill_locs(cx, m, bg, l, n, NULL) : fill_read(cx, m, patch, bg, NULL);
     if (!ok)
         gu_mgrid_free(m);
     free(l);

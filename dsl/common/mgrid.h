@@ -100,11 +100,12 @@ static inline bool gu_mgrid_in(const MGrid *m, int64_t i, int64_t j)
     return i >= 0 && (uint64_t)i < m->h && j >= 0 && (uint64_t)j < m->w;
 }
 
-/* &g[i][j] of an in-bounds (i, j); NULL with IndexError for a short row. */
-static inline Value **gu_mgrid_ref(Ctx *cx, MGrid *m, int64_t i, int64_t j)
+/* &g[i][j] of an in-bounds (i, j); NULL with IndexError for a short row,
+ * in the words of a read or, store, of an assignment. */
+static inline Value **gu_mgrid_ref(Ctx *cx, MGrid *m, int64_t i, int64_t j, bool store)
 {
     if ((size_t)j >= m->rlen[i]) {
-        cx_raise(cx, "IndexError", "list index out of range");
+        cx_raise(cx, "IndexError", "list %sindex out of range", store ? "assignment " : "");
         return NULL;
     }
     return &m->c[m->off[i] + (size_t)j];
@@ -127,7 +128,7 @@ static inline bool gu_mgrid_put_ij(Ctx *cx, MGrid *m, int64_t i, int64_t j, Valu
         if (!gu_mgrid_unbyte(cx, m))
             return false;
     }
-    Value **p = gu_mgrid_ref(cx, m, i, j);
+    Value **p = gu_mgrid_ref(cx, m, i, j, !bg);   /* under reads g[i][j] first */
     if (!p)
         return false;
     if (!bg || gu_eq(*p, bg))
