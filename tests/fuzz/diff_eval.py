@@ -4,6 +4,7 @@ with a reference DSL and by arcrun, compared repr for repr.
 
     diff_eval.py --ref DIR --dialect arc-dsl|tokpidjin --run-cases PATH CORPUS [OUT.cases]
     diff_eval.py --ref DIR --dialect arc-dsl|re-arc|tokpidjin --run-cases PATH --probe [OUT.cases]
+    diff_eval.py --ref DIR --dialect arc-dsl|re-arc|tokpidjin --run-cases PATH --closures N [OUT.cases]
 
 DIR is a checkout of the dialect's reference (michaelhodel/arc-dsl,
 michaelhodel/re-arc: probe only, or pierreb4/tokpidjin).  CORPUS holds fuzz_eval inputs: first byte the dialect
@@ -19,6 +20,8 @@ sets) are counted apart
 from the rest, which are listed.  Exit status 1 when the rest is not empty.
 """
 import argparse, glob, itertools, os, random, re, resource, signal, subprocess, sys, tempfile
+
+from closures import closure_probe
 
 
 class Timeout(BaseException):  # not caught by the reference's own excepts
@@ -55,18 +58,24 @@ CELLS = {'arc-dsl': ['frozenset({(1, (0, 0)), (2, (1, 1))})', 'frozenset({frozen
 CELLS['re-arc'] = CELLS['arc-dsl']
 
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def primitives(dialect):
+    """The dialect's (name, arity) pairs, from its list.h."""
+    lst, mark = (('tokpidjin', 'TK') if dialect == 'tokpidjin' else ('arcdsl', 'AD'))
+    text = open(os.path.join(HERE, '..', '..', 'dsl', lst, 'list.h')).read()
+    return [(n, int(a)) for n, a in re.findall(r'^%s\((\w+), (\d+),' % mark, text, re.M)]
+
+
 def probe(dialect, draws=300, seed=7):
     """Every primitive on the pool's arguments: every pair, and `draws`
     random picks (from `seed`) for three or more (power is left out: its
     results grow past 64 bits)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    lst, mark = (('tokpidjin', 'TK') if dialect == 'tokpidjin' else ('arcdsl', 'AD'))
-    text = open(os.path.join(here, '..', '..', 'dsl', lst, 'list.h')).read()
     pool, rnd = POOL + CELLS[dialect], random.Random(seed)
     if dialect == 're-arc':     # its own argmax, argmin and occurrences, and an empty object
         pool = pool + ['frozenset({(3, (2, 2))})', 'frozenset({(0, (0, 0)), (0, (0, 1))})']
-    for name, arity in re.findall(r'^%s\((\w+), (\d+),' % mark, text, re.M):
-        arity = int(arity)
+    for name, arity in primitives(dialect):
         if name == 'power':
             continue
         combos = itertools.product(pool, repeat=arity) if arity <= 2 else \
@@ -142,18 +151,32 @@ def main():
     ap.add_argument('--probe', action='store_true', help='generate the expressions (no CORPUS)')
     ap.add_argument('--draws', type=int, default=300,
                     help='--probe: random argument picks per primitive of three or more (300)')
-    ap.add_argument('--seed', type=int, default=7, help='--probe: seed of those picks (7)')
+    ap.add_argument('--seed', type=int, default=7, help='--probe, --closures: seed of the picks (7)')
+    ap.add_argument('--closures', type=int, metavar='N',
+                    help='generate N random closures at work instead (tests/fuzz/closures.py)')
+    ap.add_argument('--corpus-weights', metavar='FILE',
+                    help='--closures: draw primitives as often as FILE names them '
+                         '(default: the dialect\'s corpus in ../shared)')
     ap.add_argument('corpus', nargs='?')
     ap.add_argument('out', nargs='?')
     args = ap.parse_args()
     bit = args.dialect == 'tokpidjin'
+    args.probe = args.probe or args.closures is not None
     if args.probe and args.corpus and not args.out:
         args.out, args.corpus = args.corpus, None
     if not args.probe and not args.corpus:
         ap.error('CORPUS is needed without --probe')
     if not args.probe and args.dialect == 're-arc':
         ap.error("re-arc is probed only (fuzz_eval's inputs name arc-dsl or tokpidjin)")
-    exprs = probe(args.dialect, args.draws, args.seed) if args.probe else expressions(args.corpus, bit)
+    if args.closures is not None:
+        shared = os.path.join(HERE, '..', '..', '..', 'shared', 'corpus')
+        weights = args.corpus_weights or os.path.join(
+            shared, 'tokpidjin/test_batt.py' if bit else 'arc-dsl/solvers.py')
+        exprs = closure_probe(args.dialect, args.ref, primitives(args.dialect), weights, args.closures, args.seed)
+    elif args.probe:
+        exprs = probe(args.dialect, args.draws, args.seed)
+    else:
+        exprs = expressions(args.corpus, bit)
     lines = list(reference_cases(args.ref, exprs))
     out = args.out or tempfile.mkstemp(suffix='.cases')[1]
     with open(out, 'w') as f:
