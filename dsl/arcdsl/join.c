@@ -4,10 +4,11 @@
 #include "common/core_util.h"
 #include "arcdsl/grid_util.h"
 #include "common/gridops.h"
+#include "common/binop.h"
 
 /* ---- joining and splitting ---------------------------------------------- */
 
-/* x + y for the operands the concatenations meet: tuples or ints. */
+/* x + y for the operands the concatenations meet: tuples, ints, floats. */
 static Value *plus(Ctx *cx, Value *x, Value *y)
 {
     if (x->type == V_TUPLE && y->type == V_TUPLE)
@@ -18,8 +19,7 @@ static Value *plus(Ctx *cx, Value *x, Value *y)
     if (x->type == V_TUPLE)
         return cx_raise(cx, "TypeError", "can only concatenate tuple (not \"%s\") to tuple",
                         v_typename(y));
-    return cx_raise(cx, "TypeError", "unsupported operand type(s) for +: '%s' and '%s'",
-                    v_typename(x), v_typename(y));
+    return cm_binop_other(cx, CORE_ADD, x, y, false);     /* numbers: tokpidjin's nan */
 }
 
 /* hconcat/vconcat of two byte grids whose rows (or widths) line up: a

@@ -117,6 +117,8 @@ def kind(expr, want, got, detail=''):
     if ('<function' in want or '<function' in got or ('None' in want and 'frozenset' in want) or
             ('None' in expr and 'frozenset' in want + got)):   # a set built from such sets
         return 'functions or None in sets (CPython 3.11 hashes them by address)'
+    if re.search(r'\bnan\b', want) and 'frozenset' in want:
+        return 'nan in sets (CPython 3.11 hashes a float nan by address)'
     if "'" in want and 'frozenset' in want:
         return 'strings in sets (hash randomised per process)'
     if 'OverflowError' in got or re.search(r'\d{19,}', expr + want + got):
