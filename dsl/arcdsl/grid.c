@@ -12,6 +12,7 @@
 #include "common/colours.h"
 #include "common/gridops.h"
 #include "common/mgrid.h"
+#include "common/binop.h"
 #include "common/anyorder.h"
 #include "common/core_util.h"
 #include "arcdsl/patch_util.h"
@@ -263,42 +264,81 @@ Value *ad_rot180(Ctx *cx, Value *const *a) { return flip_rows(cx, a[0], true); }
 /* Mirrors of a patch: a frozenset built in the patch's iteration order. */
 enum { M_H, M_V, M_D };
 
-/* A patch gu_locs cannot read: what CPython's mirror meets first.  Its
- * corner reads come before the generator's unpacks: ulcorner (toindices,
- * zip, min), then dmirror's `a, b =`, or hmirror's and vmirror's [k] of
- * ulcorner and of lrcorner.  Where those pass, gu_locs' own error stands. */
-static void mirror_error(Ctx *cx, Value *p, int kind)
+/* One mirrored location, as CPython's generator computes it from (i, j):
+ * (i, d - j), (d - i, j), or dmirror's (j - b + a, i - a + b). */
+static Value *mirror_loc(Ctx *cx, int kind, Value *i, Value *j, Value *d, Value *a, Value *b)
+{
+    if (kind != M_D) {
+        Value *m = cm_binop(cx, CORE_SUB, d, kind == M_V ? j : i, false);
+        if (!m)
+            return NULL;
+        return kind == M_V ? v_pair_steal(v_incref(i), m) : v_pair_steal(m, v_incref(j));
+    }
+    Value *t = cm_binop(cx, CORE_SUB, j, b, false), *ni = t ? cm_binop(cx, CORE_ADD, t, a, false) : NULL;
+    v_decref(t);
+    t = ni ? cm_binop(cx, CORE_SUB, i, a, false) : NULL;
+    Value *nj = t ? cm_binop(cx, CORE_ADD, t, b, false) : NULL;
+    v_decref(t);
+    if (!nj) {
+        v_decref(ni);
+        return NULL;
+    }
+    return v_pair_steal(ni, nj);
+}
+
+/* A patch gu_locs cannot read (places not all int pairs), as CPython's
+ * mirror runs: ulcorner (toindices, zip, min), then dmirror's `a, b =`,
+ * or hmirror's and vmirror's [k] of ulcorner and of lrcorner and their
+ * sum d, then the generator, place by place, its unpacks and arithmetic
+ * on whatever values the places hold. */
+static Value *mirror_any(Ctx *cx, Value *p, int kind)
 {
     if (cx->over_budget || !strncmp(cx->errmsg, "MemoryError", 11))
-        return;
+        return NULL;
     cx_clear(cx);
     size_t k = kind == M_V ? 1 : 0, m;
-    Value *ul = corner(cx, p, OP_MIN, OP_MIN, OP_MIN), *lr = NULL;
+    Value *ul = corner(cx, p, OP_MIN, OP_MIN, OP_MIN), *lr = NULL, *d = NULL, *out = NULL;
     if (!ul)
-        return;
-    if (kind == M_D && (m = v_len(ul)) < 2)
-        cx_raise(cx, "ValueError", "not enough values to unpack (expected 2, got %zu)", m);
-    else if (kind == M_D && m > 2)
-        cx_raise(cx, "ValueError", "too many values to unpack (expected 2)");
+        return NULL;
+    if (kind == M_D && (m = v_len(ul)) != 2)
+        cx_raise(cx, "ValueError", m < 2 ? "not enough values to unpack (expected 2, got %zu)"
+                                         : "too many values to unpack (expected 2)", m);
     else if (kind != M_D && (v_len(ul) <= k ||
                              ((lr = corner(cx, p, OP_MAX, OP_MAX, OP_MAX)) && v_len(lr) <= k)))
         cx_raise(cx, "IndexError", "tuple index out of range");
+    else if (kind != M_D && lr)
+        d = cm_binop(cx, CORE_ADD, v_items(ul)[k], v_items(lr)[k], false);
+    int obj = cx->err ? -1 : gu_is_object(cx, p);
+    size_t n = v_len(p);
+    Value **items = obj < 0 || !gu_work(cx, n) ? NULL : gu_alloc(cx, n, sizeof *items);
+    Value *const *it = items ? v_items(p) : NULL;
+    size_t got = 0;
+    for (; items && got < n; got++) {
+        Value *c = NULL, *loc = it[got], *i, *j;
+        if ((obj && !gu_unpack2(cx, it[got], &c, &loc)) || !gu_unpack2(cx, loc, &i, &j))
+            break;
+        Value *r = mirror_loc(cx, kind, i, j, d, v_items(ul)[0], v_items(ul)[kind == M_D]);
+        if (!r)
+            break;
+        items[got] = obj ? v_pair_steal(v_incref(c), r) : r;
+    }
+    if (items && got == n)
+        out = fs_from_items(items, n);
+    for (size_t x = 0; items && x < got; x++)
+        v_decref(items[x]);
+    free(items);
     v_decref(ul);
     v_decref(lr);
-    GLoc *l;
-    size_t n;
-    if (!cx->err && gu_locs(cx, p, &l, &n))     /* its error again */
-        free(l);
+    v_decref(d);
+    return out;
 }
 
 static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
 {
     GLoc *l;
     size_t n;
-    if (!gu_locs(cx, p, &l, &n)) {
-        mirror_error(cx, (Value *)p, kind);
-        return NULL;
-    }
+    if (!gu_locs(cx, p, &l, &n))
+        return mirror_any(cx, (Value *)p, kind);
     if (n == 0) {       /* ulcorner(empty) is () */
         if (kind == M_D)
             return cx_raise(cx, "ValueError",
