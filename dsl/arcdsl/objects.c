@@ -114,10 +114,10 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
     return true;
 }
 
-/* rearc: re-arc's version, which tries every (i, j) of the grid.  Only two
+/* rearc: re-arc's version, which tries every (i, j) of the grid.  Three
  * cases tell them apart: an empty object (arc-dsl's shape (0, 0) also tries
- * row h and column w), and locations, which fail to unpack in re-arc's
- * loop whenever the grid has a cell. */
+ * row h and column w), locations, which fail to unpack in re-arc's loop
+ * whenever the grid has a cell, and rows that raise when read. */
 static Value *occurrences(Ctx *cx, Value *const *a, bool rearc)
 {
     Value *grid = a[0], *obj = a[1];
@@ -138,7 +138,10 @@ static Value *occurrences(Ctx *cx, Value *const *a, bool rearc)
     if (!gu_shape(cx, obj, &oh, &ow))
         return cm_occurrences_drop(c, &g);
     int64_t h2 = (int64_t)g.h - oh + 1, w2 = (int64_t)g.w - ow + 1;
-    if (rearc && n == 0)
+    /* re-arc tries every (i, j): where obj does not fit, its cells before
+     * the first outside the grid are still read, which raises on rows
+     * that are short or not tuples */
+    if (rearc && (n == 0 || !(rows && gu_view_full(grid, &g))))
         h2 = (int64_t)g.h, w2 = (int64_t)g.w;
     if (h2 > 0 && w2 > 0 && !gu_work(cx, (uint64_t)(h2 * w2)))
         return cm_occurrences_drop(c, &g);
