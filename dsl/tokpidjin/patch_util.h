@@ -54,14 +54,14 @@ static inline int tkp_core_op(char op)
     return op == '+' ? CORE_ADD : op == '-' ? CORE_SUB : op == '*' ? CORE_MUL : CORE_FLOORDIV;
 }
 
-/* a OP b for OP in + - * / (floor division); TypeError for non-numbers */
+/* a OP b for OP in + - * / (floor division), as Python's operator: past
+ * numbers, tuples concatenate and repeat, frozensets subtract */
 static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
 {
     if (v_is_int(a) && v_is_int(b))
         return cm_binop(cx, tkp_core_op(op), (Value *)a, (Value *)b, false);
     if (!core_is_num(a) || !core_is_num(b))
-        return cx_raise(cx, "TypeError", "unsupported operand type(s) for %c: '%s' and '%s'",
-                        op, v_typename(a), v_typename(b));
+        return cm_binop_other(cx, tkp_core_op(op), (Value *)a, (Value *)b, false);
     double x = core_as_f(a), y = core_as_f(b);
     switch (op) {
     case '+': return v_float(x + y);

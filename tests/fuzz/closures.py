@@ -27,7 +27,8 @@ OBJECTS = {  # in each dialect's cell layout
 OBJECTS['re-arc'] = OBJECTS['arc-dsl']
 INTS = ['0', '1', '2', '3', '5', '-1']
 LOCS = ['(0, 0)', '(1, 1)', '(0, -1)', '(2, 1)', 'UP', 'RIGHT']
-ODD = ['None', '()', 'frozenset()', '((1, 2), 5)', 'identity', '((1, 2), (3, 4, 5))']
+ODD = ['None', '()', 'frozenset()', '((1, 2), 5)', 'identity', '((1, 2), (3, 4, 5))', '((0, 1), (2,))',
+       'frozenset({((4,), 1), ((4,), 2)})']
 COMBINATORS = {'lbind', 'rbind', 'compose', 'chain', 'fork', 'matcher', 'power'}
 
 # what a value of each type may be handed as
