@@ -12,6 +12,7 @@
  */
 #include <stdlib.h>
 #include "prim.h"
+#include "common/binop.h"
 #include "pyset.h"
 #include "fsline.h"
 #include "fsdistinct.h"
@@ -286,22 +287,20 @@ fail:
     return NULL;
 }
 
-/* i + d as Python adds a coordinate and an offset where one is a float:
- * a float (an int and a bool add as ints, a new reference either way). */
+/* i + d as Python adds a coordinate and an offset, whatever they are: a
+ * float, a tuple that concatenates (a new reference either way). */
 static Value *coord_add(Ctx *cx, Value *i, Value *d)
 {
     int64_t r;
     if (v_is_int(i) && v_is_int(d))
         return core_coord_add(cx, i->u.i, d->u.i, &r) ? v_int(r) : NULL;
-    if (core_is_num(i) && core_is_num(d))
-        return v_float(core_as_f(i) + core_as_f(d));
-    return cx_raise(cx, "TypeError", "unsupported operand type(s) for +: '%s' and '%s'",
-                    v_typename(i), v_typename(d));
+    return cm_binop_other(cx, CORE_ADD, i, d, false);
 }
 
-/* shift by an offset with a float in it: the coordinates added as Python
- * adds them, each item made; charged as shift_by is. */
-static Value *shift_numbers(Ctx *cx, Value *p, int kind, Value *di, Value *dj)
+/* shift as CPython's generator runs it, item by item, the coordinates
+ * added as Python adds them: for an offset or places not all ints;
+ * charged as shift_by is. */
+static Value *shift_any(Ctx *cx, Value *p, int kind, Value *di, Value *dj)
 {
     size_t n = v_len(p);
     Value **it = v_items(p);
@@ -351,19 +350,18 @@ Value *ad_shift(Ctx *cx, Value *const *a)
     int kind = pkind(cx, p);
     if (kind < 0)
         return NULL;
-    if (!v_is_int(d[0]) || !v_is_int(d[1])) {
-        /* CPython gets as far as the first item's unpack before `i + di` */
-        Value *e = v_items(p)[0], **vl = kind == PK_OBJ ? unpack2(cx, e) : NULL;
-        if ((kind == PK_OBJ && !vl) || !unpack2(cx, kind == PK_OBJ ? vl[1] : e))
-            return NULL;
-    }
-    if ((d[0]->type == V_FLOAT || d[1]->type == V_FLOAT) && core_is_num(d[0]) && core_is_num(d[1]))
-        return shift_numbers(cx, p, kind, d[0], d[1]);
-    if (!to_i64(cx, d[0], &di) || !to_i64(cx, d[1], &dj))
-        return NULL;
+    if (!v_is_int(d[0]) || !v_is_int(d[1]))
+        return shift_any(cx, p, kind, d[0], d[1]);
+    di = d[0]->u.i;
+    dj = d[1]->u.i;
     Value *moved = shift_keys_moved(p, di, dj);
-    if (!moved)
-        return shift_by(cx, p, kind, di, dj);
+    if (!moved) {
+        Value *r = shift_by(cx, p, kind, di, dj);
+        if (r || cx->over_budget || !strncmp(cx->errmsg, "MemoryError", 11))
+            return r;
+        cx_clear(cx);          /* places not all ints: as CPython adds them */
+        return shift_any(cx, p, kind, d[0], d[1]);
+    }
     if (!charge(cx, n)) {
         v_decref(moved);
         return NULL;
