@@ -13,6 +13,7 @@ typedef struct {
     Value *const *items;
     size_t n;
     uint32_t slot;
+    uint32_t *counts;    /* per slot, counted in one pass: NULL for few keys */
 } CountWalk;
 
 /* set(items) built as ADD-ALL does; cm_count_end releases it */

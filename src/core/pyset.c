@@ -192,6 +192,12 @@ bool pyset_contains(const PySet *s, Value *key)
     return lookup(s, key, pyset_key_hash(key)) != NULL;
 }
 
+int64_t pyset_slot(const PySet *s, Value *key)
+{
+    PySetEntry *e = lookup(s, key, pyset_key_hash(key));
+    return e ? e - s->table : -1;
+}
+
 void pyset_add(PySet *s, Value *key)
 {
     add_entry(s, key, pyset_key_hash(key));

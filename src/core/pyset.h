@@ -53,6 +53,8 @@ extern Value pyset_dummy_;
 void pyset_init(PySet *s);                 /* empty 8-slot table */
 void pyset_clear(PySet *s);                /* release keys and memory; re-init */
 bool pyset_contains(const PySet *s, Value *key);
+/* The slot holding key (identity or ==), or -1 */
+int64_t pyset_slot(const PySet *s, Value *key);
 void pyset_add(PySet *s, Value *key);      /* §2.4 */
 bool pyset_discard(PySet *s, Value *key);  /* §2.5; true if it was present */
 void pyset_add_all(PySet *s, Value *const *items, size_t n);  /* ADD-ALL, §3 */
