@@ -123,12 +123,21 @@ Value *ad_downscale(Ctx *cx, Value *const *a)
         return NULL;
     if (f == 0)
         return cx_raise(cx, "ZeroDivisionError", "integer modulo by zero");
+    uint64_t k = f < 0 ? (uint64_t)(-f) : (uint64_t)f;
+    if (w0 == 0) {       /* no column: no row is read, each kept one is () */
+        size_t n = (h0 + k - 1) / k;
+        if (!gu_work(cx, h0))
+            return NULL;
+        Value *t = v_tuple_new(n);
+        for (size_t i = 0; i < n; i++)
+            v_titems(t)[i] = v_incref(&v_empty_tuple_);
+        return t;
+    }
     if (!gu_view_hw(cx, a[0], &g))
         return NULL;
     size_t h = g.h, w = g.w;
     bool rect = gu_view_full(a[0], &g);
     gu_view_free(&g);
-    uint64_t k = f < 0 ? (uint64_t)(-f) : (uint64_t)f;
     /* CPython reads the kept columns of every row, dropped rows included:
      * a short row raises even where the result would not show it */
     for (size_t i = 0; !rect && i < h; i++)
