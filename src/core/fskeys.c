@@ -468,14 +468,15 @@ static bool pair_ordered(const Value *v, FsKeys *o)
 static const FsRecipe pair_kind = {pair_build, keyset_size, NULL, fs_table_free, keyset_keys,
                                    pair_ordered, one_colour, false, false, NULL};
 
-/* Whether listing m in order marks keys in seen_ itself: an unbuilt union
- * or recolor dedups its keys there, and drops any a caller has marked. */
+/* Whether listing m marks keys in seen_ itself: an unbuilt union, recolor
+ * or toindices dedups its keys there, and drops any a caller has marked. */
 static bool lists_with_seen(const Value *m)
 {
     if (!(__atomic_load_n(&m->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
         return false;
     const FsRecipe *k = fs_recipe_head(m)->kind;
-    return k == &union_kind || k == &recolor_kind || k == &view_kind || k == &pair_kind;
+    return k == &union_kind || k == &recolor_kind || k == &view_kind || k == &pair_kind ||
+           k == &indices_kind;
 }
 
 /* Whether a merge leaves v's order unread: v is an unbuilt recipe that
@@ -486,10 +487,23 @@ static bool order_unmade(const Value *v)
            (!fs_recipe_head(v)->kind->ordered || fs_recipe_head(v)->kind->merge_later);
 }
 
-/* Whether every key of member m is seen already, found without its order
- * where listing that would lay it out (a line, a recolor: each an
- * ordered hook); false where it must be read in order to tell. */
-static bool adds_nothing(const Value *m, FsKeys *tmp)
+/* seen_'s marks of o's keys past n0 lifted (on false) or put back (on
+ * true): a member that lists its keys with seen_ itself (lists_with_seen)
+ * would otherwise drop those from its list. */
+static void marks(const FsKeys *o, size_t n0, bool on)
+{
+    for (size_t x = n0; x < o->n; x++)
+        if (on)
+            (void)first_sight(o->k[x]);
+        else
+            unsee(o->k[x]);
+}
+
+/* Whether every key of member m is seen already (the keys of o past n0),
+ * found without its order where listing that would lay it out (a line,
+ * a recolor: each an ordered hook); false where it must be read in order
+ * to tell. */
+static bool adds_nothing(const Value *m, FsKeys *tmp, const FsKeys *o, size_t n0)
 {
     if (!(__atomic_load_n(&m->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT) ||
         !fs_recipe_head(m)->kind->ordered || !fs_recipe_head(m)->kind->keys)
@@ -498,7 +512,13 @@ static bool adds_nothing(const Value *m, FsKeys *tmp)
     if (line >= 0)
         return line;
     tmp->n = 0;
-    if (!fs_arena_keys(m, tmp))
+    bool lift = lists_with_seen(m);
+    if (lift)
+        marks(o, n0, false);
+    bool listed = fs_arena_keys(m, tmp);
+    if (lift)
+        marks(o, n0, true);
+    if (!listed)
         return false;
     for (size_t x = 0; x < tmp->n; x++)
         if (tmp->k[x] >= TABLES * PLACES || !seen(tmp->k[x]))
@@ -522,17 +542,17 @@ static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o)
             ok = false;
             break;
         }
-        if (adds_nothing(ms[c], &tmp))
+        if (adds_nothing(ms[c], &tmp, o, n0))
             continue;
         tmp.n = 0;
         /* the keys marked so far are lifted while such a member lists its
          * own order, which would otherwise leave them out of it */
         bool lift = lists_with_seen(ms[c]);
-        for (size_t x = n0; lift && x < o->n; x++)
-            unsee(o->k[x]);
+        if (lift)
+            marks(o, n0, false);
         bool listed = fs_ordered_keys(ms[c], &tmp);
-        for (size_t x = n0; lift && x < o->n; x++)
-            (void)first_sight(o->k[x]);
+        if (lift)
+            marks(o, n0, true);
         if (!listed || !fs_keys_reserve(o, tmp.n)) {
             ok = false;
             break;
