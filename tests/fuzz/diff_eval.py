@@ -5,6 +5,7 @@ with a reference DSL and by arcrun, compared repr for repr.
     diff_eval.py --ref DIR --dialect arc-dsl|tokpidjin --run-cases PATH CORPUS [OUT.cases]
     diff_eval.py --ref DIR --dialect arc-dsl|re-arc|tokpidjin --run-cases PATH --probe [OUT.cases]
     diff_eval.py --ref DIR --dialect arc-dsl|re-arc|tokpidjin --run-cases PATH --closures N [OUT.cases]
+    diff_eval.py --ref DIR --dialect arc-dsl|re-arc --run-cases PATH --sets N [OUT.cases]
 
 DIR is a checkout of the dialect's reference (michaelhodel/arc-dsl,
 michaelhodel/re-arc: probe only, or pierreb4/tokpidjin).  CORPUS holds fuzz_eval inputs: first byte the dialect
@@ -22,6 +23,7 @@ from the rest, which are listed.  Exit status 1 when the rest is not empty.
 import argparse, glob, itertools, os, random, re, resource, signal, subprocess, sys, tempfile
 
 from closures import closure_probe
+from lazysets import set_probe
 
 
 class Timeout(BaseException):  # not caught by the reference's own excepts
@@ -159,21 +161,30 @@ def main():
     ap.add_argument('--seed', type=int, default=7, help='--probe, --closures: seed of the picks (7)')
     ap.add_argument('--closures', type=int, metavar='N',
                     help='generate N random closures at work instead (tests/fuzz/closures.py)')
+    ap.add_argument('--sets', type=int, metavar='N',
+                    help='generate N random expressions of set algebra over the sets arcrun keeps '
+                         'unbuilt instead (tests/fuzz/lazysets.py; arc-dsl cells)')
     ap.add_argument('--corpus-weights', metavar='FILE',
                     help='--closures: draw primitives as often as FILE names them '
                          '(default: the dialect\'s corpus in ../shared)')
+    ap.add_argument('--byte-grids', action='store_true',
+                    help="hand arcrun the expressions' grids as bytes, as a task's are")
     ap.add_argument('corpus', nargs='?')
     ap.add_argument('out', nargs='?')
     args = ap.parse_args()
     bit = args.dialect == 'tokpidjin'
-    args.probe = args.probe or args.closures is not None
+    if args.sets is not None and args.dialect == 'tokpidjin':
+        ap.error('--sets writes arc-dsl cells')
+    args.probe = args.probe or args.closures is not None or args.sets is not None
     if args.probe and args.corpus and not args.out:
         args.out, args.corpus = args.corpus, None
     if not args.probe and not args.corpus:
         ap.error('CORPUS is needed without --probe')
     if not args.probe and args.dialect == 're-arc':
         ap.error("re-arc is probed only (fuzz_eval's inputs name arc-dsl or tokpidjin)")
-    if args.closures is not None:
+    if args.sets is not None:
+        exprs = set_probe(args.sets, args.seed)
+    elif args.closures is not None:
         shared = os.path.join(HERE, '..', '..', '..', 'shared', 'corpus')
         weights = args.corpus_weights or os.path.join(
             shared, 'tokpidjin/test_batt.py' if bit else 'arc-dsl/solvers.py')
@@ -186,7 +197,8 @@ def main():
     out = args.out or tempfile.mkstemp(suffix='.cases')[1]
     with open(out, 'w') as f:
         f.write('\n'.join(lines) + '\n')
-    tap = subprocess.run([args.run_cases, '--dialect=' + args.dialect, out],
+    tap = subprocess.run([args.run_cases] + ['--byte-grids'] * args.byte_grids +
+                         ['--dialect=' + args.dialect, out],
                          capture_output=True, encoding='utf-8', errors='replace').stdout
     counts, rest = {}, []
     for block in tap.split('\nnot ok ')[1:]:

@@ -1,0 +1,75 @@
+"""Random set algebra for diff_eval.py --sets: arc-dsl's sets that arcrun
+keeps unbuilt (objects, products, rectangles, lines, recolors, toindices,
+shifts, merges: src/core/fsrecipe.h and its kinds) combined, intersected,
+subtracted, merged, recoloured and shifted into each other, then read in
+CPython's order (totuple, first, merge of a tuple) or not (size).
+
+Each kind lists its keys, its order and its membership its own way, and
+the algebra between them works on those lists; a union that drops a
+member's cells, or reads an order from a set laid out otherwise, shows
+here as a repr unlike CPython's."""
+import random
+
+GRIDS = ['((3, 3, 0), (3, 0, 0), (0, 0, 5))', '((1, 1, 2, 2), (1, 0, 0, 2), (4, 4, 0, 2))',
+         '((0, 6, 6), (6, 6, 0), (0, 0, 0))']
+
+
+class Sets:
+    def __init__(self, seed):
+        self.rnd = random.Random(seed)
+
+    def flag(self):
+        return self.rnd.choice(['True', 'False'])
+
+    def obj(self):
+        r, g = self.rnd, self.rnd.choice(GRIDS)
+        return r.choice(['first(objects(%s, %s, %s, %s))' % (g, self.flag(), self.flag(), self.flag()),
+                         'last(objects(%s, True, False, True))' % g, 'first(partition(%s))' % g,
+                         'last(fgpartition(%s))' % g, 'asobject(%s)' % g,
+                         'toobject(asindices(%s), %s)' % (g, g),
+                         'recolor(%d, first(objects(%s, True, False, True)))' % (r.randrange(10), g)])
+
+    def places(self):
+        r, g = self.rnd, self.rnd.choice(GRIDS)
+        return r.choice(['asindices(%s)' % g,
+                         'product(interval(0, %d, 1), interval(0, %d, 1))' % (r.randrange(1, 4),
+                                                                              r.randrange(1, 4)),
+                         'toindices(%s)' % self.obj(), 'backdrop(%s)' % self.obj(),
+                         'box(%s)' % self.obj(), 'delta(%s)' % self.obj(),
+                         'ofcolor(%s, %d)' % (g, r.choice([0, 1, 3, 6])),
+                         'connect((0, 0), (%d, %d))' % (r.randrange(3), r.randrange(3)),
+                         'shift(asindices(%s), (%d, %d))' % (g, r.randrange(-1, 2), r.randrange(-1, 2)),
+                         'neighbors((1, 1))', 'hfrontier((1, 0))', 'outbox(%s)' % self.obj(),
+                         'corners(%s)' % self.obj()])
+
+    def any(self, d=0):
+        r = self.rnd.random()
+        if d < 2 and r < 0.3:
+            op = self.rnd.choice(['combine', 'intersection', 'difference'])
+            return '%s(%s, %s)' % (op, self.any(d + 1), self.any(d + 1))
+        if d < 2 and r < 0.45:
+            return 'merge(insert(%s, initset(%s)))' % (self.any(d + 1), self.any(d + 1))
+        if d < 2 and r < 0.55:
+            return 'recolor(%d, %s)' % (self.rnd.randrange(10), self.any(d + 1))
+        if d < 2 and r < 0.6:
+            return 'toindices(%s)' % self.any(d + 1)
+        if d < 2 and r < 0.65:
+            return 'shift(%s, (%d, %d))' % (self.any(d + 1), self.rnd.randrange(-2, 3),
+                                            self.rnd.randrange(-2, 3))
+        if d < 2 and r < 0.7:
+            return 'mapply(lbind(shift, %s), frozenset({(0, 1), (1, 0)}))' % self.any(d + 1)
+        return self.obj() if self.rnd.random() < 0.5 else self.places()
+
+    def read(self):
+        f = self.rnd.choice(['%s', 'totuple(%s)', 'first(%s)', 'size(%s)', 'merge((%s, %s))'])
+        args = (self.any(),) if f.count('%s') == 1 else (self.any(), self.any())
+        return f % args
+
+
+def set_probe(n, seed):
+    gen, seen = Sets(seed), set()
+    while len(seen) < n:
+        e = gen.read()
+        if e not in seen:
+            seen.add(e)
+            yield e
