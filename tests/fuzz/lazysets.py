@@ -21,16 +21,30 @@ class Sets:
     def flag(self):
         return self.rnd.choice(['True', 'False'])
 
-    def obj(self):
-        r, g = self.rnd, self.rnd.choice(GRIDS)
+    def grid(self, d=0):
+        """A grid, as given or as painted, filled, covered or cut from sets."""
+        r = self.rnd
+        k = r.random() if d < 2 else 1
+        if k < 0.15:
+            return 'paint(%s, %s)' % (self.grid(d + 1), self.any(d + 1))
+        if k < 0.25:
+            return 'fill(%s, %d, %s)' % (self.grid(d + 1), r.randrange(10), self.any(d + 1))
+        if k < 0.3:
+            return 'cover(%s, %s)' % (self.grid(d + 1), self.any(d + 1))
+        if k < 0.35:
+            return 'underfill(%s, %d, %s)' % (self.grid(d + 1), r.randrange(10), self.any(d + 1))
+        return r.choice(GRIDS)
+
+    def obj(self, d=2):
+        r, g = self.rnd, self.grid(d + 1)
         return r.choice(['first(objects(%s, %s, %s, %s))' % (g, self.flag(), self.flag(), self.flag()),
                          'last(objects(%s, True, False, True))' % g, 'first(partition(%s))' % g,
                          'last(fgpartition(%s))' % g, 'asobject(%s)' % g,
                          'toobject(asindices(%s), %s)' % (g, g),
                          'recolor(%d, first(objects(%s, True, False, True)))' % (r.randrange(10), g)])
 
-    def places(self):
-        r, g = self.rnd, self.rnd.choice(GRIDS)
+    def places(self, d=2):
+        r, g = self.rnd, self.grid(d + 1)
         return r.choice(['asindices(%s)' % g,
                          'product(interval(0, %d, 1), interval(0, %d, 1))' % (r.randrange(1, 4),
                                                                               r.randrange(1, 4)),
@@ -58,10 +72,32 @@ class Sets:
                                             self.rnd.randrange(-2, 3))
         if d < 2 and r < 0.7:
             return 'mapply(lbind(shift, %s), frozenset({(0, 1), (1, 0)}))' % self.any(d + 1)
-        return self.obj() if self.rnd.random() < 0.5 else self.places()
+        if d < 2 and r < 0.76:
+            objs = 'objects(%s, %s, %s, %s)' % (self.grid(d + 1), self.flag(), self.flag(), self.flag())
+            return self.rnd.choice(['merge(sfilter(%s, %s))' % (objs, self.rnd.choice(
+                                        ['vline', 'hline', 'square', 'lbind(bordering, %s)' % GRIDS[0],
+                                         'compose(even, size)'])),
+                                    'mfilter(%s, compose(positive, size))' % objs,
+                                    'argmax(%s, size)' % objs, 'argmin(%s, width)' % objs,
+                                    'merge(colorfilter(%s, %d))' % (objs, self.rnd.randrange(7)),
+                                    'merge(sizefilter(%s, %d))' % (objs, self.rnd.randrange(1, 4)),
+                                    'mapply(toindices, %s)' % objs, 'mapply(backdrop, %s)' % objs,
+                                    'mapply(lbind(recolor, 4), %s)' % objs])
+        if d < 2 and r < 0.8:
+            return self.rnd.choice(['normalize(%s)', 'hmirror(%s)', 'vmirror(%s)', 'dmirror(%s)',
+                                    'upscale(%s, 2)', 'toobject(%%s, %s)' % self.grid(d + 1)]) % self.any(d + 1)
+        return self.obj(d) if self.rnd.random() < 0.5 else self.places(d)
 
     def read(self):
-        f = self.rnd.choice(['%s', 'totuple(%s)', 'first(%s)', 'size(%s)', 'merge((%s, %s))'])
+        if self.rnd.random() < 0.15:
+            g = self.grid(0)
+            return self.rnd.choice(['%s', 'objects(%s, True, False, False)', 'palette(%s)',
+                                    'mostcolor(%s)', 'partition(%s)']) % g
+        f = self.rnd.choice(['%s', 'totuple(%s)', 'first(%s)', 'size(%s)', 'merge((%s, %s))',
+                             'last(%s)', 'ulcorner(%s)', 'centerofmass(%s)', 'palette(%s)',
+                             'order(%s, identity)', 'contained((1, 1), %s)', 'color(%s)',
+                             'colorcount(%s, 3)', 'mostcolor(%s)', 'subgrid(%%s, %s)' % GRIDS[1],
+                             'equality(%s, %s)'])
         args = (self.any(),) if f.count('%s') == 1 else (self.any(), self.any())
         return f % args
 
