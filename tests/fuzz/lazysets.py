@@ -21,6 +21,13 @@ class Sets:
     def flag(self):
         return self.rnd.choice(['True', 'False'])
 
+    def offset(self):
+        """Near, or far past the places arcrun interns (-64..63)."""
+        r = self.rnd
+        if r.random() < 0.2:
+            return '(%d, %d)' % (r.choice([-70, 66, 130]), r.randrange(-2, 3))
+        return '(%d, %d)' % (r.randrange(-2, 3), r.randrange(-2, 3))
+
     def grid(self, d=0):
         """A grid, as given or as painted, filled, covered or cut from sets."""
         r = self.rnd
@@ -52,7 +59,7 @@ class Sets:
                          'box(%s)' % self.obj(), 'delta(%s)' % self.obj(),
                          'ofcolor(%s, %d)' % (g, r.choice([0, 1, 3, 6])),
                          'connect((0, 0), (%d, %d))' % (r.randrange(3), r.randrange(3)),
-                         'shift(asindices(%s), (%d, %d))' % (g, r.randrange(-1, 2), r.randrange(-1, 2)),
+                         'shift(asindices(%s), %s)' % (g, self.offset()),
                          'neighbors((1, 1))', 'hfrontier((1, 0))', 'outbox(%s)' % self.obj(),
                          'corners(%s)' % self.obj()])
 
@@ -68,10 +75,10 @@ class Sets:
         if d < 2 and r < 0.6:
             return 'toindices(%s)' % self.any(d + 1)
         if d < 2 and r < 0.65:
-            return 'shift(%s, (%d, %d))' % (self.any(d + 1), self.rnd.randrange(-2, 3),
-                                            self.rnd.randrange(-2, 3))
+            return 'shift(%s, %s)' % (self.any(d + 1), self.offset())
         if d < 2 and r < 0.7:
-            return 'mapply(lbind(shift, %s), frozenset({(0, 1), (1, 0)}))' % self.any(d + 1)
+            return 'mapply(lbind(shift, %s), frozenset({%s, %s}))' % (self.any(d + 1), self.offset(),
+                                                                     self.offset())
         if d < 2 and r < 0.76:
             objs = 'objects(%s, %s, %s, %s)' % (self.grid(d + 1), self.flag(), self.flag(), self.flag())
             return self.rnd.choice(['merge(sfilter(%s, %s))' % (objs, self.rnd.choice(
