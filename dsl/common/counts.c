@@ -17,8 +17,11 @@ void cm_count_begin(CountWalk *w, Value *const *items, size_t n)
     w->slot = 0;
     w->counts = w->s.used > COUNT_BY_SLOT ? calloc((size_t)w->s.mask + 1, sizeof *w->counts) : NULL;
     /* an item equals one key only: the set's equality is count's */
-    for (size_t j = 0; w->counts && j < n; j++)
-        w->counts[pyset_slot(&w->s, items[j])]++;
+    for (size_t j = 0; w->counts && j < n; j++) {
+        int64_t slot = pyset_slot(&w->s, items[j]);    /* found: every item went in */
+        if (slot >= 0)
+            w->counts[slot]++;
+    }
 }
 
 bool cm_count_next(CountWalk *w, Value **key, size_t *cnt)
