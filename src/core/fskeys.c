@@ -487,16 +487,19 @@ static bool order_unmade(const Value *v)
            (!fs_recipe_head(v)->kind->ordered || fs_recipe_head(v)->kind->merge_later);
 }
 
-/* seen_'s marks of o's keys past n0 lifted (on false) or put back (on
- * true): a member that lists its keys with seen_ itself (lists_with_seen)
- * would otherwise drop those from its list. */
-static void marks(const FsKeys *o, size_t n0, bool on)
+/* m's keys into tmp, in its order or in none, with the marks of o's
+ * keys past n0 lifted while a member that dedups in seen_ itself
+ * (lists_with_seen) lists them: it would drop those from its list. */
+static bool listed_lifted(const Value *m, FsKeys *tmp, const FsKeys *o, size_t n0, bool ordered)
 {
-    for (size_t x = n0; x < o->n; x++)
-        if (on)
-            (void)first_sight(o->k[x]);
-        else
-            unsee(o->k[x]);
+    bool lift = lists_with_seen(m);
+    for (size_t x = n0; lift && x < o->n; x++)
+        unsee(o->k[x]);
+    tmp->n = 0;
+    bool ok = ordered ? fs_ordered_keys(m, tmp) : fs_arena_keys(m, tmp);
+    for (size_t x = n0; lift && x < o->n; x++)
+        (void)first_sight(o->k[x]);
+    return ok;
 }
 
 /* Whether every key of member m is seen already (the keys of o past n0),
@@ -511,14 +514,7 @@ static bool adds_nothing(const Value *m, FsKeys *tmp, const FsKeys *o, size_t n0
     int line = fs_line_keys_marked(m, seen_);   /* most members are lines */
     if (line >= 0)
         return line;
-    tmp->n = 0;
-    bool lift = lists_with_seen(m);
-    if (lift)
-        marks(o, n0, false);
-    bool listed = fs_arena_keys(m, tmp);
-    if (lift)
-        marks(o, n0, true);
-    if (!listed)
+    if (!listed_lifted(m, tmp, o, n0, false))
         return false;
     for (size_t x = 0; x < tmp->n; x++)
         if (tmp->k[x] >= TABLES * PLACES || !seen(tmp->k[x]))
@@ -527,11 +523,10 @@ static bool adds_nothing(const Value *m, FsKeys *tmp, const FsKeys *o, size_t n0
 }
 
 /* The keys of members ms[0..n), each in its order, first occurrences
- * kept, into o: what merge's loop adds, in the order it adds them.  A
- * member whose keys are all in already is passed over unread: over many
- * overlapping members (the lines of prapply(connect, p, p)) most are.
- * false (o as it was) where a member is not a set of places and arc-dsl
- * cells. */
+ * kept, into o: what merge's loop adds, in its order.  A member whose keys
+ * are all in already is passed over unread (most lines of prapply(connect,
+ * p, p)).  false (o as it was) where a member is not a set of places and
+ * arc-dsl cells. */
 static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o)
 {
     FsKeys tmp = {0};
@@ -544,16 +539,7 @@ static bool merged_in_order(Value *const *ms, size_t n, FsKeys *o)
         }
         if (adds_nothing(ms[c], &tmp, o, n0))
             continue;
-        tmp.n = 0;
-        /* the keys marked so far are lifted while such a member lists its
-         * own order, which would otherwise leave them out of it */
-        bool lift = lists_with_seen(ms[c]);
-        if (lift)
-            marks(o, n0, false);
-        bool listed = fs_ordered_keys(ms[c], &tmp);
-        if (lift)
-            marks(o, n0, true);
-        if (!listed || !fs_keys_reserve(o, tmp.n)) {
+        if (!listed_lifted(ms[c], &tmp, o, n0, true) || !fs_keys_reserve(o, tmp.n)) {
             ok = false;
             break;
         }
