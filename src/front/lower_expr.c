@@ -2,6 +2,7 @@
  * resolution, calls flattened into temporaries, tuple and set displays. */
 #include "lower.h"
 #include "vgrid.h"
+#include "setdisplay.h"
 
 void *lower_realloc(void *p, size_t n)
 {
@@ -299,20 +300,6 @@ static int const_items(Lower *L, Expr *items, int n, Value ***out)
     return 0;
 }
 
-/* A compile-time constant to CPython: literals and tuples of them. */
-static bool is_literal(const Expr *e)
-{
-    switch (e->kind) {
-    case E_INT: case E_FLOAT: case E_STR: case E_TRUE: case E_FALSE: case E_NONE:
-        return true;
-    case E_TUPLE:
-        for (const Expr *it = e->u.list.items; it; it = it->next)
-            if (!is_literal(it)) return false;
-        return true;
-    }
-    return false;
-}
-
 static int lower_frozenset(Lower *L, Expr *e, IrOperand *out)
 {
     Expr *a = e->u.call.args;
@@ -326,24 +313,9 @@ static int lower_frozenset(Lower *L, Expr *e, IrOperand *out)
         if (a->kind != E_SET) {
             *out = op_k(fs_from_items(vs, n));           /* frozenset(iterable) */
         } else {
-            /* what CPython 3.11 compiles a set display to: more than two
-             * literals become a constant frozenset (built from the items,
-             * then rebuilt in its own order by the compiler's constant
-             * merging) that is merged into an empty set; otherwise the items
-             * are added one by one.  frozenset(set) then copies the table. */
+            /* frozenset(set) copies the display's table */
             PySet s;
-            bool folded = n > 2;
-            for (Expr *it = a->u.list.items; it && folded; it = it->next) folded = is_literal(it);
-            if (folded) {
-                Value *k1 = fs_from_items(vs, n);
-                Value *k2 = fs_from_items(v_items(k1), k1->u.set.len);
-                pyset_from_frozenset(&s, k2);
-                v_decref(k1);
-                v_decref(k2);
-            } else {
-                pyset_init(&s);
-                for (size_t i = 0; i < n; i++) pyset_add(&s, vs[i]);
-            }
+            set_display_table(&s, vs, n, set_display_folded(a->u.list.items, a->u.list.n));
             *out = op_k(pyset_to_frozenset(&s));
             pyset_clear(&s);
         }

@@ -9,6 +9,7 @@
  * DSLs' `type(x)(...)` would make a list where arcrun makes a tuple. */
 #include "pyeval.h"
 #include "pysort.h"
+#include "setdisplay.h"
 #include "common/core_util.h"
 
 #include <math.h>
@@ -466,8 +467,14 @@ static Value *display(Py *py, const Expr *e, const Env *env)
     else if (n == 0)
         r = cx_raise(py->cx, "TypeError", "{} is a dict in Python, and arcrun eval has no dicts "
                      "(set() is the empty set)");
-    else
+    else if (!set_display_folded(e->u.list.items, n))
         r = py_new_set(py->cx, items, (size_t)n, true);
+    else {              /* constants: built as CPython's compiler builds them */
+        PySet s;
+        set_display_table(&s, items, (size_t)n, true);
+        r = pyset_take(&s);
+        r->flags |= V_FLAG_SET;
+    }
 out:
     for (int i = 0; i < k; i++)
         v_decref(items[i]);
