@@ -333,6 +333,17 @@ static Value *mirror_any(Ctx *cx, Value *p, int kind)
     return out;
 }
 
+/* The k-th value of item e's place where it is a bool, which a mirror
+ * keeps as it is (vmirror's i, hmirror's j); NULL for an int. */
+static Value *kept_bool(const Value *e, bool obj, int k)
+{
+    if (v_in_arena(e))              /* interned: ints */
+        return NULL;
+    const Value *loc = obj ? v_titems(e)[1] : e;
+    Value *c = v_in_arena(loc) ? NULL : v_titems(loc)[k];
+    return c && c->type == V_BOOL ? c : NULL;
+}
+
 static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
 {
     GLoc *l;
@@ -360,7 +371,10 @@ static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
         case M_V: ni = i; nj = b.j0 + b.j1 - j; break;
         default: ni = j - b.j0 + b.i0; nj = i - b.i0 + b.j0; break;
         }
-        Value *pair = v_pair_int(ni, nj);
+        Value *keep = kind == M_D ? NULL : kept_bool(it[k], obj, kind == M_V ? 0 : 1);
+        Value *pair = !keep        ? v_pair_int(ni, nj)
+                      : kind == M_V ? v_pair_steal(v_incref(keep), v_int(nj))
+                                    : v_pair_steal(v_int(ni), v_incref(keep));
         if (obj) {       /* gu_locs checked the cell is a pair */
             items[k] = v_pair_steal(v_incref(v_items(it[k])[0]), pair);
         } else {

@@ -212,8 +212,65 @@ class Closures:
         p = self.prim(3, 1, t)
         return 'lbind(%s, %s)' % (p, self.value(self.sigs[p][0][0]))
 
+    def places(self):
+        """A set of places, or now and then something that is not."""
+        r, g = self.rnd, self.rnd.choice(GRIDS)
+        return r.choice(['asindices(%s)' % g, 'ofcolor(%s, %d)' % (g, r.randrange(3)),
+                         'toindices(%s)' % r.choice(OBJECTS[self.dialect]), r.choice(INDICES),
+                         'product(interval(0, 3, 1), interval(0, 2, 1))', 'neighbors((1, 1))',
+                         r.choice(ODD), 'totuple(asindices(%s))' % g])
+
+    def fused(self):
+        """The shapes arcrun runs fused (arc-dsl's functional.c, pairfork.c,
+        fitfilter.c), with their look-alikes and odd arguments."""
+        r = self.rnd
+        g, c, v = r.choice(GRIDS + ODD[-2:]), r.randrange(6), r.choice(LOCS + ['(1, 1)'])
+        side = lambda: r.choice(['lbind', 'rbind', 'rbind'])
+        k = r.randrange(7)
+        if k == 0:      # template matching: where a shifted patch fits
+            fit = 'chain(size, %s(difference, %s), %s(shift, %s))' % (
+                side(), self.places(), r.choice(['lbind', 'lbind', 'rbind']), self.places())
+            m = 'matcher(%s, %d)' % (fit, r.randrange(3))
+            pred = r.choice([m, 'chain(flip, %s, %s(add, %s))' % (m, side(), v),
+                             'fork(%s, %s, chain(flip, %s, lbind(add, %s)))' % (
+                                 r.choice(['both', 'either']), m, m, v)])
+            return 'sfilter(%s, %s)' % (self.places(), pred)
+        if k == 1:      # the size of an intersection
+            f = 'compose(size, %s(intersection, %s))' % (side(), self.places())
+            return '%s(%s, %s)' % (r.choice(['argmax', 'valmax', 'argmin', 'sfilter']),
+                                   self.value('Objects'), f if r.random() < 0.7 else
+                                   'matcher(%s, %d)' % (f, r.randrange(3)))
+        if k == 2:      # colour counts of a patch, or around a place
+            count = 'compose(%s(colorcount, %d), %s(toobject, %s))' % (side(), c, side(), g)
+            if r.random() < 0.6:
+                count = 'chain(%s(colorcount, %d), %s(toobject, %s), %s)' % (
+                    side(), c, side(), g, r.choice(['neighbors', 'dneighbors', 'ineighbors']))
+            return '%s(%s, %s)' % (r.choice(['apply', 'valmax']), count, self.places()) \
+                if r.random() < 0.5 else 'apply(%s, %s)' % (count, self.places())
+        if k == 3:      # a fork over a product's pairs
+            leaf = lambda: r.choice(['first', 'last', 'compose(first, first)', 'compose(last, last)',
+                                     'chain(first, last, identity)', 'color', 'identity'])
+            f = 'fork(%s, %s, %s)' % (r.choice(['connect', 'astuple', 'add', 'combine', 'subtract']),
+                                      leaf(), leaf())
+            return '%s(%s, product(%s, %s))' % (r.choice(['apply', 'mapply']), f, self.places(),
+                                                self.places())
+        if k == 4:
+            return '%s(%s, %s, %s)' % (r.choice(['prapply', 'papply', 'mpapply']),
+                                       r.choice(['connect', 'astuple', 'add', 'combine']),
+                                       self.places(), self.places())
+        if k == 5:      # shifts of one patch by many offsets
+            return 'mapply(%s(shift, %s), %s)' % (side(), self.places(),
+                                                  r.choice(['frozenset({(0, 1), (1, 0), (2, 2)})',
+                                                            self.places(), '((0, 1), (70, 0))']))
+        paths = r.choice(['compose(first, last)', 'chain(last, first, identity)',
+                          'compose(identity, first)', 'compose(last, identity)'])
+        return 'apply(%s, %s)' % (paths, r.choice([self.value('Objects'), self.places(),
+                                                  'totuple(%s)' % self.value('Objects')]))
+
     def use(self):
         """A closure at work."""
+        if self.dialect != 'tokpidjin' and self.rnd.random() < 0.3:
+            return self.fused()
         d = self.rnd.randrange(1, 4)
         c, elem = self.container()
         r = self.rnd.random()
