@@ -698,8 +698,6 @@ bool v_is_ivec(const Value *v)
            v_is_int(v_titems(v)[0]) && v_is_int(v_titems(v)[1]);
 }
 
-#define V_FLAG_NOTGRID 0x02
-
 bool v_is_grid(Value *v)
 {
     if (v->flags & V_FLAG_GRID)

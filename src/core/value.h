@@ -263,7 +263,9 @@ static inline Value **v_titems(const Value *v)
 #define V_FLAG_LIST 0x20
 #define V_FLAG_RANGE 0x40
 #define V_FLAG_SET 0x02
-/* 0x80 is pyset.c's: a frozenset made there keeps its items' hashes */
+/* 0x80 is pyset.c's on a frozenset (one made there keeps its items'
+ * hashes), and on a tuple v_is_grid's answer that it is not a grid */
+#define V_FLAG_NOTGRID 0x80
 #define V_FLAGS_PY (V_FLAG_LIST | V_FLAG_RANGE | V_FLAG_SET)
 
 /* ---- exceptions --------------------------------------------------------- */

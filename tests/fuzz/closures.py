@@ -267,8 +267,24 @@ class Closures:
         return 'apply(%s, %s)' % (paths, r.choice([self.value('Objects'), self.places(),
                                                   'totuple(%s)' % self.value('Objects')]))
 
+    def tk_fused(self):
+        """tokpidjin's fused shapes (common/mshift.c, tokpidjin/boxes.c):
+        shifts of one patch by many offsets, neighbourhoods of places."""
+        r = self.rnd
+        offs = r.choice(['((0, 1), (1, 0), (2, 2))', 'frozenset({(0, 1), (1, 0)})', self.places(),
+                         '((0, 1), (70, 0))', '((0, True), (1, 0))', '((0, 1), (1, 0.5))'])
+        if r.random() < 0.5:
+            p = r.choice(OBJECTS['tokpidjin'] + [self.places(), 'o_g(%s, %d)' % (r.choice(GRIDS), r.randrange(8)),
+                                                 'first(o_g(%s, 1))' % r.choice(GRIDS)])
+            return '%s(%s(shift, %s), %s)' % (self.ho('mapply'), r.choice(['lbind', 'lbind', 'rbind']),
+                                             p, offs)
+        return '%s(%s, %s)' % (self.ho('mapply'), r.choice(['neighbors', 'dneighbors', 'ineighbors']),
+                               r.choice([self.places(), offs, '((True, 1), (2, 2))']))
+
     def use(self):
         """A closure at work."""
+        if self.dialect == 'tokpidjin' and self.rnd.random() < 0.2:
+            return self.tk_fused()
         if self.dialect != 'tokpidjin' and self.rnd.random() < 0.3:
             return self.fused()
         d = self.rnd.randrange(1, 4)
