@@ -114,6 +114,28 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
     return true;
 }
 
+/* An object normalized() cannot read: the error of CPython's first line,
+ * `normed = normalize(obj)` (toindices' unpacks, then uppermost's and
+ * leftmost's over its result), where normalize raises; else
+ * normalized()'s own again.  NULL. */
+static Value *normalize_error(Ctx *cx, Value *obj)
+{
+    if (cx->over_budget || !strncmp(cx->errmsg, "MemoryError", 11))
+        return NULL;
+    cx_clear(cx);
+    Value *r = ad_normalize(cx, &obj);
+    if (!r)
+        return NULL;
+    v_decref(r);
+    GCell *c = NULL;
+    size_t n;
+    bool isobj;
+    int64_t h, w;
+    if (normalized(cx, obj, &c, &n, &isobj, &h, &w))     /* cannot: it failed before */
+        free(c);
+    return NULL;
+}
+
 /* rearc: re-arc's version, which tries every (i, j) of the grid.  Three
  * cases tell them apart: an empty object (arc-dsl's shape (0, 0) also tries
  * row h and column w), locations, which fail to unpack in re-arc's loop
@@ -127,7 +149,7 @@ static Value *occurrences(Ctx *cx, Value *const *a, bool rearc)
     int64_t oh, ow, nh, nw;
     GView g;
     if (!normalized(cx, obj, &c, &n, &isobj, &nh, &nw))
-        return NULL;
+        return normalize_error(cx, obj);
     /* CPython reads `h, w = len(grid), len(grid[0])`, and other rows only
      * where the loop reaches them: rows that are not iterable go ragged */
     bool rows;

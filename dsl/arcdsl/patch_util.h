@@ -207,6 +207,11 @@ static inline Value *coord_ext(Ctx *cx, Value *p, int k, int op)
         return NULL;
     size_t n = v_len(p);
     Value **it = v_items(p), *best = NULL;
+    /* toindices(p) unpacks every cell's `value, index` before a place is
+     * unpacked as `i, j` */
+    for (size_t x = 0; kind == PK_OBJ && x < n; x++)
+        if (!eloc(cx, it[x], kind))
+            return NULL;
     for (size_t x = 0; x < n; x++) {
         Value *loc = eloc(cx, it[x], kind);
         Value **ij = loc ? unpack2(cx, loc) : NULL;
