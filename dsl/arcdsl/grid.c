@@ -293,7 +293,7 @@ static Value *mirror_loc(Ctx *cx, int kind, Value *i, Value *j, Value *d, Value 
  * on whatever values the places hold. */
 static Value *mirror_any(Ctx *cx, Value *p, int kind)
 {
-    if (cx->over_budget || !strncmp(cx->errmsg, "MemoryError", 11))
+    if (cx_error_stands(cx))
         return NULL;
     cx_clear(cx);
     size_t k = kind == M_V ? 1 : 0, m;
@@ -469,7 +469,7 @@ static bool fill_read(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value *
     GLoc *l = NULL;
     size_t n;
     if (!gu_locs(cx, patch, &l, &n)) {
-        if (cx->over_budget)
+        if (cx_error_stands(cx))
             return false;
         cx_clear(cx);
         return fill_any(cx, m, patch, val, bg);

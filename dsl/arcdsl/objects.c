@@ -120,7 +120,7 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
  * normalized()'s own again.  NULL. */
 static Value *normalize_error(Ctx *cx, Value *obj)
 {
-    if (cx->over_budget || !strncmp(cx->errmsg, "MemoryError", 11))
+    if (cx_error_stands(cx))
         return NULL;
     cx_clear(cx);
     Value *r = ad_normalize(cx, &obj);

@@ -58,20 +58,7 @@ static inline int tkp_core_op(char op)
  * numbers, tuples concatenate and repeat, frozensets subtract */
 static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
 {
-    if (v_is_int(a) && v_is_int(b))
-        return cm_binop(cx, tkp_core_op(op), (Value *)a, (Value *)b, false);
-    if (!core_is_num(a) || !core_is_num(b))
-        return cm_binop_other(cx, tkp_core_op(op), (Value *)a, (Value *)b, false);
-    double x = core_as_f(a), y = core_as_f(b);
-    switch (op) {
-    case '+': return v_float(x + y);
-    case '-': return v_float(x - y);
-    case '*': return v_float(x * y);
-    default:
-        if (y == 0.0)
-            return cx_raise(cx, "ZeroDivisionError", "float floor division by zero");
-        return v_float(core_float_floordiv(x, y));
-    }
+    return cm_binop(cx, tkp_core_op(op), (Value *)a, (Value *)b, false);
 }
 
 static inline Value *tkp_arith_i(Ctx *cx, const Value *a, int64_t k, char op)

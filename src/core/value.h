@@ -292,6 +292,12 @@ void ctx_init(Ctx *cx, int dialect);
 Value *cx_raise(Ctx *cx, const char *exc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void cx_clear(Ctx *cx);
+/* Whether the pending error must stand rather than give way to a slower
+ * path that would raise CPython's own: the budget ran out, or memory. */
+static inline bool cx_error_stands(const Ctx *cx)
+{
+    return cx->over_budget || !strncmp(cx->errmsg, "MemoryError", 11);
+}
 
 uint64_t now_ns(void);   /* CLOCK_MONOTONIC */
 /* CLOCK_MONOTONIC_COARSE where there is one: a tick behind now_ns at
