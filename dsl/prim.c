@@ -2,6 +2,7 @@
  * lists, with name lookup and "did you mean" suggestions. */
 #include "prim.h"
 #include "fnv.h"
+#include "pyexc.h"
 #include "common/cells.h"
 
 #include <pthread.h>
@@ -81,14 +82,9 @@ static Value *missing_arguments(Ctx *cx, int prim, int argc)
     int arity = prim_table[prim].arity, k = arity - argc;
     if (n != arity || k <= 0)
         return NULL;
-    char list[256];
-    size_t at = 0;
-    for (int i = argc; i < arity && at < sizeof list - 80; i++) {
-        const char *sep = i == argc ? "" : k == 2 ? " and " : i == arity - 1 ? ", and " : ", ";
-        at += (size_t)snprintf(list + at, sizeof list - at, "%s'%.*s'", sep, lens[i], names[i]);
-    }
-    return cx_raise(cx, "TypeError", "%s() missing %d required positional argument%s: %s",
-                    prim_table[prim].name, k, k == 1 ? "" : "s", list);
+    char msg[512];
+    pyexc_arity_words(msg, sizeof msg, prim_table[prim].name, arity, names, lens, argc);
+    return cx_raise(cx, "TypeError", "%s", msg);
 }
 
 Value *prim_call_mismatch(Ctx *cx, Value *f, int argc, Value *const *argv)

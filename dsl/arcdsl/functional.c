@@ -452,7 +452,7 @@ Value *ad_branch(Ctx *cx, Value *const *a)
 Value *ad_compose(Ctx *cx, Value *const *a)
 {
     (void)cx;
-    Value *r = v_func_new(compose_inv, "compose.<locals>.<lambda>", PRIM_AD_compose, 1,
+    Value *r = cm_closure(compose_inv, "compose.<locals>.<lambda>", PRIM_AD_compose, 1,
                           pair_may(a[1], a[0]) ? MAY_PAIR_FIRST : 0, 2, a);
     unsigned po, co, pi, ci, p, c;
     if (path_of(a[1], &pi, &ci) && path_of(a[0], &po, &co) &&
@@ -467,7 +467,7 @@ Value *ad_chain(Ctx *cx, Value *const *a)
     int may = (pair_may(a[2], a[1]) ? MAY_PAIR_FIRST : 0) |
               (pair_may(a[1], a[0]) ? MAY_PAIR_SECOND : 0) |
               (nbcount_may(a[2], a[1], a[0]) ? MAY_NBCOUNT : 0);
-    Value *r = v_func_new(chain_inv, "chain.<locals>.<lambda>", PRIM_AD_chain, 1, may, 3, a);
+    Value *r = cm_closure(chain_inv, "chain.<locals>.<lambda>", PRIM_AD_chain, 1, may, 3, a);
     unsigned ph, ch, pg, cg, pf, cf, p, c;
     if (path_of(a[2], &pf, &cf) && path_of(a[1], &pg, &cg) && path_of(a[0], &ph, &ch) &&
         path_then(pf, 1 + cf, pg, 1 + cg, &p, &c) && path_then(p, c, ph, 1 + ch, &p, &c))
@@ -478,7 +478,7 @@ Value *ad_chain(Ctx *cx, Value *const *a)
 Value *ad_matcher(Ctx *cx, Value *const *a)
 {
     (void)cx;
-    return v_func_new(matcher_inv, "matcher.<locals>.<lambda>", PRIM_AD_matcher, 1, 0, 2, a);
+    return cm_closure(matcher_inv, "matcher.<locals>.<lambda>", PRIM_AD_matcher, 1, 0, 2, a);
 }
 
 Value *ad_rbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, true, "rbind.<locals>.<lambda>", PRIM_AD_rbind); }
@@ -506,7 +506,7 @@ Value *ad_power(Ctx *cx, Value *const *a)
     if (n < 1 || n >= POWER_MAX_DEPTH)
         return cx_raise(cx, "RecursionError", "maximum recursion depth exceeded");
     Value *cap[2] = {f, v_int(n)};
-    Value *r = v_func_new(power_inv, "compose.<locals>.<lambda>", PRIM_AD_power, 1, 0, 2, cap);
+    Value *r = cm_closure(power_inv, "compose.<locals>.<lambda>", PRIM_AD_power, 1, 0, 2, cap);
     v_decref(cap[1]);
     unsigned pf = 0, cf = 0, p, c;
     bool ok = path_of(f, &pf, &cf);
@@ -521,7 +521,7 @@ Value *ad_power(Ctx *cx, Value *const *a)
 Value *ad_fork(Ctx *cx, Value *const *a)
 {
     (void)cx;
-    return v_func_new(fork_inv, "fork.<locals>.<lambda>", PRIM_AD_fork, 1, 0, 3, a);
+    return cm_closure(fork_inv, "fork.<locals>.<lambda>", PRIM_AD_fork, 1, 0, 3, a);
 }
 
 /* ---- apply family ------------------------------------------------------- */

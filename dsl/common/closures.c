@@ -1,6 +1,31 @@
 /* closures.c -- closure bodies both dialects share (closures.h). */
 #include "common/closures.h"
 #include "prim.h"
+#include "pyexc.h"
+
+#include <string.h>
+
+static Value *closure_mismatch(Ctx *cx, Value *self, int argc, Value *const *argv)
+{
+    (void)argv;
+    static const char *const right[] = {"x", "y", "z"}, *const left[] = {"y", "z", "a"};
+    int n = self->u.fn.arity;
+    if (argc > n || n > 3)
+        return NULL;                  /* v_call's "takes n positional arguments" */
+    char msg[256];
+    pyexc_arity_words(msg, sizeof msg, self->u.fn.name, n,
+                      strncmp(self->u.fn.name, "lbind.", 6) == 0 ? left : right, NULL, argc);
+    return cx_raise(cx, "TypeError", "%s", msg);
+}
+
+Value *cm_closure(InvokeFn invoke, const char *name, int prim, int arity, int kind,
+                  int ncap, Value *const *cap)
+{
+    Value *r = v_func_new(invoke, name, prim, arity, kind, ncap, cap);
+    if (r)
+        r->u.fn.mismatch = closure_mismatch;
+    return r;
+}
 
 /* The free arguments are the closure's arity (at most three). */
 static Value *bind_inv(Ctx *cx, Value *self, Value *const *argv, bool right)
@@ -24,7 +49,7 @@ Value *cm_bind(Ctx *cx, Value *const *a, bool right, const char *name, int prim)
                         v_typename(f));
     int n = f->u.fn.arity == V_ARITY_ANY ? 0 : f->u.fn.arity;
     int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
-    return v_func_new(right ? rbind_inv : lbind_inv, name, prim, arity, arity, 2, a);
+    return cm_closure(right ? rbind_inv : lbind_inv, name, prim, arity, arity, 2, a);
 }
 
 bool cm_bind_of(const Value *f, int p, bool either, Value **fixed)

@@ -5,6 +5,12 @@
 
 #include "value.h"
 
+/* A closure a combinator returns: v_func_new's, and a call of it with too
+ * few arguments names the missing ones as CPython does (the reference's
+ * lambdas take x, y, z; lbind's y, z, a). */
+Value *cm_closure(InvokeFn invoke, const char *name, int prim, int arity, int kind,
+                  int ncap, Value *const *cap);
+
 /* rbind/lbind(function, fixed): function(*args, fixed) (right) or
  * function(fixed, *args).  The closure's free arguments follow the
  * callee's argument count (*args counts 0): 2 -> 1, 3 -> 2, else 3. */

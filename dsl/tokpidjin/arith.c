@@ -95,7 +95,7 @@ Value *tk_power(Ctx *cx, Value *const *a)
         return v_incref(f);
     bool whole = d == floor(d) && d > 1 && d < POWER_MAX;
     Value *cap[2] = {f, v_int(whole ? (int64_t)d : 0)};
-    Value *r = v_func_new(power_inv, "compose.<locals>.<lambda>", PRIM_TK_compose, 1,
+    Value *r = cm_closure(power_inv, "compose.<locals>.<lambda>", PRIM_TK_compose, 1,
                           whole ? 0 : 1, 2, cap);
     v_decref(cap[1]);
     return r;

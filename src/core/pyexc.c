@@ -2,6 +2,7 @@
  * DSL code can raise or name it. */
 #include "pyexc.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const struct { const char *cls, *parent; } tree[] = {
@@ -48,4 +49,24 @@ bool pyexc_catches(const char *base, const char *cls, size_t cls_len)
         cls_len = cls ? strlen(cls) : 0;
     }
     return false;
+}
+
+void pyexc_arity_words(char *buf, size_t size, const char *fname, int n,
+                       const char *const *params, const int *lens, int argc)
+{
+    if (argc > n) {
+        snprintf(buf, size, "%s() takes %d positional argument%s but %d %s given", fname, n,
+                 n == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
+        return;
+    }
+    char names[256] = "";
+    size_t len = 0;
+    int k = n - argc;
+    for (int i = argc; i < n && len < sizeof names; i++) {
+        const char *sep = i == argc ? "" : k == 2 ? " and " : i == n - 1 ? ", and " : ", ";
+        int w = lens ? lens[i] : (int)strlen(params[i]);
+        len += (size_t)snprintf(names + len, sizeof names - len, "%s'%.*s'", sep, w, params[i]);
+    }
+    snprintf(buf, size, "%s() missing %d required positional argument%s: %s", fname, k,
+             k == 1 ? "" : "s", names);
 }

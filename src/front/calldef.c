@@ -3,6 +3,7 @@
  * CPython runs the helper's frame; the executor batches the caller's
  * statement, not the helper's. */
 #include "lower.h"
+#include "pyexc.h"
 
 struct IrDef {
     IrModule *m;
@@ -92,20 +93,7 @@ static Value *def_invoke(Ctx *cx, Value *self, Value *const *argv)
 
 void ir_arity_words(char *buf, size_t size, const IrProgram *p, int argc)
 {
-    int n = p->nparams;
-    if (argc > n) {
-        snprintf(buf, size, "%s() takes %d positional argument%s but %d %s given", p->name, n,
-                 n == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
-        return;
-    }
-    char names[256] = "";
-    size_t len = 0;
-    for (int i = argc; i < n && len < sizeof names; i++) {
-        const char *sep = i == argc ? "" : n - argc == 2 ? " and " : i == n - 1 ? ", and " : ", ";
-        len += (size_t)snprintf(names + len, sizeof names - len, "%s'%s'", sep, p->slot_names[i]);
-    }
-    snprintf(buf, size, "%s() missing %d required positional argument%s: %s", p->name, n - argc,
-             n - argc == 1 ? "" : "s", names);
+    pyexc_arity_words(buf, size, p->name, p->nparams, (const char *const *)p->slot_names, NULL, argc);
 }
 
 /* CPython's words for a call with too few or too many arguments. */

@@ -8,6 +8,7 @@
  * frozensets only, and a list given to one is refused by name, since the
  * DSLs' `type(x)(...)` would make a list where arcrun makes a tuple. */
 #include "pyeval.h"
+#include "pyexc.h"
 #include "pysort.h"
 #include "setdisplay.h"
 #include "common/core_util.h"
@@ -51,13 +52,15 @@ static Value *lambda_invoke(Ctx *cx, Value *self, Value *const *argv)
 
 static Value *lambda_mismatch(Ctx *cx, Value *self, int argc, Value *const *argv)
 {
+    (void)argv;
     LambdaRef *l = (LambdaRef *)(void *)(self->u.fn.name - offsetof(LambdaRef, name));
-    int n = l->lambda->u.lambda.n;
-    if (argc > n)
-        return cx_raise(cx, "TypeError", "<lambda>() takes %d positional argument%s but %d %s given",
-                        n, n == 1 ? "" : "s", argc, argc == 1 ? "was" : "were");
-    return cx_raise(cx, "TypeError", "<lambda>() missing %d required positional argument%s",
-                    n - argc, n - argc == 1 ? "" : "s");
+    const char *names[V_ARITY_ANY];
+    int n = 0;
+    for (const Expr *p = l->lambda->u.lambda.params; p && n < V_ARITY_ANY; p = p->next)
+        names[n++] = p->u.name;
+    char msg[512];
+    pyexc_arity_words(msg, sizeof msg, "<lambda>", n, names, NULL, argc);
+    return cx_raise(cx, "TypeError", "%s", msg);
 }
 
 /* What function values made here point to (their Py, a lambda's
