@@ -13,7 +13,7 @@ dsl_libdsl_a_SOURCES = \
 	dsl/common/period.c dsl/common/occurrences.c dsl/common/closures.h dsl/common/closures.c \
 	dsl/common/flatcall.h dsl/common/flatcall.c dsl/common/mshift.h dsl/common/mshift.c \
 	dsl/common/gridops.h dsl/common/recolor.c dsl/common/corners.c dsl/common/compress.c \
-	dsl/common/colorfilter.c dsl/common/mirror.c dsl/common/upscale.c \
+	dsl/common/colorfilter.c dsl/common/connect.c dsl/common/mirror.c dsl/common/upscale.c \
 	dsl/common/manhattan.h dsl/common/manhattan.c dsl/common/counts.h dsl/common/counts.c \
 	dsl/common/rings.h dsl/common/rings.c dsl/common/binop.h dsl/common/binop.c \
 	dsl/arcdsl/list.h dsl/rearc/list.h dsl/arcdsl/doc.h dsl/tokpidjin/doc.h dsl/rearc/doc.h \

@@ -141,15 +141,17 @@ static bool corners_i(Ctx *cx, Value *a, Value *b, int64_t *ai, int64_t *aj, int
     return ok;
 }
 
+static bool ranged_cells(Ctx *cx, uint64_t n) { return ranged(cx, n > INT64_MAX ? INT64_MAX : (int64_t)n); }
+
 Value *ad_connect(Ctx *cx, Value *const *a)
 {
     /* `ai, aj = a; bi, bj = b` both unpack before anything compares */
-    int64_t ai, aj, bi, bj;
     Value **pa = unpack2(cx, a[0]), **pb = pa ? unpack2(cx, a[1]) : NULL;
-    if (!pb || !to_i64(cx, pa[0], &ai) || !to_i64(cx, pa[1], &aj) ||
-        !to_i64(cx, pb[0], &bi) || !to_i64(cx, pb[1], &bj))
+    if (!pb)
         return NULL;
-    return ad_connect_line(cx, pa, ai, aj, bi, bj);
+    if (!v_is_int(pa[0]) || !v_is_int(pa[1]) || !v_is_int(pb[0]) || !v_is_int(pb[1]))
+        return cm_connect_any(cx, pa[0], pa[1], pb[0], pb[1], ranged_cells);
+    return ad_connect_line(cx, pa, pa[0]->u.i, pa[1]->u.i, pb[0]->u.i, pb[1]->u.i);
 }
 
 /* start[k] + 42 * direction[k]: the subscripts, then the arithmetic.

@@ -29,6 +29,9 @@ Value *cm_binop_other(Ctx *cx, int op, Value *x, Value *y, bool reuse)
     if (op == CORE_MUL && (x->type == V_TUPLE || y->type == V_TUPLE))
         return cx_raise(cx, "TypeError", "can't multiply sequence by non-int of type '%s'",
                         v_typename(x->type == V_TUPLE ? y : x));
+    if (op == CORE_ADD && x->type == V_TUPLE)   /* tuple's own + refuses first */
+        return cx_raise(cx, "TypeError", "can only concatenate tuple (not \"%s\") to tuple",
+                        v_typename(y));
     return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
                     sym[op], v_typename(x), v_typename(y));
 }

@@ -1,7 +1,8 @@
 /* gridops.h -- primitives the two dialects compute alike, each written
  * once: replace/switch's cell map (recolor.c), corners' set (corners.c),
  * compress's grid (compress.c), colorfilter's set (colorfilter.c), the
- * grid mirrors and turns (mirror.c) and grid upscaling (upscale.c). */
+ * grid mirrors and turns (mirror.c), grid upscaling (upscale.c) and
+ * connect's line on places of any kind (connect.c). */
 #ifndef ARC_GRIDOPS_H
 #define ARC_GRIDOPS_H
 
@@ -70,5 +71,20 @@ enum { CM_UP_H = 1, CM_UP_V = 2, CM_UP_ROWS = 4, CM_UP_FLAT = 8 };
  * read (an int, else TypeError) only where the reference's range(factor)
  * runs, and f <= 0 repeats nothing.  A byte grid stays one. */
 Value *cm_upscale(Ctx *cx, Value *g, Value *factor, int how);
+
+/* n cells about to be made: charged to the budget, or false raised
+ * (the dialect's own bound and words). */
+typedef bool (*CmChargeFn)(Ctx *cx, uint64_t n);
+
+/* frozenset of (fi or i, fj or j) for i, j in zip(range(i0, i1, si),
+ * range(j0, j1, sj)), si and sj 1 or -1; a NULL fixed value takes its
+ * range's numbers */
+Value *cm_zip_line(Ctx *cx, Value *fi, int64_t i0, int64_t i1, int64_t si,
+                   Value *fj, int64_t j0, int64_t j1, int64_t sj, CmChargeFn charge);
+
+/* connect(a, b) as the reference's body runs it on a's items ai, aj and
+ * b's bi, bj of any kind: min, max, + 1 and - as Python computes them,
+ * in its order, then ranges of ints, a fixed coordinate kept as it is. */
+Value *cm_connect_any(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj, CmChargeFn charge);
 
 #endif

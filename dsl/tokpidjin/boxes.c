@@ -175,77 +175,12 @@ Value *tk_outbox(Ctx *cx, Value *const *a) { return in_out_box(cx, a[0], -1); }
 
 static bool is_empty_tuple(const Value *v) { return v->type == V_TUPLE && v->u.tup.len == 0; }
 
-/* frozenset of the pairs (fi or i, fj or j) for i, j in zip(range(i0, i1, si),
- * range(j0, j1, sj)); a NULL fixed value takes the range's number */
-static Value *zip_line(Ctx *cx, Value *fi, int64_t i0, int64_t i1, int64_t si,
-                       Value *fj, int64_t j0, int64_t j1, int64_t sj)
-{
-    int64_t ni = fi ? INT64_MAX : (si > 0 ? i1 - i0 : i0 - i1);
-    int64_t nj = fj ? INT64_MAX : (sj > 0 ? j1 - j0 : j0 - j1);
-    int64_t n = ni < nj ? ni : nj;
-    if (n < 0)
-        n = 0;
-    if (!tkp_charge(cx, (uint64_t)n))
-        return NULL;
-    PySet s;
-    pyset_init(&s);
-    for (int64_t x = 0; x < n; x++) {
-        Value *t = v_pair_steal(fi ? v_incref(fi) : v_int(i0 + x * si),
-                                fj ? v_incref(fj) : v_int(j0 + x * sj));
-        core_set_put(&s, t);
-    }
-    return pyset_take(&s);
-}
-
 static Value *connect(Ctx *cx, Value *a, Value *b)
 {
     if (is_empty_tuple(a) || is_empty_tuple(b))
         return v_incref(TKP_FSET0);
     Value **pa = gu_unpack(cx, a, 2), **pb = pa ? gu_unpack(cx, b, 2) : NULL;
-    if (!pb)
-        return NULL;
-    Value *ai = pa[0], *aj = pa[1], *bi = pb[0], *bj = pb[1];
-    Value *si = tkp_min2(cx, ai, bi, CMP_LT), *mi = si ? tkp_min2(cx, ai, bi, CMP_GT) : NULL;
-    Value *sj = mi ? tkp_min2(cx, aj, bj, CMP_LT) : NULL, *mj = sj ? tkp_min2(cx, aj, bj, CMP_GT) : NULL;
-    Value *ei = mj ? tkp_arith_i(cx, mi, 1, '+') : NULL, *ej = ei ? tkp_arith_i(cx, mj, 1, '+') : NULL;
-    Value *r = NULL, *d1 = NULL, *d2 = NULL, *d3 = NULL;
-    int64_t i0, i1, j0, j1;
-    if (!ej)
-        goto out;
-    if (v_eq(ai, bi)) {
-        if (gu_int(cx, sj, &j0) && gu_int(cx, ej, &j1))
-            r = zip_line(cx, ai, 0, 0, 0, NULL, j0, j1, 1);
-        goto out;
-    }
-    if (v_eq(aj, bj)) {
-        if (gu_int(cx, si, &i0) && gu_int(cx, ei, &i1))
-            r = zip_line(cx, NULL, i0, i1, 1, aj, 0, 0, 0);
-        goto out;
-    }
-    if (!(d1 = tkp_arith(cx, bi, ai, '-')) || !(d2 = tkp_arith(cx, bj, aj, '-')))
-        goto out;
-    if (v_eq(d1, d2)) {
-        if (gu_int(cx, si, &i0) && gu_int(cx, ei, &i1) &&
-            gu_int(cx, sj, &j0) && gu_int(cx, ej, &j1))
-            r = zip_line(cx, NULL, i0, i1, 1, NULL, j0, j1, 1);
-        goto out;
-    }
-    if (!(d3 = tkp_arith(cx, aj, bj, '-')))
-        goto out;
-    if (v_eq(d1, d3)) {
-        if (gu_int(cx, si, &i0) && gu_int(cx, ei, &i1) &&
-            gu_int(cx, ej, &j0) && gu_int(cx, sj, &j1))
-            r = zip_line(cx, NULL, i0, i1, 1, NULL, j0 - 1, j1 - 1, -1);
-        goto out;
-    }
-    r = v_incref(TKP_FSET0);
-out:
-    v_decref(ei);
-    v_decref(ej);
-    v_decref(d1);
-    v_decref(d2);
-    v_decref(d3);
-    return r;
+    return pb ? cm_connect_any(cx, pa[0], pa[1], pb[0], pb[1], tkp_charge) : NULL;
 }
 
 Value *tk_connect(Ctx *cx, Value *const *a) { return connect(cx, a[0], a[1]); }
@@ -281,7 +216,7 @@ Value *tk_hfrontier(Ctx *cx, Value *const *a)
     if (is_empty_tuple(a[0]))
         return v_incref(TKP_FSET0);
     Value *i = gu_getitem(cx, a[0], 0);
-    return i ? zip_line(cx, i, 0, 0, 0, NULL, 0, 30, 1) : NULL;
+    return i ? cm_zip_line(cx, i, 0, 0, 0, NULL, 0, 30, 1, tkp_charge) : NULL;
 }
 
 static Value *coord_plus(Ctx *cx, Value *c, int d) { return tkp_arith_i(cx, c, d, '+'); }
