@@ -8,13 +8,16 @@ DIR is a checkout of michaelhodel/arc-dsl (dsl.py, constants.py).  Each
 non-comment line's first tab-separated field is the expression; the line is
 rewritten as EXPR<TAB>repr(result), or EXPR<TAB>!ExceptionClass.  Function
 reprs lose their ' at 0x...' address.  Expected values are data made by the
-reference, never typed by hand.
+reference, never typed by hand.  --messages writes !ExceptionClass: message
+(run_cases then compares the message too), for files whose point is the
+words.
 """
 import argparse, re, sys
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--ref', required=True, help='reference checkout (dsl.py)')
+    ap.add_argument('--messages', action='store_true', help="expect the exceptions' messages too")
     ap.add_argument('files', nargs='+')
     args = ap.parse_args()
     sys.path.insert(0, args.ref)
@@ -32,7 +35,7 @@ def main():
             try:
                 res = addr.sub('', repr(eval(expr, ns)))
             except Exception as e:  # the expected outcome is the exception
-                res = '!' + type(e).__name__
+                res = '!' + type(e).__name__ + (': ' + str(e) if args.messages else '')
             out.append(expr + '\t' + res)
         with open(path, 'w') as f:
             f.write('\n'.join(out) + '\n')

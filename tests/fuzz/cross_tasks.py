@@ -22,13 +22,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from diff_run import by_address, timed_call, trace_value, traced   # noqa: E402  (the golden's tracing, 2 s calls)
 
 
-def pick(solvers, n, seed):
+def pick(solvers, n, seed, ref=None, per=0):
     tree = ast.parse(open(solvers).read())
     fs = [f for f in tree.body if isinstance(f, ast.FunctionDef)]
     random.seed(seed)
     fs = random.sample(fs, min(n, len(fs)))
     for f in fs:
         f.name = 'any_' + f.name.split('_', 1)[1]
+    if per:
+        from mutate import mutants
+        fs = mutants(ref, fs, per, seed)
     imports = [ast.ImportFrom(m, [ast.alias('*')], 0) for m in ('dsl', 'constants')]
     return ast.fix_missing_locations(ast.Module(imports + fs, []))
 
@@ -87,13 +90,18 @@ def main():
     ap.add_argument('--dialect', help="arcrun's --dialect (the renamed functions hide re-arc's verify_)")
     ap.add_argument('-n', type=int, default=40, help='solvers to draw (default 40)')
     ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--mutants', type=int, default=0, metavar='K',
+                    help='run K mutants of each drawn solver instead of the solver (mutate.py)')
+    ap.add_argument('--save', metavar='FILE', help='also write the program run to FILE')
     ap.add_argument('solvers')
     ap.add_argument('tasks')
     a = ap.parse_args()
-    mod = pick(a.solvers, a.n, a.seed)
+    mod = pick(a.solvers, a.n, a.seed, a.arc_dsl, a.mutants)
     with tempfile.TemporaryDirectory() as tmp:
         prog, trace = os.path.join(tmp, 'cross.py'), os.path.join(tmp, 'trace.jsonl')
         open(prog, 'w').write(ast.unparse(mod) + '\n')
+        if a.save:
+            open(a.save, 'w').write(ast.unparse(mod) + '\n')
         dialect = ['--dialect=' + a.dialect] if a.dialect else []
         r = subprocess.run([a.arcrun, '-q', '--timeout=2', '--trace=' + trace] + dialect + [prog, a.tasks],
                            capture_output=True, text=True)
@@ -106,7 +114,8 @@ def main():
     # CPython 3.11 hashes functions and None by address: once a set holding
     # one differs, that sample's later values may too, in CPython's own runs
     unstable = {k[:3] for k, v in ours.items() if k in addressed and v != theirs.get(k)}
-    verdict, shown = collections.Counter(), 0
+    # the first difference of each solver: its later ones mostly follow
+    verdict, shown, seen = collections.Counter(), 0, set()
     for k, v in ours.items():
         w = theirs.get(k, '(absent)')
         if v == w:
@@ -117,15 +126,18 @@ def main():
             verdict['address-hashed set'] += 1
         else:
             verdict['mismatch'] += 1
-            if shown < 20:
+            if shown < 40 and k[0] not in seen:
                 shown += 1
+                seen.add(k[0])
                 print('MISMATCH %s %s %s %s\n  cpython: %.200s\n  arcrun:  %.200s' % (k + (v, w)))
     for k in theirs.keys() - ours.keys():
         verdict['cpython timeout' if k[:3] in timed_out else 'mismatch'] += 1
         if k[:3] not in timed_out and shown < 20:
             shown += 1
             print('MISMATCH %s %s %s %s: only arcrun has it' % k)
-    print('%d solvers x %s: %s' % (a.n, a.tasks, ', '.join('%s %d' % kv for kv in sorted(verdict.items()))))
+    what = '%d solvers' % a.n if not a.mutants else '%d mutants of %d solvers' % (
+        sum(isinstance(f, ast.FunctionDef) for f in mod.body), a.n)
+    print('%s x %s: %s' % (what, a.tasks, ', '.join('%s %d' % kv for kv in sorted(verdict.items()))))
     sys.exit(1 if verdict['mismatch'] else 0)
 
 

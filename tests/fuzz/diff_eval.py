@@ -88,7 +88,7 @@ def probe(dialect, draws=300, seed=7):
             yield '%s(%s)' % (name, ', '.join(c))
 
 
-def reference_cases(ref, exprs):
+def reference_cases(ref, exprs, messages=False):
     sys.path.insert(0, ref)
     ns = {}
     exec('from dsl import *\nfrom constants import *', ns)
@@ -106,7 +106,7 @@ def reference_cases(ref, exprs):
             except (Timeout, SyntaxError, NameError, RecursionError, MemoryError):
                 res = None           # not a DSL expression, or too costly to judge
             except Exception as ex:  # the expected outcome is the exception
-                res = '!' + type(ex).__name__
+                res = '!' + type(ex).__name__ + (': ' + str(ex) if messages else '')
             finally:
                 signal.setitimer(signal.ITIMER_REAL, 0)
         except Timeout:     # fired in a handler (freeing a big value) before the timer was off
@@ -170,6 +170,8 @@ def main():
                          '(default: the dialect\'s corpus in ../shared)')
     ap.add_argument('--byte-grids', action='store_true',
                     help="hand arcrun the expressions' grids as bytes, as a task's are")
+    ap.add_argument('--messages', action='store_true',
+                    help="compare the exceptions' messages too, not only their classes")
     ap.add_argument('corpus', nargs='?')
     ap.add_argument('out', nargs='?')
     args = ap.parse_args()
@@ -194,7 +196,7 @@ def main():
         exprs = probe(args.dialect, args.draws, args.seed)
     else:
         exprs = expressions(args.corpus, bit)
-    lines = list(reference_cases(args.ref, exprs))
+    lines = list(reference_cases(args.ref, exprs, args.messages))
     out = args.out or tempfile.mkstemp(suffix='.cases')[1]
     with open(out, 'w') as f:
         f.write('\n'.join(lines) + '\n')
