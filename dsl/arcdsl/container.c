@@ -38,8 +38,10 @@ Value *ad_contained(Ctx *cx, Value *const *a)
 /* type(a)((*a, *b)) */
 Value *ad_combine(Ctx *cx, Value *const *a)
 {
-    if (!core_iterable(cx, a[0]) || !core_iterable(cx, a[1]))
-        return NULL;
+    for (int k = 0; k < 2; k++)         /* (*a, *b) */
+        if (!v_is_container(a[k]))
+            return cx_raise(cx, "TypeError", "Value after * must be an iterable, not %s",
+                            v_typename(a[k]));
     size_t n = v_len(a[0]), m = v_len(a[1]);
     Value *k = fs_keys_concat(a[0], a[1]);
     if (k)                      /* charged as vb_finish charges the n + m items */

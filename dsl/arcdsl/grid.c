@@ -171,43 +171,59 @@ Value *ad_ofcolor(Ctx *cx, Value *const *a)
 /* start[k] and dims[k] as `start[k]:start[k]+dims[k]` reads them: both
  * items first (an IndexError of either comes before any TypeError), then
  * the sum and the slice, which need ints */
-static bool crop_bounds(Ctx *cx, const Value *start, const Value *dims, size_t k, int64_t *s,
-                        int64_t *d)
+/* start[k] and dims[k] as ints.  Otherwise what CPython raises on
+ * seq[start[k]:start[k]+dims[k]]: the sum's error, seq (the grid, or a
+ * row where known) not subscriptable, or the slice's indices. */
+static bool crop_bounds(Ctx *cx, const Value *seq, const Value *start, const Value *dims,
+                        size_t k, int64_t *s, int64_t *d)
 {
     Value *e = gu_getitem(cx, start, k), *f = e ? gu_getitem(cx, dims, k) : NULL;
-    return f && gu_int(cx, e, s) && gu_int(cx, f, d);
+    if (!f)
+        return false;
+    if (v_is_int(e) && v_is_int(f)) {
+        *s = e->u.i;
+        *d = f->u.i;
+        return true;
+    }
+    Value *end = cm_binop(cx, CORE_ADD, e, f, false);
+    if (!end)
+        return false;
+    v_decref(end);
+    if (seq && seq->type != V_TUPLE)
+        cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(seq));
+    else
+        cx_raise(cx, "TypeError", "slice indices must be integers or None or have an __index__ method");
+    return false;
 }
 
 Value *ad_crop(Ctx *cx, Value *const *a)
 {
     int64_t s0, d0, s1 = 0, d1 = 0;
-    if (!crop_bounds(cx, a[1], a[2], 0, &s0, &d0))
+    if (!crop_bounds(cx, a[0], a[1], a[2], 0, &s0, &d0))
         return NULL;
     if (a[0]->type == V_TUPLE) {
         int64_t x = s0, y = s0 + d0;
         gu_slice_bounds(a[0]->u.tup.len, &x, &y);
-        if (y > x && !crop_bounds(cx, a[1], a[2], 1, &s1, &d1))
+        /* the first row the slice keeps is the first sliced */
+        if (y > x && !crop_bounds(cx, vg_is(a[0]) ? NULL : v_titems(a[0])[x], a[1], a[2], 1, &s1, &d1))
             return NULL;
     }
     return crop4(cx, a[0], s0, d0, true, s1, d1);
 }
 
-Value *ad_tophalf(Ctx *cx, Value *const *a)
+/* grid[lo:hi] where len(grid) came first */
+static Value *half_rows(Ctx *cx, Value *g, bool bottom)
 {
-    Value *g = a[0];
+    size_t n;
+    if (!gu_len(cx, g, &n))
+        return NULL;
     if (g->type != V_TUPLE)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
-    return gu_slice(cx, g, 0, (int64_t)(g->u.tup.len / 2));
+    return bottom ? gu_slice(cx, g, (int64_t)(n / 2 + n % 2), (int64_t)n) : gu_slice(cx, g, 0, (int64_t)(n / 2));
 }
 
-Value *ad_bottomhalf(Ctx *cx, Value *const *a)
-{
-    Value *g = a[0];
-    if (g->type != V_TUPLE)
-        return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
-    size_t n = g->u.tup.len;
-    return gu_slice(cx, g, (int64_t)(n / 2 + n % 2), (int64_t)n);
-}
+Value *ad_tophalf(Ctx *cx, Value *const *a) { return half_rows(cx, a[0], false); }
+Value *ad_bottomhalf(Ctx *cx, Value *const *a) { return half_rows(cx, a[0], true); }
 
 Value *ad_trim(Ctx *cx, Value *const *a)
 {
@@ -239,10 +255,13 @@ static Value *transform(Ctx *cx, Value *g, int t)
     if (vg_is(g))
         return cm_turn_bytes(cx, g, t);
     GView v;
-    if (!zip_view(cx, g, &v))
+    /* cmirror slices each row of grid[::-1] before zip gets them */
+    if (t == GU_CMIRROR && g->type == V_TUPLE && !cm_rows_sliceable(cx, g, true))
+        return NULL;
+    if (!zip_view(cx, g, &v, t != GU_TRANSPOSE))
         return NULL;
     Value *out = NULL;
-    if ((t != GU_CMIRROR || cm_rows_sliceable(cx, g)) && gu_work(cx, v.h * v.w))
+    if (gu_work(cx, v.h * v.w))
         out = cm_turn_view(&v, t, v_rows_flat(g));
     gu_view_free(&v);
     return out;
@@ -606,8 +625,18 @@ Value *ad_move(Ctx *cx, Value *const *a)
         return NULL;
     if (v_len(obj) > 0) {   /* shift(obj, offset), then paint it */
         int64_t di, dj;
-        if (!gu_loc(cx, a[2], &di, &dj))
+        if (!gu_loc(cx, a[2], &di, &dj)) {
+            /* an offset not of ints: shift's own error where it has one */
+            if (cx_error_stands(cx))
+                goto done;
+            cx_clear(cx);
+            Value *args[2] = {obj, a[2]}, *s = ad_shift(cx, args);
+            if (s) {
+                v_decref(s);
+                gu_loc(cx, a[2], &di, &dj);
+            }
             goto done;
+        }
         int isobj = gu_is_object(cx, obj);
         if (isobj < 0)
             goto done;

@@ -49,12 +49,21 @@ static inline Value *crop4(Ctx *cx, Value *grid, int64_t s0, int64_t d0,
     return out;
 }
 
-/* Rows of a grid that the reference slices (grid[::-1]) and zips. */
-static inline bool zip_view(Ctx *cx, Value *g, GView *v)
+/* Rows of a grid that the reference slices (grid[::-1]) and zips; zip
+ * iterates them in the order it gets them (reversed: grid[::-1]'s), and
+ * the first that is no container raises. */
+static inline bool zip_view(Ctx *cx, Value *g, GView *v, bool reversed)
 {
     if (g->type != V_TUPLE) {
         cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(g));
         return false;
+    }
+    for (size_t k = 0, h = vg_is(g) ? 0 : g->u.tup.len; k < h; k++) {
+        const Value *r = v_titems(g)[reversed ? h - 1 - k : k];
+        if (!v_is_container(r)) {
+            cx_raise(cx, "TypeError", "'%s' object is not iterable", v_typename(r));
+            return false;
+        }
     }
     if (!gu_view(cx, g, v, false))
         return false;

@@ -147,12 +147,27 @@ static bool ulcorner2(Ctx *cx, Value *patch, int64_t ul[2], size_t *len)
     return ok;
 }
 
+/* crop(grid, ulcorner(patch), shape(patch)) on whatever the corner and
+ * the shape are: for places that are not ints, CPython's errors */
+static Value *subgrid_any(Ctx *cx, Value *const *a)
+{
+    Value *ul = ad_ulcorner(cx, a), *sh = ul ? ad_shape(cx, a) : NULL;
+    Value *args[3] = {a[1], ul, sh}, *r = sh ? ad_crop(cx, args) : NULL;
+    v_decref(ul);
+    v_decref(sh);
+    return r;
+}
+
 Value *ad_subgrid(Ctx *cx, Value *const *a)
 {
     int64_t ul[2] = {0, 0}, h, w;
     size_t len;
-    if (!ulcorner2(cx, a[0], ul, &len) || !gu_shape(cx, a[0], &h, &w))
-        return NULL;
+    if (!ulcorner2(cx, a[0], ul, &len) || !gu_shape(cx, a[0], &h, &w)) {
+        if (cx_error_stands(cx))
+            return NULL;
+        cx_clear(cx);
+        return subgrid_any(cx, a);
+    }
     if (len == 0)
         return cx_raise(cx, "IndexError", "tuple index out of range");
     return crop4(cx, a[1], ul[0], h, len == 2, ul[1], w);
@@ -165,7 +180,7 @@ static Value *split(Ctx *cx, Value *g, Value *vn, bool horiz)
     if (!gu_len(cx, g, &h))
         return NULL;
     if (!horiz) {          /* len(grid) // n comes before grid[0] */
-        if (!gu_int(cx, vn, &n))
+        if (!core_int_operand(cx, "//", vn) || !gu_int(cx, vn, &n))
             return NULL;
         if (n == 0)
             return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
@@ -173,7 +188,7 @@ static Value *split(Ctx *cx, Value *g, Value *vn, bool horiz)
     if (!gu_width(cx, g, &w0))
         return NULL;
     if (horiz) {
-        if (!gu_int(cx, vn, &n))
+        if (!core_int_operand(cx, "//", vn) || !gu_int(cx, vn, &n))
             return NULL;
         if (n == 0)
             return cx_raise(cx, "ZeroDivisionError", "integer division or modulo by zero");
@@ -213,7 +228,7 @@ static Value *half_cols(Ctx *cx, Value *g, bool right)
         return gu_bytes_window(g, 0, h, right ? vg_w(g) - k : 0, k);
     }
     GView v;
-    if (!zip_view(cx, g, &v))
+    if (!zip_view(cx, g, &v, true))        /* rot90's zip(*grid[::-1]) */
         return NULL;
     size_t m = v.w, k = m / 2, s = right ? m - k : 0, h = v.h;
     if (h == 0 || k == 0) {
@@ -269,7 +284,7 @@ Value *ad_compress(Ctx *cx, Value *const *a)
     size_t cells;
     if (a[0]->type != V_TUPLE)
         return compress_any(cx, a[0]);
-    if (!zip_view(cx, a[0], &v))
+    if (!zip_view(cx, a[0], &v, false))    /* set(r) for each row, in order */
         return NULL;
     Value *out = cm_compress(cx, &v, &cells);
     if (out && !gu_work(cx, cells)) {

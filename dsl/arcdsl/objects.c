@@ -33,6 +33,11 @@ Value *ad_objects(Ctx *cx, Value *const *a)
          * asindices(grid)'s locations, none when len(grid[0]) is 0 */
         if (g.w == 0)
             return fs_from_items(NULL, 0);
+        /* grid[i][j] on it: not subscriptable.  Which row the walk reaches
+         * first follows its order; the first in row order is taken */
+        for (size_t i = 0; i < g.h; i++)
+            if (!gu_at(cx, grid, i, 0))
+                return NULL;
         gu_view(cx, grid, &g, true);   /* raises again */
         return NULL;
     }
@@ -192,7 +197,7 @@ static Value *period(Ctx *cx, Value *obj, bool horiz)
     bool isobj;
     int64_t h, w;
     if (!normalized(cx, obj, &c, &n, &isobj, &h, &w))
-        return NULL;
+        return normalize_error(cx, obj);
     int64_t ext = horiz ? w : h;
     if (n > 0 && !isobj && ext > 1)
         return cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");

@@ -133,20 +133,30 @@ Value *ad_centerofmass(Ctx *cx, Value *const *a)
     Value *t = NULL;
     if (!gu_zip_width(cx, it, n, &m))
         goto out;
-    int64_t *sum = calloc(m ? m : 1, sizeof *sum);
-    for (size_t k = 0; k < m; k++)
-        for (size_t x = 0; x < n; x++) {
-            int64_t v;
-            if (!to_i64(cx, v_items(it[x])[k], &v)) {
-                free(sum);
-                goto out;
-            }
-            sum[k] += v;
-        }
     t = v_tuple_new(m);
-    for (size_t k = 0; k < m; k++)
-        v_titems(t)[k] = v_int(core_floordiv(sum[k], (int64_t)v_len(p)));
-    free(sum);
+    for (size_t k = 0; k < m; k++) {
+        /* sum(column) // len(patch): ints summed inline until an item is
+         * not, then Python's + and // on the values */
+        int64_t s = 0;
+        size_t x = 0;
+        for (; x < n && v_is_int(v_items(it[x])[k]); x++)
+            s += v_items(it[x])[k]->u.i;
+        Value *acc = v_int(s), *len = v_int((int64_t)v_len(p));
+        for (; acc && x < n; x++) {
+            Value *nx = cm_binop(cx, CORE_ADD, acc, v_items(it[x])[k], false);
+            v_decref(acc);
+            acc = nx;
+        }
+        Value *q = acc ? cm_binop(cx, CORE_FLOORDIV, acc, len, false) : NULL;
+        v_decref(acc);
+        v_decref(len);
+        if (!q) {
+            v_tuple_abandon(t, k);
+            t = NULL;
+            goto out;
+        }
+        v_titems(t)[k] = q;
+    }
 out:
     v_decref(ti);
     return t;
@@ -378,9 +388,22 @@ Value *ad_normalize(Ctx *cx, Value *const *a)
         return NULL;
     if (n == 0)
         return v_incref(p);
-    if (!bbox(p, &b) &&
-        !(coord_int(cx, p, 0, CMP_LT, &b.i0) && coord_int(cx, p, 1, CMP_LT, &b.j0)))
-        return NULL;
+    if (!bbox(p, &b)) {
+        /* shift(patch, (-uppermost(patch), -leftmost(patch))) on whatever
+         * the two are: each negated before the next is found */
+        Value *u = coord_ext(cx, p, 0, CMP_LT), *nu = u ? core_neg(cx, u) : NULL;
+        Value *l = nu ? coord_ext(cx, p, 1, CMP_LT) : NULL, *nl = l ? core_neg(cx, l) : NULL;
+        if (!nl || !v_is_int(nu) || !v_is_int(nl)) {
+            Value *off = nl ? v_pair_steal(nu, nl) : NULL, *args[2] = {p, off};
+            Value *r = off ? ad_shift(cx, args) : (v_decref(nu), NULL);
+            v_decref(off);
+            return r;
+        }
+        b.i0 = -nu->u.i;
+        b.j0 = -nl->u.i;
+        v_decref(nu);
+        v_decref(nl);
+    }
     int kind = pkind(cx, p);
     return kind < 0 ? NULL : shift_by(cx, p, kind, -b.i0, -b.j0);
 }
@@ -392,10 +415,10 @@ static bool loc_ij(Ctx *cx, Value *loc, int64_t *i, int64_t *j)
     /* the set display's first item, (loc[0] - 1, loc[1]), does its
      * arithmetic before loc[1] is read: a float passes it */
     Value *vi = gu_getitem(cx, loc, 0);
-    if (!vi || (vi->type != V_FLOAT && !to_i64(cx, vi, i)))
+    if (!vi || (vi->type != V_FLOAT && !coord_as_int(cx, vi, CORE_SUB, 1, i)))
         return false;
     Value *vj = gu_getitem(cx, loc, 1);
-    return vj && to_i64(cx, vj, j);
+    return vj && coord_as_int(cx, vj, CORE_SUB, 1, j);
 }
 
 /* loc[k] + d: Python's float sum where loc[k] is a float, else an int's */

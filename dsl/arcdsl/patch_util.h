@@ -11,6 +11,7 @@
 #include "common/grid_util.h"
 #include "common/gridops.h"
 #include "common/anyorder.h"
+#include "common/binop.h"
 #include "arcdsl/paths.h"
 
 /* ---- Python-ish helpers ----------------------------------------------- */
@@ -234,37 +235,71 @@ static inline Value *coord_ext(Ctx *cx, Value *p, int k, int op)
     return best;
 }
 
-static inline bool coord_int(Ctx *cx, Value *p, int k, int op, int64_t *out)
+/* x OP k for an int k as Python computes it: a new reference, or NULL
+ * raised in CPython's words */
+static inline Value *arith_k(Ctx *cx, int op, Value *x, int64_t k)
 {
-    Value *v = coord_ext(cx, p, k, op);
-    return v && to_i64(cx, v, out);
+    Value *y = v_int(k), *r = cm_binop(cx, op, x, y, false);
+    v_decref(y);
+    return r;
 }
 
-/* uppermost, leftmost, lowermost, rightmost as ints */
-static inline bool bbox_int(Ctx *cx, Value *p, BBox *b)
+/* A coordinate the reference computes with is no int: Python's arithmetic
+ * on it (x OP k, for the op the reference reaches first) raises CPython's
+ * error; a float passes it, and arcrun's own words follow. */
+static inline bool coord_arith_fails(Ctx *cx, int op, Value *x, int64_t k, int64_t *out)
 {
-    return bbox(p, b) ||
-        (coord_int(cx, p, 0, CMP_LT, &b->i0) && coord_int(cx, p, 1, CMP_LT, &b->j0) &&
-         coord_int(cx, p, 0, CMP_GT, &b->i1) && coord_int(cx, p, 1, CMP_GT, &b->j1));
+    Value *r = arith_k(cx, op, x, k);
+    bool ok = r && to_i64(cx, r, out);
+    v_decref(r);
+    return ok;
+}
+
+/* v as an int, where the reference's first use of it is v OP k: anything
+ * else raises what Python's OP raises on it (a float passes that, and
+ * arcrun's own words follow) */
+static inline bool coord_as_int(Ctx *cx, Value *v, int op, int64_t k, int64_t *out)
+{
+    if (v_is_int(v)) {
+        *out = v->u.i;
+        return true;
+    }
+    Value *r = arith_k(cx, op, v, k);
+    v_decref(r);
+    return r && to_i64(cx, v, out);
 }
 
 /* ---- size -------------------------------------------------------------- */
+
+/* lowermost(p) - uppermost(p) + 1 (k 0) or its columns' (k 1): both
+ * operands first, then Python's `-` on them */
+static inline bool span_i(Ctx *cx, Value *p, int k, int64_t *out)
+{
+    Value *hi = coord_ext(cx, p, k, CMP_GT), *lo = hi ? coord_ext(cx, p, k, CMP_LT) : NULL;
+    if (!lo)
+        return false;
+    if (v_is_int(hi) && v_is_int(lo)) {
+        *out = hi->u.i - lo->u.i + 1;
+        return true;
+    }
+    Value *d = cm_binop(cx, CORE_SUB, hi, lo, false);
+    bool ok = d && coord_arith_fails(cx, CORE_ADD, d, 1, out);
+    v_decref(d);
+    return ok;
+}
 
 static inline bool height_i(Ctx *cx, Value *p, int64_t *out)
 {
     size_t n;
     BBox b;
-    int64_t lo, hi;
     if (!gu_len(cx, p, &n))
         return false;
     if (n == 0 || p->type == V_TUPLE)
         *out = (int64_t)n;
     else if (bbox(p, &b))
         *out = b.i1 - b.i0 + 1;
-    else if (coord_int(cx, p, 0, CMP_GT, &hi) && coord_int(cx, p, 0, CMP_LT, &lo))
-        *out = hi - lo + 1;
     else
-        return false;
+        return span_i(cx, p, 0, out);
     return true;
 }
 
@@ -272,7 +307,6 @@ static inline bool width_i(Ctx *cx, Value *p, int64_t *out)
 {
     size_t n;
     BBox b;
-    int64_t lo, hi;
     if (!gu_len(cx, p, &n))
         return false;
     if (n == 0) {
@@ -283,10 +317,8 @@ static inline bool width_i(Ctx *cx, Value *p, int64_t *out)
         *out = (int64_t)n;
     } else if (bbox(p, &b)) {
         *out = b.j1 - b.j0 + 1;
-    } else if (coord_int(cx, p, 1, CMP_GT, &hi) && coord_int(cx, p, 1, CMP_LT, &lo)) {
-        *out = hi - lo + 1;
     } else {
-        return false;
+        return span_i(cx, p, 1, out);
     }
     return true;
 }

@@ -1,5 +1,6 @@
 /* scale.c -- arc-dsl upscale and downscale. */
 #include "prim.h"
+#include "common/core_util.h"
 #include "arcdsl/grid_util.h"
 #include "common/gridops.h"
 
@@ -9,20 +10,26 @@
 Value *ad_hupscale(Ctx *cx, Value *const *a) { return cm_upscale(cx, a[0], a[1], CM_UP_H | CM_UP_FLAT); }
 Value *ad_vupscale(Ctx *cx, Value *const *a) { return cm_upscale(cx, a[0], a[1], CM_UP_V | CM_UP_FLAT); }
 
-/* gu_locs refused obj: the error CPython's first line,
- * `di_inv, dj_inv = ulcorner(element)`, raises (ulcorner's own, or the
- * unpacking's), else gu_locs' again.  Always NULL. */
+/* gu_locs refused obj: the error CPython's first lines raise,
+ * `di_inv, dj_inv = ulcorner(element)` (ulcorner's own, or the
+ * unpacking's), `di, dj = (-di_inv, -dj_inv)` and `shift(element, (di,
+ * dj))`, else gu_locs' again.  Always NULL. */
 static Value *corner_error(Ctx *cx, Value *obj)
 {
-    if (cx->over_budget)
+    if (cx_error_stands(cx))
         return NULL;
     cx_clear(cx);
     Value *uc = ad_ulcorner(cx, &obj);
-    bool unpacks = uc && v_unpack_check(cx, uc, 2);
+    bool ok = uc && v_unpack_check(cx, uc, 2);
+    Value *di = ok ? core_neg(cx, v_items(uc)[0]) : NULL, *dj = di ? core_neg(cx, v_items(uc)[1]) : NULL;
     v_decref(uc);
+    Value *off = dj ? v_pair_steal(di, dj) : (v_decref(di), NULL), *args[2] = {obj, off};
+    Value *moved = off ? ad_shift(cx, args) : NULL;
+    v_decref(off);
+    v_decref(moved);
     GLoc *l;
     size_t n;
-    if (unpacks && gu_locs(cx, obj, &l, &n))
+    if (moved && gu_locs(cx, obj, &l, &n))
         abort();                /* it refused obj a moment ago */
     return NULL;
 }
@@ -119,7 +126,7 @@ Value *ad_downscale(Ctx *cx, Value *const *a)
     size_t h0, w0;
     /* len(grid), len(grid[0]), then `0 % factor` before any row is read
      * (the second loop's, where the rows are empty) */
-    if (!gu_hw(cx, a[0], &h0, &w0) || !gu_int(cx, a[1], &f))
+    if (!gu_hw(cx, a[0], &h0, &w0) || !core_int_operand(cx, "%", a[1]) || !gu_int(cx, a[1], &f))
         return NULL;
     if (f == 0)
         return cx_raise(cx, "ZeroDivisionError", "integer modulo by zero");
@@ -133,8 +140,20 @@ Value *ad_downscale(Ctx *cx, Value *const *a)
             v_titems(t)[i] = v_incref(&v_empty_tuple_);
         return t;
     }
-    if (!gu_view_hw(cx, a[0], &g))
+    if (!gu_view_hw(cx, a[0], &g)) {
+        /* a row that is no tuple: grid[i][j] raises where the loops,
+         * which read every row's kept columns, first reach it */
+        if (cx_error_stands(cx))
+            return NULL;
+        cx_clear(cx);
+        for (size_t i = 0; i < h0; i++)
+            for (size_t j = 0; j < w0; j += k)
+                if (!gu_at(cx, a[0], i, j))
+                    return NULL;
+        if (gu_view_hw(cx, a[0], &g))
+            abort();            /* it refused the grid a moment ago */
         return NULL;
+    }
     size_t h = g.h, w = g.w;
     bool rect = gu_view_full(a[0], &g);
     gu_view_free(&g);

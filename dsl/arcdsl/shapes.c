@@ -25,12 +25,12 @@ static bool center_i(Ctx *cx, Value *p, int64_t *ci, int64_t *cj)
         *cj = b.j0 + (b.j1 - b.j0 + 1) / 2;
         return true;
     }
-    if (!coord_int(cx, p, 0, CMP_LT, ci) || !height_i(cx, p, &h) ||
-        !coord_int(cx, p, 1, CMP_LT, cj) || !width_i(cx, p, &w))
+    /* each sum's operands before its `+`, the rows' sum before the columns' */
+    Value *u = coord_ext(cx, p, 0, CMP_LT);
+    if (!u || !height_i(cx, p, &h) || !coord_arith_fails(cx, CORE_ADD, u, core_floordiv(h, 2), ci))
         return false;
-    *ci += core_floordiv(h, 2);
-    *cj += core_floordiv(w, 2);
-    return true;
+    Value *l = coord_ext(cx, p, 1, CMP_LT);
+    return l && width_i(cx, p, &w) && coord_arith_fails(cx, CORE_ADD, l, core_floordiv(w, 2), cj);
 }
 
 Value *ad_center(Ctx *cx, Value *const *a)
@@ -117,26 +117,50 @@ Value *ad_connect_line(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int6
     return r;
 }
 
-/* `i, j = v` as ints: v's two items, or NULL raised */
-static Value **ivec(Ctx *cx, Value *v, int64_t *i, int64_t *j)
+static bool all_ints(Value *const *u, Value *const *l)
 {
-    Value **ij = unpack2(cx, v);
-    return ij && to_i64(cx, ij[0], i) && to_i64(cx, ij[1], j) ? ij : NULL;
+    return v_is_int(u[0]) && v_is_int(u[1]) && v_is_int(l[0]) && v_is_int(l[1]);
 }
 
-/* ulcorner(a) and lrcorner(b) as ints, in that order; false raised. */
+/* range(s, e + 1) as the reference's comprehensions build it: e + 1, then
+ * both must be ints; false raised in CPython's words */
+static bool incl_range(Ctx *cx, Value *s, Value *e)
+{
+    Value *e1 = arith_k(cx, CORE_ADD, e, 1);
+    int64_t x;
+    bool ok = e1 && gu_int(cx, s, &x) && gu_int(cx, e1, &x);
+    v_decref(e1);
+    return ok;
+}
+
+/* Corners u and l not all ints: the reference's steps on the values (box
+ * takes min and max first), for CPython's error; false, raised. */
+static bool corner_ranges_fail(Ctx *cx, Value *const *u, Value *const *l, bool minmax)
+{
+    Value *si = u[0], *sj = u[1], *ei = l[0], *ej = l[1];
+    int64_t x;
+    if (minmax && (!(si = core_minmax2(cx, u[0], l[0], CMP_LT)) ||
+                   !(sj = core_minmax2(cx, u[1], l[1], CMP_LT)) ||
+                   !(ei = core_minmax2(cx, u[0], l[0], CMP_GT)) ||
+                   !(ej = core_minmax2(cx, u[1], l[1], CMP_GT))))
+        return false;
+    if (incl_range(cx, si, ei) && incl_range(cx, sj, ej))
+        for (int k = 0; k < 4 && to_i64(cx, k < 2 ? u[k] : l[k - 2], &x); k++)
+            ;
+    return false;
+}
+
+/* ulcorner(a) and lrcorner(b) as ints, in that order, each unpacked as it
+ * comes; false raised. */
 static bool corners_i(Ctx *cx, Value *a, Value *b, int64_t *ai, int64_t *aj, int64_t *bi,
                       int64_t *bj)
 {
-    Value *ul = corner(cx, a, OP_MIN, OP_MIN, OP_MIN);
-    if (!ul)
-        return false;
-    bool ok = ivec(cx, ul, ai, aj);
+    Value *ul = corner(cx, a, OP_MIN, OP_MIN, OP_MIN), **u = ul ? unpack2(cx, ul) : NULL;
+    Value *lr = u ? corner(cx, b, OP_MAX, OP_MAX, OP_MAX) : NULL, **l = lr ? unpack2(cx, lr) : NULL;
+    bool ok = l && (all_ints(u, l) || corner_ranges_fail(cx, u, l, false));
+    if (ok)
+        *ai = u[0]->u.i, *aj = u[1]->u.i, *bi = l[0]->u.i, *bj = l[1]->u.i;
     v_decref(ul);
-    Value *lr = ok ? corner(cx, b, OP_MAX, OP_MAX, OP_MAX) : NULL;
-    if (!lr)
-        return false;
-    ok = ivec(cx, lr, bi, bj);
     v_decref(lr);
     return ok;
 }
@@ -154,33 +178,28 @@ Value *ad_connect(Ctx *cx, Value *const *a)
     return ad_connect_line(cx, pa, pa[0]->u.i, pa[1]->u.i, pb[0]->u.i, pb[1]->u.i);
 }
 
-/* start[k] + 42 * direction[k]: the subscripts, then the arithmetic.
- * 1: *out set; 0: two tuples, which Python repeats and concatenates (the
- * caller's connect fails later); -1 raised. */
-static int shoot_end(Ctx *cx, Value *start, Value *dir, size_t k, int64_t *out)
+/* start[k] + 42 * direction[k], as Python computes it: a new reference,
+ * or NULL raised */
+static Value *shoot_end(Ctx *cx, Value *start, Value *dir, size_t k)
 {
     Value *s = gu_getitem(cx, start, k), *d = s ? gu_getitem(cx, dir, k) : NULL;
-    int64_t si, di;
-    if (!d)
-        return -1;
-    if (s->type == V_TUPLE && d->type == V_TUPLE)
-        return 0;
-    if (!to_i64(cx, d, &di) || !to_i64(cx, s, &si))
-        return -1;
-    *out = si + 42 * di;
-    return 1;
+    Value *m = d ? arith_k(cx, CORE_MUL, d, 42) : NULL, *r = m ? cm_binop(cx, CORE_ADD, s, m, false) : NULL;
+    v_decref(m);
+    return r;
 }
 
+/* connect(start, (start[0] + 42 * direction[0], start[1] + 42 * direction[1])) */
 Value *ad_shoot(Ctx *cx, Value *const *a)
 {
-    int64_t ei = 0, ej = 0, ai, aj;
-    int ri = shoot_end(cx, a[0], a[1], 0, &ei), rj = ri < 0 ? -1 : shoot_end(cx, a[0], a[1], 1, &ej);
-    Value **pa = rj < 0 ? NULL : ivec(cx, a[0], &ai, &aj);   /* connect's `ai, aj = start` */
-    if (!pa)
-        return NULL;
-    if (!ri || !rj)
-        return cx_raise(cx, "TypeError", "can only concatenate tuple (not \"int\") to tuple");
-    return ad_connect_line(cx, pa, ai, aj, ei, ej);
+    Value *ei = shoot_end(cx, a[0], a[1], 0), *ej = ei ? shoot_end(cx, a[0], a[1], 1) : NULL;
+    Value **pa = ej ? unpack2(cx, a[0]) : NULL, *r = NULL;
+    if (pa && v_is_int(pa[0]) && v_is_int(pa[1]) && v_is_int(ei) && v_is_int(ej))
+        r = ad_connect_line(cx, pa, pa[0]->u.i, pa[1]->u.i, ei->u.i, ej->u.i);
+    else if (pa)
+        r = cm_connect_any(cx, pa[0], pa[1], ei, ej, ranged_cells);
+    v_decref(ei);
+    v_decref(ej);
+    return r;
 }
 
 /* frozenset((i, j) ...) over a 30-long frontier; k: which item of loc stays */
@@ -287,12 +306,26 @@ static Value *box_lines(Ctx *cx, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
     return cm_ring(si, sj, ei, ej);
 }
 
+/* inbox (d 1) and outbox (d -1): ai, aj = uppermost + d, leftmost + d;
+ * bi, bj = lowermost - d, rightmost - d, each found and moved in turn as
+ * Python computes them (written + 1 or - 1) */
 static Value *around(Ctx *cx, Value *p, int64_t d)
 {
     BBox b;
-    if (!bbox_int(cx, p, &b))
-        return NULL;
-    return box_lines(cx, b.i0 + d, b.j0 + d, b.i1 - d, b.j1 - d);
+    if (bbox(p, &b))
+        return box_lines(cx, b.i0 + d, b.j0 + d, b.i1 - d, b.j1 - d);
+    static const int k[4] = {0, 1, 0, 1}, ext[4] = {CMP_LT, CMP_LT, CMP_GT, CMP_GT};
+    Value *v[4] = {NULL, NULL, NULL, NULL}, *r = NULL;
+    bool ok = true;
+    for (int q = 0; q < 4 && ok; q++) {
+        Value *c = coord_ext(cx, p, k[q], ext[q]);
+        ok = c && (v[q] = arith_k(cx, (q < 2) == (d > 0) ? CORE_ADD : CORE_SUB, c, 1));
+    }
+    if (ok && (all_ints(v, v + 2) || corner_ranges_fail(cx, v, v + 2, true)))
+        r = box_lines(cx, v[0]->u.i, v[1]->u.i, v[2]->u.i, v[3]->u.i);
+    for (int q = 0; q < 4; q++)
+        v_decref(v[q]);
+    return r;
 }
 
 Value *ad_inbox(Ctx *cx, Value *const *a)  { return around(cx, a[0], 1); }
@@ -334,9 +367,10 @@ Value *ad_box(Ctx *cx, Value *const *a)
         return NULL;
     if (n == 0)
         return v_incref(p);
-    if ((ul = corner(cx, p, OP_MIN, OP_MIN, OP_MIN)) && (u = ivec(cx, ul, &ai, &aj)) &&
-        (lr = corner(cx, p, OP_MAX, OP_MAX, OP_MAX)) && (l = ivec(cx, lr, &bi, &bj)) &&
-        (r = box_lines(cx, ai, aj, bi, bj))) {
+    if ((ul = corner(cx, p, OP_MIN, OP_MIN, OP_MIN)) && (u = unpack2(cx, ul)) &&
+        (lr = corner(cx, p, OP_MAX, OP_MAX, OP_MAX)) && (l = unpack2(cx, lr)) &&
+        (all_ints(u, l) || corner_ranges_fail(cx, u, l, true)) &&
+        (r = box_lines(cx, ai = u[0]->u.i, aj = u[1]->u.i, bi = l[0]->u.i, bj = l[1]->u.i))) {
         /* si, sj = min(ai, bi), min(aj, bj); ei, ej = max(...): the first
          * of equals */
         Value *const c[4] = {u[0], u[1], bi > ai ? l[0] : u[0], bj > aj ? l[1] : u[1]};

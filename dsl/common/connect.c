@@ -4,15 +4,6 @@
 #include "common/gridops.h"
 #include "common/binop.h"
 
-/* min(a, b) (op CMP_LT) or max(a, b) (CMP_GT), borrowed: Python compares
- * b to a, keeping a on a tie; NULL raised */
-static Value *min2(Ctx *cx, Value *a, Value *b, int op)
-{
-    int r = v_is_int(a) && v_is_int(b) ? (op == CMP_LT ? b->u.i < a->u.i : b->u.i > a->u.i)
-                                       : v_richcmp(cx, b, a, op);
-    return r < 0 ? NULL : r ? b : a;
-}
-
 static Value *plus_one(Ctx *cx, Value *x)
 {
     Value *one = v_int(1), *r = cm_binop(cx, CORE_ADD, x, one, false);
@@ -49,9 +40,9 @@ Value *cm_zip_line(Ctx *cx, Value *fi, int64_t i0, int64_t i1, int64_t si,
 Value *cm_connect_any(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj, CmChargeFn charge)
 {
     Value *r = NULL, *ei = NULL, *ej = NULL, *d1 = NULL, *d2 = NULL, *d3 = NULL;
-    Value *si = min2(cx, ai, bi, CMP_LT), *mi = si ? min2(cx, ai, bi, CMP_GT) : NULL;
+    Value *si = core_minmax2(cx, ai, bi, CMP_LT), *mi = si ? core_minmax2(cx, ai, bi, CMP_GT) : NULL;
     ei = mi ? plus_one(cx, mi) : NULL;
-    Value *sj = ei ? min2(cx, aj, bj, CMP_LT) : NULL, *mj = sj ? min2(cx, aj, bj, CMP_GT) : NULL;
+    Value *sj = ei ? core_minmax2(cx, aj, bj, CMP_LT) : NULL, *mj = sj ? core_minmax2(cx, aj, bj, CMP_GT) : NULL;
     ej = mj ? plus_one(cx, mj) : NULL;
     int64_t i0, i1, j0, j1;
     if (!ej)

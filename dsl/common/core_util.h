@@ -71,6 +71,26 @@ static inline bool core_iterable(Ctx *cx, const Value *v)
     return false;
 }
 
+/* min(a, b) (op CMP_LT) or max(a, b) (CMP_GT) as Python's builtins take
+ * them: b compared to a, a kept on a tie; borrowed, or NULL raised */
+static inline Value *core_minmax2(Ctx *cx, Value *a, Value *b, int op)
+{
+    int r = v_is_int(a) && v_is_int(b) ? (op == CMP_LT ? b->u.i < a->u.i : b->u.i > a->u.i)
+                                       : v_richcmp(cx, b, a, op);
+    return r < 0 ? NULL : r ? b : a;
+}
+
+/* `k OP v` for an int k where the reference computes with a count or
+ * factor v that is no number (op "//", "%"...): TypeError, CPython's words */
+static inline bool core_int_operand(Ctx *cx, const char *op, const Value *v)
+{
+    if (v_is_int(v) || v->type == V_FLOAT)
+        return true;
+    cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: 'int' and '%s'", op,
+             v_typename(v));
+    return false;
+}
+
 /* A call made inside a generator expression: a StopIteration escaping it
  * becomes RuntimeError (PEP 479), as in the reference's genexprs. */
 static inline Value *core_gen_done(Ctx *cx, Value *r)
@@ -139,6 +159,16 @@ enum { CORE_ADD, CORE_SUB, CORE_MUL, CORE_FLOORDIV, CORE_MOD };
 static inline Value *core_overflow(Ctx *cx)
 {
     return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+}
+
+/* -a, Python's unary minus: a new reference, or NULL raised */
+static inline Value *core_neg(Ctx *cx, const Value *a)
+{
+    if (v_is_int(a))
+        return a->u.i == INT64_MIN ? core_overflow(cx) : v_int(-a->u.i);
+    if (a->type == V_FLOAT)
+        return v_float(-a->u.f);
+    return cx_raise(cx, "TypeError", "bad operand type for unary -: '%s'", v_typename(a));
 }
 
 /* A coordinate moved by an offset, x + d; false past 64 bits, raised. */

@@ -36,8 +36,9 @@ Value *cm_compress_build(const GView *v, const bool *dropr, const bool *dropc, s
 Value *cm_colorfilter(Ctx *cx, Value *objs, Value *color, size_t at, bool charge);
 
 /* Every row of tuple or frozenset g a tuple, as row[::-1] needs;
- * TypeError at the first that is not. */
-bool cm_rows_sliceable(Ctx *cx, const Value *g);
+ * TypeError at the first that is not, the rows read last to first where
+ * the reference reverses them first (grid[::-1]). */
+bool cm_rows_sliceable(Ctx *cx, const Value *g, bool reversed);
 
 /* g[::-1] of tuple g, a byte grid's as bytes; charge: its len, after
  * (arc-dsl's hmirror; tokpidjin's charges nothing). */

@@ -6,15 +6,16 @@
 #include "common/gridops.h"
 #include "common/grid_util.h"
 
-bool cm_rows_sliceable(Ctx *cx, const Value *g)
+bool cm_rows_sliceable(Ctx *cx, const Value *g, bool reversed)
 {
     Value **rows = v_items(g);
-    for (size_t i = 0, h = v_len(g); i < h; i++)
-        if (rows[i]->type != V_TUPLE) {
-            cx_raise(cx, "TypeError", "'%s' object is not subscriptable",
-                     v_typename(rows[i]));
+    for (size_t k = 0, h = v_len(g); k < h; k++) {
+        const Value *r = rows[reversed ? h - 1 - k : k];
+        if (r->type != V_TUPLE) {
+            cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(r));
             return false;
         }
+    }
     return true;
 }
 
@@ -69,7 +70,7 @@ Value *cm_flip_rows(Ctx *cx, const Value *g, bool rev, bool charge)
         }
         return out;
     }
-    if (!cm_rows_sliceable(cx, g))
+    if (!cm_rows_sliceable(cx, g, rev))
         return NULL;
     size_t h = v_len(g), cells = 0;
     Value **rows = v_items(g);

@@ -39,17 +39,23 @@ rows:
     if (!gu_iterable(cx, g))
         return NULL;
     size_t h = v_len(g), cells = 0;
+    bool have_f = false;
+    f = 0;
     for (size_t i = 0; i < h; i++) {
         Value *r = v_items(g)[i];
         if (hs && !gu_iterable(cx, r))
             return NULL;
         if (hs)
             cells += v_len(r);
+        /* range(factor) runs at a row's first value (horizontal) and after
+         * each row (vertical): its error comes at the first row that gets
+         * there, before a later row fails to iterate */
+        if (!have_f && (vs || v_len(r) > 0)) {
+            if (!gu_int(cx, factor, &f))
+                return NULL;
+            have_f = true;
+        }
     }
-    /* range(factor) runs per row (vertical) or per value (horizontal) */
-    f = 0;
-    if ((vs ? h : cells) > 0 && !gu_int(cx, factor, &f))
-        return NULL;
     size_t k = f > 0 ? (size_t)f : 0;
     if (!gu_work(cx, (hs ? cells * k : h) * (vs ? k : 1) + (how & CM_UP_ROWS ? h * k : 0)))
         return NULL;

@@ -72,14 +72,7 @@ static inline Value *tkp_arith_i(Ctx *cx, const Value *a, int64_t k, char op)
     return r;
 }
 
-static inline Value *tkp_neg(Ctx *cx, const Value *a)
-{
-    if (v_is_int(a))
-        return a->u.i == INT64_MIN ? core_overflow(cx) : v_int(-a->u.i);
-    if (a->type == V_FLOAT)
-        return v_float(-a->u.f);
-    return cx_raise(cx, "TypeError", "bad operand type for unary -: '%s'", v_typename(a));
-}
+static inline Value *tkp_neg(Ctx *cx, const Value *a) { return core_neg(cx, a); }
 
 static inline Value *tkp_abs(Ctx *cx, const Value *a)
 {
@@ -99,11 +92,7 @@ static inline int tkp_beats(Ctx *cx, const Value *x, const Value *best, int op)
 }
 
 /* min(a, b) / max(a, b) of two values, borrowed; NULL raised */
-static inline Value *tkp_min2(Ctx *cx, Value *a, Value *b, int op)
-{
-    int r = tkp_beats(cx, b, a, op);
-    return r < 0 ? NULL : r ? b : a;
-}
+static inline Value *tkp_min2(Ctx *cx, Value *a, Value *b, int op) { return core_minmax2(cx, a, b, op); }
 
 static inline bool tkp_eq_int(const Value *x, int64_t k)
 {
