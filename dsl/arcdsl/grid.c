@@ -594,14 +594,30 @@ static bool cover_into(Ctx *cx, Value *grid, Value *patch, MGrid *m)
     if (!bg)
         return false;
     int any = ao_locs(cx, patch, &l, &n);
-    if (any < 0 || (!any && !gu_toindices_ok(cx, patch)) || !gu_mgrid(cx, grid, m)) {
+    Value *ti = NULL;
+    if (!any && !gu_locs(cx, patch, &l, &n)) {
+        /* places not all int pairs: cover's toindices(patch) as a value,
+         * which fill takes toindices of again (not the same where its
+         * items' second items are tuples) */
+        if (cx_error_stands(cx))
+            return false;
+        cx_clear(cx);
+        int kind = pkind(cx, patch);
+        if (!(ti = kind < 0 ? NULL : to_indices(cx, patch, kind)))
+            return false;
+    } else if (!any) {
+        any = 1;
+    }
+    if (any < 0 || !gu_mgrid(cx, grid, m)) {
         free(l);
+        v_decref(ti);
         return false;
     }
-    bool ok = any ? fill_locs(cx, m, bg, l, n, NULL) : fill_read(cx, m, patch, bg, NULL);
+    bool ok = ti ? fill_read(cx, m, ti, bg, NULL) : fill_locs(cx, m, bg, l, n, NULL);
     if (!ok)
         gu_mgrid_free(m);
     free(l);
+    v_decref(ti);
     return ok;
 }
 
@@ -615,6 +631,21 @@ Value *ad_cover(Ctx *cx, Value *const *a)
     return out;
 }
 
+/* paint(cover(grid, obj), shift(obj, offset)) on the values, where the
+ * offset or obj's places are not ints; m holds cover's grid */
+static Value *move_any(Ctx *cx, MGrid *m, Value *obj, Value *offset)
+{
+    if (cx_error_stands(cx))
+        return NULL;
+    cx_clear(cx);
+    Value *args[2] = {obj, offset}, *moved = ad_shift(cx, args);
+    Value *covered = moved ? gu_mgrid_out(cx, m) : NULL;
+    Value *pargs[2] = {covered, moved}, *r = covered ? ad_paint(cx, pargs) : NULL;
+    v_decref(covered);
+    v_decref(moved);
+    return r;
+}
+
 Value *ad_move(Ctx *cx, Value *const *a)
 {
     Value *obj = a[1], *out = NULL, *moved = NULL;
@@ -626,15 +657,7 @@ Value *ad_move(Ctx *cx, Value *const *a)
     if (v_len(obj) > 0) {   /* shift(obj, offset), then paint it */
         int64_t di, dj;
         if (!gu_loc(cx, a[2], &di, &dj)) {
-            /* an offset not of ints: shift's own error where it has one */
-            if (cx_error_stands(cx))
-                goto done;
-            cx_clear(cx);
-            Value *args[2] = {obj, a[2]}, *s = ad_shift(cx, args);
-            if (s) {
-                v_decref(s);
-                gu_loc(cx, a[2], &di, &dj);
-            }
+            out = move_any(cx, &m, obj, a[2]);
             goto done;
         }
         int isobj = gu_is_object(cx, obj);
@@ -644,8 +667,10 @@ Value *ad_move(Ctx *cx, Value *const *a)
             cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
             goto done;
         }
-        if (!gu_cells(cx, obj, &c, &n))
+        if (!gu_cells(cx, obj, &c, &n)) {
+            out = move_any(cx, &m, obj, a[2]);
             goto done;
+        }
         Value **items = gu_alloc(cx, n, sizeof *items);
         if (!items)
             goto done;
