@@ -183,7 +183,9 @@ Value *ad_connect(Ctx *cx, Value *const *a)
 static Value *shoot_end(Ctx *cx, Value *start, Value *dir, size_t k)
 {
     Value *s = gu_getitem(cx, start, k), *d = s ? gu_getitem(cx, dir, k) : NULL;
-    Value *m = d ? arith_k(cx, CORE_MUL, d, 42) : NULL, *r = m ? cm_binop(cx, CORE_ADD, s, m, false) : NULL;
+    Value *k42 = v_int(42), *m = d ? cm_binop(cx, CORE_MUL, k42, d, false) : NULL;
+    Value *r = m ? cm_binop(cx, CORE_ADD, s, m, false) : NULL;
+    v_decref(k42);
     v_decref(m);
     return r;
 }
