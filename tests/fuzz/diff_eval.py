@@ -125,7 +125,7 @@ def kind(expr, want, got, detail=''):
         return 'functions or None in sets (CPython 3.11 hashes them by address)'  # reordered
     if re.search(r'\bnan\b', want) and 'frozenset' in want:
         return 'nan in sets (CPython 3.11 hashes a float nan by address)'
-    if "'" in want and 'frozenset' in want:
+    if "'" in want and 'frozenset' in want and not want.startswith('!'):
         return 'strings in sets (hash randomised per process)'
     if 'OverflowError' in got or re.search(r'\d{19,}', expr + want + got):
         return '64-bit ints'
@@ -147,6 +147,8 @@ def kind(expr, want, got, detail=''):
                                       (re.search(r'[\'"]', want) and not re.search(r'[\'"]', got))):
         return 'strings as containers (arcrun reads strings as values only)'
     if want.startswith('!') and got.startswith('!'):
+        if want.split(':')[0] == got.split(':')[0]:
+            return None     # --messages: the class right, the words not
         return 'exception class (which of two bad arguments raises first)'
     return None
 
