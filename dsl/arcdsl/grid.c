@@ -168,12 +168,11 @@ Value *ad_ofcolor(Ctx *cx, Value *const *a)
 
 /* ---- slicing ------------------------------------------------------------ */
 
-/* start[k] and dims[k] as `start[k]:start[k]+dims[k]` reads them: both
- * items first (an IndexError of either comes before any TypeError), then
- * the sum and the slice, which need ints */
-/* start[k] and dims[k] as ints.  Otherwise what CPython raises on
- * seq[start[k]:start[k]+dims[k]]: the sum's error, seq (the grid, or a
- * row where known) not subscriptable, or the slice's indices. */
+/* start[k] and dims[k] as `seq[start[k]:start[k]+dims[k]]` reads them:
+ * both items first (an IndexError of either comes before any TypeError),
+ * as ints.  Otherwise what CPython raises next: the sum's error, seq (the
+ * grid, or the first row sliced where known) not subscriptable, or the
+ * slice's indices. */
 static bool crop_bounds(Ctx *cx, const Value *seq, const Value *start, const Value *dims,
                         size_t k, int64_t *s, int64_t *d)
 {

@@ -244,10 +244,10 @@ static inline Value *arith_k(Ctx *cx, int op, Value *x, int64_t k)
     return r;
 }
 
-/* A coordinate the reference computes with is no int: Python's arithmetic
- * on it (x OP k, for the op the reference reaches first) raises CPython's
- * error; a float passes it, and arcrun's own words follow. */
-static inline bool coord_arith_fails(Ctx *cx, int op, Value *x, int64_t k, int64_t *out)
+/* x OP k as an int, by Python's arithmetic: for a coordinate that is no
+ * int, CPython's error (a float passes the op, and arcrun's own words,
+ * that it reads ints only, follow). */
+static inline bool coord_arith_int(Ctx *cx, int op, Value *x, int64_t k, int64_t *out)
 {
     Value *r = arith_k(cx, op, x, k);
     bool ok = r && to_i64(cx, r, out);
@@ -283,7 +283,7 @@ static inline bool span_i(Ctx *cx, Value *p, int k, int64_t *out)
         return true;
     }
     Value *d = cm_binop(cx, CORE_SUB, hi, lo, false);
-    bool ok = d && coord_arith_fails(cx, CORE_ADD, d, 1, out);
+    bool ok = d && coord_arith_int(cx, CORE_ADD, d, 1, out);
     v_decref(d);
     return ok;
 }

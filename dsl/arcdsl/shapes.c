@@ -27,10 +27,10 @@ static bool center_i(Ctx *cx, Value *p, int64_t *ci, int64_t *cj)
     }
     /* each sum's operands before its `+`, the rows' sum before the columns' */
     Value *u = coord_ext(cx, p, 0, CMP_LT);
-    if (!u || !height_i(cx, p, &h) || !coord_arith_fails(cx, CORE_ADD, u, core_floordiv(h, 2), ci))
+    if (!u || !height_i(cx, p, &h) || !coord_arith_int(cx, CORE_ADD, u, core_floordiv(h, 2), ci))
         return false;
     Value *l = coord_ext(cx, p, 1, CMP_LT);
-    return l && width_i(cx, p, &w) && coord_arith_fails(cx, CORE_ADD, l, core_floordiv(w, 2), cj);
+    return l && width_i(cx, p, &w) && coord_arith_int(cx, CORE_ADD, l, core_floordiv(w, 2), cj);
 }
 
 Value *ad_center(Ctx *cx, Value *const *a)
@@ -144,9 +144,13 @@ static bool corner_ranges_fail(Ctx *cx, Value *const *u, Value *const *l, bool m
                    !(ei = core_minmax2(cx, u[0], l[0], CMP_GT)) ||
                    !(ej = core_minmax2(cx, u[1], l[1], CMP_GT))))
         return false;
-    if (incl_range(cx, si, ei) && incl_range(cx, sj, ej))
-        for (int k = 0; k < 4 && to_i64(cx, k < 2 ? u[k] : l[k - 2], &x); k++)
-            ;
+    if (!incl_range(cx, si, ei) || !incl_range(cx, sj, ej))
+        return false;
+    /* every step passed: a float equal to an int won the comparisons,
+     * where CPython goes on with ints; arcrun reads ints only */
+    for (int k = 0; k < 4; k++)
+        if (!to_i64(cx, k < 2 ? u[k] : l[k - 2], &x))
+            break;
     return false;
 }
 

@@ -378,21 +378,6 @@ static inline int gu_is_object(Ctx *cx, const Value *p)
 typedef struct { int64_t i, j; } GLoc;
 typedef struct { Value *c; int64_t i, j; } GCell;
 
-/* Whether toindices(patch) itself gets through (len, the first item's [1],
- * an object's `value, index` unpacks), before anything reads the locations. */
-static inline bool gu_toindices_ok(Ctx *cx, const Value *patch)
-{
-    size_t len;
-    if (!gu_len(cx, patch, &len))
-        return false;
-    int obj = len ? gu_is_object(cx, patch) : 0;
-    Value *c, *loc;
-    for (size_t k = 0; obj == 1 && k < len; k++)
-        if (!gu_unpack2(cx, v_items(patch)[k], &c, &loc))
-            return false;
-    return obj >= 0;
-}
-
 /* The locations of toindices(patch), as `for i, j in toindices(patch)`
  * sees them (duplicates of tuple inputs kept: callers don't care). */
 static inline bool gu_locs(Ctx *cx, const Value *patch, GLoc **out, size_t *n)
