@@ -200,36 +200,37 @@ static inline bool bbox(const Value *p, BBox *b)
 }
 
 /* min/max(c[k] for c in toindices(p)), each c unpacking to (i, j); the
- * winner is borrowed (Python returns the object itself). */
+ * winner is borrowed (Python returns the object itself).  An object's
+ * toindices is a new set: every cell's `value, index` unpacks first, and
+ * the places come in that set's order, which decides which of two places
+ * that do not compare raises, and which of equals (True, 1) wins.  Its
+ * items are p's own places, so the winner lives as long as p. */
 static inline Value *coord_ext(Ctx *cx, Value *p, int k, int op)
 {
     int kind = pkind(cx, p);
-    if (kind < 0)
+    Value *ti = kind < 0 ? NULL : to_indices(cx, p, kind);
+    if (!ti)
         return NULL;
-    size_t n = v_len(p);
-    Value **it = v_items(p), *best = NULL;
-    /* toindices(p) unpacks every cell's `value, index` before a place is
-     * unpacked as `i, j` */
-    for (size_t x = 0; kind == PK_OBJ && x < n; x++)
-        if (!eloc(cx, it[x], kind))
-            return NULL;
+    size_t n = v_len(ti);
+    Value **it = v_items(ti), *best = NULL;
     for (size_t x = 0; x < n; x++) {
-        Value *loc = eloc(cx, it[x], kind);
-        Value **ij = loc ? unpack2(cx, loc) : NULL;
-        if (!ij)
-            return NULL;
-        Value *c = ij[k];
-        if (!best) {
-            best = c;
-            continue;
+        Value **ij = unpack2(cx, it[x]);
+        if (!ij) {
+            best = NULL;
+            break;
         }
-        int r = beats(cx, c, best, op);
-        if (r < 0)
-            return NULL;
+        Value *c = ij[k];
+        int r = best ? beats(cx, c, best, op) : 1;
+        if (r < 0) {
+            best = NULL;
+            break;
+        }
         if (r)
             best = c;
     }
-    if (!best)
+    bool raised = cx->err;
+    v_decref(ti);
+    if (!best && !raised)
         return cx_raise(cx, "ValueError", "%s() arg is an empty sequence",
                         op == CMP_LT ? "min" : "max");
     return best;
