@@ -153,8 +153,10 @@ static Value *b_max(Py *py, Value *const *a, int n, Value *key, bool rev) { retu
 
 static Value *b_sum(Py *py, Value *const *a, int n, Value *key, bool rev)
 {
-    if (n < 1 || n > 2)
-        return cx_raise(py->cx, "TypeError", "sum() takes at least 1 positional argument (%d given)", n);
+    if (n < 1)
+        return cx_raise(py->cx, "TypeError", "sum() takes at least 1 positional argument (0 given)");
+    if (n > 2)
+        return cx_raise(py->cx, "TypeError", "sum() takes at most 2 arguments (%d given)", n);
     Value *all = py_items_of(py->cx, a[0]);
     if (!all)
         return NULL;

@@ -196,6 +196,11 @@ Value *py_binop(Py *py, int op, Value *x, Value *y)
         return repeat(py, x, y);
     if (op == PY_MUL && seqy && v_is_int(x))
         return repeat(py, y, x);
+    /* a sequence's repeat is tried first, with the other side as its count */
+    bool strx = x->type == V_STR, stry = y->type == V_STR;
+    if (op == PY_MUL && ((seqx || strx) ? !v_is_int(y) : (seqy || stry) && !v_is_int(x)))
+        return cx_raise(cx, "TypeError", "can't multiply sequence by non-int of type '%s'",
+                        v_typename(seqx || strx ? y : x));
     if (!num(x) || !num(y))
         return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
                         op == PY_POW ? "** or pow()" : op_sym(op), v_typename(x), v_typename(y));
