@@ -379,6 +379,25 @@ static Value *subscript(Py *py, Value *obj, const Expr *index, const Env *env)
 
 static bool is_dsl(Value *f) { return f->type == V_FUNC && f->u.fn.prim >= 0 && f->refs < 0; }
 
+/* A keyword the callee does not take, in CPython's words, once every
+ * argument is evaluated: a builtin that takes none says so; min, max,
+ * sum and sorted count their positional arguments first; a def or a DSL
+ * function names the keyword. */
+static Value *keyword_refused(Py *py, Value *f, Value *const *argv, int n, const char *kw)
+{
+    if (f->u.fn.invoke != builtin_invoke)
+        return cx_raise(py->cx, "TypeError", "%s() got an unexpected keyword argument '%s'",
+                        f->u.fn.name, kw);
+    const PyBuiltin *b = &py_builtins[((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index];
+    bool sum = strcmp(b->name, "sum") == 0, sorted = strcmp(b->name, "sorted") == 0;
+    if (!b->keywords && !sum)
+        return cx_raise(py->cx, "TypeError", "%s() takes no keyword arguments", b->name);
+    if (sorted ? n != 1 : sum ? n < 1 || n > 2 : n < 1)
+        return b->fn(py, argv, n, NULL, false);     /* its own count's error */
+    return cx_raise(py->cx, "TypeError", "'%s' is an invalid keyword argument for %s()", kw,
+                    sorted ? "sort" : b->name);
+}
+
 static Value *call(Py *py, const Expr *e, const Env *env)
 {
     Ctx *cx = py->cx;
@@ -386,6 +405,7 @@ static Value *call(Py *py, const Expr *e, const Env *env)
     if (!f)
         return NULL;
     Value *small[IR_MAX_ARGS + 8], **argv = small, *key = NULL, *dflt = NULL, *r = NULL;
+    const char *refused = NULL;
     bool reverse = false;
     int n = 0, cap = (int)(sizeof small / sizeof small[0]);
     for (const Expr *a = e->u.call.args; a; a = a->next) {
@@ -393,16 +413,16 @@ static Value *call(Py *py, const Expr *e, const Env *env)
             Value *v = ev(py, a->u.kw.value, env);
             if (!v)
                 goto out;
-            int b = f->u.fn.invoke == builtin_invoke ? ((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index : -1;
+            int b = f->type == V_FUNC && f->u.fn.invoke == builtin_invoke
+                  ? ((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index : -1;
             int kws = b >= 0 ? py_builtins[b].keywords : 0;
             bool ok = (strcmp(a->u.kw.name, "key") == 0 && (kws & PY_KW_KEY)) ||
                       (strcmp(a->u.kw.name, "reverse") == 0 && (kws & PY_KW_REVERSE)) ||
                       (strcmp(a->u.kw.name, "default") == 0 && (kws & PY_KW_DEFAULT));
-            if (!ok) {
-                cx_raise(cx, "TypeError", "%s() got an unexpected keyword argument '%s'",
-                         f->type == V_FUNC ? f->u.fn.name : "object", a->u.kw.name);
+            if (!ok) {          /* refused once every argument is evaluated */
+                refused = refused ? refused : a->u.kw.name;
                 v_decref(v);
-                goto out;
+                continue;
             }
             if (strcmp(a->u.kw.name, "key") == 0) {
                 v_decref(key);
@@ -427,6 +447,10 @@ static Value *call(Py *py, const Expr *e, const Env *env)
         if (!(argv[n] = ev(py, a, env)))
             goto out;
         n++;
+    }
+    if (refused && f->type == V_FUNC) {     /* else v_call: not callable */
+        r = keyword_refused(py, f, argv, n, refused);
+        goto out;
     }
     if (f->type == V_FUNC && f->u.fn.invoke == builtin_invoke) {
         int b = ((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index;
