@@ -311,9 +311,8 @@ static Value *mirror_loc(Ctx *cx, int kind, Value *i, Value *j, Value *d, Value 
  * on whatever values the places hold. */
 static Value *mirror_any(Ctx *cx, Value *p, int kind)
 {
-    if (cx_error_stands(cx))
+    if (!cx_give_way(cx))
         return NULL;
-    cx_clear(cx);
     size_t k = kind == M_V ? 1 : 0, m;
     Value *ul = corner(cx, p, OP_MIN, OP_MIN, OP_MIN), *lr = NULL, *d = NULL, *out = NULL;
     if (!ul)
@@ -487,9 +486,8 @@ static bool fill_read(Ctx *cx, MGrid *m, Value *patch, Value *val, const Value *
     GLoc *l = NULL;
     size_t n;
     if (!gu_locs(cx, patch, &l, &n)) {
-        if (cx_error_stands(cx))
+        if (!cx_give_way(cx))
             return false;
-        cx_clear(cx);
         return fill_any(cx, m, patch, val, bg);
     }
     bool ok = fill_locs(cx, m, val, l, n, bg);
@@ -598,9 +596,8 @@ static bool cover_into(Ctx *cx, Value *grid, Value *patch, MGrid *m)
         /* places not all int pairs: cover's toindices(patch) as a value,
          * which fill takes toindices of again (not the same where its
          * items' second items are tuples) */
-        if (cx_error_stands(cx))
+        if (!cx_give_way(cx))
             return false;
-        cx_clear(cx);
         int kind = pkind(cx, patch);
         if (!(ti = kind < 0 ? NULL : to_indices(cx, patch, kind)))
             return false;
@@ -634,9 +631,8 @@ Value *ad_cover(Ctx *cx, Value *const *a)
  * offset or obj's places are not ints; m holds cover's grid */
 static Value *move_any(Ctx *cx, MGrid *m, Value *obj, Value *offset)
 {
-    if (cx_error_stands(cx))
+    if (!cx_give_way(cx))
         return NULL;
-    cx_clear(cx);
     Value *args[2] = {obj, offset}, *moved = ad_shift(cx, args);
     Value *covered = moved ? gu_mgrid_out(cx, m) : NULL;
     Value *pargs[2] = {covered, moved}, *r = covered ? ad_paint(cx, pargs) : NULL;

@@ -163,9 +163,8 @@ Value *ad_subgrid(Ctx *cx, Value *const *a)
     int64_t ul[2] = {0, 0}, h, w;
     size_t len;
     if (!ulcorner2(cx, a[0], ul, &len) || !gu_shape(cx, a[0], &h, &w)) {
-        if (cx_error_stands(cx))
+        if (!cx_give_way(cx))
             return NULL;
-        cx_clear(cx);
         return subgrid_any(cx, a);
     }
     if (len == 0)

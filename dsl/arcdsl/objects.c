@@ -125,9 +125,8 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
  * normalized()'s own again.  NULL. */
 static Value *normalize_error(Ctx *cx, Value *obj)
 {
-    if (cx_error_stands(cx))
+    if (!cx_give_way(cx))
         return NULL;
-    cx_clear(cx);
     Value *r = ad_normalize(cx, &obj);
     if (!r)
         return NULL;

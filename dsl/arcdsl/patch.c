@@ -367,9 +367,8 @@ Value *ad_shift(Ctx *cx, Value *const *a)
     Value *moved = shift_keys_moved(p, di, dj);
     if (!moved) {
         Value *r = shift_by(cx, p, kind, di, dj);
-        if (r || cx_error_stands(cx))
-            return r;
-        cx_clear(cx);          /* places not all ints: as CPython adds them */
+        if (r || !cx_give_way(cx))
+            return r;          /* else places not all ints: as CPython adds them */
         return shift_any(cx, p, kind, d[0], d[1]);
     }
     if (!charge(cx, n)) {

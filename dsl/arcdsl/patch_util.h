@@ -236,21 +236,12 @@ static inline Value *coord_ext(Ctx *cx, Value *p, int k, int op)
     return best;
 }
 
-/* x OP k for an int k as Python computes it: a new reference, or NULL
- * raised in CPython's words */
-static inline Value *arith_k(Ctx *cx, int op, Value *x, int64_t k)
-{
-    Value *y = v_int(k), *r = cm_binop(cx, op, x, y, false);
-    v_decref(y);
-    return r;
-}
-
 /* x OP k as an int, by Python's arithmetic: for a coordinate that is no
  * int, CPython's error (a float passes the op, and arcrun's own words,
  * that it reads ints only, follow). */
 static inline bool coord_arith_int(Ctx *cx, int op, Value *x, int64_t k, int64_t *out)
 {
-    Value *r = arith_k(cx, op, x, k);
+    Value *r = cm_binop_int(cx, op, x, k);
     bool ok = r && to_i64(cx, r, out);
     v_decref(r);
     return ok;
@@ -265,7 +256,7 @@ static inline bool coord_as_int(Ctx *cx, Value *v, int op, int64_t k, int64_t *o
         *out = v->u.i;
         return true;
     }
-    Value *r = arith_k(cx, op, v, k);
+    Value *r = cm_binop_int(cx, op, v, k);
     v_decref(r);
     return r && to_i64(cx, v, out);
 }

@@ -16,9 +16,8 @@ Value *ad_vupscale(Ctx *cx, Value *const *a) { return cm_upscale(cx, a[0], a[1],
  * dj))`, else gu_locs' again.  Always NULL. */
 static Value *corner_error(Ctx *cx, Value *obj)
 {
-    if (cx_error_stands(cx))
+    if (!cx_give_way(cx))
         return NULL;
-    cx_clear(cx);
     Value *uc = ad_ulcorner(cx, &obj);
     bool ok = uc && v_unpack_check(cx, uc, 2);
     Value *di = ok ? core_neg(cx, v_items(uc)[0]) : NULL, *dj = di ? core_neg(cx, v_items(uc)[1]) : NULL;
@@ -143,9 +142,8 @@ Value *ad_downscale(Ctx *cx, Value *const *a)
     if (!gu_view_hw(cx, a[0], &g)) {
         /* a row that is no tuple: grid[i][j] raises where the loops,
          * which read every row's kept columns, first reach it */
-        if (cx_error_stands(cx))
+        if (!cx_give_way(cx))
             return NULL;
-        cx_clear(cx);
         for (size_t i = 0; i < h0; i++)
             for (size_t j = 0; j < w0; j += k)
                 if (!gu_at(cx, a[0], i, j))

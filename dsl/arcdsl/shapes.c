@@ -126,7 +126,7 @@ static bool all_ints(Value *const *u, Value *const *l)
  * both must be ints; false raised in CPython's words */
 static bool incl_range(Ctx *cx, Value *s, Value *e)
 {
-    Value *e1 = arith_k(cx, CORE_ADD, e, 1);
+    Value *e1 = cm_binop_int(cx, CORE_ADD, e, 1);
     int64_t x;
     bool ok = e1 && gu_int(cx, s, &x) && gu_int(cx, e1, &x);
     v_decref(e1);
@@ -325,7 +325,7 @@ static Value *around(Ctx *cx, Value *p, int64_t d)
     bool ok = true;
     for (int q = 0; q < 4 && ok; q++) {
         Value *c = coord_ext(cx, p, k[q], ext[q]);
-        ok = c && (v[q] = arith_k(cx, (q < 2) == (d > 0) ? CORE_ADD : CORE_SUB, c, 1));
+        ok = c && (v[q] = cm_binop_int(cx, (q < 2) == (d > 0) ? CORE_ADD : CORE_SUB, c, 1));
     }
     if (ok && (all_ints(v, v + 2) || corner_ranges_fail(cx, v, v + 2, true)))
         r = box_lines(cx, v[0]->u.i, v[1]->u.i, v[2]->u.i, v[3]->u.i);

@@ -24,4 +24,12 @@ static inline Value *cm_binop(Ctx *cx, int op, Value *x, Value *y, bool reuse)
     return cm_binop_other(cx, op, x, y, reuse);
 }
 
+/* x OP k for an int k: a new reference, or NULL raised */
+static inline Value *cm_binop_int(Ctx *cx, int op, Value *x, int64_t k)
+{
+    Value *y = v_int(k), *r = cm_binop(cx, op, x, y, false);
+    v_decref(y);
+    return r;
+}
+
 #endif

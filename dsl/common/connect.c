@@ -4,13 +4,6 @@
 #include "common/gridops.h"
 #include "common/binop.h"
 
-static Value *plus_one(Ctx *cx, Value *x)
-{
-    Value *one = v_int(1), *r = cm_binop(cx, CORE_ADD, x, one, false);
-    v_decref(one);
-    return r;
-}
-
 /* len(range(a, b, step)) for step 1 or -1; past int64, as good as endless */
 static int64_t span(int64_t a, int64_t b, int64_t step)
 {
@@ -41,9 +34,9 @@ Value *cm_connect_any(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj, CmCha
 {
     Value *r = NULL, *ei = NULL, *ej = NULL, *d1 = NULL, *d2 = NULL, *d3 = NULL;
     Value *si = core_minmax2(cx, ai, bi, CMP_LT), *mi = si ? core_minmax2(cx, ai, bi, CMP_GT) : NULL;
-    ei = mi ? plus_one(cx, mi) : NULL;
+    ei = mi ? cm_binop_int(cx, CORE_ADD, mi, 1) : NULL;
     Value *sj = ei ? core_minmax2(cx, aj, bj, CMP_LT) : NULL, *mj = sj ? core_minmax2(cx, aj, bj, CMP_GT) : NULL;
-    ej = mj ? plus_one(cx, mj) : NULL;
+    ej = mj ? cm_binop_int(cx, CORE_ADD, mj, 1) : NULL;
     int64_t i0, i1, j0, j1;
     if (!ej)
         goto out;

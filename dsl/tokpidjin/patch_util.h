@@ -63,13 +63,7 @@ static inline Value *tkp_arith(Ctx *cx, const Value *a, const Value *b, char op)
 
 static inline Value *tkp_arith_i(Ctx *cx, const Value *a, int64_t k, char op)
 {
-    if (v_is_int(a) && op != '/') {
-        int64_t r;
-        return core_int_arith(tkp_core_op(op), a->u.i, k, &r) ? v_int(r) : core_overflow(cx);
-    }
-    Value *b = v_int(k), *r = tkp_arith(cx, a, b, op);
-    v_decref(b);
-    return r;
+    return cm_binop_int(cx, tkp_core_op(op), (Value *)a, k);
 }
 
 static inline Value *tkp_neg(Ctx *cx, const Value *a) { return core_neg(cx, a); }

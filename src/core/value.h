@@ -298,6 +298,15 @@ static inline bool cx_error_stands(const Ctx *cx)
 {
     return cx->over_budget || !strncmp(cx->errmsg, "MemoryError", 11);
 }
+/* The pending error cleared where it may give way to that slower path:
+ * false where it stands. */
+static inline bool cx_give_way(Ctx *cx)
+{
+    if (cx_error_stands(cx))
+        return false;
+    cx_clear(cx);
+    return true;
+}
 
 uint64_t now_ns(void);   /* CLOCK_MONOTONIC */
 /* CLOCK_MONOTONIC_COARSE where there is one: a tick behind now_ns at
