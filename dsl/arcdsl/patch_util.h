@@ -52,14 +52,6 @@ static inline bool eq_int(const Value *x, int64_t k)
     return r;
 }
 
-/* x beats best under min (op CMP_LT) or max (CMP_GT): 1/0, -1 raised */
-static inline int beats(Ctx *cx, const Value *x, const Value *best, int op)
-{
-    if (v_is_int(x) && v_is_int(best))
-        return op == CMP_LT ? x->u.i < best->u.i : x->u.i > best->u.i;
-    return v_richcmp(cx, x, best, op);
-}
-
 /* ---- what toindices sees ----------------------------------------------- */
 
 enum { PK_EMPTY, PK_IDX, PK_OBJ };
@@ -220,7 +212,7 @@ static inline Value *coord_ext(Ctx *cx, Value *p, int k, int op)
             break;
         }
         Value *c = ij[k];
-        int r = best ? beats(cx, c, best, op) : 1;
+        int r = best ? core_beats(cx, c, best, op) : 1;
         if (r < 0) {
             best = NULL;
             break;
@@ -344,7 +336,7 @@ static inline Value *corner_in(Ctx *cx, Value *p, int kind, int op0, int op1, in
         best[k] = NULL;
         for (size_t x = 0; x < n; x++) {
             Value *c = v_items(eloc(cx, it[x], kind))[k];
-            int r = best[k] ? beats(cx, c, best[k], op) : 1;
+            int r = best[k] ? core_beats(cx, c, best[k], op) : 1;
             if (r < 0) {
                 free(best);
                 return NULL;

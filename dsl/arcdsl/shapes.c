@@ -117,6 +117,7 @@ Value *ad_connect_line(Ctx *cx, Value *const *a_ij, int64_t ai, int64_t aj, int6
     return r;
 }
 
+/* both items of u and of l ints (or bools) */
 static bool all_ints(Value *const *u, Value *const *l)
 {
     return v_is_int(u[0]) && v_is_int(u[1]) && v_is_int(l[0]) && v_is_int(l[1]);
@@ -177,7 +178,7 @@ Value *ad_connect(Ctx *cx, Value *const *a)
     Value **pa = unpack2(cx, a[0]), **pb = pa ? unpack2(cx, a[1]) : NULL;
     if (!pb)
         return NULL;
-    if (!v_is_int(pa[0]) || !v_is_int(pa[1]) || !v_is_int(pb[0]) || !v_is_int(pb[1]))
+    if (!all_ints(pa, pb))
         return cm_connect_any(cx, pa[0], pa[1], pb[0], pb[1], ranged_cells);
     return ad_connect_line(cx, pa, pa[0]->u.i, pa[1]->u.i, pb[0]->u.i, pb[1]->u.i);
 }
@@ -198,8 +199,8 @@ static Value *shoot_end(Ctx *cx, Value *start, Value *dir, size_t k)
 Value *ad_shoot(Ctx *cx, Value *const *a)
 {
     Value *ei = shoot_end(cx, a[0], a[1], 0), *ej = ei ? shoot_end(cx, a[0], a[1], 1) : NULL;
-    Value **pa = ej ? unpack2(cx, a[0]) : NULL, *r = NULL;
-    if (pa && v_is_int(pa[0]) && v_is_int(pa[1]) && v_is_int(ei) && v_is_int(ej))
+    Value **pa = ej ? unpack2(cx, a[0]) : NULL, *r = NULL, *end[2] = {ei, ej};
+    if (pa && all_ints(pa, end))
         r = ad_connect_line(cx, pa, pa[0]->u.i, pa[1]->u.i, ei->u.i, ej->u.i);
     else if (pa)
         r = cm_connect_any(cx, pa[0], pa[1], ei, ej, ranged_cells);

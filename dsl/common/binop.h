@@ -27,6 +27,9 @@ static inline Value *cm_binop(Ctx *cx, int op, Value *x, Value *y, bool reuse)
 /* x OP k for an int k: a new reference, or NULL raised */
 static inline Value *cm_binop_int(Ctx *cx, int op, Value *x, int64_t k)
 {
+    int64_t n;
+    if (v_is_int(x) && op != CORE_FLOORDIV && op != CORE_MOD)   /* no zero to refuse */
+        return core_int_arith(op, x->u.i, k, &n) ? v_int(n) : core_overflow(cx);
     Value *y = v_int(k), *r = cm_binop(cx, op, x, y, false);
     v_decref(y);
     return r;

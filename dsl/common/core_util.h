@@ -71,12 +71,20 @@ static inline bool core_iterable(Ctx *cx, const Value *v)
     return false;
 }
 
-/* min(a, b) (op CMP_LT) or max(a, b) (CMP_GT) as Python's builtins take
- * them: b compared to a, a kept on a tie; borrowed, or NULL raised */
+/* x beats best under min (op CMP_LT) or max (CMP_GT), as Python's
+ * builtins compare an item to the best so far: 1/0, -1 raised */
+static inline int core_beats(Ctx *cx, const Value *x, const Value *best, int op)
+{
+    if (v_is_int(x) && v_is_int(best))
+        return op == CMP_LT ? x->u.i < best->u.i : x->u.i > best->u.i;
+    return v_richcmp(cx, x, best, op);
+}
+
+/* min(a, b) (op CMP_LT) or max(a, b) (CMP_GT): a kept on a tie;
+ * borrowed, or NULL raised */
 static inline Value *core_minmax2(Ctx *cx, Value *a, Value *b, int op)
 {
-    int r = v_is_int(a) && v_is_int(b) ? (op == CMP_LT ? b->u.i < a->u.i : b->u.i > a->u.i)
-                                       : v_richcmp(cx, b, a, op);
+    int r = core_beats(cx, b, a, op);
     return r < 0 ? NULL : r ? b : a;
 }
 

@@ -91,9 +91,9 @@ static void set_or(PySet *r, const PySet *a, const PySet *b)
  * corners (a_i, a_j), (b_i, b_j): frozenset(vlines | hlines). */
 static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
 {
-    Value *si = tkp_min2(cx, ai, bi, CMP_LT), *sj = si ? tkp_min2(cx, aj, bj, CMP_LT) : NULL;
-    Value *ei = sj ? tkp_min2(cx, ai, bi, CMP_GT) : NULL;
-    Value *ej = ei ? tkp_min2(cx, aj, bj, CMP_GT) : NULL;
+    Value *si = core_minmax2(cx, ai, bi, CMP_LT), *sj = si ? core_minmax2(cx, aj, bj, CMP_LT) : NULL;
+    Value *ei = sj ? core_minmax2(cx, ai, bi, CMP_GT) : NULL;
+    Value *ej = ei ? core_minmax2(cx, aj, bj, CMP_GT) : NULL;
     int64_t i0, i1, j0, j1;
     if (!ej || !gu_int(cx, si, &i0) || !gu_int(cx, ei, &i1) ||
         !gu_int(cx, sj, &j0) || !gu_int(cx, ej, &j1))

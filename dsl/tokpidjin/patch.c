@@ -382,7 +382,7 @@ static Value *normalize(Ctx *cx, Value *p, int mode)
     Value *u = w_extreme(cx, p, mode, 0, CMP_LT), *l = NULL, *d = NULL, *r = NULL;
     if (!u || !(l = w_extreme(cx, p, mode, 1, CMP_LT)))
         goto out;
-    Value *nu = tkp_neg(cx, u), *nl = nu ? tkp_neg(cx, l) : NULL;
+    Value *nu = core_neg(cx, u), *nl = nu ? core_neg(cx, l) : NULL;
     if (!nl) {
         v_decref(nu);
         goto out;

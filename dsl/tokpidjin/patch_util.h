@@ -66,8 +66,6 @@ static inline Value *tkp_arith_i(Ctx *cx, const Value *a, int64_t k, char op)
     return cm_binop_int(cx, tkp_core_op(op), (Value *)a, k);
 }
 
-static inline Value *tkp_neg(Ctx *cx, const Value *a) { return core_neg(cx, a); }
-
 static inline Value *tkp_abs(Ctx *cx, const Value *a)
 {
     if (v_is_int(a))
@@ -76,17 +74,6 @@ static inline Value *tkp_abs(Ctx *cx, const Value *a)
         return v_float(fabs(a->u.f));
     return cx_raise(cx, "TypeError", "bad operand type for abs(): '%s'", v_typename(a));
 }
-
-/* x beats best under min (CMP_LT) or max (CMP_GT): 1/0, -1 raised */
-static inline int tkp_beats(Ctx *cx, const Value *x, const Value *best, int op)
-{
-    if (v_is_int(x) && v_is_int(best))
-        return op == CMP_LT ? x->u.i < best->u.i : x->u.i > best->u.i;
-    return v_richcmp(cx, x, best, op);
-}
-
-/* min(a, b) / max(a, b) of two values, borrowed; NULL raised */
-static inline Value *tkp_min2(Ctx *cx, Value *a, Value *b, int op) { return core_minmax2(cx, a, b, op); }
 
 static inline bool tkp_eq_int(const Value *x, int64_t k)
 {
@@ -265,7 +252,7 @@ static inline Value *extreme(Ctx *cx, Value *p, int mode, int k, int op, bool na
     Value *best = NULL;
     for (size_t x = 0; x < v.n; x++) {
         Value **ij = tkp_loc(cx, &v, x);
-        int r = ij ? (best ? tkp_beats(cx, ij[k], best, op) : 1) : -1;
+        int r = ij ? (best ? core_beats(cx, ij[k], best, op) : 1) : -1;
         if (r < 0) {
             tkp_view_done(&v);
             return NULL;
@@ -325,7 +312,7 @@ static inline Value *zcorner(Ctx *cx, Value *p, int mode, int op0, int op1, int 
         Value *best = NULL;
         for (size_t x = 0; x < v.n; x++) {
             Value *c = v_items(v.items[x])[k];
-            int r = best ? tkp_beats(cx, c, best, op) : 1;
+            int r = best ? core_beats(cx, c, best, op) : 1;
             if (r < 0)
                 goto fail;
             if (r)

@@ -40,7 +40,7 @@ static Value *manhattan_view(Ctx *cx, const TkView *va, const TkView *vb)
             v_decref(a2);
             if (!d)
                 goto fail;
-            int r = best ? tkp_beats(cx, d, best, CMP_LT) : 1;
+            int r = best ? core_beats(cx, d, best, CMP_LT) : 1;
             if (r < 0) {
                 v_decref(d);
                 goto fail;
