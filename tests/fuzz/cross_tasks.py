@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from diff_run import by_address, timed_call, trace_value, traced   # noqa: E402  (the golden's tracing, 2 s calls)
 
 
-def pick(solvers, n, seed, ref=None, per=0):
+def pick(solvers, n, seed, ref=None, per=0, cross=False):
     tree = ast.parse(open(solvers).read())
     fs = [f for f in tree.body if isinstance(f, ast.FunctionDef)]
     random.seed(seed)
@@ -31,7 +31,7 @@ def pick(solvers, n, seed, ref=None, per=0):
         f.name = 'any_' + f.name.split('_', 1)[1]
     if per:
         from mutate import mutants
-        fs = mutants(ref, fs, per, seed)
+        fs = mutants(ref, fs, per, seed, cross)
     imports = [ast.ImportFrom(m, [ast.alias('*')], 0) for m in ('dsl', 'constants')]
     return ast.fix_missing_locations(ast.Module(imports + fs, []))
 
@@ -92,11 +92,13 @@ def main():
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--mutants', type=int, default=0, metavar='K',
                     help='run K mutants of each drawn solver instead of the solver (mutate.py)')
+    ap.add_argument('--crossover', action='store_true',
+                    help="with --mutants: each mutant is a solver's first statements, then another's on their grid")
     ap.add_argument('--save', metavar='FILE', help='also write the program run to FILE')
     ap.add_argument('solvers')
     ap.add_argument('tasks')
     a = ap.parse_args()
-    mod = pick(a.solvers, a.n, a.seed, a.arc_dsl, a.mutants)
+    mod = pick(a.solvers, a.n, a.seed, a.arc_dsl, a.mutants, a.crossover)
     with tempfile.TemporaryDirectory() as tmp:
         prog, trace = os.path.join(tmp, 'cross.py'), os.path.join(tmp, 'trace.jsonl')
         open(prog, 'w').write(ast.unparse(mod) + '\n')

@@ -9,6 +9,11 @@ Each mutant changes one to three statements of a solver:
 - arg: an argument becomes another variable already assigned, a
   constant, literal or primitive of the same kind;
 - one time in six either ignores the kinds, so that the errors come too.
+With cross set, each mutant is first a crossover: a prefix of the
+solver's statements, then the statements of another solver, whose grid
+parameter becomes a grid the prefix assigned (an upscaled, cropped,
+mirrored or concatenated grid; sizes past the tasks' 30x30 come this way)
+and whose variables are renamed apart; one to three changes may follow.
 Kinds are the reference's own annotations (closures.signatures); a value
 made by calling a variable has none.  A mutant runs as its solver does,
 on every task, and every value it assigns is compared."""
@@ -121,9 +126,41 @@ class Mutator:
         call.args[k] = ast.Name(self.rnd.choice(pool), ast.Load())
         return True
 
-    def mutant(self, f, name):
+    def crossover(self, f, other):
+        """f's statements up to one that assigns a grid, then other's body
+        run on that grid: other's parameter and variables renamed apart."""
         g = copy.deepcopy(f)
-        g.name = name
+        sts = self.statements(g)
+        grids = [(i, g.body[i].targets[0].id) for i, call, _ in sts
+                 if (call.func.id if isinstance(call.func, ast.Name) else None) in self.sigs
+                 and self.sigs[call.func.id][1] == 'Grid']
+        if not grids or not other.args.args:
+            return None
+        cut, var = self.rnd.choice(grids)
+        rename = {other.args.args[0].arg: var}
+        tail = copy.deepcopy(other.body)
+        for st in tail:
+            for n in ast.walk(st):
+                if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                    rename.setdefault(n.id, 'y_' + n.id)
+        for st in tail:
+            for n in ast.walk(st):
+                if isinstance(n, ast.Name) and n.id in rename:
+                    n.id = rename[n.id]
+        g.body = g.body[:cut + 1] + tail
+        return g
+
+    def mutant(self, f, name, other=None):
+        if other is not None:
+            g = self.crossover(f, other)
+            if g is None:
+                return None
+            g.name = name
+            if self.rnd.random() < 0.5:
+                return g
+        else:
+            g = copy.deepcopy(f)
+            g.name = name
         sts = self.statements(g)
         if not sts:
             return None
@@ -137,13 +174,15 @@ class Mutator:
         return g if done else None
 
 
-def mutants(ref, funcs, per, seed):
-    """per mutants of each FunctionDef in funcs, named NAME_mK."""
+def mutants(ref, funcs, per, seed, cross=False):
+    """per mutants of each FunctionDef in funcs, named NAME_mK; with cross,
+    each crossed with another of funcs drawn at random."""
     m = Mutator(ref, seed)
     out = []
     for f in funcs:
         for k in range(per):
-            g = m.mutant(f, '%s_m%d' % (f.name, k))
+            other = m.rnd.choice(funcs) if cross else None
+            g = m.mutant(f, '%s_m%d' % (f.name, k), other)
             if g is not None:
                 out.append(g)
     return out
