@@ -21,12 +21,6 @@
 #include "pyprobe.h"
 #include "arcdsl/paths.h"
 
-static Value *no_attr(Ctx *cx, const Value *v, const char *attr)
-{
-    return cx_raise(cx, "AttributeError", "'%s' object has no attribute '%s'",
-                    v_typename(v), attr);
-}
-
 /* ---- membership and set algebra ---------------------------------------- */
 
 Value *ad_contained(Ctx *cx, Value *const *a)
@@ -112,7 +106,7 @@ Value *ad_dedupe(Ctx *cx, Value *const *a)
     if (!core_iterable(cx, t))
         return NULL;
     if (t->type != V_TUPLE)
-        return v_len(t) ? no_attr(cx, t, "index") : v_tuple_new(0);
+        return v_len(t) ? v_no_attr(cx, t, "index") : v_tuple_new(0);
     VBuf b = {0};
     for (size_t i = 0; i < t->u.tup.len; i++) {
         Value *e = v_titems(t)[i];
@@ -287,7 +281,7 @@ static Value *mostleast(Ctx *cx, Value *c, bool most)
     if (!core_iterable(cx, c))
         return NULL;
     if (c->type != V_TUPLE)
-        return no_attr(cx, c, "count");
+        return v_no_attr(cx, c, "count");
     size_t k;
     Value *best = cm_count_extreme(v_titems(c), c->u.tup.len, most, &k);
     if (!best)
@@ -577,7 +571,7 @@ Value *ad_insert(Ctx *cx, Value *const *a)
 {
     Value *c = a[1];
     if (c->type != V_FSET)
-        return no_attr(cx, c, "union");
+        return v_no_attr(cx, c, "union");
     if (!core_work(cx, v_len(c) + 1) || !v_hashable(cx, a[0]))
         return NULL;
     Value *one = fs_from_items(a, 1);

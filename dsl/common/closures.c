@@ -44,9 +44,8 @@ static Value *lbind_inv(Ctx *cx, Value *self, Value *const *argv) { return bind_
 Value *cm_bind(Ctx *cx, Value *const *a, bool right, const char *name, int prim)
 {
     Value *f = a[0];
-    if (f->type != V_FUNC)
-        return cx_raise(cx, "AttributeError", "'%s' object has no attribute '__code__'",
-                        v_typename(f));
+    if (f->type != V_FUNC || f->u.fn.prim < -1)     /* not a def (eval's len): no __code__ */
+        return v_no_attr(cx, f, "__code__");
     int n = f->u.fn.arity == V_ARITY_ANY ? 0 : f->u.fn.arity;
     int arity = n == 2 ? 1 : n == 3 ? 2 : 3;
     return cm_closure(right ? rbind_inv : lbind_inv, name, prim, arity, arity, 2, a);

@@ -268,7 +268,9 @@ void v_repr(StrBuf *sb, const Value *v)
         break;
     }
     case V_FUNC:
-        sb_printf(sb, "<function %s>", v->u.fn.name);
+        sb_printf(sb, v->u.fn.prim == V_PRIM_CLASS ? "<class '%s'>"
+                      : v->u.fn.prim == V_PRIM_BUILTIN ? "<built-in function %s>" : "<function %s>",
+                  v->u.fn.name);
         break;
     }
 }

@@ -689,7 +689,16 @@ const char *v_typename(const Value *v)
     };
     if (v->flags & V_FLAGS_PY)
         return v->flags & V_FLAG_LIST ? "list" : v->flags & V_FLAG_SET ? "set" : "range";
+    if (v->type == V_FUNC && v->u.fn.prim < -1)
+        return v->u.fn.prim == V_PRIM_CLASS ? "type" : "builtin_function_or_method";
     return names[v->type];
+}
+
+Value *v_no_attr(Ctx *cx, const Value *v, const char *attr)
+{
+    if (v->type == V_FUNC && v->u.fn.prim == V_PRIM_CLASS)
+        return cx_raise(cx, "AttributeError", "type object '%s' has no attribute '%s'", v->u.fn.name, attr);
+    return cx_raise(cx, "AttributeError", "'%s' object has no attribute '%s'", v_typename(v), attr);
 }
 
 bool v_is_ivec(const Value *v)

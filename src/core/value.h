@@ -36,12 +36,17 @@ typedef Value *(*InvokeFn)(Ctx *cx, Value *self, Value *const *argv);
  * exception for Python's TypeError. */
 typedef Value *(*MismatchFn)(Ctx *cx, Value *self, int argc, Value *const *argv);
 
+/* VFunc.prim of eval's Python builtins, which CPython names and prints
+ * apart from a def's function: len is a builtin_function_or_method,
+ * tuple a type. */
+enum { V_PRIM_BUILTIN = -2, V_PRIM_CLASS = -3 };
+
 typedef struct {
     InvokeFn invoke;
     MismatchFn mismatch;  /* NULL: always the TypeError; dsl/ sets it on primitives */
     const char *name;     /* repr: "<function NAME>" */
     int16_t prim;         /* primitive id (prim.h) of the primitive, or of the
-                             combinator that made the closure */
+                             combinator that made the closure; -1 or V_PRIM_* */
     uint8_t arity;        /* Python co_argcount: what rbind/lbind inspect;
                              V_ARITY_ANY: takes any number (*args) */
     uint8_t ncap;         /* captured values */
@@ -545,6 +550,8 @@ static inline bool v_truthy(const Value *v) {
     }
 }
 const char *v_typename(const Value *v);   /* Python type name: "int", "tuple" ... */
+/* AttributeError for v.attr, in CPython's words (a class's differ) */
+Value *v_no_attr(Ctx *cx, const Value *v, const char *attr);
 /* Whether hash(v) works: false, with Python's TypeError raised, for a
  * list or set, or a tuple holding one (value.h V_FLAGS_PY). */
 bool v_hashable(Ctx *cx, const Value *v);

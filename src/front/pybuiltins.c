@@ -276,13 +276,15 @@ static Value *b_any(Py *py, Value *const *a, int n, Value *key, bool rev) { retu
 static Value *b_all(Py *py, Value *const *a, int n, Value *key, bool rev) { return anyall(py, a, n, false); }
 
 const PyBuiltin py_builtins[] = {
-    {"len", b_len, 0}, {"abs", b_abs, 0}, {"min", b_min, PY_KW_KEY | PY_KW_DEFAULT},
-    {"max", b_max, PY_KW_KEY | PY_KW_DEFAULT}, {"sum", b_sum, 0},
-    {"sorted", b_sorted, PY_KW_KEY | PY_KW_REVERSE}, {"range", b_range, 0},
-    {"tuple", b_tuple, 0}, {"list", b_list, 0}, {"frozenset", b_frozenset, 0},
-    {"set", b_set, 0}, {"any", b_any, 0}, {"all", b_all, 0},
+    {"len", b_len, 0, false}, {"abs", b_abs, 0, false},
+    {"min", b_min, PY_KW_KEY | PY_KW_DEFAULT, false}, {"max", b_max, PY_KW_KEY | PY_KW_DEFAULT, false},
+    {"sum", b_sum, PY_KW_START, false}, {"sorted", b_sorted, PY_KW_KEY | PY_KW_REVERSE, false},
+    {"range", b_range, 0, true}, {"tuple", b_tuple, 0, true}, {"list", b_list, 0, true},
+    {"frozenset", b_frozenset, 0, true}, {"set", b_set, 0, true},
+    {"any", b_any, 0, false}, {"all", b_all, 0, false},
 };
 const int py_nbuiltins = sizeof py_builtins / sizeof py_builtins[0];
+_Static_assert(sizeof py_builtins / sizeof py_builtins[0] <= PY_BUILTINS_MAX, "PY_BUILTINS_MAX");
 
 int py_builtin_index(const char *name)
 {

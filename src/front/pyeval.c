@@ -102,6 +102,33 @@ static const Env *env_keep(const Env *env)
 
 /* ---- names ------------------------------------------------------------------------ */
 
+/* Builtin b as a value, immortal and one per dialect, as CPython has one
+ * len: `len == len` holds, and a set of builtins has one. */
+static Value *builtin_value(const Py *py, int b)
+{
+    static Value *made[DIALECT_COUNT][2][PY_BUILTINS_MAX];
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    Value **slot = &made[py->dialect][py->rearc][b];
+    pthread_mutex_lock(&lock);
+    if (!*slot) {
+        BuiltinRef *r = keep(sizeof *r);
+        r->py = keep(sizeof *r->py);
+        *r->py = *py;
+        r->py->cx = NULL;       /* the caller's, at each call */
+        r->index = b;
+        snprintf(r->name, sizeof r->name, "%s", py_builtins[b].name);
+        /* called through v_call (a DSL function applying it) with one argument,
+         * or through the mismatch hook, which is told how many */
+        Value *f = v_func_new(builtin_invoke, r->name, py_builtins[b].cls ? V_PRIM_CLASS : V_PRIM_BUILTIN,
+                              1, 0, 0, NULL);
+        f->u.fn.mismatch = builtin_mismatch;
+        f->refs = -1;
+        *slot = f;
+    }
+    pthread_mutex_unlock(&lock);
+    return *slot;
+}
+
 static Value *name_value(Py *py, const Expr *e, const Env *env)
 {
     const char *name = e->u.name;
@@ -118,18 +145,8 @@ static Value *name_value(Py *py, const Expr *e, const Env *env)
     if (id >= 0)
         return prim_value(id);
     int b = py_builtin_index(name);
-    if (b >= 0) {
-        BuiltinRef *r = keep(sizeof *r);
-        r->py = keep(sizeof *r->py);
-        *r->py = *py;
-        r->index = b;
-        snprintf(r->name, sizeof r->name, "%s", name);
-        /* called through v_call (a DSL function applying it) with one argument,
-         * or through the mismatch hook, which is told how many */
-        Value *f = v_func_new(builtin_invoke, r->name, -1, 1, 0, 0, NULL);
-        f->u.fn.mismatch = builtin_mismatch;
-        return f;
-    }
+    if (b >= 0)
+        return builtin_value(py, b);
     return cx_raise(py->cx, "NameError", "name '%s' is not defined", name);
 }
 
@@ -381,9 +398,9 @@ static bool is_dsl(Value *f) { return f->type == V_FUNC && f->u.fn.prim >= 0 && 
 
 /* A keyword the callee does not take, in CPython's words, once every
  * argument is evaluated: a builtin that takes none says so; min, max,
- * sum and sorted count their positional arguments first; a def or a DSL
- * function names the keyword. */
-static Value *keyword_refused(Py *py, Value *f, Value *const *argv, int n, const char *kw)
+ * sum and sorted count their positional arguments first (sum its
+ * keywords too, nkw of them); a def or a DSL function names the keyword. */
+static Value *keyword_refused(Py *py, Value *f, Value *const *argv, int n, int nkw, const char *kw)
 {
     if (f->u.fn.invoke != builtin_invoke)
         return cx_raise(py->cx, "TypeError", "%s() got an unexpected keyword argument '%s'",
@@ -392,7 +409,9 @@ static Value *keyword_refused(Py *py, Value *f, Value *const *argv, int n, const
     bool sum = strcmp(b->name, "sum") == 0, sorted = strcmp(b->name, "sorted") == 0;
     if (!b->keywords && !sum)
         return cx_raise(py->cx, "TypeError", "%s() takes no keyword arguments", b->name);
-    if (sorted ? n != 1 : sum ? n < 1 || n > 2 : n < 1)
+    if (sum && n + nkw > 2)
+        return cx_raise(py->cx, "TypeError", "sum() takes at most 2 arguments (%d given)", n + nkw);
+    if (sorted ? n != 1 : n < 1)
         return b->fn(py, argv, n, NULL, false);     /* its own count's error */
     return cx_raise(py->cx, "TypeError", "'%s' is an invalid keyword argument for %s()", kw,
                     sorted ? "sort" : b->name);
@@ -404,21 +423,23 @@ static Value *call(Py *py, const Expr *e, const Env *env)
     Value *f = ev(py, e->u.call.fn, env);
     if (!f)
         return NULL;
-    Value *small[IR_MAX_ARGS + 8], **argv = small, *key = NULL, *dflt = NULL, *r = NULL;
+    Value *small[IR_MAX_ARGS + 8], **argv = small, *key = NULL, *dflt = NULL, *start = NULL, *r = NULL;
     const char *refused = NULL;
     bool reverse = false;
-    int n = 0, cap = (int)(sizeof small / sizeof small[0]);
+    int n = 0, nkw = 0, cap = (int)(sizeof small / sizeof small[0]);
     for (const Expr *a = e->u.call.args; a; a = a->next) {
         if (a->kind == E_KEYWORD) {
             Value *v = ev(py, a->u.kw.value, env);
             if (!v)
                 goto out;
+            nkw++;
             int b = f->type == V_FUNC && f->u.fn.invoke == builtin_invoke
                   ? ((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index : -1;
             int kws = b >= 0 ? py_builtins[b].keywords : 0;
             bool ok = (strcmp(a->u.kw.name, "key") == 0 && (kws & PY_KW_KEY)) ||
                       (strcmp(a->u.kw.name, "reverse") == 0 && (kws & PY_KW_REVERSE)) ||
-                      (strcmp(a->u.kw.name, "default") == 0 && (kws & PY_KW_DEFAULT));
+                      (strcmp(a->u.kw.name, "default") == 0 && (kws & PY_KW_DEFAULT)) ||
+                      (strcmp(a->u.kw.name, "start") == 0 && (kws & PY_KW_START));
             if (!ok) {          /* refused once every argument is evaluated */
                 refused = refused ? refused : a->u.kw.name;
                 v_decref(v);
@@ -430,6 +451,9 @@ static Value *call(Py *py, const Expr *e, const Env *env)
             } else if (strcmp(a->u.kw.name, "default") == 0) {
                 v_decref(dflt);
                 dflt = v;
+            } else if (strcmp(a->u.kw.name, "start") == 0) {
+                v_decref(start);
+                start = v;
             } else {
                 reverse = v_truthy(v);
                 v_decref(v);
@@ -449,11 +473,15 @@ static Value *call(Py *py, const Expr *e, const Env *env)
         n++;
     }
     if (refused && f->type == V_FUNC) {     /* else v_call: not callable */
-        r = keyword_refused(py, f, argv, n, refused);
+        r = keyword_refused(py, f, argv, n, nkw, refused);
         goto out;
     }
     if (f->type == V_FUNC && f->u.fn.invoke == builtin_invoke) {
         int b = ((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index;
+        if (start && n >= 1) {  /* sum's second argument, by name: n < cap still */
+            argv[n++] = start;
+            start = NULL;
+        }
         if (dflt && n != 1) {
             r = cx_raise(cx, "TypeError", "Cannot specify a default for %s() with multiple positional arguments",
                          py_builtins[b].name);
@@ -480,6 +508,7 @@ out:
         free(argv);
     v_decref(key);
     v_decref(dflt);
+    v_decref(start);
     v_decref(f);
     return r;
 }

@@ -20,8 +20,10 @@ typedef struct {
 } Py;
 
 typedef Value *(*Builtin)(Py *py, Value *const *a, int n, Value *key, bool reverse);
-enum { PY_KW_KEY = 1, PY_KW_REVERSE = 2, PY_KW_DEFAULT = 4 };
-typedef struct { const char *name; Builtin fn; int keywords; } PyBuiltin;
+enum { PY_KW_KEY = 1, PY_KW_REVERSE = 2, PY_KW_DEFAULT = 4, PY_KW_START = 8 };
+/* cls: a class (tuple, range), not a function, to CPython */
+typedef struct { const char *name; Builtin fn; int keywords; bool cls; } PyBuiltin;
+enum { PY_BUILTINS_MAX = 16 };
 extern const PyBuiltin py_builtins[];
 extern const int py_nbuiltins;
 int py_builtin_index(const char *name);      /* -1: not one */

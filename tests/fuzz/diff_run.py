@@ -33,8 +33,10 @@ def trace_value(r):
 
 def by_address(r):
     """Whether a repr holds a set whose order follows addresses: one of
-    functions, or of None (CPython 3.11 hashes both by address)."""
-    return '<function' in r or ('None' in r and 'frozenset' in r)
+    functions (builtins and classes too), or of None (CPython 3.11 hashes
+    them by address)."""
+    return ('<function' in r or '<built-in function' in r or "<class '" in r or
+            ('None' in r and 'frozenset' in r))
 
 
 # The CPython entries whose repr, hashed past the limit, was by_address
@@ -129,7 +131,7 @@ def trace_cpython(ref, prog, taskf):
 def by_address_entry(e):
     """Whether a trace entry's value is a set CPython 3.11 orders by address."""
     shown = json.dumps(e)
-    return ((('<function' in shown or 'None' in shown) and 'frozenset' in shown) or
+    return ((by_address(shown) and 'frozenset' in shown) or
             json.dumps(e, sort_keys=True) in ADDRESSED)
 
 

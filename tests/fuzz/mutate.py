@@ -131,9 +131,10 @@ class Mutator:
         run on that grid: other's parameter and variables renamed apart."""
         g = copy.deepcopy(f)
         sts = self.statements(g)
+        # re-arc annotates a grid as Piece, a Union, where arc-dsl says Grid
         grids = [(i, g.body[i].targets[0].id) for i, call, _ in sts
                  if (call.func.id if isinstance(call.func, ast.Name) else None) in self.sigs
-                 and self.sigs[call.func.id][1] == 'Grid']
+                 and self.sigs[call.func.id][1] in ('Grid', 'Union')]
         if not grids or not other.args.args:
             return None
         cut, var = self.rnd.choice(grids)
