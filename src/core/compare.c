@@ -133,6 +133,9 @@ int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op)
             return cmp_result(c, op);
         }
         case V_TUPLE: {
+            /* a list does not order against a tuple, nor a range against anything */
+            if (((a->flags | b->flags) & V_FLAG_RANGE) || ((a->flags ^ b->flags) & V_FLAG_LIST))
+                break;
             size_t n = a->u.tup.len < b->u.tup.len ? a->u.tup.len : b->u.tup.len;
             for (size_t i = 0; i < n; i++) {
                 Value *x = v_titems(a)[i], *y = v_titems(b)[i];

@@ -406,6 +406,13 @@ Value *v_tuple_new(size_t len)
     return v;
 }
 
+/* An empty tuple that is not the shared (): eval's [] (its own object). */
+Value *v_tuple_new_extra_(size_t len, size_t extra);
+Value *v_tuple_new_empty_own(void)
+{
+    return v_tuple_new_extra_(0, 0);
+}
+
 /* A tuple of len items (len >= 1) and extra bytes after them (vgrid.c). */
 Value *v_tuple_new_extra_(size_t len, size_t extra)
 {

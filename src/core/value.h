@@ -484,6 +484,7 @@ Value *v_str(const char *s, size_t len);
  * reference the tuple then owns); v_tuple_from increfs the given items. */
 Value *v_tuple_new(size_t len);
 Value *v_tuple_from(Value *const *items, size_t len);
+Value *v_tuple_new_empty_own(void);    /* () as an object of its own (eval's []) */
 /* Drop a tuple from v_tuple_new whose first `filled` items were set. */
 void v_tuple_abandon(Value *t, size_t filled);
 Value *v_tuple2(Value *a, Value *b);       /* borrows both */

@@ -5,28 +5,14 @@
 #include "pysort.h"
 
 #include <math.h>
-#include <pthread.h>
 
 /* ---- values ------------------------------------------------------------------ */
 
-/* [] and set(): one immortal value each, as the shared () and frozenset() */
-static Value empty_list_, empty_set_;
-static pthread_once_t empties_once = PTHREAD_ONCE_INIT;
-static void empties_init(void)
-{
-    memcpy(&empty_list_, &v_empty_tuple_, sizeof(Value));
-    empty_list_.flags |= V_FLAG_LIST;
-    memcpy(&empty_set_, &v_empty_fset_, sizeof(Value));
-    empty_set_.flags |= V_FLAG_SET;
-}
-
+/* Every list and set is an object of its own, [] and set() too: `[] is []`
+ * is False (the empty tuple and frozenset are shared, as CPython's). */
 Value *py_new_list(Value *const *items, size_t n)   /* borrows items */
 {
-    if (!n) {
-        pthread_once(&empties_once, empties_init);
-        return &empty_list_;
-    }
-    Value *t = v_tuple_from(items, n);
+    Value *t = n ? v_tuple_from(items, n) : v_tuple_new_empty_own();
     t->flags |= V_FLAG_LIST;
     return t;
 }
@@ -36,11 +22,13 @@ Value *py_new_set(Ctx *cx, Value *const *items, size_t n, bool mutable)
     for (size_t i = 0; i < n; i++)
         if (!v_hashable(cx, items[i]))
             return NULL;
+    Value *s;
     if (!n && mutable) {
-        pthread_once(&empties_once, empties_init);
-        return &empty_set_;
+        FsLayout lay;
+        s = fs_layout(0, 7, &lay);
+    } else {
+        s = fs_from_items(items, n);
     }
-    Value *s = fs_from_items(items, n);
     if (mutable)
         s->flags |= V_FLAG_SET;
     return s;

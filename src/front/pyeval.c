@@ -11,6 +11,7 @@
 #include "pyexc.h"
 #include "pysort.h"
 #include "setdisplay.h"
+#include "vgrid.h"
 #include "common/core_util.h"
 
 #include <math.h>
@@ -218,6 +219,17 @@ Value *py_binop(Py *py, int op, Value *x, Value *y)
     if (op == PY_MUL && ((seqx || strx) ? !v_is_int(y) : (seqy || stry) && !v_is_int(x)))
         return cx_raise(cx, "TypeError", "can't multiply sequence by non-int of type '%s'",
                         v_typename(seqx || strx ? y : x));
+    if (op == PY_SUB && x->type == V_FSET && y->type == V_FSET) {
+        Value *r = fs_sub(x, y);        /* a set's difference is a set, a frozenset's a frozenset */
+        if (!(x->flags & V_FLAG_SET) || (r->flags & V_FLAG_SET))
+            return r;
+        if (!r->u.set.len) {
+            v_decref(r);
+            return py_new_set(cx, NULL, 0, true);
+        }
+        r->flags |= V_FLAG_SET;         /* fs_sub made it: a new value */
+        return r;
+    }
     if (!num(x) || !num(y))
         return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
                         op == PY_POW ? "** or pow()" : op_sym(op), v_typename(x), v_typename(y));
@@ -280,9 +292,20 @@ static int contains(Py *py, Value *item, Value *in)
         return memmem(in->u.str.s, in->u.str.len, item->u.str.s, item->u.str.len) != NULL;
     }
     if (in->type == V_FSET) {
+        if (item->type == V_FSET && (item->flags & V_FLAG_SET)) {
+            /* CPython looks a set up as the frozenset of its items */
+            Value *key = fs_copy(item);
+            int r = fs_contains(in, key);
+            v_decref(key);
+            return r;
+        }
         if (!v_hashable(py->cx, item))
             return -1;
         return fs_contains(in, item);
+    }
+    if (!v_is_container(in)) {
+        cx_raise(py->cx, "TypeError", "argument of type '%s' is not iterable", v_typename(in));
+        return -1;
     }
     Value *all = py_items_of(py->cx, in);
     if (!all)
@@ -322,23 +345,20 @@ static int64_t clamp(int64_t i, int64_t n, int64_t step, bool lo)
     return i < -1 ? -1 : i > n - 1 ? n - 1 : i;
 }
 
-static Value *subscript(Py *py, Value *obj, const Expr *index, const Env *env)
+/* obj[i] or obj[p0:p1:p2] on values evaluated already: CPython evaluates
+ * the index, every part of a slice, before it looks at obj. */
+static Value *subscript_values(Py *py, Value *obj, bool slice, Value *const *p)
 {
     Ctx *cx = py->cx;
     if (obj->type != V_TUPLE && obj->type != V_STR)
         return cx_raise(cx, "TypeError", "'%s' object is not subscriptable", v_typename(obj));
-    bool range = obj->flags & V_FLAG_RANGE;
+    bool range = obj->flags & V_FLAG_RANGE, str = obj->type == V_STR;
     Value *seq = obj->type == V_TUPLE ? py_items_of(cx, obj) : v_incref(obj);
     if (!seq)
         return NULL;
-    int64_t n = seq->type == V_STR ? (int64_t)seq->u.str.len : (int64_t)seq->u.tup.len;
+    int64_t n = str ? (int64_t)seq->u.str.len : (int64_t)seq->u.tup.len;
     Value *r = NULL;
-    if (index->kind == E_SLICE) {
-        Value *p[3] = {NULL, NULL, NULL};
-        const Expr *parts[3] = {index->u.slice.lo, index->u.slice.hi, index->u.slice.step};
-        for (int k = 0; k < 3; k++)
-            if (parts[k] && !(p[k] = ev(py, parts[k], env)))
-                goto out;
+    if (slice) {
         for (int k = 0; k < 3; k++)
             if (p[k] && p[k]->type != V_NONE && !v_is_int(p[k])) {
                 cx_raise(cx, "TypeError", "slice indices must be integers or None or have an __index__ method");
@@ -355,7 +375,7 @@ static Value *subscript(Py *py, Value *obj, const Expr *index, const Env *env)
         Value **items = malloc(((size_t)n + 1) * sizeof *items);
         char *chars = malloc((size_t)n + 1);
         for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step) {
-            if (seq->type == V_STR)
+            if (str)
                 chars[cnt++] = seq->u.str.s[i];
             else
                 items[cnt++] = v_titems(seq)[i];
@@ -366,35 +386,67 @@ static Value *subscript(Py *py, Value *obj, const Expr *index, const Env *env)
             r = v_tuple_from(rg, 3);
             r->flags |= V_FLAG_RANGE;
         } else {
-            r = seq->type == V_STR ? v_str(chars, cnt)
+            r = str ? v_str(chars, cnt)
               : obj->flags & V_FLAG_LIST ? py_new_list(items, cnt) : v_tuple_from(items, cnt);
         }
         free(items);
         free(chars);
-    out:
-        for (int k = 0; k < 3; k++)
-            v_decref(p[k]);
-    } else {
-        Value *i = ev(py, index, env);
-        if (i && !v_is_int(i))
+    } else if (!v_is_int(p[0])) {
+        if (str)
+            cx_raise(cx, "TypeError", "string indices must be integers, not '%s'", v_typename(p[0]));
+        else
             cx_raise(cx, "TypeError", "%s indices must be integers or slices, not %s", v_typename(obj),
-                     v_typename(i));
-        else if (i) {
-            int64_t k = i->u.i < 0 ? i->u.i + n : i->u.i;
-            if (k < 0 || k >= n)
-                cx_raise(cx, "IndexError", "%s index out of range", v_typename(obj));
-            else
-                r = seq->type == V_STR ? v_str(seq->u.str.s + k, 1) : v_incref(v_titems(seq)[k]);
-        }
-        v_decref(i);
+                     v_typename(p[0]));
+    } else {
+        int64_t k = p[0]->u.i < 0 ? p[0]->u.i + n : p[0]->u.i;
+        if (k < 0 || k >= n)
+            cx_raise(cx, "IndexError", "%s index out of range",
+                     str ? "string" : range ? "range object" : v_typename(obj));
+        else
+            r = str ? v_str(seq->u.str.s + k, 1) : v_incref(v_titems(seq)[k]);
     }
+out:
     v_decref(seq);
+    return r;
+}
+
+static Value *subscript(Py *py, Value *obj, const Expr *index, const Env *env)
+{
+    Value *p[3] = {NULL, NULL, NULL}, *r = NULL;
+    bool slice = index->kind == E_SLICE;
+    const Expr *parts[3] = {slice ? index->u.slice.lo : index, slice ? index->u.slice.hi : NULL,
+                            slice ? index->u.slice.step : NULL};
+    for (int k = 0; k < 3; k++)
+        if (parts[k] && !(p[k] = ev(py, parts[k], env)))
+            goto out;
+    r = subscript_values(py, obj, slice, p);
+out:
+    for (int k = 0; k < 3; k++)
+        v_decref(p[k]);
     return r;
 }
 
 /* ---- the walk ---------------------------------------------------------------------- */
 
 static bool is_dsl(Value *f) { return f->type == V_FUNC && f->u.fn.prim >= 0 && f->refs < 0; }
+
+/* A list, set or range in v or in its tuples, at any depth, or NULL: a DSL
+ * function's type(x)(...) or slice of one would make a list where arcrun
+ * makes a tuple (vmirror(([1, 2],)) is ([2, 1],)).  Frozensets hold none
+ * that matter: lists and sets are unhashable. */
+static const Value *python_inside(const Value *v)
+{
+    if (v->flags & V_FLAGS_PY)
+        return v;
+    if (v->type != V_TUPLE || vg_is(v) || (v->flags & V_FLAG_GRID))
+        return NULL;
+    for (size_t i = 0; i < v->u.tup.len; i++) {
+        const Value *in = python_inside(v_titems(v)[i]);
+        if (in)
+            return in;
+    }
+    return NULL;
+}
 
 /* A keyword the callee does not take, in CPython's words, once every
  * argument is evaluated: a builtin that takes none says so; min, max,
@@ -482,7 +534,7 @@ static Value *call(Py *py, const Expr *e, const Env *env)
             argv[n++] = start;
             start = NULL;
         }
-        if (dflt && n != 1) {
+        if (dflt && n > 1) {
             r = cx_raise(cx, "TypeError", "Cannot specify a default for %s() with multiple positional arguments",
                          py_builtins[b].name);
             goto out;
@@ -493,13 +545,16 @@ static Value *call(Py *py, const Expr *e, const Env *env)
         goto out;
     }
     if (is_dsl(f))
-        for (int i = 0; i < n; i++)
-            if (argv[i]->flags & V_FLAGS_PY) {
+        for (int i = 0; i < n; i++) {
+            const Value *py_value = python_inside(argv[i]);
+            if (py_value) {
                 cx_raise(cx, "TypeError", "arcrun eval hands DSL functions tuples and frozensets, not a %s "
                          "(%s(...) first): %s() would see another type than in CPython",
-                         v_typename(argv[i]), argv[i]->flags & V_FLAG_SET ? "frozenset" : "tuple", f->u.fn.name);
+                         v_typename(py_value), py_value->flags & V_FLAG_SET ? "frozenset" : "tuple",
+                         f->u.fn.name);
                 goto out;
             }
+        }
     r = v_call(cx, f, n, argv);
 out:
     for (int i = 0; i < n; i++)
@@ -647,6 +702,27 @@ static Value *ev(Py *py, const Expr *e, const Env *env)
 }
 
 /* Whether e needs the walk: Python beyond literals and DSL calls. */
+/* What a program's lowering takes as frozenset's argument (item false) or
+ * as an item of it: a tuple or set display of literals and names, or
+ * frozenset of one. */
+static bool constant_display(const Expr *e, bool item)
+{
+    switch (e->kind) {
+    case E_NAME: case E_INT: case E_FLOAT: case E_STR: case E_TRUE: case E_FALSE: case E_NONE:
+        return item;
+    case E_TUPLE: case E_SET:
+        for (const Expr *it = e->u.list.items; it; it = it->next)
+            if (it->kind != E_SET && !constant_display(it, true))
+                return false;
+        return true;
+    case E_CALL:
+        return e->u.call.fn->kind == E_NAME && strcmp(e->u.call.fn->u.name, "frozenset") == 0 &&
+               (!e->u.call.args || (e->u.call.nargs == 1 && constant_display(e->u.call.args, false)));
+    default:
+        return false;
+    }
+}
+
 bool py_needed(const Expr *e)
 {
     if (!e)
@@ -666,12 +742,17 @@ bool py_needed(const Expr *e)
         return false;
     case E_CALL: {
         const Expr *a = e->u.call.args;
-        if (e->u.call.fn->kind == E_NAME && strcmp(e->u.call.fn->u.name, "frozenset") == 0 &&
-            e->u.call.nargs == 1 && a->kind == E_SET) {
-            for (const Expr *it = a->u.list.items; it; it = it->next)
-                if (py_needed(it))
-                    return true;
-            return false;
+        if (e->u.call.fn->kind == E_NAME && strcmp(e->u.call.fn->u.name, "frozenset") == 0) {
+            /* a program's lowering takes frozenset of a display only: frozenset(0)
+             * and frozenset(a, b) raise as CPython raises */
+            if (e->u.call.nargs > 1 || (e->u.call.nargs == 1 && !constant_display(a, false)))
+                return true;
+            if (e->u.call.nargs == 1 && a->kind == E_SET) {
+                for (const Expr *it = a->u.list.items; it; it = it->next)
+                    if (py_needed(it))
+                        return true;
+                return false;
+            }
         }
         if (py_needed(e->u.call.fn))
             return true;

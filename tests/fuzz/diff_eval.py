@@ -25,6 +25,7 @@ import argparse, glob, itertools, os, random, re, resource, signal, subprocess, 
 from closures import closure_probe
 from lazysets import set_probe
 from diff_run import by_address
+from pyexprs import python_probe
 
 
 class Timeout(BaseException):  # not caught by the reference's own excepts
@@ -129,26 +130,34 @@ def kind(expr, want, got, detail=''):
         return 'functions or None in sets (CPython 3.11 hashes them by address)'  # reordered
     if re.search(r'\bnan\b', want) and 'frozenset' in want:
         return 'nan in sets (CPython 3.11 hashes a float nan by address)'
-    if "'" in want and 'frozenset' in want and not want.startswith('!'):
+    if "'" in want and not want.startswith('!') and ('frozenset' in want or re.search(r'\b(frozenset|set)\(', expr)):
         return 'strings in sets (hash randomised per process)'
     if 'OverflowError' in got or re.search(r'\d{19,}', expr + want + got):
         return '64-bit ints'
     if re.search(r'(^|[^\w])\d*\.\d|\d\.(?!\d)|\d[eE][+-]?\d|[^/]/[^/]', expr):
         return 'floats'
-    if any('{' in x.replace('frozenset({', '') for x in (expr, want)):
+    if (any('{' in x.replace('frozenset({', '') for x in (expr, want)) or
+            'not a set (frozenset(...) first)' in got + detail):
         return 'mutable sets (arcrun eval hands DSL functions frozensets only)'
     if re.search(r'\\[uU][0-9a-f]{4}', want) and not re.search(r'\\[uU][0-9a-f]{4}', got):
         return 'characters past Latin-1 that CPython escapes (Unicode tables not reproduced)'
     if (re.search(r'\b(list|tuple|dict|set|frozenset|type)\[', want) or 'GenericAlias' in want or
             (("'type' object is not subscriptable" in got or (got == '!TypeError' and not want.startswith('!')))
-             and re.search(r'\b(tuple|frozenset|list|set)\b', expr))):
+             and re.search(r'\b(tuple|frozenset|list|set)\b', expr)) or
+            re.search(r'[(,]\s*(tuple|frozenset|list|set|range)\s*[),]', expr)):   # a class as a value
         return 'builtin types subscripted (a GenericAlias in CPython; Python builtins, not DSL values)'
-    if 'not a list (tuple(...) first)' in detail:
+    if 'not a list (tuple(...) first)' in got + detail:
         return 'lists (arcrun eval hands DSL functions tuples, not lists)'
+    if ((re.search(r'\bis\b', expr) and not re.search(r'\[|\bset\(|\blist\(', expr) and
+         re.fullmatch(r'True|False|-?[01]', want) and re.fullmatch(r'True|False|-?[01]', got)) or
+            re.search(r'\)\s+is\s+(not\s+)?\(', expr)):
+        return ("identity (`is`) of immutable values (CPython shares equal constant tuples and "
+                "makes each frozenset anew; arcrun shares equal values)")
+    if "'" in expr and re.fullmatch(r"'.*'", want) and re.fullmatch(r"'.*'", got):
+        return 'strings in sets (hash randomised per process)'   # a tie broken by set order
     if re.search(r'\brange\s*\(', expr):
         return 'range objects (Python builtins, not DSL values)'
-    if re.search(r'[\'"]', expr) and (got.startswith('!') or want.startswith('!') or
-                                      (re.search(r'[\'"]', want) and not re.search(r'[\'"]', got))):
+    if re.search(r'[\'"]', expr):
         return 'strings as containers (arcrun reads strings as values only)'
     if want.startswith('!') and got.startswith('!'):
         if want.split(':')[0] == got.split(':')[0]:
@@ -176,6 +185,8 @@ def main():
                          '(default: the dialect\'s corpus in ../shared)')
     ap.add_argument('--byte-grids', action='store_true',
                     help="hand arcrun the expressions' grids as bytes, as a task's are")
+    ap.add_argument('--python', type=int, metavar='N',
+                    help="make N expressions of eval's Python around DSL calls (pyexprs.py; no CORPUS)")
     ap.add_argument('--builtins', action='store_true',
                     help="--probe: Python's len, sum and tuple among the arguments")
     ap.add_argument('--messages', action='store_true',
@@ -186,14 +197,16 @@ def main():
     bit = args.dialect == 'tokpidjin'
     if args.sets is not None and args.dialect == 'tokpidjin':
         ap.error('--sets writes arc-dsl cells')
-    args.probe = args.probe or args.closures is not None or args.sets is not None
+    args.probe = args.probe or args.closures is not None or args.sets is not None or args.python is not None
     if args.probe and args.corpus and not args.out:
         args.out, args.corpus = args.corpus, None
     if not args.probe and not args.corpus:
         ap.error('CORPUS is needed without --probe')
     if not args.probe and args.dialect == 're-arc':
         ap.error("re-arc is probed only (fuzz_eval's inputs name arc-dsl or tokpidjin)")
-    if args.sets is not None:
+    if args.python is not None:
+        exprs = python_probe(primitives(args.dialect), args.python, args.seed)
+    elif args.sets is not None:
         exprs = set_probe(args.sets, args.seed)
     elif args.closures is not None:
         shared = os.path.join(HERE, '..', '..', '..', 'shared', 'corpus')
