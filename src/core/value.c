@@ -771,22 +771,25 @@ bool v_hashable(Ctx *cx, const Value *v)
     return true;
 }
 
-Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
+/* v_call's ways out that are not a call, out of line: the hot path keeps
+ * no registers across them. */
+static __attribute__((noinline, cold)) Value *call_refused(Ctx *cx, Value *f, int argc, Value *const *argv)
 {
     if (f->type != V_FUNC)
-        return cx_raise(cx, "TypeError", "'%s' object is not callable",
-                        v_typename(f));
-    if (argc != f->u.fn.arity && f->u.fn.arity != V_ARITY_ANY) {
-        /* tokpidjin's wrapper decides what a mis-called primitive gives */
-        Value *r = f->u.fn.mismatch ? f->u.fn.mismatch(cx, f, argc, argv) : NULL;
-        if (r || cx->err)
-            return r;
-        return cx_raise(cx, "TypeError",
-                        "%s() takes %d positional argument%s but %d %s given",
-                        f->u.fn.name, f->u.fn.arity,
-                        f->u.fn.arity == 1 ? "" : "s", argc,
-                        argc == 1 ? "was" : "were");
-    }
+        return cx_raise(cx, "TypeError", "'%s' object is not callable", v_typename(f));
+    /* tokpidjin's wrapper decides what a mis-called primitive gives */
+    Value *r = f->u.fn.mismatch ? f->u.fn.mismatch(cx, f, argc, argv) : NULL;
+    if (r || cx->err)
+        return r;
+    return cx_raise(cx, "TypeError", "%s() takes %d positional argument%s but %d %s given",
+                    f->u.fn.name, f->u.fn.arity, f->u.fn.arity == 1 ? "" : "s", argc,
+                    argc == 1 ? "was" : "were");
+}
+
+Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
+{
+    if (f->type != V_FUNC || (argc != f->u.fn.arity && f->u.fn.arity != V_ARITY_ANY))
+        return call_refused(cx, f, argc, argv);
     if (!cx_charge(cx, 1))
         return NULL;
     if (callmemo_wants(cx, f, argc, argv))
