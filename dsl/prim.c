@@ -172,11 +172,15 @@ void prim_thread_done(void)
     cm_occurrences_thread_done();
 }
 
-Value *prim_value(int prim)
+static __attribute__((noinline, cold)) Value *prim_value_first(int prim)
 {
-    if (!prim_values_ready_)
-        prim_values_init();
+    prim_values_init();
     return &prim_values_[prim];
+}
+
+Value *prim_value(int prim)     /* a tail call on the first: no frame on the others */
+{
+    return prim_values_ready_ ? &prim_values_[prim] : prim_value_first(prim);
 }
 
 static const char *const tk_aliases[][2] = {

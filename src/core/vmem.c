@@ -183,13 +183,17 @@ static void make_exit_key(void)
         abort();
 }
 
+static __attribute__((noinline, cold)) void arm_exit_now(void)
+{
+    pthread_once(&exit_once, make_exit_key);
+    pthread_setspecific(exit_key, &exit_armed);
+    exit_armed = true;
+}
+
 static inline void arm_exit(void)
 {
-    if (!exit_armed) {
-        pthread_once(&exit_once, make_exit_key);
-        pthread_setspecific(exit_key, &exit_armed);
-        exit_armed = true;
-    }
+    if (!exit_armed)
+        arm_exit_now();
 }
 
 static void *slab_carve(size_t bytes)
@@ -227,35 +231,40 @@ static inline uint32_t size_class(size_t n)
     return cls < MIN_CLASS ? MIN_CLASS : cls;
 }
 
+/* The next block handed out is fetched now: reading its link then would
+ * miss the cache (freed blocks are cold by reuse). */
+static inline void *pop_block(uint32_t cls, Free *f)
+{
+    if ((free_list[cls] = f->next))
+        __builtin_prefetch(f->next, 1);
+    free_count[cls]--;
+    return f;
+}
+
+/* An empty free list: the spilled list, a shared one, or a new slab's
+ * block.  Out of line, so that the common pop keeps no registers. */
+static __attribute__((noinline)) void *alloc_refill(uint32_t cls)
+{
+    arm_exit();
+    Free *f = spill[cls];
+    if (f) {
+        free_count[cls] = spill_count[cls];
+        spill[cls] = NULL;
+        spill_count[cls] = 0;
+    } else {
+        f = take_shared(cls);
+    }
+    return f ? pop_block(cls, f) : slab_carve((size_t)cls * GRAIN);
+}
+
 void *vmem_alloc(size_t n)
 {
-    char *h;
     count_alloc(n);
     if (n > VMEM_SMALL)
         return sys_alloc(n);
     uint32_t cls = size_class(n);
     Free *f = free_list[cls];
-    if (!f) {
-        arm_exit();
-        if ((f = spill[cls])) {
-            free_count[cls] = spill_count[cls];
-            spill[cls] = NULL;
-            spill_count[cls] = 0;
-        } else {
-            f = take_shared(cls);
-        }
-    }
-    if (f) {
-        /* the next block handed out is fetched now: reading its link
-         * then would miss the cache (freed blocks are cold by reuse) */
-        if ((free_list[cls] = f->next))
-            __builtin_prefetch(f->next, 1);
-        free_count[cls]--;
-        h = (char *)f;
-    } else {
-        h = slab_carve((size_t)cls * GRAIN);
-    }
-    return h;
+    return f ? pop_block(cls, f) : alloc_refill(cls);
 }
 
 void *vmem_calloc(size_t n)
@@ -263,6 +272,17 @@ void *vmem_calloc(size_t n)
     void *p = vmem_alloc(n);
     memset(p, 0, n);
     return p;
+}
+
+/* A full list is spilled; an older spill is shared. */
+static __attribute__((noinline)) void free_spill(uint32_t cls)
+{
+    if (spill[cls])
+        push_shared(cls, spill[cls], spill_count[cls]);
+    spill[cls] = free_list[cls];
+    spill_count[cls] = free_count[cls];
+    free_list[cls] = NULL;
+    free_count[cls] = 0;
 }
 
 void vmem_free(void *p, size_t n)
@@ -280,14 +300,8 @@ void vmem_free(void *p, size_t n)
         arm_exit();
     f->next = free_list[cls];
     free_list[cls] = f;
-    if (++free_count[cls] >= BATCH) {   /* the full list is spilled; an older spill is shared */
-        if (spill[cls])
-            push_shared(cls, spill[cls], spill_count[cls]);
-        spill[cls] = free_list[cls];
-        spill_count[cls] = free_count[cls];
-        free_list[cls] = NULL;
-        free_count[cls] = 0;
-    }
+    if (++free_count[cls] >= BATCH)
+        free_spill(cls);
 }
 
 #endif
