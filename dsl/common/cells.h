@@ -12,15 +12,20 @@
 typedef Value *(*ObjCell)(int64_t i, int64_t j, Value *c);
 
 /* The two dialects' cells; near-grid ones are interned (value.c). */
+Value *cm_cell_ad_made(int64_t i, int64_t j, Value *c);
+Value *cm_cell_tk_made(int64_t i, int64_t j, Value *c);
+/* The interned cell when its tile is made, else the call that makes one:
+ * the common case keeps no registers (objects' walks call these through
+ * ObjCell for every cell). */
 static inline Value *cell_ad(int64_t i, int64_t j, Value *c)
 {
-    Value *r = v_cell_interned(c, i, j);
-    return r ? r : v_pair_steal(v_incref(c), v_pair_int(i, j));
+    Value *r = c->type == V_INT && (uint64_t)c->u.i <= 9 ? v_interned_made((int)c->u.i + 1, i, j) : NULL;
+    return r ? r : cm_cell_ad_made(i, j, c);
 }
 static inline Value *cell_tk(int64_t i, int64_t j, Value *c)
 {
-    Value *r = v_cell3_interned(i, j, c);
-    return r ? r : v_triple_steal(v_int(i), v_int(j), v_incref(c));
+    Value *r = c->type == V_INT && (uint64_t)c->u.i <= 9 ? v_interned_made((int)c->u.i + 11, i, j) : NULL;
+    return r ? r : cm_cell_tk_made(i, j, c);
 }
 
 /* asobject of a byte grid: its h * w cells in row-major order, distinct,

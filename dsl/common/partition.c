@@ -122,3 +122,17 @@ done:
     gu_view_free(&g);
     return out;
 }
+
+/* cells.h's cells past the made interned tiles: the tile made now, or a
+ * cell built outside the span or of another colour. */
+Value *cm_cell_ad_made(int64_t i, int64_t j, Value *c)
+{
+    Value *r = v_cell_interned(c, i, j);
+    return r ? r : v_pair_steal(v_incref(c), v_pair_int(i, j));
+}
+
+Value *cm_cell_tk_made(int64_t i, int64_t j, Value *c)
+{
+    Value *r = v_cell3_interned(i, j, c);
+    return r ? r : v_triple_steal(v_int(i), v_int(j), v_incref(c));
+}

@@ -38,6 +38,8 @@ static inline bool known_unequal_hashes(const Value *a, const Value *b)
            __atomic_load_n(&a->hash, __ATOMIC_RELAXED) != __atomic_load_n(&b->hash, __ATOMIC_RELAXED);
 }
 
+static bool eq_same_type(const Value *a, const Value *b);
+
 bool v_eq(const Value *a, const Value *b)
 {
     if (a == b)
@@ -46,6 +48,13 @@ bool v_eq(const Value *a, const Value *b)
         return num_cmp(a, b) == 0;
     if (a->type != b->type)
         return false;
+    return eq_same_type(a, b);
+}
+
+/* Out of line: its loops keep registers that the checks above need not
+ * save. */
+static __attribute__((noinline)) bool eq_same_type(const Value *a, const Value *b)
+{
     /* a list is never a tuple; a set may equal a frozenset, as in Python */
     if (a->type == V_TUPLE && ((a->flags ^ b->flags) & (V_FLAG_LIST | V_FLAG_RANGE)))
         return false;

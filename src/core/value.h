@@ -202,6 +202,17 @@ static inline Value *v_interned_of(int at, int64_t i, int64_t j)
         return NULL;
     return v_interned_entry_((size_t)at, (size_t)v_intern_index(i, j));
 }
+/* As v_interned_of, but NULL too where the entry's tile is not made yet:
+ * no call, so that a caller's fast path needs no frame. */
+static inline Value *v_interned_made(int at, int64_t i, int64_t j)
+{
+    uint64_t a = (uint64_t)i - (uint64_t)V_INTERN_MIN, b = (uint64_t)j - (uint64_t)V_INTERN_MIN;
+    if (a >= V_INTERN_SPAN || b >= V_INTERN_SPAN || (unsigned)at >= V_INTERN_TABLES)
+        return NULL;
+    size_t k = (size_t)v_intern_index(i, j);
+    return __atomic_load_n(&v_interned_built_[at][k / (V_INTERN_TILE * V_INTERN_TILE)], __ATOMIC_ACQUIRE)
+         ? (Value *)v_arena_.table[at][k].head : NULL;
+}
 /* (c, (i, j)), an arc-dsl cell, where c is a colour (an int 0..9, not a
  * bool) and (i, j) lies in the span: the interned one, without building
  * the place first; else NULL. */
