@@ -247,9 +247,11 @@ int64_t instance_event_order(const Instance *in, const IrStmt *s)
     return (int64_t)in->step_at[j] * 2 + call;
 }
 
-void instance_complete(Instance *in, Value *result)
+/* A failed call (caught by the statement's try, or the instance's end)
+ * or an unpacking: out of line, so that a plain result's store keeps no
+ * registers. */
+static __attribute__((noinline)) void complete_rest(Instance *in, Value *result, const IrStmt *s)
 {
-    const IrStmt *s = &in->prog->stmts[in->pc];
     if (!result && s->guarded && !in->cx.over_budget && except_catches(&in->cx, s->catches)) {
         cx_clear(&in->cx);
         result = safe_default_of(operand_value(in, &s->callee));
@@ -276,4 +278,15 @@ void instance_complete(Instance *in, Value *result)
         in->env[s->dst] = result;
     }
     in->pc++;
+}
+
+void instance_complete(Instance *in, Value *result)
+{
+    const IrStmt *s = &in->prog->stmts[in->pc];
+    if (__builtin_expect(result && s->kind != IR_UNPACK, 1)) {
+        in->env[s->dst] = result;
+        in->pc++;
+        return;
+    }
+    complete_rest(in, result, s);
 }
