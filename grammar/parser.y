@@ -184,7 +184,8 @@ static Expr *py_slice(ParseCtx *pc, Loc at, Expr *lo, Expr *hi, Expr *step)
 %token IN "'in'" IS "'is'" EQ "'=='" NE "'!='" LE "'<='" GE "'>='" FLOORDIV "'//'" POW "'**'"
 
 %type <expr> expr except_clause
-%type <expr> py_test py_or py_and py_not py_cmp py_arith py_term py_factor py_power py_primary
+%type <expr> py_test py_or py_and py_not py_cmp py_bor py_bxor py_band py_arith py_term py_factor
+%type <expr> py_power py_primary
 %type <expr> py_atom py_sub py_opt py_arg
 %type <el> py_testlist py_test_list py_args py_arglist py_names
 %type <i> py_cmp_op
@@ -488,8 +489,23 @@ py_not
     ;
 
 py_cmp
+    : py_bor
+    | py_cmp py_cmp_op py_bor           { $$ = py_compare(pc, LOC(@2), $1, (int)$2, $3); }
+    ;
+
+py_bor
+    : py_bxor
+    | py_bor '|' py_bxor                { $$ = py_bin(pc, LOC(@2), PY_BITOR, $1, $3); }
+    ;
+
+py_bxor
+    : py_band
+    | py_bxor '^' py_band               { $$ = py_bin(pc, LOC(@2), PY_BITXOR, $1, $3); }
+    ;
+
+py_band
     : py_arith
-    | py_cmp py_cmp_op py_arith         { $$ = py_compare(pc, LOC(@2), $1, (int)$2, $3); }
+    | py_band '&' py_arith              { $$ = py_bin(pc, LOC(@2), PY_BITAND, $1, $3); }
     ;
 
 py_cmp_op
@@ -533,6 +549,7 @@ py_factor
             }
         }
     | '+' py_factor                     { $$ = ast_expr(pc, E_POS, LOC(@1)); $$->u.neg = $2; }
+    | '~' py_factor                     { $$ = ast_expr(pc, E_INVERT, LOC(@1)); $$->u.neg = $2; }
     ;
 
 py_power

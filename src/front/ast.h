@@ -54,11 +54,13 @@ typedef enum {
     E_SUBSCRIPT, /* obj[index] */
     E_SLICE,     /* lo:hi:step inside a subscript; NULL parts absent */
     E_KEYWORD,   /* name=value among a call's arguments */
+    E_INVERT,    /* ~x (eval) */
 } ExprKind;
 
 /* eval's operators: E_BINOP's and E_COMPARE's op */
 enum {
-    PY_ADD, PY_SUB, PY_MUL, PY_DIV, PY_FLOORDIV, PY_MOD, PY_POW, PY_AND, PY_OR,
+    PY_ADD, PY_SUB, PY_MUL, PY_DIV, PY_FLOORDIV, PY_MOD, PY_POW, PY_BITOR, PY_BITXOR, PY_BITAND,
+    PY_AND, PY_OR,
     PY_LT, PY_LE, PY_GT, PY_GE, PY_EQ, PY_NE, PY_IN, PY_NOT_IN, PY_IS, PY_IS_NOT,
 };
 
@@ -76,7 +78,7 @@ struct Expr {
         struct { Expr *items; int n; } list;           /* E_TUPLE, E_LIST, E_SET */
         struct { Expr *fn; Expr *args; int nargs; } call;
         struct { Expr *obj; char *name; } attr;
-        Expr *neg;                                     /* E_NEG, E_POS, E_NOT */
+        Expr *neg;                                     /* E_NEG, E_POS, E_NOT, E_INVERT */
         struct { int op; Expr *a, *b; } bin;           /* E_BINOP */
         struct { Expr *items; int n; int *ops; } cmp;  /* E_COMPARE */
         struct { Expr *cond, *a, *b; } ifexp;          /* E_IFEXP: a if cond else b */

@@ -1,7 +1,8 @@
 /* pyeval.c -- `arcrun eval` with the Python people type around DSL calls:
  * lambda, list/set/tuple displays, the builtins len abs min max sum sorted
- * range tuple list frozenset set any all, arithmetic and comparison
- * operators, subscripts and slices, conditional expressions, key=.  The
+ * range tuple list frozenset set any all, arithmetic, bitwise and set
+ * (| ^ & ~) and comparison operators, subscripts and slices, conditional
+ * expressions, key=.  The
  * expression is walked as CPython evaluates it; DSL calls go through
  * v_call as in programs.  A list, set or range is a flagged tuple or
  * frozenset (value.h V_FLAG_LIST...): DSL primitives are handed tuples and
@@ -158,8 +159,8 @@ static double fl(const Value *v) { return v->type == V_FLOAT ? v->u.f : (double)
 
 static const char *op_sym(int op)
 {
-    static const char *s[] = {"+", "-", "*", "/", "//", "%", "**"};
-    return op <= PY_POW ? s[op] : "?";
+    static const char *s[] = {"+", "-", "*", "/", "//", "%", "**", "|", "^", "&"};
+    return op <= PY_BITAND ? s[op] : "?";
 }
 
 static Value *repeat(Py *py, Value *seq, Value *times)
@@ -219,16 +220,27 @@ Value *py_binop(Py *py, int op, Value *x, Value *y)
     if (op == PY_MUL && ((seqx || strx) ? !v_is_int(y) : (seqy || stry) && !v_is_int(x)))
         return cx_raise(cx, "TypeError", "can't multiply sequence by non-int of type '%s'",
                         v_typename(seqx || strx ? y : x));
-    if (op == PY_SUB && x->type == V_FSET && y->type == V_FSET) {
-        Value *r = fs_sub(x, y);        /* a set's difference is a set, a frozenset's a frozenset */
+    bool bits = op == PY_BITOR || op == PY_BITXOR || op == PY_BITAND;
+    if ((op == PY_SUB || bits) && x->type == V_FSET && y->type == V_FSET) {
+        Value *r = op == PY_SUB ? fs_sub(x, y) : op == PY_BITOR ? fs_or(x, y)
+                 : op == PY_BITAND ? fs_and(x, y) : fs_xor(x, y);
+        /* the left side's type: a set's result is a set, a frozenset's a frozenset */
         if (!(x->flags & V_FLAG_SET) || (r->flags & V_FLAG_SET))
             return r;
         if (!r->u.set.len) {
             v_decref(r);
             return py_new_set(cx, NULL, 0, true);
         }
-        r->flags |= V_FLAG_SET;         /* fs_sub made it: a new value */
+        r->flags |= V_FLAG_SET;         /* fs_* made it: a new value */
         return r;
+    }
+    if (bits) {                         /* ints and bools only; two bools give a bool */
+        if (x->type == V_FLOAT || y->type == V_FLOAT || !num(x) || !num(y))
+            return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
+                            op_sym(op), v_typename(x), v_typename(y));
+        int64_t a = x->u.i, b = y->u.i;
+        int64_t r = op == PY_BITOR ? a | b : op == PY_BITAND ? a & b : a ^ b;
+        return x->type == V_BOOL && y->type == V_BOOL ? v_bool(r != 0) : v_int(r);
     }
     if (!num(x) || !num(y))
         return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
@@ -633,6 +645,15 @@ static Value *ev(Py *py, const Expr *e, const Env *env)
         v_decref(x);
         return r;
     }
+    case E_INVERT: {
+        Value *x = ev(py, e->u.neg, env), *r = NULL;
+        if (x && (x->type == V_INT || x->type == V_BOOL))
+            r = v_int(~x->u.i);
+        else if (x)
+            r = cx_raise(cx, "TypeError", "bad operand type for unary ~: '%s'", v_typename(x));
+        v_decref(x);
+        return r;
+    }
     case E_BINOP: {
         Value *x = ev(py, e->u.bin.a, env);
         if (!x)
@@ -730,7 +751,7 @@ bool py_needed(const Expr *e)
     switch (e->kind) {
     case E_NAME:
         return py_builtin_index(e->u.name) >= 0 && strcmp(e->u.name, "frozenset") != 0;
-    case E_LIST: case E_BINOP: case E_NOT: case E_COMPARE: case E_IFEXP: case E_LAMBDA:
+    case E_LIST: case E_BINOP: case E_NOT: case E_INVERT: case E_COMPARE: case E_IFEXP: case E_LAMBDA:
     case E_SUBSCRIPT: case E_SLICE: case E_KEYWORD:
         return true;
     case E_SET:     /* a set display, but as frozenset's argument */

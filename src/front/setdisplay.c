@@ -11,10 +11,10 @@ bool ast_folds_to_const(const Expr *e)
             if (!ast_folds_to_const(it))
                 return false;
         return true;
-    case E_NEG: case E_POS: case E_NOT:
+    case E_NEG: case E_POS: case E_NOT: case E_INVERT:
         return ast_folds_to_const(e->u.neg);
     case E_BINOP:       /* and, or and comparisons are not folded */
-        return e->u.bin.op <= PY_POW && ast_folds_to_const(e->u.bin.a) &&
+        return e->u.bin.op <= PY_BITAND && ast_folds_to_const(e->u.bin.a) &&
                ast_folds_to_const(e->u.bin.b);
     case E_SUBSCRIPT:   /* a slice is not a constant in 3.11 */
         return e->u.sub.index->kind != E_SLICE && ast_folds_to_const(e->u.sub.obj) &&

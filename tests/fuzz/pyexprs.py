@@ -1,8 +1,8 @@
 """Random expressions in the Python `arcrun eval` evaluates around DSL
 calls (diff_eval.py --python N): literals, tuple, list and set displays,
 the builtins len abs min max sum sorted range tuple list frozenset set any
-all (key=, default=, reverse=, start=), arithmetic, comparison and boolean
-operators, `in` and `is`, conditional expressions, subscripts and slices,
+all (key=, default=, reverse=, start=), arithmetic, bitwise and set
+(`|`, `^`, `&`, `~`), comparison and boolean operators, `in` and `is`, conditional expressions, subscripts and slices,
 lambdas, and the DSL's own calls on what those make.  Values stay small:
 ints in -3..12, containers of a few items, so that CPython answers at once
 and 64-bit ints never come."""
@@ -14,8 +14,8 @@ ATOMS = ['0', '1', '2', '-1', '3', '7', 'True', 'False', 'None', '()', '[]', 'fr
 BUILTINS = [('len', 1), ('abs', 1), ('min', 0), ('max', 0), ('sum', 0), ('sorted', 1),
             ('range', 0), ('tuple', 1), ('list', 1), ('frozenset', 1), ('set', 1),
             ('any', 1), ('all', 1)]
-BINOPS = ['+', '-', '*', '//', '%', '**', '==', '!=', '<', '<=', '>', '>=', 'in', 'not in',
-          'is', 'is not', 'and', 'or']
+BINOPS = ['+', '-', '*', '//', '%', '**', '|', '^', '&', '==', '!=', '<', '<=', '>', '>=', 'in',
+          'not in', 'is', 'is not', 'and', 'or']
 
 
 class Gen:
@@ -37,7 +37,7 @@ class Gen:
             op = r.choice(BINOPS)
             return '(%s %s %s)' % (self.expr(d, names), op, self.expr(d, names))
         if k < 0.45:
-            return '(%s%s)' % (r.choice(['-', 'not ', '+']), self.expr(d, names))
+            return '(%s%s)' % (r.choice(['-', 'not ', '+', '~']), self.expr(d, names))
         if k < 0.55:
             items = [self.expr(d, names) for _ in range(r.randint(0, 3))]
             shape = r.choice(['(%s,)', '[%s]', '{%s}'])
