@@ -275,18 +275,15 @@ static inline View view_fs(const Value *fs)
         }                                                                   \
     } while (0)
 
-static bool fs_lookup(const View *v, Value *key, int64_t h)
+static __attribute__((noinline)) bool fs_probe(const View *v, Value *key, int64_t h)
 {
     const int32_t *slots = v->slots;
-    const int64_t *hashes = v->hashes;
-    if (slots[(size_t)h & v->mask] == SLOT_EMPTY)     /* a free home: not there */
-        return false;
-    if (hashes) {
+    if (v->hashes) {
         PY_PROBE(size_t, v->mask, h, {
             int32_t ix = slots[j];
             if (ix == SLOT_EMPTY)
                 return false;
-            if (ix >= 0 && hashes[ix] == h &&
+            if (ix >= 0 && v->hashes[ix] == h &&
                 (v->items[ix] == key || v_eq(v->items[ix], key)))
                 return true;
         });
@@ -301,6 +298,11 @@ static bool fs_lookup(const View *v, Value *key, int64_t h)
                 return true;
         }
     });
+}
+
+static inline bool fs_lookup(const View *v, Value *key, int64_t h)    /* a free home: no frame */
+{
+    return v->slots[(size_t)h & v->mask] != SLOT_EMPTY && fs_probe(v, key, h);
 }
 
 static inline bool view_has(const View *v, Value *key, int64_t h)
