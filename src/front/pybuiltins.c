@@ -9,7 +9,8 @@
 /* ---- values ------------------------------------------------------------------ */
 
 /* Every list and set is an object of its own, [] and set() too: `[] is []`
- * is False (the empty tuple and frozenset are shared, as CPython's). */
+ * is False.  So is every frozenset eval makes (CPython 3.11 shares no empty
+ * one); the empty tuple is shared, as CPython's. */
 Value *py_new_list(Value *const *items, size_t n)   /* borrows items */
 {
     Value *t = n ? v_tuple_from(items, n) : v_tuple_new_empty_own();
@@ -23,7 +24,7 @@ Value *py_new_set(Ctx *cx, Value *const *items, size_t n, bool mutable)
         if (!v_hashable(cx, items[i]))
             return NULL;
     Value *s;
-    if (!n && mutable) {
+    if (!n) {
         FsLayout lay;
         s = fs_layout(0, 7, &lay);
     } else {
