@@ -2,12 +2,12 @@
  * lambda, list/set/tuple displays, the builtins len abs min max sum sorted
  * range tuple list frozenset set any all, arithmetic, bitwise and set
  * (| ^ & ~) and comparison operators, subscripts and slices, conditional
- * expressions, key=.  The
- * expression is walked as CPython evaluates it; DSL calls go through
- * v_call as in programs.  A list, set or range is a flagged tuple or
- * frozenset (value.h V_FLAG_LIST...): DSL primitives are handed tuples and
- * frozensets only, and a list given to one is refused by name, since the
- * DSLs' `type(x)(...)` would make a list where arcrun makes a tuple. */
+ * expressions, key=.  The expression is walked as CPython evaluates it;
+ * DSL calls go through v_call as in programs.  A list, set or range is a
+ * flagged tuple or frozenset (value.h V_FLAG_LIST...): DSL primitives are
+ * handed tuples and frozensets only, and a list given to one is refused by
+ * name, since the DSLs' `type(x)(...)` would make a list where arcrun
+ * makes a tuple. */
 #include "pyeval.h"
 #include "pyexc.h"
 #include "pysort.h"
@@ -28,9 +28,17 @@ typedef struct { Py *py; int index; char name[16]; } BuiltinRef;
 typedef struct { Py *py; const Expr *lambda; const Env *env; char name[16]; } LambdaRef;
 
 static Value *builtin_invoke(Ctx *cx, Value *self, Value *const *argv);
+
+/* f's BuiltinRef when f is one of eval's builtins, else NULL */
+static BuiltinRef *builtin_ref(const Value *f)
+{
+    return f->type == V_FUNC && f->u.fn.invoke == builtin_invoke
+         ? (BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)) : NULL;
+}
+
 static Value *builtin_mismatch(Ctx *cx, Value *self, int argc, Value *const *argv)
 {
-    BuiltinRef *b = (BuiltinRef *)(void *)(self->u.fn.name - offsetof(BuiltinRef, name));
+    BuiltinRef *b = builtin_ref(self);
     Py py = *b->py;
     py.cx = cx;
     return py_builtins[b->index].fn(&py, argv, argc, NULL, false);
@@ -466,12 +474,13 @@ static const Value *python_inside(const Value *v)
  * keywords too, nkw of them); a def or a DSL function names the keyword. */
 static Value *keyword_refused(Py *py, Value *f, Value *const *argv, int n, int nkw, const char *kw)
 {
-    if (f->u.fn.invoke != builtin_invoke)
+    const BuiltinRef *ref = builtin_ref(f);
+    if (!ref)
         return cx_raise(py->cx, "TypeError", "%s() got an unexpected keyword argument '%s'",
                         f->u.fn.name, kw);
-    const PyBuiltin *b = &py_builtins[((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index];
+    const PyBuiltin *b = &py_builtins[ref->index];
     bool sum = strcmp(b->name, "sum") == 0, sorted = strcmp(b->name, "sorted") == 0;
-    if (!b->keywords && !sum)
+    if (!b->keywords)
         return cx_raise(py->cx, "TypeError", "%s() takes no keyword arguments", b->name);
     if (sum && n + nkw > 2)
         return cx_raise(py->cx, "TypeError", "sum() takes at most 2 arguments (%d given)", n + nkw);
@@ -497,9 +506,8 @@ static Value *call(Py *py, const Expr *e, const Env *env)
             if (!v)
                 goto out;
             nkw++;
-            int b = f->type == V_FUNC && f->u.fn.invoke == builtin_invoke
-                  ? ((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index : -1;
-            int kws = b >= 0 ? py_builtins[b].keywords : 0;
+            const BuiltinRef *ref = builtin_ref(f);
+            int kws = ref ? py_builtins[ref->index].keywords : 0;
             bool ok = (strcmp(a->u.kw.name, "key") == 0 && (kws & PY_KW_KEY)) ||
                       (strcmp(a->u.kw.name, "reverse") == 0 && (kws & PY_KW_REVERSE)) ||
                       (strcmp(a->u.kw.name, "default") == 0 && (kws & PY_KW_DEFAULT)) ||
@@ -540,8 +548,9 @@ static Value *call(Py *py, const Expr *e, const Env *env)
         r = keyword_refused(py, f, argv, n, nkw, refused);
         goto out;
     }
-    if (f->type == V_FUNC && f->u.fn.invoke == builtin_invoke) {
-        int b = ((BuiltinRef *)(void *)(f->u.fn.name - offsetof(BuiltinRef, name)))->index;
+    const BuiltinRef *ref = builtin_ref(f);
+    if (ref) {
+        int b = ref->index;
         if (start && n >= 1) {  /* sum's second argument, by name: n < cap still */
             argv[n++] = start;
             start = NULL;
@@ -723,27 +732,6 @@ static Value *ev(Py *py, const Expr *e, const Env *env)
 }
 
 /* Whether e needs the walk: Python beyond literals and DSL calls. */
-/* What a program's lowering takes as frozenset's argument (item false) or
- * as an item of it: a tuple or set display of literals and names, or
- * frozenset of one. */
-static bool constant_display(const Expr *e, bool item)
-{
-    switch (e->kind) {
-    case E_NAME: case E_INT: case E_FLOAT: case E_STR: case E_TRUE: case E_FALSE: case E_NONE:
-        return item;
-    case E_TUPLE: case E_SET:
-        for (const Expr *it = e->u.list.items; it; it = it->next)
-            if (it->kind != E_SET && !constant_display(it, true))
-                return false;
-        return true;
-    case E_CALL:
-        return e->u.call.fn->kind == E_NAME && strcmp(e->u.call.fn->u.name, "frozenset") == 0 &&
-               (!e->u.call.args || (e->u.call.nargs == 1 && constant_display(e->u.call.args, false)));
-    default:
-        return false;
-    }
-}
-
 bool py_needed(const Expr *e)
 {
     if (!e)
@@ -766,7 +754,7 @@ bool py_needed(const Expr *e)
         if (e->u.call.fn->kind == E_NAME && strcmp(e->u.call.fn->u.name, "frozenset") == 0) {
             /* a program's lowering takes frozenset of a display only: frozenset(0)
              * and frozenset(a, b) raise as CPython raises */
-            if (e->u.call.nargs > 1 || (e->u.call.nargs == 1 && !constant_display(a, false)))
+            if (e->u.call.nargs > 1 || (e->u.call.nargs == 1 && !ast_frozenset_literal(a, false)))
                 return true;
             if (e->u.call.nargs == 1 && a->kind == E_SET) {
                 for (const Expr *it = a->u.list.items; it; it = it->next)

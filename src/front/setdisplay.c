@@ -1,6 +1,8 @@
 /* setdisplay.c -- a set display as CPython 3.11 compiles it (setdisplay.h). */
 #include "setdisplay.h"
 
+#include <string.h>
+
 bool ast_folds_to_const(const Expr *e)
 {
     switch (e->kind) {
@@ -19,6 +21,24 @@ bool ast_folds_to_const(const Expr *e)
     case E_SUBSCRIPT:   /* a slice is not a constant in 3.11 */
         return e->u.sub.index->kind != E_SLICE && ast_folds_to_const(e->u.sub.obj) &&
                ast_folds_to_const(e->u.sub.index);
+    default:
+        return false;
+    }
+}
+
+bool ast_frozenset_literal(const Expr *e, bool item)
+{
+    switch (e->kind) {
+    case E_NAME: case E_INT: case E_FLOAT: case E_STR: case E_TRUE: case E_FALSE: case E_NONE:
+        return item;
+    case E_TUPLE: case E_SET:
+        for (const Expr *it = e->u.list.items; it; it = it->next)
+            if (it->kind != E_SET && !ast_frozenset_literal(it, true))
+                return false;
+        return true;
+    case E_CALL:
+        return e->u.call.fn->kind == E_NAME && strcmp(e->u.call.fn->u.name, "frozenset") == 0 &&
+               (!e->u.call.args || (e->u.call.nargs == 1 && ast_frozenset_literal(e->u.call.args, false)));
     default:
         return false;
     }

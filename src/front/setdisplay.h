@@ -11,6 +11,11 @@
  * a tuple, sign, `not`, arithmetic or subscript of such. */
 bool ast_folds_to_const(const Expr *e);
 
+/* What a program's lowering takes as frozenset's argument (item false) or
+ * as an item of it: a tuple or set display of literals and names, or
+ * frozenset of one; eval walks any other. */
+bool ast_frozenset_literal(const Expr *e, bool item);
+
 /* Whether the set display of these items is built from one constant:
  * more than two items, every one folding to a constant. */
 bool set_display_folded(const Expr *items, int n);
