@@ -19,12 +19,12 @@ Value *cm_cell_tk_made(int64_t i, int64_t j, Value *c);
  * ObjCell for every cell). */
 static inline Value *cell_ad(int64_t i, int64_t j, Value *c)
 {
-    Value *r = c->type == V_INT && (uint64_t)c->u.i <= 9 ? v_interned_made((int)c->u.i + 1, i, j) : NULL;
+    Value *r = v_interned_made(v_colour_table(c, 1), i, j);
     return r ? r : cm_cell_ad_made(i, j, c);
 }
 static inline Value *cell_tk(int64_t i, int64_t j, Value *c)
 {
-    Value *r = c->type == V_INT && (uint64_t)c->u.i <= 9 ? v_interned_made((int)c->u.i + 11, i, j) : NULL;
+    Value *r = v_interned_made(v_colour_table(c, 11), i, j);
     return r ? r : cm_cell_tk_made(i, j, c);
 }
 

@@ -59,16 +59,14 @@ fail:
     return NULL;
 }
 
-static bool is_class(const Value *v) { return v->type == V_FUNC && v->u.fn.prim == V_PRIM_CLASS; }
-
 static Value *manhattan(Ctx *cx, Value *a, Value *b)
 {
     /* eval's tuple (a class) has __len__, and len() of it raises */
-    if (!(v_is_container(a) || is_class(a)) || !(v_is_container(b) || is_class(b)))
+    if (!(v_is_container(a) || v_is_class(a)) || !(v_is_container(b) || v_is_class(b)))
         return v_float(INFINITY);
     for (int k = 0; k < 2; k++) {
         const Value *p = k ? b : a;
-        if (is_class(p))
+        if (v_is_class(p))
             return cx_raise(cx, "TypeError", "object of type 'type' has no len()");
         if (v_len(p) == 0)
             return v_float(INFINITY);

@@ -406,20 +406,19 @@ Value *v_tuple_new(size_t len)
     return v;
 }
 
-/* An empty tuple that is not the shared (): eval's [] (its own object). */
-Value *v_tuple_new_extra_(size_t len, size_t extra);
-Value *v_tuple_new_empty_own(void)
-{
-    return v_tuple_new_extra_(0, 0);
-}
-
-/* A tuple of len items (len >= 1) and extra bytes after them (vgrid.c). */
+/* A tuple of len items and extra bytes after them (vgrid.c; len 0: an
+ * empty tuple that is not the shared ()). */
 Value *v_tuple_new_extra_(size_t len, size_t extra)
 {
     Value *v = v_alloc(V_TUPLE, len * sizeof(Value *) + extra);
     v->u.tup.len = len;
     v->u.tup.items_ = (Value **)((char *)v + V_TUPLE_BASE);
     return v;
+}
+
+Value *v_tuple_new_empty_own(void)
+{
+    return v_tuple_new_extra_(0, 0);
 }
 
 Value *v_tuple_from(Value *const *items, size_t len)
@@ -703,7 +702,7 @@ const char *v_typename(const Value *v)
 
 Value *v_no_attr(Ctx *cx, const Value *v, const char *attr)
 {
-    if (v->type == V_FUNC && v->u.fn.prim == V_PRIM_CLASS)
+    if (v_is_class(v))
         return cx_raise(cx, "AttributeError", "type object '%s' has no attribute '%s'", v->u.fn.name, attr);
     return cx_raise(cx, "AttributeError", "'%s' object has no attribute '%s'", v_typename(v), attr);
 }

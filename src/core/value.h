@@ -186,45 +186,60 @@ extern unsigned char v_interned_built_[V_INTERN_TABLES]
                                       [V_INTERN_SPAN * V_INTERN_SPAN / (V_INTERN_TILE * V_INTERN_TILE)];
 /* Entry k of table `at`, its tile built first if need be. */
 Value *v_interned_build_(int at, int k);
+static inline bool v_interned_tile_made_(size_t at, size_t k)
+{
+    return __atomic_load_n(&v_interned_built_[at][k / (V_INTERN_TILE * V_INTERN_TILE)], __ATOMIC_ACQUIRE);
+}
 static inline Value *v_interned_entry_(size_t at, size_t k)
 {
-    if (__atomic_load_n(&v_interned_built_[at][k / (V_INTERN_TILE * V_INTERN_TILE)], __ATOMIC_ACQUIRE))
+    if (v_interned_tile_made_(at, k))
         return (Value *)v_arena_.table[at][k].head;
     return v_interned_build_((int)at, (int)k);
+}
+/* The entry *k of (i, j) in table `at`; false where (i, j) lies outside
+ * the span or `at` is no table. */
+static inline bool v_intern_slot(int at, int64_t i, int64_t j, size_t *k)
+{
+    uint64_t a = (uint64_t)i - (uint64_t)V_INTERN_MIN, b = (uint64_t)j - (uint64_t)V_INTERN_MIN;
+    if (a >= V_INTERN_SPAN || b >= V_INTERN_SPAN || (unsigned)at >= V_INTERN_TABLES)
+        return false;
+    *k = (size_t)v_intern_index(i, j);
+    return true;
 }
 /* The interned tuple of table `at` at (i, j); NULL when (i, j) lies
  * outside the span (the caller then builds the tuple).  Inline: shifts
  * and recolours ask it once per cell. */
 static inline Value *v_interned_of(int at, int64_t i, int64_t j)
 {
-    uint64_t a = (uint64_t)i - (uint64_t)V_INTERN_MIN, b = (uint64_t)j - (uint64_t)V_INTERN_MIN;
-    if (a >= V_INTERN_SPAN || b >= V_INTERN_SPAN || (unsigned)at >= V_INTERN_TABLES)
-        return NULL;
-    return v_interned_entry_((size_t)at, (size_t)v_intern_index(i, j));
+    size_t k;
+    return v_intern_slot(at, i, j, &k) ? v_interned_entry_((size_t)at, k) : NULL;
 }
 /* As v_interned_of, but NULL too where the entry's tile is not made yet:
  * no call, so that a caller's fast path needs no frame. */
 static inline Value *v_interned_made(int at, int64_t i, int64_t j)
 {
-    uint64_t a = (uint64_t)i - (uint64_t)V_INTERN_MIN, b = (uint64_t)j - (uint64_t)V_INTERN_MIN;
-    if (a >= V_INTERN_SPAN || b >= V_INTERN_SPAN || (unsigned)at >= V_INTERN_TABLES)
-        return NULL;
-    size_t k = (size_t)v_intern_index(i, j);
-    return __atomic_load_n(&v_interned_built_[at][k / (V_INTERN_TILE * V_INTERN_TILE)], __ATOMIC_ACQUIRE)
+    size_t k;
+    return v_intern_slot(at, i, j, &k) && v_interned_tile_made_((size_t)at, k)
          ? (Value *)v_arena_.table[at][k].head : NULL;
 }
-/* (c, (i, j)), an arc-dsl cell, where c is a colour (an int 0..9, not a
- * bool) and (i, j) lies in the span: the interned one, without building
- * the place first; else NULL. */
+/* The table of cells of colour c, where a dialect's cell tables start at
+ * `first` (arc-dsl's 1, tokpidjin's 11); V_INTERN_TABLES, no table, where
+ * c is no colour (an int 0..9, not a bool). */
+static inline int v_colour_table(const Value *c, int first)
+{
+    return c->type == V_INT && (uint64_t)c->u.i <= 9 ? (int)c->u.i + first : V_INTERN_TABLES;
+}
+/* (c, (i, j)), an arc-dsl cell, where c is a colour and (i, j) lies in the
+ * span: the interned one, without building the place first; else NULL. */
 static inline Value *v_cell_interned(const Value *c, int64_t i, int64_t j)
 {
-    return c->type == V_INT && (uint64_t)c->u.i <= 9 ? v_interned_of((int)c->u.i + 1, i, j) : NULL;
+    return v_interned_of(v_colour_table(c, 1), i, j);
 }
-/* (i, j, c), a tokpidjin cell, where c is a colour (an int 0..9, not a
- * bool) and (i, j) lies in the span: the interned one; else NULL. */
+/* (i, j, c), a tokpidjin cell, where c is a colour and (i, j) lies in the
+ * span: the interned one; else NULL. */
 static inline Value *v_cell3_interned(int64_t i, int64_t j, const Value *c)
 {
-    return c->type == V_INT && (uint64_t)c->u.i <= 9 ? v_interned_of((int)c->u.i + 11, i, j) : NULL;
+    return v_interned_of(v_colour_table(c, 11), i, j);
 }
 /* The interned tuple of entry g of the tables (table * V_INTERN_SPAN^2 +
  * v_intern_index): its chunk, and v_arena_hashes_[g], made if not yet. */
@@ -564,6 +579,8 @@ static inline bool v_truthy(const Value *v) {
 const char *v_typename(const Value *v);   /* Python type name: "int", "tuple" ... */
 /* AttributeError for v.attr, in CPython's words (a class's differ) */
 Value *v_no_attr(Ctx *cx, const Value *v, const char *attr);
+/* Whether v is one of eval's builtin classes (tuple, range ...) */
+static inline bool v_is_class(const Value *v) { return v->type == V_FUNC && v->u.fn.prim == V_PRIM_CLASS; }
 /* Whether hash(v) works: false, with Python's TypeError raised, for a
  * list or set, or a tuple holding one (value.h V_FLAGS_PY). */
 bool v_hashable(Ctx *cx, const Value *v);
