@@ -4,7 +4,8 @@
 #   DIR/seeds/program   the parse tests' programs, the first 100 solvers
 #   DIR/seeds/eval      every expression of tests/cases (first byte: dialect)
 #   DIR/seeds/task      the bad task files of tests/tasks, small ARC tasks
-#   DIR/dsl.dict        every primitive name of both dialects, "name("
+#   DIR/dsl.dict        every primitive name of both dialects, "name(", and
+#                       eval's builtins, keywords and operators
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
 shared=${SHARED:-$here/../shared}
@@ -35,4 +36,11 @@ done
 sed -n 's/^ *[A-Z][A-Z_]*(\([a-z_][a-z0-9_]*\),.*/"\1("/p' \
   "$here/dsl/arcdsl/list.h" "$here/dsl/tokpidjin/list.h" | sort -u > "$dir/dsl.dict"
 printf '%s\n' '"frozenset({"' '"(("' '"))"' '", "' '"True"' '"None"' '"-1"' '"30"' '"()"' >> "$dir/dsl.dict"
+# eval's Python around the calls: its builtins, keywords and operators
+for b in len abs min max sum sorted range tuple list frozenset set any all; do
+  printf '"%s("\n' "$b"
+done >> "$dir/dsl.dict"
+printf '%s\n' '"lambda x: "' '" if "' '" else "' '" and "' '" or "' '"not "' '" in "' '" is "' \
+  '"=="' '"!="' '"<="' '"//"' '"**"' '"|"' '"&"' '"^"' '"~"' '"[::-1]"' '"key="' '"default="' \
+  '"start="' '"reverse="' >> "$dir/dsl.dict"
 echo "seeds in $dir/seeds: $(ls "$dir/seeds/program" | wc -l) programs, $(ls "$dir/seeds/eval" | wc -l) expressions, $(ls "$dir/seeds/task" | wc -l) task files; dictionary $(wc -l < "$dir/dsl.dict") entries"
