@@ -17,7 +17,7 @@ dsl_libdsl_a_SOURCES = \
 	dsl/common/manhattan.h dsl/common/manhattan.c dsl/common/counts.h dsl/common/counts.c \
 	dsl/common/rings.h dsl/common/rings.c dsl/common/binop.h dsl/common/binop.c \
 	dsl/arcdsl/list.h dsl/rearc/list.h dsl/arcdsl/doc.h dsl/tokpidjin/doc.h dsl/rearc/doc.h \
-	dsl/arcdsl/numeric.c dsl/arcdsl/container.c dsl/arcdsl/functional.c dsl/arcdsl/paths.h \
+	dsl/arcdsl/numeric.c dsl/arcdsl/container.c dsl/arcdsl/functional.c dsl/arcdsl/apply.c dsl/arcdsl/paths.h \
 	dsl/arcdsl/patch_util.h dsl/arcdsl/patch.c dsl/arcdsl/relations.c dsl/arcdsl/shapes.c dsl/arcdsl/connects.c dsl/arcdsl/pairfork.c dsl/arcdsl/fitfilter.h dsl/arcdsl/fitfilter.c dsl/arcdsl/line.h dsl/arcdsl/grid_util.h dsl/arcdsl/grid.c dsl/arcdsl/scale.c dsl/arcdsl/join.c dsl/arcdsl/objects.c \
 	dsl/tokpidjin/list.h dsl/tokpidjin/consts.h \
 	dsl/tokpidjin/core_util.h dsl/tokpidjin/patch_util.h dsl/tokpidjin/grid_util.h \

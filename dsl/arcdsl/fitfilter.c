@@ -6,8 +6,8 @@
 #include "fskeys.h"
 #include "common/core_util.h"
 #include "arcdsl/fitfilter.h"
+#include "common/closures.h"
 
-#define CAP(self, i) ((self)->u.fn.cap[i])
 #define PLACES FS_KEY_TABLE
 
 /* A predicate as steps run on one value in turn; a fork runs two step

@@ -14,8 +14,7 @@
 #include "common/core_util.h"
 #include "arcdsl/paths.h"
 #include "arcdsl/line.h"
-
-#define CAP(self, i) ((self)->u.fn.cap[i])
+#include "common/closures.h"
 
 /* A call's result kept for its arguments (connect's: for its line key),
  * and the work it charged, charged again wherever they come back: DSL

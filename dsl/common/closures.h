@@ -5,6 +5,10 @@
 
 #include "value.h"
 
+/* What closure self closes over: the Python lambda's free variables, in
+ * its reference's order (borrowed). */
+#define CAP(self, i) ((self)->u.fn.cap[i])
+
 /* A closure a combinator returns: v_func_new's, and a call of it with too
  * few arguments names the missing ones as CPython does (the reference's
  * lambdas take x, y, z; lbind's y, z, a). */

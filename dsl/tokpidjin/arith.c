@@ -58,8 +58,6 @@ Value *tk_divide(Ctx *cx, Value *const *a) { return numerical(cx, a, OP_DIV); }
 
 /* ---- closures ----------------------------------------------------------- */
 
-#define CAP(self, i) ((self)->u.fn.cap[i])
-
 Value *tk_rbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, true, "rbind.<locals>.f", PRIM_TK_rbind); }
 Value *tk_lbind(Ctx *cx, Value *const *a) { return cm_bind(cx, a, false, "lbind.<locals>.f", PRIM_TK_lbind); }
 
