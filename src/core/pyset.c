@@ -8,9 +8,11 @@
  * Functions that fill a PySet `dst` initialise it themselves (it may be
  * uninitialised memory); they do not release what it held.  Identity
  * matters as in CPython: `a | a`, `a & a` and `a ^ a` take the shortcuts
- * setobject.c takes when both operands are the same object.
+ * setobject.c takes when both operands are the same object.  A frozen
+ * value's block, its allocation and layout, is fsblock.h's and fsblock.c's.
  */
 #include "pyset.h"
+#include "fsblock.h"
 #include "fsdistinct.h"
 #include "fsrecipe.h"
 #include "pyprobe.h"
@@ -21,20 +23,6 @@
 #include <string.h>
 
 #define MINSIZE 8
-#define SLOT_EMPTY (-1)
-#define SLOT_DUMMY (-2)
-
-/* Frozensets made here also keep their items' hashes, hashes[len] after
- * slots[], so probes compare hashes without touching the items (CPython's
- * entries hold the hash for the same reason).  The flag tells them apart
- * from a frozenset made elsewhere (the static empty one). */
-#define FS_FLAG_HASHES 0x80
-
-static inline const int64_t *fs_hashes(const Value *v)
-{
-    return (v->flags & FS_FLAG_HASHES)
-               ? (const int64_t *)(v->u.set.slots + v->u.set.mask + 1) : NULL;
-}
 
 Value pyset_dummy_ = {.refs = -1, .type = V_NONE};
 
@@ -442,102 +430,6 @@ void pyset_sub_set(PySet *dst, const PySet *a, const PySet *b)
 
 /* ---- frozen values ------------------------------------------------------ */
 
-size_t fs_block_size(const Value *v)
-{
-    if (v->memo & V_MEMO_RECIPE)
-        return fs_recipe_head(v)->kind->size(v);
-    return fs_size(v->u.set.len, v->u.set.mask);
-}
-
-/* A frozenset's Value in a block of `bytes`, its arrays not placed. */
-static Value *fs_head(size_t bytes, size_t n, size_t mask, size_t ndummy)
-{
-    Value *v = vmem_alloc(bytes);
-    v->refs = 1;
-    v->type = V_FSET;
-    v->hashed = 0;
-    v->flags = FS_FLAG_HASHES;
-    v->memo = 0;
-    v->hash = 0;
-    v->u.set.len = n;
-    v->u.set.items = NULL;
-    v->u.set.mask = (uint32_t)mask;
-    v->u.set.ndummy = (uint32_t)ndummy;
-    v->u.set.slots = NULL;
-    return v;
-}
-
-/* `extra` bytes sit between the Value and its items (fs_extra). */
-static Value *fs_alloc_extra(size_t n, size_t mask, size_t ndummy, size_t extra)
-{
-    Value *v = fs_head(fs_size(n, mask) + extra, n, mask, ndummy);
-    v->u.set.items = (Value **)((char *)(v + 1) + extra);
-    v->u.set.slots = (int32_t *)(v->u.set.items + n);
-    return v;
-}
-
-static Value *fs_alloc(size_t n, size_t mask, size_t ndummy)
-{
-    return fs_alloc_extra(n, mask, ndummy, 0);
-}
-
-Value *fs_alloc_bare(size_t n, size_t mask, size_t extra)
-{
-    return fs_head(sizeof(Value) + extra, n, mask, 0);
-}
-
-/* v's arrays, every slot empty, to fill. */
-static FsLayout empty_layout(Value *v)
-{
-    int32_t *slots = v->u.set.slots;    /* locals: stores to slots cannot change them */
-    for (size_t i = 0, mask = v->u.set.mask; i <= mask; i++)
-        slots[i] = SLOT_EMPTY;
-    return fs_layout_of(v);
-}
-
-FsLayout fs_table_alloc(Value *v)
-{
-    size_t n = v->u.set.len, mask = v->u.set.mask;
-    Value **items = vmem_alloc(fs_size(n, mask) - sizeof(Value));   /* counted as any value's */
-    v->u.set.items = items;
-    v->u.set.slots = (int32_t *)(items + n);
-    return empty_layout(v);
-}
-
-void fs_table_free(Value *v)
-{
-    vmem_free(v->u.set.items, fs_size(v->u.set.len, v->u.set.mask) - sizeof(Value));
-}
-
-/* The arrays are copied from wherever fs keeps them: a recipe's may sit
- * past its head or in a table of their own (fsrecipe.h). */
-Value *fs_clone_flat(const Value *fs)
-{
-    (void)v_items(fs);
-    size_t n = fs->u.set.len, mask = fs->u.set.mask;
-    Value *v = vmem_alloc(fs_size(n, mask));
-    memcpy(v, fs, sizeof *v);
-    v->u.set.items = (Value **)(v + 1);
-    v->u.set.slots = (int32_t *)(v->u.set.items + n);
-    memcpy(v->u.set.items, fs->u.set.items, n * sizeof(Value *));
-    memcpy(v->u.set.slots, fs->u.set.slots, (mask + 1) * sizeof(int32_t));
-    if (fs->flags & FS_FLAG_HASHES)
-        memcpy((int64_t *)fs_hashes(v), fs_hashes(fs), n * sizeof(int64_t));
-    v->refs = 1;
-    v->flags &= (uint8_t)~(V_FLAG_SHARED | V_FLAG_ATOMIC);
-    /* a plain frozenset: no sources to hold */
-    v->memo &= (uint8_t)~(V_MEMO_RECIPE | V_MEMO_UNBUILT | V_MEMO_BUILDING);
-    return v;
-}
-
-void fs_keep(Value **slot, const Value *fs)
-{
-    Value *kept = fs_clone_flat(fs), *none = NULL;
-    kept->refs = -1;       /* immortal: no thread counts it */
-    if (!__atomic_compare_exchange_n(slot, &none, kept, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-        vmem_free(kept, fs_size(kept->u.set.len, kept->u.set.mask));
-}
-
 static Value *empty_fs(void)
 {
     return v_incref(&v_empty_fset_);
@@ -697,23 +589,6 @@ Value *fs_from_items(Value *const *items, size_t n)
     pyset_init(&s);
     pyset_add_all(&s, items, n);
     return pyset_take(&s);
-}
-
-Value *fs_layout(size_t n, size_t mask, FsLayout *out)
-{
-    return fs_layout_extra(n, mask, 0, out);
-}
-
-FsLayout fs_layout_of(Value *v)
-{
-    return (FsLayout){v->u.set.items, (int64_t *)fs_hashes(v), v->u.set.slots};
-}
-
-Value *fs_layout_extra(size_t n, size_t mask, size_t extra, FsLayout *out)
-{
-    Value *v = fs_alloc_extra(n, mask, 0, extra);
-    *out = empty_layout(v);
-    return v;
 }
 
 Value *fs_copy(const Value *fs)
