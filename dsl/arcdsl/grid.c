@@ -749,7 +749,9 @@ Value *ad_canvas(Ctx *cx, Value *const *a)
         return NULL;
     if (w < 0)
         w = 0;
-    if (!gu_work(cx, (uint64_t)h * (uint64_t)w + (uint64_t)h))
+    uint64_t cells = cx_mul((uint64_t)h, (uint64_t)w);
+    if (!core_fits(cx, (uint64_t)h) || !core_fits(cx, cells) ||
+        !gu_work(cx, cx_mul(cells + (uint64_t)h, 1)))
         return NULL;
     int64_t c;
     if (w > 0 && v_small_of(a[0], &c) && (uint64_t)c <= 255) {

@@ -12,20 +12,29 @@
  * column or diagonal (the empty set). */
 typedef struct { int64_t i, j, di, dj, n; } Line;
 
+/* |b - a| + 1 points, exact in unsigned for any two int64s; past
+ * INT64_MAX it is INT64_MAX, which every caller's charge refuses */
+static inline int64_t line_count(int64_t a, int64_t b, uint64_t *d)
+{
+    *d = b >= a ? (uint64_t)b - (uint64_t)a : (uint64_t)a - (uint64_t)b;
+    return *d >= (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)*d + 1;
+}
+
 static inline bool line_of(int64_t ai, int64_t aj, int64_t bi, int64_t bj, Line *l)
 {
-    int64_t si = ai < bi ? ai : bi, ei = (ai > bi ? ai : bi) + 1;
-    int64_t sj = aj < bj ? aj : bj, ej = (aj > bj ? aj : bj) + 1;
+    uint64_t di, dj;
+    int64_t ni = line_count(ai, bi, &di), nj = line_count(aj, bj, &dj);
+    int64_t si = ai < bi ? ai : bi, sj = aj < bj ? aj : bj;
     if (ai == bi)
-        *l = (Line){ai, sj, 0, 1, ej - sj};
+        *l = (Line){ai, sj, 0, 1, nj};
     else if (aj == bj)
-        *l = (Line){si, aj, 1, 0, ei - si};
-    else if (bi - ai == bj - aj)
-        *l = (Line){si, sj, 1, 1, ei - si};
-    else if (bi - ai == aj - bj)
-        *l = (Line){si, ej - 1, 1, -1, ei - si};
-    else
+        *l = (Line){si, aj, 1, 0, ni};
+    else if (di != dj)
         return false;
+    else if ((bi > ai) == (bj > aj))        /* bi - ai == bj - aj */
+        *l = (Line){si, sj, 1, 1, ni};
+    else                                    /* bi - ai == aj - bj */
+        *l = (Line){si, aj > bj ? aj : bj, 1, -1, ni};
     return true;
 }
 

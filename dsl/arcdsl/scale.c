@@ -66,7 +66,8 @@ static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
         return NULL;
     }
     size_t k = f > 0 ? (size_t)f : 0;
-    if (!gu_work(cx, 2 * n * k * k)) {
+    uint64_t made = cx_mul(cx_mul(n, k), k);
+    if (!core_fits(cx, made) || !gu_work(cx, cx_mul(2, made))) {
         v_decref(normed);
         return NULL;
     }

@@ -307,8 +307,10 @@ static Value *box_lines(Ctx *cx, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
 {
     int64_t si = ai < bi ? ai : bi, sj = aj < bj ? aj : bj;
     int64_t ei = ai > bi ? ai : bi, ej = aj > bj ? aj : bj;
-    int64_t h = ei - si + 1, w = ej - sj + 1;
-    if (!ranged(cx, 2 * (h + w)))
+    /* the sides less one, exact in unsigned: any two int64s */
+    uint64_t h = (uint64_t)ei - (uint64_t)si, w = (uint64_t)ej - (uint64_t)sj;
+    const uint64_t side_max = (uint64_t)1 << 28;
+    if (!ranged(cx, h >= side_max || w >= side_max ? INT64_MAX : 2 * (int64_t)(h + w + 2)))
         return NULL;
     return cm_ring(si, sj, ei, ej);
 }
@@ -319,8 +321,13 @@ static Value *box_lines(Ctx *cx, int64_t ai, int64_t aj, int64_t bi, int64_t bj)
 static Value *around(Ctx *cx, Value *p, int64_t d)
 {
     BBox b;
-    if (bbox(p, &b))
-        return box_lines(cx, b.i0 + d, b.j0 + d, b.i1 - d, b.j1 - d);
+    if (bbox(p, &b)) {
+        int64_t c[4];
+        if (__builtin_add_overflow(b.i0, d, &c[0]) || __builtin_add_overflow(b.j0, d, &c[1]) ||
+            __builtin_sub_overflow(b.i1, d, &c[2]) || __builtin_sub_overflow(b.j1, d, &c[3]))
+            return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+        return box_lines(cx, c[0], c[1], c[2], c[3]);
+    }
     static const int k[4] = {0, 1, 0, 1}, ext[4] = {CMP_LT, CMP_LT, CMP_GT, CMP_GT};
     Value *v[4] = {NULL, NULL, NULL, NULL}, *r = NULL;
     bool ok = true;

@@ -29,7 +29,7 @@ static inline bool gu_work(Ctx *cx, uint64_t n)
  * now, before the work they pay for.  The call still charges as usual. */
 static inline bool gu_work_ahead(Ctx *cx, uint64_t n)
 {
-    if (cx->work_limit && cx->work + n > cx->work_limit)
+    if (n > CX_WORK_MAX || (cx->work_limit && cx->work + n > cx->work_limit))
         return cx_charge(cx, n);
     return true;
 }

@@ -55,7 +55,7 @@ static bool dense_masks(const GCell *c, size_t n, uint16_t *m, int64_t *w)
 Value *cm_period(Ctx *cx, GCell *c, size_t n, int64_t ext, bool horiz)
 {
     int64_t p = 1, w;
-    if (!gu_work(cx, n * (uint64_t)ext)) {
+    if (!gu_work(cx, cx_mul(n, (uint64_t)ext))) {
         free(c);
         return NULL;
     }

@@ -4,6 +4,7 @@
  * are the caller's. */
 #include "common/gridops.h"
 #include "common/grid_util.h"
+#include "common/core_util.h"
 
 /* Each item of row repeated f times (f <= 0: none). */
 static Value *hscale_row(Value *r, int64_t f, bool mark)
@@ -18,6 +19,13 @@ static Value *hscale_row(Value *r, int64_t f, bool mark)
     return nr;
 }
 
+/* made * times + rows, held as cx_mul holds it: the factor is a
+ * program's int */
+static uint64_t up_work(uint64_t made, uint64_t times, uint64_t rows)
+{
+    return cx_mul(cx_mul(made, times) + rows, 1);
+}
+
 Value *cm_upscale(Ctx *cx, Value *g, Value *factor, int how)
 {
     bool hs = how & CM_UP_H, vs = how & CM_UP_V;
@@ -30,8 +38,9 @@ Value *cm_upscale(Ctx *cx, Value *g, Value *factor, int how)
         size_t k = f > 0 ? (size_t)f : 0, fh = vs ? k : 1, fw = hs ? k : 1;
         if (k == 0)
             goto rows;      /* empty rows, or none: no byte grid */
-        if (!gu_work(cx, (hs ? bh * bw * k : bh) * (vs ? k : 1) +
-                             (how & CM_UP_ROWS ? bh * k : 0)))
+        if (!core_fits(cx, cx_mul(cx_mul(bh, fh), cx_mul(bw, fw))) ||
+            !gu_work(cx, up_work(hs ? cx_mul(bh * bw, k) : bh, vs ? k : 1,
+                                 how & CM_UP_ROWS ? cx_mul(bh, k) : 0)))
             return NULL;
         return gu_bytes_scaled(g, fh, fw);
     }
@@ -57,7 +66,10 @@ rows:
         }
     }
     size_t k = f > 0 ? (size_t)f : 0;
-    if (!gu_work(cx, (hs ? cells * k : h) * (vs ? k : 1) + (how & CM_UP_ROWS ? h * k : 0)))
+    /* the rows made and the longest row, before either is allocated */
+    if (!core_fits(cx, vs ? cx_mul(h, k) : h) || (hs && !core_fits(cx, cx_mul(cells, k))) ||
+        !gu_work(cx, up_work(hs ? cx_mul(cells, k) : h, vs ? k : 1,
+                             how & CM_UP_ROWS ? cx_mul(h, k) : 0)))
         return NULL;
     Value *out = v_tuple_new(vs ? h * k : h);
     for (size_t i = 0; i < h; i++) {

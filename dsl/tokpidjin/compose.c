@@ -87,6 +87,8 @@ static Value *split(Ctx *cx, Value *const *a, bool vertical)
     int64_t h = vertical ? part : rows, w = vertical ? cols : part;
     if (n < 0)
         return v_tuple_new(0);
+    if (!core_room(cx, (uint64_t)n))
+        return NULL;
     cx->work += (uint64_t)n;
     Value *out = v_tuple_new((size_t)n);
     for (int64_t i = 0; i < n; i++) {

@@ -84,8 +84,11 @@ Value *tk_upscale_f(Ctx *cx, Value *const *a)
     pyset_init(&o);
     if (m > 0 && !gu_int(cx, a[1], &f))
         goto done;
-    if (m > 0 && f > 0 && !gu_work(cx, m * (uint64_t)f * (uint64_t)f))
-        goto done;
+    if (m > 0 && f > 0) {
+        uint64_t made = cx_mul(cx_mul(m, (uint64_t)f), (uint64_t)f);
+        if (!core_fits(cx, made) || !gu_work(cx, made))
+            goto done;
+    }
     for (size_t x = 0; x < m; x++) {
         Value **e = tk_unpack(cx, v_items(normed)[x], 3);
         int64_t i, j;

@@ -87,6 +87,13 @@ bool cx_budget_spent_(Ctx *cx)
         cx_raise(cx, "MemoryError", "work budget exceeded");
         return true;
     }
+    if (cx->work > CX_WORK_MAX) {
+        /* the charge is not made, as CPython's allocation fails and the
+         * program may go on: what reaches the cap is cx_mul's CX_WORK_MAX + 1 */
+        cx->work -= CX_WORK_MAX + 1;
+        cx_raise(cx, "MemoryError", "more work than memory can hold");
+        return true;
+    }
     cx_arm(cx);
     if (cx->deadline_ns && now_ns() > cx->deadline_ns) {
         cx->over_budget = true;

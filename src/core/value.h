@@ -346,12 +346,25 @@ uint64_t now_coarse_ns(void);
 bool cx_budget_spent_(Ctx *cx);
 /* The clock is read every CX_TICK units of work while there is a deadline. */
 #define CX_TICK 4096
+/* More work than an instance can do, or memory hold, in any run: past it
+ * a charge raises MemoryError, budget or none (a size a program computes,
+ * canvas(0, (2**62, 1)), stops there instead of wrapping or allocating). */
+#define CX_WORK_MAX ((uint64_t)1 << 40)
+/* a * b units of work for a size from a program's ints, held at
+ * CX_WORK_MAX + 1: past the cap, and a charge of it cannot wrap the work
+ * an instance has done (sums of a few of them cannot either). */
+static inline uint64_t cx_mul(uint64_t a, uint64_t b)
+{
+    uint64_t r;
+    return __builtin_mul_overflow(a, b, &r) || r > CX_WORK_MAX ? CX_WORK_MAX + 1 : r;
+}
 /* After work_limit or deadline_ns is set, and where a call begins: the
  * next charge that must look at the budget is one past the limit, or
  * CX_TICK units on where there is a deadline, whichever comes first. */
 static inline void cx_arm(Ctx *cx)
 {
-    uint64_t at = cx->work_limit && cx->work_limit < UINT64_MAX ? cx->work_limit + 1 : UINT64_MAX;
+    uint64_t at = cx->work_limit && cx->work_limit < CX_WORK_MAX ? cx->work_limit + 1
+                                                                 : CX_WORK_MAX + 1;
     if (cx->deadline_ns && cx->work + CX_TICK < at)
         at = cx->work + CX_TICK;
     cx->check_at = at;
