@@ -375,18 +375,30 @@ static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
     }
     GBox b = gu_box(l, n);
     int obj = gu_is_object(cx, p);
-    Value **items = obj < 0 || !gu_work(cx, n) ? NULL : gu_alloc(cx, n, sizeof *items);
+    Value **items = obj < 0 || !gu_box_fits(cx, &b) || !gu_work(cx, n)
+                        ? NULL : gu_alloc(cx, n, sizeof *items);
     if (!items) {
         free(l);
         return NULL;
     }
     Value **it = v_items(p);
     for (size_t k = 0; k < n; k++) {
-        int64_t i = l[k].i, j = l[k].j, ni, nj;
+        int64_t i = l[k].i, j = l[k].j, ni = i, nj = j;
+        bool past = false;      /* the box's sides fit; a diagonal's move may not */
         switch (kind) {
-        case M_H: ni = b.i0 + b.i1 - i; nj = j; break;
-        case M_V: ni = i; nj = b.j0 + b.j1 - j; break;
-        default: ni = j - b.j0 + b.i0; nj = i - b.i0 + b.j0; break;
+        case M_H: ni = b.i0 + (b.i1 - i); break;
+        case M_V: nj = b.j0 + (b.j1 - j); break;
+        default:
+            past = __builtin_add_overflow(j - b.j0, b.i0, &ni) ||
+                   __builtin_add_overflow(i - b.i0, b.j0, &nj);
+            break;
+        }
+        if (past) {
+            while (k--)
+                v_decref(items[k]);
+            free(items);
+            free(l);
+            return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
         }
         Value *keep = kind == M_D ? NULL : kept_bool(it[k], obj, kind == M_V ? 0 : 1);
         Value *pair = !keep        ? v_pair_int(ni, nj)

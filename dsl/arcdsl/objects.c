@@ -94,8 +94,11 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
         free(*cells);
         *cells = NULL;
     } else if (any) {
-        cm_cells_normalize(*cells, *n, h, w);
-        return true;
+        if (cm_cells_normalize(*cells, *n, h, w))
+            return true;
+        free(*cells);
+        *cells = NULL;
+        return cx_raise(cx, "OverflowError", "integer result beyond 64 bits"), false;
     }
     if (!gu_locs(cx, obj, &l, n))
         return false;
@@ -103,6 +106,8 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
         return true;
     GBox b = gu_box(l, *n);
     free(l);
+    if (!gu_box_fits(cx, &b))
+        return false;
     *h = b.i1 - b.i0 + 1;
     *w = b.j1 - b.j0 + 1;
     int o = gu_is_object(cx, obj);

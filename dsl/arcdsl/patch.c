@@ -79,7 +79,8 @@ Value *ad_square(Ctx *cx, Value *const *a)
     }
     if (!height_i(cx, p, &h) || !width_i(cx, p, &w) || !gu_len(cx, p, &n))
         return NULL;
-    if (h * w != (int64_t)n)
+    int64_t hw;             /* past 64 bits it is no len */
+    if (__builtin_mul_overflow(h, w, &hw) || hw != (int64_t)n)
         return v_bool(false);
     return v_bool(h == w);   /* the reference recomputes both; same values */
 }

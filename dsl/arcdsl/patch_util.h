@@ -170,6 +170,10 @@ static inline bool bbox_scan(const Value *p, BBox *b)
         if (j < j0) j0 = j;
         if (j > j1) j1 = j;
     }
+    /* a box whose sides pass 64 bits goes the generic way, which raises */
+    if ((uint64_t)i1 - (uint64_t)i0 >= (uint64_t)INT64_MAX ||
+        (uint64_t)j1 - (uint64_t)j0 >= (uint64_t)INT64_MAX)
+        return false;
     *b = (BBox){ i0, j0, i1, j1 };
     return true;
 }
@@ -262,8 +266,10 @@ static inline bool span_i(Ctx *cx, Value *p, int k, int64_t *out)
     Value *hi = coord_ext(cx, p, k, CMP_GT), *lo = hi ? coord_ext(cx, p, k, CMP_LT) : NULL;
     if (!lo)
         return false;
-    if (v_is_int(hi) && v_is_int(lo)) {
-        *out = hi->u.i - lo->u.i + 1;
+    int64_t dx;     /* past 64 bits: the arithmetic below raises */
+    if (v_is_int(hi) && v_is_int(lo) && !__builtin_sub_overflow(hi->u.i, lo->u.i, &dx) &&
+        dx < INT64_MAX) {
+        *out = dx + 1;
         return true;
     }
     Value *d = cm_binop(cx, CORE_SUB, hi, lo, false);

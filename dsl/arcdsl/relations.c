@@ -83,8 +83,10 @@ static bool manhattan_i(Ctx *cx, Value *a, Value *b, int64_t *out)
     bool ok = nb > 0 && charge(cx, ((uint64_t)na * (uint64_t)nb) >> 4);
     if (nb == 0)
         cx_raise(cx, "ValueError", "min() arg is an empty sequence");
-    if (ok)
-        *out = gu_min_dist(la, (size_t)na, lb, (size_t)nb, 0, 0);
+    if (ok && (*out = gu_min_dist(la, (size_t)na, lb, (size_t)nb, 0, 0)) < 0) {
+        cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+        ok = false;
+    }
     free(la);
     free(lb);
     return ok;

@@ -46,6 +46,8 @@ static Value *upscale_obj(Ctx *cx, Value *obj, Value *factor)
         return v_incref(&v_empty_fset_);
     GBox b = gu_box(l, n);
     free(l);
+    if (!gu_box_fits(cx, &b))
+        return NULL;
     if (!gu_is_object(cx, obj))
         return cx_raise(cx, "TypeError", "cannot unpack non-iterable int object");
     GCell *c;

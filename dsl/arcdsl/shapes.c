@@ -254,7 +254,11 @@ static Value *backdrop(Ctx *cx, Value *p, bool lazy)
         if (!ok)
             return NULL;
     }
-    int64_t h = ei - si + 1, w = ej - sj + 1;   /* both >= 1: min <= max */
+    /* both >= 1 (min <= max), and not past 64 bits */
+    if ((uint64_t)ei - (uint64_t)si >= (uint64_t)INT64_MAX ||
+        (uint64_t)ej - (uint64_t)sj >= (uint64_t)INT64_MAX)
+        return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+    int64_t h = ei - si + 1, w = ej - sj + 1;
     if (!ranged(cx, h > ((int64_t)1 << 28) / w ? (int64_t)1 << 29 : h * w))
         return NULL;
     return lazy ? gu_box_lazy(cx, si, ei, sj, ej) : gu_box_set(cx, si, ei, sj, ej);

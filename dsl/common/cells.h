@@ -71,12 +71,13 @@ static inline Value *cm_occurrences_drop(GCell *c, GView *g)
 }
 
 /* normalize() on n cells in place: moved so that the box starts at
- * (0, 0); *h, *w its extent (0 for none). */
-static inline void cm_cells_normalize(GCell *c, size_t n, int64_t *h, int64_t *w)
+ * (0, 0); *h, *w its extent (0 for none).  false, nothing moved, where a
+ * side passes 64 bits. */
+static inline bool cm_cells_normalize(GCell *c, size_t n, int64_t *h, int64_t *w)
 {
     *h = *w = 0;
     if (n == 0)
-        return;
+        return true;
     int64_t i0 = c[0].i, j0 = c[0].j, i1 = c[0].i, j1 = c[0].j;
     for (size_t k = 1; k < n; k++) {
         if (c[k].i < i0) i0 = c[k].i;
@@ -84,12 +85,16 @@ static inline void cm_cells_normalize(GCell *c, size_t n, int64_t *h, int64_t *w
         if (c[k].j < j0) j0 = c[k].j;
         if (c[k].j > j1) j1 = c[k].j;
     }
+    if ((uint64_t)i1 - (uint64_t)i0 >= (uint64_t)INT64_MAX ||
+        (uint64_t)j1 - (uint64_t)j0 >= (uint64_t)INT64_MAX)
+        return false;
     for (size_t k = 0; k < n; k++) {
         c[k].i -= i0;
         c[k].j -= j0;
     }
     *h = i1 - i0 + 1;
     *w = j1 - j0 + 1;
+    return true;
 }
 
 /* hperiod/vperiod of the n normalised cells c, whose extent along the

@@ -481,6 +481,17 @@ static inline GBox gu_box(const GLoc *l, size_t n)
     return b;
 }
 
+/* Whether b's sides, i1 - i0 + 1 and j1 - j0 + 1, fit in 64 bits;
+ * OverflowError, as arcrun's ints past 64 bits, where not. */
+static inline bool gu_box_fits(Ctx *cx, const GBox *b)
+{
+    if ((uint64_t)b->i1 - (uint64_t)b->i0 < (uint64_t)INT64_MAX &&
+        (uint64_t)b->j1 - (uint64_t)b->j0 < (uint64_t)INT64_MAX)
+        return true;
+    cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+    return false;
+}
+
 /* The bounding box frozenset p keeps (V_MEMO_BOX): its items are then
  * locations or cells, and nothing reading their places can raise. */
 static inline bool gu_kept_box(const Value *p, GBox *b)
@@ -522,6 +533,8 @@ static inline bool gu_shape(Ctx *cx, Value *p, int64_t *h, int64_t *w)
         return false;
     b = gu_box(l, n);
     free(l);
+    if (!gu_box_fits(cx, &b))
+        return false;
     *h = b.i1 - b.i0 + 1;
     *w = b.j1 - b.j0 + 1;
     return true;

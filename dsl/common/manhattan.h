@@ -6,7 +6,8 @@
 #include "value.h"
 
 /* min |ai + oi - bi| + |aj + oj - bj| over all pairs of la (na (i, j)
- * pairs) and lb; stops at 0.  INT64_MAX when either is empty. */
+ * pairs) and lb; stops at 0.  INT64_MAX when either is empty; -1 when
+ * every pair's distance passes 64 bits (the caller raises). */
 int64_t gu_min_dist(const int64_t *la, size_t na, const int64_t *lb, size_t nb,
                     int64_t oi, int64_t oj);
 

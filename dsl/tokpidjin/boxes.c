@@ -17,6 +17,16 @@ static bool ring_ints(Value *const *v)
 
 /* ---- boxes ---------------------------------------------------------------- */
 
+/* len(range(s, e + 1)), exact for any two int64s; past 64 bits it is
+ * UINT64_MAX, which every caller's limit refuses */
+static uint64_t side(int64_t s, int64_t e)
+{
+    if (e < s)
+        return 0;
+    uint64_t d = (uint64_t)e - (uint64_t)s;
+    return d == UINT64_MAX ? UINT64_MAX : d + 1;
+}
+
 static bool is_empty_patch(const Value *p)   /* p in [frozenset(), ()] */
 {
     return v_is_container(p) && v_len(p) == 0;
@@ -36,7 +46,7 @@ static Value *backdrop(Ctx *cx, Value *p, bool lazy)
         !gu_int(cx, s[0], &si) || !gu_int(cx, e[0], &ei) ||
         !gu_int(cx, s[1], &sj) || !gu_int(cx, e[1], &ej))
         goto out;
-    uint64_t h = ei >= si ? (uint64_t)(ei - si + 1) : 0, w = ej >= sj ? (uint64_t)(ej - sj + 1) : 0;
+    uint64_t h = side(si, ei), w = side(sj, ej);
     if ((h && w > TKP_MAX_ITEMS / h) || !tkp_charge(cx, h * w))
         goto out;
     r = lazy ? gu_box_lazy(cx, si, ei, sj, ej) : gu_box_set(cx, si, ei, sj, ej);
@@ -98,7 +108,7 @@ static Value *ring(Ctx *cx, Value *ai, Value *aj, Value *bi, Value *bj)
     if (!ej || !gu_int(cx, si, &i0) || !gu_int(cx, ei, &i1) ||
         !gu_int(cx, sj, &j0) || !gu_int(cx, ej, &j1))
         return NULL;
-    uint64_t h = i1 >= i0 ? (uint64_t)(i1 - i0 + 1) : 0, w = j1 >= j0 ? (uint64_t)(j1 - j0 + 1) : 0;
+    uint64_t h = side(i0, i1), w = side(j0, j1);
     if (h > TKP_MAX_ITEMS || w > TKP_MAX_ITEMS || !tkp_charge(cx, 4 * (h + w)))
         return NULL;
     Value *corners[4] = {si, sj, ei, ej};

@@ -367,7 +367,7 @@ static Value *crop(Ctx *cx, Value *g, Value *start, Value *dims)
         return v_tuple_new(0);
     s0 = s[0]->u.i; s1 = s[1]->u.i; d0 = d[0]->u.i; d1 = d[1]->u.i;
     int64_t H = (int64_t)h, W = (int64_t)w;
-    if (!(s0 >= 0 && s0 < H && s1 >= 0 && s1 < W && s0 + d0 <= H && s1 + d1 <= W))
+    if (!(s0 >= 0 && s0 < H && s1 >= 0 && s1 < W && d0 <= H - s0 && d1 <= W - s1))
         return v_tuple_new(0);
     int64_t a0 = s0, b0 = s0 + d0;
     gu_slice_bounds(h, &a0, &b0);

@@ -250,6 +250,10 @@ static inline int64_t extent(Ctx *cx, Value *patch, int axis)
         if (k == 0 || v->u.i > hi) hi = v->u.i;
     }
     free(ij);
+    /* past 64 bits held at INT64_MAX: its callers only set it against a
+     * grid's sides, which it passes either way */
+    if (n && (uint64_t)hi - (uint64_t)lo >= (uint64_t)INT64_MAX)
+        return INT64_MAX;
     return n ? hi - lo + 1 : 1;
 }
 

@@ -106,7 +106,10 @@ Value *tk_occurrences(Ctx *cx, Value *const *a)
             return NULL;
         pairs = num_pairs(obj);
     }
-    cm_cells_normalize(c, n, &oh, &ow);
+    if (!cm_cells_normalize(c, n, &oh, &ow)) {
+        free(c);
+        return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+    }
     oh = extent(cx, obj, 0);
     ow = extent(cx, obj, 1);
     GView g;
@@ -151,7 +154,10 @@ static Value *period(Ctx *cx, Value *obj, bool horiz)
             return cx_raise(cx, "ValueError", "not enough values to unpack (expected 3, got 2)");
         return v_int(ext);
     }
-    cm_cells_normalize(c, n, &h, &w);
+    if (!cm_cells_normalize(c, n, &h, &w)) {
+        free(c);
+        return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+    }
     return cm_period(cx, c, n, horiz ? w : h, horiz);
 }
 
