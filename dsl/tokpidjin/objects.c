@@ -74,7 +74,8 @@ static bool num_pairs(Value *obj)
     return true;
 }
 
-/* The span hi - lo + 1 of int coordinates on an axis; false if some is
+/* The span hi - lo + 1 of int coordinates on an axis, held at INT64_MAX
+ * past 64 bits (its caller only tests it against 1); false if some is
  * not an int. */
 static bool pair_span(Value *obj, int axis, int64_t *ext)
 {
@@ -86,7 +87,7 @@ static bool pair_span(Value *obj, int axis, int64_t *ext)
         if (k == 0 || v->u.i < lo) lo = v->u.i;
         if (k == 0 || v->u.i > hi) hi = v->u.i;
     }
-    *ext = hi - lo + 1;
+    *ext = (uint64_t)hi - (uint64_t)lo >= (uint64_t)INT64_MAX ? INT64_MAX : hi - lo + 1;
     return true;
 }
 
