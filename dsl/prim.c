@@ -53,24 +53,19 @@ int prim_min_arity(int prim)
     return prim_table[prim].arity;
 }
 
-/* CPython's TypeError for a function of dsl.py called with too few
- * arguments: "crop() missing 2 required positional arguments: 'start' and
- * 'dims'", the names read from the primitive's documented signature.
- * NULL, nothing raised, where the signature does not give them. */
-static Value *missing_arguments(Ctx *cx, int prim, int argc)
+int prim_params(int prim, bool rearc, const char **names, int *lens, int max)
 {
     /* the two parameters re-arc's dsl.py renamed */
     const char *sig = prim_signature(prim), *p;
-    if (cx->rearc && prim == PRIM_AD_dedupe)
+    if (rearc && prim == PRIM_AD_dedupe)
         sig = "(iterable: Tuple) -> Tuple";
-    if (cx->rearc && prim == PRIM_AD_branch)
+    if (rearc && prim == PRIM_AD_branch)
         sig = "(condition: Boolean, if_value: Any, else_value: Any) -> Any";
     p = sig;
-    const char *names[8];
-    int lens[8], n = 0;
+    int n = 0;
     if (*p++ != '(')
-        return NULL;
-    while (*p && *p != ')' && n < 8) {
+        return -1;
+    while (*p && *p != ')' && n < max) {
         const char *e = p;
         while (*e && *e != ':' && *e != ',' && *e != ')')
             e++;
@@ -79,6 +74,24 @@ static Value *missing_arguments(Ctx *cx, int prim, int argc)
             e++;
         p = *e == ',' ? e + 2 : e;
     }
+    return n;
+}
+
+bool prim_wrapped(int prim)
+{
+    return prim >= 0 && prim < PRIM_COUNT && prim_table[prim].dialect == DIALECT_TOKPIDJIN;
+}
+
+/* CPython's TypeError for a function of dsl.py called with too few
+ * arguments: "crop() missing 2 required positional arguments: 'start' and
+ * 'dims'", the names read from the primitive's documented signature.
+ * NULL, nothing raised, where the signature does not give them. */
+static Value *missing_arguments(Ctx *cx, int prim, int argc)
+{
+    const char *names[8];
+    int lens[8], n = prim_params(prim, cx->rearc, names, lens, 8);
+    if (n < 0)
+        return NULL;
     int arity = prim_table[prim].arity, k = arity - argc;
     if (n != arity || k <= 0)
         return NULL;

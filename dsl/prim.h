@@ -92,6 +92,13 @@ int prim_min_arity(int prim);
 
 /* The value the tokpidjin safe wrapper returns when a call raises. */
 Value *prim_safe_default(int prim);
+/* Whether the reference wraps the primitive so that a call that raises
+ * gives prim_safe_default (tokpidjin's). */
+bool prim_wrapped(int prim);
+/* The parameter names of the primitive's documented signature (re-arc's
+ * where it renamed them), at most max: names[k] with lens[k] bytes; their
+ * count, -1 where the signature gives none. */
+int prim_params(int prim, bool rearc, const char **names, int *lens, int max);
 
 /* Look up a primitive by dialect and name; -1 if unknown. */
 int prim_lookup(int dialect, const char *name);

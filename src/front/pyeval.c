@@ -468,28 +468,6 @@ static const Value *python_inside(const Value *v)
     return NULL;
 }
 
-/* A keyword the callee does not take, in CPython's words, once every
- * argument is evaluated: a builtin that takes none says so; min, max,
- * sum and sorted count their positional arguments first (sum its
- * keywords too, nkw of them); a def or a DSL function names the keyword. */
-static Value *keyword_refused(Py *py, Value *f, Value *const *argv, int n, int nkw, const char *kw)
-{
-    const BuiltinRef *ref = builtin_ref(f);
-    if (!ref)
-        return cx_raise(py->cx, "TypeError", "%s() got an unexpected keyword argument '%s'",
-                        f->u.fn.name, kw);
-    const PyBuiltin *b = &py_builtins[ref->index];
-    bool sum = strcmp(b->name, "sum") == 0, sorted = strcmp(b->name, "sorted") == 0;
-    if (!b->keywords)
-        return cx_raise(py->cx, "TypeError", "%s() takes no keyword arguments", b->name);
-    if (sum && n + nkw > 2)
-        return cx_raise(py->cx, "TypeError", "sum() takes at most 2 arguments (%d given)", n + nkw);
-    if (sorted ? n != 1 : n < 1)
-        return b->fn(py, argv, n, NULL, false);     /* its own count's error */
-    return cx_raise(py->cx, "TypeError", "'%s' is an invalid keyword argument for %s()", kw,
-                    sorted ? "sort" : b->name);
-}
-
 static Value *call(Py *py, const Expr *e, const Env *env)
 {
     Ctx *cx = py->cx;
@@ -497,9 +475,10 @@ static Value *call(Py *py, const Expr *e, const Env *env)
     if (!f)
         return NULL;
     Value *small[IR_MAX_ARGS + 8], **argv = small, *key = NULL, *dflt = NULL, *start = NULL, *r = NULL;
-    const char *refused = NULL;
+    const char *refused = NULL, *dsl_kw[PY_DSL_KEYWORDS_MAX];
+    Value *dsl_val[PY_DSL_KEYWORDS_MAX];
     bool reverse = false;
-    int n = 0, nkw = 0, cap = (int)(sizeof small / sizeof small[0]);
+    int n = 0, nkw = 0, ndsl = 0, cap = (int)(sizeof small / sizeof small[0]);
     for (const Expr *a = e->u.call.args; a; a = a->next) {
         if (a->kind == E_KEYWORD) {
             Value *v = ev(py, a->u.kw.value, env);
@@ -512,6 +491,11 @@ static Value *call(Py *py, const Expr *e, const Env *env)
                       (strcmp(a->u.kw.name, "reverse") == 0 && (kws & PY_KW_REVERSE)) ||
                       (strcmp(a->u.kw.name, "default") == 0 && (kws & PY_KW_DEFAULT)) ||
                       (strcmp(a->u.kw.name, "start") == 0 && (kws & PY_KW_START));
+            if (!ok && is_dsl(f) && ndsl < PY_DSL_KEYWORDS_MAX) {     /* bound by name below */
+                dsl_kw[ndsl] = a->u.kw.name;
+                dsl_val[ndsl++] = v;
+                continue;
+            }
             if (!ok) {          /* refused once every argument is evaluated */
                 refused = refused ? refused : a->u.kw.name;
                 v_decref(v);
@@ -545,8 +529,16 @@ static Value *call(Py *py, const Expr *e, const Env *env)
         n++;
     }
     if (refused && f->type == V_FUNC) {     /* else v_call: not callable */
-        r = keyword_refused(py, f, argv, n, nkw, refused);
+        const BuiltinRef *ref = builtin_ref(f);
+        r = py_keyword_refused(py, f, ref ? ref->index : -1, argv, n, nkw, refused);
         goto out;
+    }
+    if (ndsl) {                 /* bound: the values move into argv */
+        int bound = py_bind_keywords(cx, f, argv, n, dsl_kw, dsl_val, ndsl, &r);
+        if (bound < 0)
+            goto out;
+        n = bound;
+        ndsl = 0;
     }
     const BuiltinRef *ref = builtin_ref(f);
     if (ref) {
@@ -580,6 +572,8 @@ static Value *call(Py *py, const Expr *e, const Env *env)
 out:
     for (int i = 0; i < n; i++)
         v_decref(argv[i]);
+    for (int k = 0; k < ndsl; k++)
+        v_decref(dsl_val[k]);
     if (argv != small)
         free(argv);
     v_decref(key);

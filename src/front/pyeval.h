@@ -39,5 +39,18 @@ Value *py_items_of(Ctx *cx, Value *v);
 Value *py_int_neg(Ctx *cx, int64_t x);
 /* x OP y for the arithmetic operators (pyeval.c) */
 Value *py_binop(Py *py, int op, Value *x, Value *y);
+/* DSL function f called with n positional args and nkw keywords kw[k] =
+ * vals[k] (borrowed): the keywords put in args by the names of f's
+ * parameters (args has room for them), the new count; -1 where CPython's
+ * binding fails: raised, or for a wrapped (tokpidjin) function *given is
+ * its wrapper's default, nothing raised (pykeywords.c). */
+enum { PY_DSL_KEYWORDS_MAX = 8 };
+/* The TypeError for keyword kw that callee f does not take, once every
+ * argument is evaluated; builtin: f's index in py_builtins, -1 for a def
+ * or DSL function (pykeywords.c). */
+Value *py_keyword_refused(Py *py, Value *f, int builtin, Value *const *argv, int n, int nkw,
+                          const char *kw);
+int py_bind_keywords(Ctx *cx, Value *f, Value **args, int n, const char *const *kw,
+                     Value *const *vals, int nkw, Value **given);
 
 #endif

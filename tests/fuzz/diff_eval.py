@@ -128,6 +128,10 @@ def kind(expr, want, got, detail=''):
         return 'functions or None in sets (CPython 3.11 hashes them by address)'
     if 'None' in expr and 'None' in want and sorted(want) == sorted(got):
         return 'functions or None in sets (CPython 3.11 hashes them by address)'  # reordered
+    if re.search(r'[{,(]\s*(len|abs|min|max|sum|sorted|any|all)\s*[),}]', expr) and 'frozenset' in expr:
+        return 'functions or None in sets (CPython 3.11 hashes them by address)'  # a builtin as an item
+    if re.search(r'\{\s*\}', expr) and got.startswith('!TypeError'):
+        return 'dicts ({} is a dict in Python; arcrun eval has none)'
     if re.search(r'\bnan\b', want) and 'frozenset' in want:
         return 'nan in sets (CPython 3.11 hashes a float nan by address)'
     if "'" in want and not want.startswith('!') and ('frozenset' in want or re.search(r'\b(frozenset|set)\(', expr)):
