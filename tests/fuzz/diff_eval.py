@@ -74,6 +74,13 @@ def primitives(dialect):
     return [(n, int(a)) for n, a in re.findall(r'^%s\((\w+), (\d+),' % mark, text, re.M)]
 
 
+def parameters(dsl_py):
+    """Each def of the reference's dsl.py: its parameters' names."""
+    import ast
+    tree = ast.parse(open(dsl_py).read())
+    return {f.name: [a.arg for a in f.args.args] for f in tree.body if isinstance(f, ast.FunctionDef)}
+
+
 def probe(dialect, draws=300, seed=7, builtins=False):
     """Every primitive on the pool's arguments: every pair, and `draws`
     random picks (from `seed`) for three or more (power is left out: its
@@ -207,7 +214,8 @@ def main():
     if not args.probe and args.dialect == 're-arc':
         ap.error("re-arc is probed only (fuzz_eval's inputs name arc-dsl or tokpidjin)")
     if args.python is not None:
-        exprs = python_probe(primitives(args.dialect), args.python, args.seed)
+        exprs = python_probe(primitives(args.dialect), args.python, args.seed,
+                             parameters(os.path.join(args.ref, 'dsl.py')))
     elif args.sets is not None:
         exprs = set_probe(args.sets, args.seed)
     elif args.closures is not None:

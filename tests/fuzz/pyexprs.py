@@ -3,7 +3,9 @@ calls (diff_eval.py --python N): literals, tuple, list and set displays,
 the builtins len abs min max sum sorted range tuple list frozenset set any
 all (key=, default=, reverse=, start=), arithmetic, bitwise and set
 (`|`, `^`, `&`, `~`), comparison and boolean operators, `in` and `is`, conditional expressions, subscripts and slices,
-lambdas, and the DSL's own calls on what those make.  Values stay small:
+lambdas, and the DSL's own calls on what those make, some of their
+arguments given by keyword (the reference's parameter names), now and then
+a name the function lacks or a second value for one.  Values stay small:
 ints in -3..12, containers of a few items, so that CPython answers at once
 and 64-bit ints never come."""
 import random
@@ -19,9 +21,10 @@ BINOPS = ['+', '-', '*', '//', '%', '**', '|', '^', '&', '==', '!=', '<', '<=', 
 
 
 class Gen:
-    def __init__(self, seed, prims):
+    def __init__(self, seed, prims, params=None):
         self.r = random.Random(seed)
         self.prims = prims          # [(name, arity)] of the dialect
+        self.params = params or {}  # name: the reference's parameter names
 
     def expr(self, depth, names=()):
         r = self.r
@@ -87,12 +90,21 @@ class Gen:
                 args.append(r.choice(['(' + self.lam(d, names) + ')', 'len', 'tuple', 'identity']))
             else:
                 args.append(self.expr(d, names))
+        params = self.params.get(name)
+        if params and len(params) == arity and arity and r.random() < 0.2:
+            k = r.randint(1, arity)          # the last k by name, in any order
+            named = ['%s=%s' % (params[i], args[i]) for i in range(arity - k, arity)]
+            if r.random() < 0.15:            # a name it lacks, or a second value
+                named.append(r.choice(['zz=1', '%s=0' % r.choice(params)]))
+            r.shuffle(named)
+            args = args[:arity - k] + named
         return '%s(%s)' % (name, ', '.join(args))
 
 
-def python_probe(prims, n, seed):
-    """n distinct expressions from seed over the dialect's primitives."""
-    g, seen, tries = Gen(seed, [p for p in prims if p[0] != 'power']), set(), 0
+def python_probe(prims, n, seed, params=None):
+    """n distinct expressions from seed over the dialect's primitives
+    (params: each one's parameter names, for keyword calls)."""
+    g, seen, tries = Gen(seed, [p for p in prims if p[0] != 'power'], params), set(), 0
     while len(seen) < n and tries < 20 * n:
         tries += 1
         e = g.expr(g.r.randint(1, 4))
