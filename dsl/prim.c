@@ -105,7 +105,7 @@ Value *prim_call_mismatch(Ctx *cx, Value *f, int argc, Value *const *argv)
     int prim = f->u.fn.prim;
     if (prim < 0 || prim >= PRIM_COUNT || f != prim_value(prim))
         return NULL;
-    if (prim_table[prim].dialect != DIALECT_TOKPIDJIN)
+    if (!prim_wrapped(prim))
         return argc < prim_table[prim].arity ? missing_arguments(cx, prim, argc) : NULL;
     for (size_t i = 0; i < sizeof prim_opts / sizeof prim_opts[0]; i++)
         if (prim_opts[i].prim == prim && argc >= prim_opts[i].min && argc < prim_table[prim].arity) {

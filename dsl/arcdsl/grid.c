@@ -398,7 +398,7 @@ static Value *mirror_patch(Ctx *cx, const Value *p, int kind)
                 v_decref(items[k]);
             free(items);
             free(l);
-            return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+            return core_overflow(cx);
         }
         Value *keep = kind == M_D ? NULL : kept_bool(it[k], obj, kind == M_V ? 0 : 1);
         Value *pair = !keep        ? v_pair_int(ni, nj)
@@ -763,7 +763,7 @@ Value *ad_canvas(Ctx *cx, Value *const *a)
         w = 0;
     uint64_t cells = cx_mul((uint64_t)h, (uint64_t)w);
     if (!core_fits(cx, (uint64_t)h) || !core_fits(cx, cells) ||
-        !gu_work(cx, cx_mul(cells + (uint64_t)h, 1)))
+        !gu_work(cx, cells + (uint64_t)h))
         return NULL;
     int64_t c;
     if (w > 0 && v_small_of(a[0], &c) && (uint64_t)c <= 255) {

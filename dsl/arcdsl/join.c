@@ -196,7 +196,9 @@ static Value *split(Ctx *cx, Value *g, Value *vn, bool horiz)
         return v_incref(&v_empty_tuple_);
     size_t len = horiz ? w0 : h, part = len / (size_t)n;
     int64_t off = len % (size_t)n != 0;
-    if (!core_room(cx, (uint64_t)n))     /* each piece charges its own cells */
+    /* each piece charges its own cells: past the budget, stopped before
+     * the tuple is allocated */
+    if (!core_fits(cx, (uint64_t)n) || !gu_work_ahead(cx, (uint64_t)n))
         return NULL;
     Value *out = v_tuple_new((size_t)n);
     for (int64_t i = 0; i < n; i++) {

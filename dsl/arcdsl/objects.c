@@ -98,7 +98,7 @@ static bool normalized(Ctx *cx, Value *obj, GCell **cells, size_t *n, bool *isob
             return true;
         free(*cells);
         *cells = NULL;
-        return cx_raise(cx, "OverflowError", "integer result beyond 64 bits"), false;
+        return core_overflow(cx), false;
     }
     if (!gu_locs(cx, obj, &l, n))
         return false;

@@ -171,8 +171,7 @@ static inline bool bbox_scan(const Value *p, BBox *b)
         if (j > j1) j1 = j;
     }
     /* a box whose sides pass 64 bits goes the generic way, which raises */
-    if ((uint64_t)i1 - (uint64_t)i0 >= (uint64_t)INT64_MAX ||
-        (uint64_t)j1 - (uint64_t)j0 >= (uint64_t)INT64_MAX)
+    if (!gu_span_fits(i0, i1) || !gu_span_fits(j0, j1))
         return false;
     *b = (BBox){ i0, j0, i1, j1 };
     return true;

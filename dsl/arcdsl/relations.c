@@ -84,7 +84,7 @@ static bool manhattan_i(Ctx *cx, Value *a, Value *b, int64_t *out)
     if (nb == 0)
         cx_raise(cx, "ValueError", "min() arg is an empty sequence");
     if (ok && (*out = gu_min_dist(la, (size_t)na, lb, (size_t)nb, 0, 0)) < 0) {
-        cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+        core_overflow(cx);
         ok = false;
     }
     free(la);

@@ -255,9 +255,8 @@ static Value *backdrop(Ctx *cx, Value *p, bool lazy)
             return NULL;
     }
     /* both >= 1 (min <= max), and not past 64 bits */
-    if ((uint64_t)ei - (uint64_t)si >= (uint64_t)INT64_MAX ||
-        (uint64_t)ej - (uint64_t)sj >= (uint64_t)INT64_MAX)
-        return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+    if (!gu_span_fits(si, ei) || !gu_span_fits(sj, ej))
+        return core_overflow(cx);
     int64_t h = ei - si + 1, w = ej - sj + 1;
     if (!ranged(cx, h > ((int64_t)1 << 28) / w ? (int64_t)1 << 29 : h * w))
         return NULL;
@@ -329,7 +328,7 @@ static Value *around(Ctx *cx, Value *p, int64_t d)
         int64_t c[4];
         if (__builtin_add_overflow(b.i0, d, &c[0]) || __builtin_add_overflow(b.j0, d, &c[1]) ||
             __builtin_sub_overflow(b.i1, d, &c[2]) || __builtin_sub_overflow(b.j1, d, &c[3]))
-            return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+            return core_overflow(cx);
         return box_lines(cx, c[0], c[1], c[2], c[3]);
     }
     static const int k[4] = {0, 1, 0, 1}, ext[4] = {CMP_LT, CMP_LT, CMP_GT, CMP_GT};

@@ -85,8 +85,7 @@ static inline bool cm_cells_normalize(GCell *c, size_t n, int64_t *h, int64_t *w
         if (c[k].j < j0) j0 = c[k].j;
         if (c[k].j > j1) j1 = c[k].j;
     }
-    if ((uint64_t)i1 - (uint64_t)i0 >= (uint64_t)INT64_MAX ||
-        (uint64_t)j1 - (uint64_t)j0 >= (uint64_t)INT64_MAX)
+    if (!gu_span_fits(i0, i1) || !gu_span_fits(j0, j1))
         return false;
     for (size_t k = 0; k < n; k++) {
         c[k].i -= i0;

@@ -46,17 +46,6 @@ static inline bool core_fits(Ctx *cx, uint64_t n)
     return true;
 }
 
-/* core_fits, for a container whose work is charged as it is filled: past
- * the work budget it is stopped now, not after the allocation. */
-static inline bool core_room(Ctx *cx, uint64_t n)
-{
-    if (!core_fits(cx, n))
-        return false;
-    if (cx->work_limit && cx->work + n > cx->work_limit)
-        return cx_charge(cx, n);
-    return true;
-}
-
 /* A test's 1/0 as a bool value; -1 (raised) as NULL. */
 static inline Value *core_bool(int r) { return r < 0 ? NULL : v_bool(r); }
 

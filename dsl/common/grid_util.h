@@ -17,6 +17,7 @@
 #include "pyset.h"
 #include "fsdistinct.h"
 #include "fsrect.h"
+#include "common/core_util.h"
 
 /* Charge n units of work; false (MemoryError raised) once over budget. */
 static inline bool gu_work(Ctx *cx, uint64_t n)
@@ -481,14 +482,20 @@ static inline GBox gu_box(const GLoc *l, size_t n)
     return b;
 }
 
+/* Whether hi - lo + 1 (lo <= hi) fits in 64 bits: the difference is
+ * exact in unsigned for any two int64s. */
+static inline bool gu_span_fits(int64_t lo, int64_t hi)
+{
+    return (uint64_t)hi - (uint64_t)lo < (uint64_t)INT64_MAX;
+}
+
 /* Whether b's sides, i1 - i0 + 1 and j1 - j0 + 1, fit in 64 bits;
  * OverflowError, as arcrun's ints past 64 bits, where not. */
 static inline bool gu_box_fits(Ctx *cx, const GBox *b)
 {
-    if ((uint64_t)b->i1 - (uint64_t)b->i0 < (uint64_t)INT64_MAX &&
-        (uint64_t)b->j1 - (uint64_t)b->j0 < (uint64_t)INT64_MAX)
+    if (gu_span_fits(b->i0, b->i1) && gu_span_fits(b->j0, b->j1))
         return true;
-    cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+    core_overflow(cx);
     return false;
 }
 

@@ -19,11 +19,11 @@ static Value *hscale_row(Value *r, int64_t f, bool mark)
     return nr;
 }
 
-/* made * times + rows, held as cx_mul holds it: the factor is a
- * program's int */
+/* made * times + rows: the factor is a program's int (rows is cx_mul's,
+ * and two held sizes cannot wrap) */
 static uint64_t up_work(uint64_t made, uint64_t times, uint64_t rows)
 {
-    return cx_mul(cx_mul(made, times) + rows, 1);
+    return cx_mul(made, times) + rows;
 }
 
 Value *cm_upscale(Ctx *cx, Value *g, Value *factor, int how)

@@ -5,6 +5,7 @@
  * reference (an inner failure gives the inner default, the outer goes on). */
 #include "prim.h"
 #include "common/core_util.h"
+#include "common/grid_util.h"
 
 static Value *call(Ctx *cx, int prim, int argc, Value *const *argv)
 {
@@ -87,7 +88,7 @@ static Value *split(Ctx *cx, Value *const *a, bool vertical)
     int64_t h = vertical ? part : rows, w = vertical ? cols : part;
     if (n < 0)
         return v_tuple_new(0);
-    if (!core_room(cx, (uint64_t)n))
+    if (!core_fits(cx, (uint64_t)n) || !gu_work_ahead(cx, (uint64_t)n))
         return NULL;
     cx->work += (uint64_t)n;
     Value *out = v_tuple_new((size_t)n);

@@ -252,7 +252,7 @@ static inline int64_t extent(Ctx *cx, Value *patch, int axis)
     free(ij);
     /* past 64 bits held at INT64_MAX: its callers only set it against a
      * grid's sides, which it passes either way */
-    if (n && (uint64_t)hi - (uint64_t)lo >= (uint64_t)INT64_MAX)
+    if (n && !gu_span_fits(lo, hi))
         return INT64_MAX;
     return n ? hi - lo + 1 : 1;
 }

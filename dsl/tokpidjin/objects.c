@@ -87,7 +87,7 @@ static bool pair_span(Value *obj, int axis, int64_t *ext)
         if (k == 0 || v->u.i < lo) lo = v->u.i;
         if (k == 0 || v->u.i > hi) hi = v->u.i;
     }
-    *ext = (uint64_t)hi - (uint64_t)lo >= (uint64_t)INT64_MAX ? INT64_MAX : hi - lo + 1;
+    *ext = gu_span_fits(lo, hi) ? hi - lo + 1 : INT64_MAX;
     return true;
 }
 
@@ -109,7 +109,7 @@ Value *tk_occurrences(Ctx *cx, Value *const *a)
     }
     if (!cm_cells_normalize(c, n, &oh, &ow)) {
         free(c);
-        return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+        return core_overflow(cx);
     }
     oh = extent(cx, obj, 0);
     ow = extent(cx, obj, 1);
@@ -157,7 +157,7 @@ static Value *period(Ctx *cx, Value *obj, bool horiz)
     }
     if (!cm_cells_normalize(c, n, &h, &w)) {
         free(c);
-        return cx_raise(cx, "OverflowError", "integer result beyond 64 bits");
+        return core_overflow(cx);
     }
     return cm_period(cx, c, n, horiz ? w : h, horiz);
 }

@@ -18,8 +18,7 @@ static Value *manhattan_view(Ctx *cx, const TkView *va, const TkView *vb)
         int64_t best = gu_min_dist(la, va->n, lb, vb->n, 0, 0);
         free(la);
         free(lb);
-        return best < 0 ? cx_raise(cx, "OverflowError", "integer result beyond 64 bits")
-                        : v_int(best);
+        return best < 0 ? core_overflow(cx) : v_int(best);
     }
     free(la);
     /* slow path: any unpacking error or non-int coordinate, as Python does */
