@@ -131,7 +131,14 @@ void v_tuple_abandon(Value *t, size_t filled)
     vmem_free(t, v_block_size(t));
 }
 
-void v_free_(Value *v)
+/* Values whose count fell to zero while another was being freed: the
+ * outermost v_free_ frees them one at a time, so freeing a value nested a
+ * million deep takes no more C stack than freeing a pair (CPython's
+ * trashcan).  They are linked through their hash field, dead already. */
+static _Thread_local Value *free_later;
+static _Thread_local bool freeing;
+
+static void free_one(Value *v)
 {
     switch (v->type) {
     case V_TUPLE:
@@ -152,6 +159,38 @@ void v_free_(Value *v)
         break;
     }
     vmem_free(v, v_block_size(v));    /* strings, items and slots live in the same block */
+}
+
+/* Whether freeing v lets go of other values */
+static inline bool holds_values(const Value *v)
+{
+    switch (v->type) {
+    case V_TUPLE: return !(v->flags & V_FLAG_FLAT) && !items_unmade(v);
+    case V_FSET: return (v->memo & V_MEMO_RECIPE) || !(v->flags & V_FLAG_FLAT);
+    case V_FUNC: return v->u.fn.ncap;
+    default: return false;
+    }
+}
+
+void v_free_(Value *v)
+{
+    if (!holds_values(v)) {
+        vmem_free(v, v_block_size(v));
+        return;
+    }
+    if (freeing) {
+        v->hash = (int64_t)(intptr_t)free_later;
+        free_later = v;
+        return;
+    }
+    freeing = true;
+    for (;;) {
+        free_one(v);
+        if (!(v = free_later))
+            break;
+        free_later = (Value *)(intptr_t)v->hash;
+    }
+    freeing = false;
 }
 
 void v_make_shared(Value *v)
@@ -579,8 +618,40 @@ Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
     return v;
 }
 
+/* A closure captured not yet hashed, or NULL */
+static Value *unhashed_cap(const Value *v)
+{
+    for (int i = 0; i < v->u.fn.ncap; i++)
+        if (v->u.fn.cap[i]->type == V_FUNC && !__atomic_load_n(&v->u.fn.cap[i]->hashed, __ATOMIC_ACQUIRE))
+            return v->u.fn.cap[i];
+    return NULL;
+}
+
 int64_t v_func_hash_(const Value *v)
 {
+    Value *c = unhashed_cap(v);
+    if (c) {    /* closures of closures, hashed deepest first: no recursion however deep */
+        size_t n = 0, cap = 16;
+        Value **stack = xmalloc_(cap * sizeof *stack);
+        stack[n++] = c;
+        while (n) {
+            Value *t = stack[n - 1], *d = unhashed_cap(t);
+            if (!d) {
+                v_hash(t);
+                n--;
+                continue;
+            }
+            if (n == cap) {
+                Value **more = xmalloc_(2 * cap * sizeof *stack);
+                memcpy(more, stack, cap * sizeof *stack);
+                free(stack);
+                stack = more;
+                cap *= 2;
+            }
+            stack[n++] = d;
+        }
+        free(stack);
+    }
     const VFunc *f = &v->u.fn;
     return v_hash_address(closure_address(f->name, f->kind, f->arity, f->ncap, f->cap));
 }
@@ -664,10 +735,12 @@ bool v_hashable(Ctx *cx, const Value *v)
         cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
         return false;
     }
-    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !v->hashed && !vg_is(v))   /* a hash was made, or bytes: nothing unhashable inside */
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !v->hashed && !vg_is(v)) {  /* a hash was made, or bytes: nothing unhashable inside */
         for (size_t i = 0; i < v->u.tup.len; i++)
             if (!v_hashable(cx, v_titems(v)[i]))
                 return false;
+        v_hash((Value *)v);     /* once: a tuple met again (a DAG) is not walked again */
+    }
     return true;
 }
 
@@ -686,13 +759,34 @@ static __attribute__((noinline, cold)) Value *call_refused(Ctx *cx, Value *f, in
                     argc == 1 ? "was" : "were");
 }
 
+_Thread_local int v_call_depth;
+
+static __attribute__((noinline, cold)) Value *call_too_deep(Ctx *cx)
+{
+    return cx_raise(cx, "RecursionError", "maximum recursion depth exceeded");
+}
+
+/* Out of line, so that the common path keeps no registers across its call. */
+static __attribute__((noinline)) Value *call_memo(Ctx *cx, Value *f, int argc, Value *const *argv)
+{
+    v_call_depth++;
+    Value *r = callmemo_call(cx, f, argc, argv);
+    v_call_depth--;
+    return r;
+}
+
 Value *v_call(Ctx *cx, Value *f, int argc, Value *const *argv)
 {
     if (f->type != V_FUNC || (argc != f->u.fn.arity && f->u.fn.arity != V_ARITY_ANY))
         return call_refused(cx, f, argc, argv);
     if (!cx_charge(cx, 1))
         return NULL;
+    if (__builtin_expect(v_call_depth >= V_CALL_DEPTH_MAX, 0))
+        return call_too_deep(cx);
     if (callmemo_wants(cx, f, argc, argv))
-        return callmemo_call(cx, f, argc, argv);
-    return f->u.fn.invoke(cx, f, argv);
+        return call_memo(cx, f, argc, argv);
+    v_call_depth++;
+    Value *r = f->u.fn.invoke(cx, f, argv);
+    v_call_depth--;
+    return r;
 }

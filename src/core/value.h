@@ -65,6 +65,14 @@ extern _Thread_local uint8_t v_call_serial;
 
 #define V_ARITY_ANY 255
 
+/* v_calls under way on this thread: closures, defs, eval's lambdas, up
+ * to CPython's default recursion limit.  CPython counts every Python
+ * frame, the DSL's primitives' included, so a deep chain of closures
+ * stops a little sooner there; one that calls itself without end stops in
+ * both, where C's stack would overflow. */
+extern _Thread_local int v_call_depth;
+#define V_CALL_DEPTH_MAX 1000
+
 struct Value {
     int32_t refs;         /* < 0: immortal */
     uint8_t type;         /* VType */

@@ -11,12 +11,6 @@ struct IrDef {
     char name[];           /* the function value's name points here */
 };
 
-/* CPython's default recursion limit.  It counts every Python frame, the
- * DSL's own included, so a deep chain of helpers and DSL calls stops
- * sooner there; a helper that recurses without end stops in both. */
-enum { DEPTH_MAX = 1000 };
-static _Thread_local int depth;
-
 static IrDef *def_of(const Value *fn)
 {
     return (IrDef *)(void *)(fn->u.fn.name - offsetof(IrDef, name));
@@ -82,13 +76,8 @@ fail:
 
 static Value *def_invoke(Ctx *cx, Value *self, Value *const *argv)
 {
-    IrDef *d = def_of(self);
-    if (depth >= DEPTH_MAX)
-        return cx_raise(cx, "RecursionError", "maximum recursion depth exceeded");
-    depth++;
-    Value *r = ir_run(cx, &d->m->progs[d->index], argv, op_slot(-1));
-    depth--;
-    return r;
+    IrDef *d = def_of(self);    /* v_call counts it toward V_CALL_DEPTH_MAX */
+    return ir_run(cx, &d->m->progs[d->index], argv, op_slot(-1));
 }
 
 void ir_arity_words(char *buf, size_t size, const IrProgram *p, int argc)
