@@ -8,6 +8,9 @@
  */
 %code requires {
 #include "ast.h"
+/* A comparison chain being parsed: last is its last operand, NULL while
+ * e is a single operand, not yet a chain. */
+typedef struct { Expr *e, *last; } CmpChain;
 #ifndef YY_TYPEDEF_YY_SCANNER_T
 #define YY_TYPEDEF_YY_SCANNER_T
 typedef void *yyscan_t;
@@ -25,6 +28,9 @@ int lex_missing_comma(yyscan_t scanner);
 
 %code {
 #include <string.h>
+/* Room for the deepest expression the compile limit lets through
+ * (AST_NEST_MAX): `a if c else` takes four entries a level. */
+#define YYMAXDEPTH (5 * AST_NEST_MAX)
 #define LOC(l) ((Loc){ (l).first_line, (l).first_column })
 
 static Expr *mk_seq(ParseCtx *pc, int kind, Loc at, ExprList l)
@@ -94,27 +100,64 @@ static Expr *py_bin(ParseCtx *pc, Loc at, int op, Expr *a, Expr *b)
     return e;
 }
 
-/* a < b < c chains unless written in parentheses, as in Python */
-static Expr *py_compare(ParseCtx *pc, Loc at, Expr *left, int op, Expr *right)
+/* a < b < c chains unless written in parentheses, as in Python: the chain
+ * so far (its last operand kept, its ops' room doubled as it fills) and
+ * the next comparison, in constant time, so a long chain parses in linear
+ * time. */
+static CmpChain py_compare(ParseCtx *pc, Loc at, CmpChain left, int op, Expr *right)
 {
-    Expr *e = left;
-    if (left->kind != E_COMPARE || left->paren) {
+    Expr *e = left.e;
+    if (!left.last) {
         e = ast_expr(pc, E_COMPARE, at);
-        e->u.cmp.items = left;
+        e->u.cmp.items = left.e;
         e->u.cmp.n = 1;
-        left->next = NULL;
+        left.e->next = NULL;
+        left.last = left.e;
     }
-    int *ops = arena_alloc(&pc->arena, sizeof(int) * (size_t)e->u.cmp.n);
-    for (int k = 0; k < e->u.cmp.n - 1; k++)
-        ops[k] = e->u.cmp.ops[k];
-    ops[e->u.cmp.n - 1] = op;
-    e->u.cmp.ops = ops;
-    Expr *last = e->u.cmp.items;
-    while (last->next) last = last->next;
-    last->next = right;
+    int k = e->u.cmp.n - 1;             /* ops so far; room for a power of two */
+    if ((k & (k - 1)) == 0) {
+        int *ops = arena_alloc(&pc->arena, sizeof(int) * (size_t)(k ? 2 * k : 1));
+        if (k)
+            memcpy(ops, e->u.cmp.ops, sizeof(int) * (size_t)k);
+        e->u.cmp.ops = ops;
+    }
+    e->u.cmp.ops[k] = op;
+    left.last->next = right;
     right->next = NULL;
     e->u.cmp.n++;
-    return e;
+    return (CmpChain){ e, right };
+}
+
+/* A statement whose expressions CPython's compiler takes (AST_NEST_MAX);
+ * false, with the error, for one nested deeper. */
+static bool shallow(ParseCtx *pc, Stmt *s)
+{
+    bool deep = false;
+    switch (s->kind) {
+    case S_EXPR: deep = ast_nests_deeper(s->u.expr, AST_NEST_MAX); break;
+    case S_ASSIGN:
+        for (Expr *t = s->u.assign.targets; t && !deep; t = t->next)
+            deep = ast_nests_deeper(t, AST_NEST_MAX);
+        deep = deep || ast_nests_deeper(s->u.assign.value, AST_NEST_MAX);
+        break;
+    case S_RETURN:
+        for (Expr *v = s->u.ret.values; v && !deep; v = v->next)
+            deep = ast_nests_deeper(v, AST_NEST_MAX);
+        break;
+    default:
+        break;
+    }
+    if (deep)
+        pc_error(pc, s->loc, "program nested too deeply");
+    return !deep;
+}
+
+static bool shallow_exc(ParseCtx *pc, Expr *e)
+{
+    if (!ast_nests_deeper(e, AST_NEST_MAX))
+        return true;
+    pc_error(pc, e->loc, "program nested too deeply");
+    return false;
 }
 
 /* A top-level line or def: to the hook, or onto the body.  s may be a
@@ -138,6 +181,13 @@ static Expr *mk_call(ParseCtx *pc, Expr *fn, ExprList args)
     e->u.call.args = args.head;
     e->u.call.nargs = args.n;
     return e;
+}
+
+/* A sign folded into a number literal: the UnaryOp CPython's tree keeps */
+static void signed_once(Expr *e)
+{
+    if (e->signs < UINT16_MAX)
+        e->signs++;
 }
 
 static Expr *py_slice(ParseCtx *pc, Loc at, Expr *lo, Expr *hi, Expr *step)
@@ -164,6 +214,7 @@ static Expr *py_slice(ParseCtx *pc, Loc at, Expr *lo, Expr *hi, Expr *step)
     Stmt *stmt;
     StmtList sl;
     ImportName *imp;
+    CmpChain cmp;
 }
 
 %token START_FILE START_EXPR
@@ -184,11 +235,12 @@ static Expr *py_slice(ParseCtx *pc, Loc at, Expr *lo, Expr *hi, Expr *step)
 %token IN "'in'" IS "'is'" EQ "'=='" NE "'!='" LE "'<='" GE "'>='" FLOORDIV "'//'" POW "'**'"
 
 %type <expr> expr except_clause
-%type <expr> py_test py_or py_and py_not py_cmp py_bor py_bxor py_band py_arith py_term py_factor
+%type <expr> py_test py_or py_and py_not py_bor py_bxor py_band py_arith py_term py_factor
 %type <expr> py_power py_primary
 %type <expr> py_atom py_sub py_opt py_arg
 %type <el> py_testlist py_test_list py_args py_arglist py_names
 %type <i> py_cmp_op
+%type <cmp> py_cmp
 %type <el> testlist expr_list params param_list strings
 %type <stmt> simple_stmt small_stmt compound_stmt funcdef try_stmt import_stmt
 %type <sl> suite stmt_list
@@ -216,9 +268,9 @@ file_input
 /* A line's statements, `a; b` chained by next.  A single statement per
  * rule where one will do: these rules run for every line of a program. */
 simple_stmt
-    : small_stmt NEWLINE
-    | small_stmt ';' NEWLINE
-    | small_stmt ';' simple_stmt        { $$ = $1; $1->next = $3; }
+    : small_stmt NEWLINE                { if (!shallow(pc, $1)) YYABORT; }
+    | small_stmt ';' NEWLINE            { if (!shallow(pc, $1)) YYABORT; }
+    | small_stmt ';' simple_stmt        { if (!shallow(pc, $1)) YYABORT; $$ = $1; $1->next = $3; }
     ;
 
 small_stmt
@@ -354,8 +406,8 @@ try_stmt
 
 except_clause
     : %empty                            { $$ = NULL; }
-    | expr                              { $$ = $1; }
-    | expr AS NAME                      { $$ = $1; }
+    | expr                              { $$ = $1; if (!shallow_exc(pc, $1)) YYABORT; }
+    | expr AS NAME                      { $$ = $1; if (!shallow_exc(pc, $1)) YYABORT; }
     ;
 
 suite
@@ -484,12 +536,12 @@ py_and
     ;
 
 py_not
-    : py_cmp
+    : py_cmp                            { $$ = $1.e; }
     | NOT py_not                        { $$ = ast_expr(pc, E_NOT, LOC(@1)); $$->u.neg = $2; }
     ;
 
 py_cmp
-    : py_bor
+    : py_bor                            { $$ = (CmpChain){ $1, NULL }; }
     | py_cmp py_cmp_op py_bor           { $$ = py_compare(pc, LOC(@2), $1, (int)$2, $3); }
     ;
 
@@ -540,9 +592,9 @@ py_factor
     | '-' py_factor
         {
             if ($2->kind == E_INT && $2->u.i != INT64_MIN && !$2->paren) {
-                $$ = $2; $$->u.i = -$$->u.i; $$->loc = LOC(@1);
+                $$ = $2; $$->u.i = -$$->u.i; $$->loc = LOC(@1); signed_once($$);
             } else if ($2->kind == E_FLOAT && !$2->paren) {
-                $$ = $2; $$->u.f = -$$->u.f; $$->loc = LOC(@1);
+                $$ = $2; $$->u.f = -$$->u.f; $$->loc = LOC(@1); signed_once($$);
             } else {
                 $$ = ast_expr(pc, E_NEG, LOC(@1));
                 $$->u.neg = $2;

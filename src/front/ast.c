@@ -289,6 +289,60 @@ Expr *ast_expr(ParseCtx *pc, int kind, Loc at)
     return e;
 }
 
+static bool list_deeper(const Expr *it, int room)
+{
+    for (; it; it = it->next)
+        if (ast_nests_deeper(it, room))
+            return true;
+    return false;
+}
+
+bool ast_nests_deeper(const Expr *e, int levels)
+{
+    if (!e)
+        return false;
+    if (e->kind == E_KEYWORD)           /* a keyword is not an expression */
+        return ast_nests_deeper(e->u.kw.value, levels);
+    int room = levels - 1 - e->signs;
+    if (room < 0)
+        return true;
+    switch (e->kind) {
+    case E_TUPLE: case E_LIST: case E_SET:
+        return list_deeper(e->u.list.items, room);
+    case E_CALL:
+        return ast_nests_deeper(e->u.call.fn, room) || list_deeper(e->u.call.args, room);
+    case E_ATTR:
+        return ast_nests_deeper(e->u.attr.obj, room);
+    case E_NEG: case E_POS: case E_NOT: case E_INVERT:
+        return ast_nests_deeper(e->u.neg, room);
+    case E_BINOP: {
+        int op = e->u.bin.op;
+        if (op != PY_AND && op != PY_OR)
+            return ast_nests_deeper(e->u.bin.a, room) || ast_nests_deeper(e->u.bin.b, room);
+        /* one BoolOp of all the operands: the chain is walked, not descended */
+        const Expr *x = e;
+        for (; x->kind == E_BINOP && x->u.bin.op == op && (x == e || !x->paren); x = x->u.bin.a)
+            if (ast_nests_deeper(x->u.bin.b, room))
+                return true;
+        return ast_nests_deeper(x, room);
+    }
+    case E_COMPARE:
+        return list_deeper(e->u.cmp.items, room);
+    case E_IFEXP:
+        return ast_nests_deeper(e->u.ifexp.cond, room) || ast_nests_deeper(e->u.ifexp.a, room) ||
+               ast_nests_deeper(e->u.ifexp.b, room);
+    case E_LAMBDA:                      /* its parameters are not expressions */
+        return ast_nests_deeper(e->u.lambda.body, room);
+    case E_SUBSCRIPT:
+        return ast_nests_deeper(e->u.sub.obj, room) || ast_nests_deeper(e->u.sub.index, room);
+    case E_SLICE:
+        return ast_nests_deeper(e->u.slice.lo, room) || ast_nests_deeper(e->u.slice.hi, room) ||
+               ast_nests_deeper(e->u.slice.step, room);
+    default:
+        return false;
+    }
+}
+
 Stmt *ast_stmt(ParseCtx *pc, int kind, Loc at)
 {
     Stmt *s = arena_alloc(&pc->arena, sizeof *s);

@@ -68,6 +68,8 @@ typedef struct Expr Expr;
 struct Expr {
     int kind;
     uint8_t paren;                                     /* eval: written in parentheses */
+    uint16_t signs;                                    /* unary signs folded into this
+                                                          number literal (-1), at most 65535 */
     Loc loc;
     Expr *next;                                        /* sibling in a list */
     union {
@@ -192,6 +194,17 @@ Expr *ast_expr(ParseCtx *pc, int kind, Loc at);
 Stmt *ast_stmt(ParseCtx *pc, int kind, Loc at);
 void el_push(ExprList *l, Expr *e);
 void sl_push(StmtList *l, Stmt *s);
+
+/* CPython's compiler refuses an expression nested deeper than about 3,000
+ * levels ("maximum recursion depth exceeded during compilation"); the
+ * limit falls by three for each Python frame below the compile, and this
+ * is its value for a script's function calling eval. */
+#define AST_NEST_MAX 2994
+/* Whether e nests deeper than `levels`, counted as CPython's AST counts:
+ * every expression one level, a keyword's value none more, `a and b and c`
+ * one level for the chain, a folded sign one each.  It looks no deeper than
+ * that, so it can run before anything that walks e recursively. */
+bool ast_nests_deeper(const Expr *e, int levels);
 
 /* Lex and parse pc->src (lexer.l); 0 on success, else messages in pc. */
 int ast_parse(ParseCtx *pc);

@@ -18,6 +18,10 @@ Value *ir_eval_expr_as(Ctx *cx, const char *src, bool rearc, char **errmsg)
         pc_free(&pc);
         return NULL;
     }
+    if (ast_nests_deeper(pc.expr, AST_NEST_MAX)) {
+        pc_free(&pc);
+        return cx_raise(cx, "RecursionError", "maximum recursion depth exceeded during compilation");
+    }
     if (py_needed(pc.expr)) {
         Value *v = py_eval(cx, pc.expr, rearc);
         pc_free(&pc);

@@ -613,6 +613,31 @@ out:
     return r;
 }
 
+/* a and b and c ..., left-deep as the parser builds it: the operands from
+ * the left, the chain walked, not descended, as CPython's one BoolOp */
+static Value *bool_chain(Py *py, const Expr *e, const Env *env)
+{
+    int op = e->u.bin.op;
+    size_t n = 0;
+    const Expr *x = e;
+    for (; x->kind == E_BINOP && x->u.bin.op == op; x = x->u.bin.a)
+        n++;
+    const Expr *local[16], **up = n <= 16 ? local : malloc(n * sizeof *up);
+    if (!up)
+        return cx_raise(py->cx, "MemoryError", "out of memory");
+    size_t k = n;
+    for (x = e; x->kind == E_BINOP && x->u.bin.op == op; x = x->u.bin.a)
+        up[--k] = x;                    /* up[0]: the innermost, whose a is x */
+    Value *v = ev(py, x, env);
+    for (k = 0; v && k < n && v_truthy(v) != (op == PY_OR); k++) {
+        v_decref(v);
+        v = ev(py, up[k]->u.bin.b, env);
+    }
+    if (up != local)
+        free(up);
+    return v;
+}
+
 static Value *ev(Py *py, const Expr *e, const Env *env)
 {
     Ctx *cx = py->cx;
@@ -658,15 +683,11 @@ static Value *ev(Py *py, const Expr *e, const Env *env)
         return r;
     }
     case E_BINOP: {
+        if (e->u.bin.op == PY_AND || e->u.bin.op == PY_OR)
+            return bool_chain(py, e, env);
         Value *x = ev(py, e->u.bin.a, env);
         if (!x)
             return NULL;
-        if (e->u.bin.op == PY_AND || e->u.bin.op == PY_OR) {
-            if (v_truthy(x) == (e->u.bin.op == PY_OR))
-                return x;
-            v_decref(x);
-            return ev(py, e->u.bin.b, env);
-        }
         Value *y = ev(py, e->u.bin.b, env), *r = y ? py_binop(py, e->u.bin.op, x, y) : NULL;
         v_decref(x);
         v_decref(y);
