@@ -208,14 +208,23 @@ static bool repr_digit_row(StrBuf *sb, const Value *v)
     return true;
 }
 
-void v_repr(StrBuf *sb, const Value *v)
+/* A container whose items are being written: what comes after them */
+typedef struct {
+    Value *const *items;
+    size_t len, next;           /* next: the item to write next */
+    char close, close2;         /* written after the last item (close2 if not NUL) */
+} ReprOpen;
+
+/* v written whole, or, for a container with items, its opening written and
+ * *o set up: false then. */
+static bool repr_leaf(StrBuf *sb, const Value *v, ReprOpen *o)
 {
     switch (v->type) {
-    case V_NONE: sb_puts(sb, "None"); break;
-    case V_BOOL: sb_puts(sb, v->u.i ? "True" : "False"); break;
-    case V_INT: repr_int(sb, v->u.i); break;
-    case V_FLOAT: repr_float(sb, v->u.f); break;
-    case V_STR: repr_str(sb, v); break;
+    case V_NONE: sb_puts(sb, "None"); return true;
+    case V_BOOL: sb_puts(sb, v->u.i ? "True" : "False"); return true;
+    case V_INT: repr_int(sb, v->u.i); return true;
+    case V_FLOAT: repr_float(sb, v->u.f); return true;
+    case V_STR: repr_str(sb, v); return true;
     case V_TUPLE:
         if (v->flags & V_FLAG_RANGE) {
             const Value *const *r = (const Value *const *)v_titems(v);
@@ -224,55 +233,80 @@ void v_repr(StrBuf *sb, const Value *v)
             else
                 sb_printf(sb, "range(%lld, %lld, %lld)", (long long)r[0]->u.i,
                           (long long)r[1]->u.i, (long long)r[2]->u.i);
-            break;
+            return true;
         }
         if (v->flags & V_FLAG_LIST) {
             sb_putc(sb, '[');
-            for (size_t i = 0; i < v->u.tup.len; i++) {
-                if (i)
-                    sb_putn(sb, ", ", 2);
-                v_repr(sb, v_titems(v)[i]);
-            }
-            sb_putc(sb, ']');
-            break;
+            *o = (ReprOpen){ v_titems(v), v->u.tup.len, 0, ']', 0 };
+            return v->u.tup.len ? false : (sb_putc(sb, ']'), true);
         }
         if (vg_is(v)) {
             repr_byte_grid(sb, v);
-            break;
+            return true;
         }
         if (repr_digit_row(sb, v))
-            break;
+            return true;
         sb_putc(sb, '(');
-        for (size_t i = 0; i < v->u.tup.len; i++) {
-            if (i)
-                sb_putn(sb, ", ", 2);
-            v_repr(sb, v_titems(v)[i]);
-        }
-        if (v->u.tup.len == 1)
-            sb_putc(sb, ',');
-        sb_putc(sb, ')');
-        break;
+        *o = v->u.tup.len == 1 ? (ReprOpen){ v_titems(v), 1, 0, ',', ')' }
+                               : (ReprOpen){ v_titems(v), v->u.tup.len, 0, ')', 0 };
+        return v->u.tup.len ? false : (sb_putc(sb, ')'), true);
     case V_FSET: {
         bool set = v->flags & V_FLAG_SET;
         if (v->u.set.len == 0) {
             sb_puts(sb, set ? "set()" : "frozenset()");
-            break;
+            return true;
         }
         sb_puts(sb, set ? "{" : "frozenset({");
-        for (size_t i = 0; i < v->u.set.len; i++) {
-            if (i)
-                sb_putn(sb, ", ", 2);
-            v_repr(sb, v_items(v)[i]);
-        }
-        sb_puts(sb, set ? "}" : "})");
-        break;
+        *o = (ReprOpen){ v_items(v), v->u.set.len, 0, '}', set ? 0 : ')' };
+        return false;
     }
     case V_FUNC:
         sb_printf(sb, v->u.fn.prim == V_PRIM_CLASS ? "<class '%s'>"
                       : v->u.fn.prim == V_PRIM_BUILTIN ? "<built-in function %s>" : "<function %s>",
                   v->u.fn.name);
-        break;
+        return true;
     }
+    return true;
+}
+
+/* Containers are walked with a stack of their own, not C's: a value nested
+ * a million deep (a program of as many lines can build one) is written as
+ * one a few deep is. */
+void v_repr(StrBuf *sb, const Value *v)
+{
+    ReprOpen local[32], *open = local, o;
+    size_t n = 0, cap = 32;
+    for (;;) {
+        if (!repr_leaf(sb, v, &o)) {
+            if (n == cap) {
+                ReprOpen *more = xmalloc_(2 * cap * sizeof *more);
+                memcpy(more, open, cap * sizeof *more);
+                if (open != local)
+                    free(open);
+                open = more;
+                cap *= 2;
+            }
+            open[n++] = o;
+        }
+        for (;;) {              /* the next item of the innermost container left */
+            if (!n)
+                goto done;
+            ReprOpen *t = &open[n - 1];
+            if (t->next < t->len) {
+                if (t->next)
+                    sb_putn(sb, ", ", 2);
+                v = t->items[t->next++];
+                break;
+            }
+            sb_putc(sb, t->close);
+            if (t->close2)
+                sb_putc(sb, t->close2);
+            n--;
+        }
+    }
+done:
+    if (open != local)
+        free(open);
 }
 
 char *v_repr_str(const Value *v)
