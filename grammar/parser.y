@@ -128,10 +128,19 @@ static CmpChain py_compare(ParseCtx *pc, Loc at, CmpChain left, int op, Expr *ri
     return (CmpChain){ e, right };
 }
 
+/* Each level of an expression takes a character at least: a statement on
+ * one line shorter than the limit is not walked. */
+static bool short_line(YYLTYPE at)
+{
+    return at.first_line == at.last_line && at.last_column - at.first_column < AST_NEST_MAX;
+}
+
 /* A statement whose expressions CPython's compiler takes (AST_NEST_MAX);
  * false, with the error, for one nested deeper. */
-static bool shallow(ParseCtx *pc, Stmt *s)
+static bool shallow(ParseCtx *pc, Stmt *s, YYLTYPE at)
 {
+    if (short_line(at))
+        return true;
     bool deep = false;
     switch (s->kind) {
     case S_EXPR: deep = ast_nests_deeper(s->u.expr, AST_NEST_MAX); break;
@@ -152,9 +161,9 @@ static bool shallow(ParseCtx *pc, Stmt *s)
     return !deep;
 }
 
-static bool shallow_exc(ParseCtx *pc, Expr *e)
+static bool shallow_exc(ParseCtx *pc, Expr *e, YYLTYPE at)
 {
-    if (!ast_nests_deeper(e, AST_NEST_MAX))
+    if (short_line(at) || !ast_nests_deeper(e, AST_NEST_MAX))
         return true;
     pc_error(pc, e->loc, "program nested too deeply");
     return false;
@@ -268,9 +277,9 @@ file_input
 /* A line's statements, `a; b` chained by next.  A single statement per
  * rule where one will do: these rules run for every line of a program. */
 simple_stmt
-    : small_stmt NEWLINE                { if (!shallow(pc, $1)) YYABORT; }
-    | small_stmt ';' NEWLINE            { if (!shallow(pc, $1)) YYABORT; }
-    | small_stmt ';' simple_stmt        { if (!shallow(pc, $1)) YYABORT; $$ = $1; $1->next = $3; }
+    : small_stmt NEWLINE                { if (!shallow(pc, $1, @1)) YYABORT; }
+    | small_stmt ';' NEWLINE            { if (!shallow(pc, $1, @1)) YYABORT; }
+    | small_stmt ';' simple_stmt        { if (!shallow(pc, $1, @1)) YYABORT; $$ = $1; $1->next = $3; }
     ;
 
 small_stmt
@@ -406,8 +415,8 @@ try_stmt
 
 except_clause
     : %empty                            { $$ = NULL; }
-    | expr                              { $$ = $1; if (!shallow_exc(pc, $1)) YYABORT; }
-    | expr AS NAME                      { $$ = $1; if (!shallow_exc(pc, $1)) YYABORT; }
+    | expr                              { $$ = $1; if (!shallow_exc(pc, $1, @1)) YYABORT; }
+    | expr AS NAME                      { $$ = $1; if (!shallow_exc(pc, $1, @1)) YYABORT; }
     ;
 
 suite
