@@ -74,6 +74,9 @@ static PyType_Spec function_spec = {
 };
 static PyObject *function_type;
 
+enum { CONVERT_DEPTH_MAX = 20000 };
+static _Thread_local int convert_depth;
+
 /* v as the Python value it stands for; a frozenset's iteration order is
  * then the host CPython's own, since it builds the set. */
 static PyObject *to_python(const Value *v)
@@ -109,16 +112,23 @@ static PyObject *to_python(const Value *v)
         if (v->flags & V_FLAG_RANGE)
             return PyObject_CallFunction((PyObject *)&PyRange_Type, "LLL", (long long)v_titems(v)[0]->u.i,
                                          (long long)v_titems(v)[1]->u.i, (long long)v_titems(v)[2]->u.i);
+        /* a value nested deeper than this (a program of as many lines
+         * builds one) raises RecursionError, not C's stack overflowing */
+        if (convert_depth >= CONVERT_DEPTH_MAX)
+            return PyErr_Format(PyExc_RecursionError,
+                                "an arcrun value nested more than %d deep", CONVERT_DEPTH_MAX);
+        convert_depth++;
         size_t n = v_len(v);
         PyObject *t = PyTuple_New((Py_ssize_t)n);
         for (size_t i = 0; t && i < n; i++) {
             PyObject *item = to_python(v_items(v)[i]);
             if (!item) {
-                Py_DECREF(t);
-                return NULL;
+                Py_CLEAR(t);
+                break;
             }
             PyTuple_SET_ITEM(t, (Py_ssize_t)i, item);
         }
+        convert_depth--;
         if (t && (v->flags & V_FLAG_LIST)) {
             PyObject *l = PySequence_List(t);
             Py_DECREF(t);

@@ -72,6 +72,25 @@ def test_errors_come_back_located_as_the_cli_says_them():
     assert {r.correct for r in res} == {False}
 
 
+def nested_program(depth):
+    lines = ["def program(I):", "    x0 = I"]
+    lines += ["    x%d = initset(x%d)" % (k, k - 1) for k in range(1, depth + 1)]
+    return arcrun.compile("\n".join(lines + ["    return x%d" % depth, ""]))
+
+
+def test_deep_values_convert_or_raise():
+    task = arcrun.load_tasks(os.path.join(DEMO, "rot_demo01.json"))
+    t = json.load(open(os.path.join(DEMO, "rot_demo01.json")))
+    res = list(arcrun.run(nested_program(5000), task, jobs=1))
+    assert res[0].sample == "train/0" and res[0].error is None
+    x = res[0].output
+    for _ in range(5000):
+        (x,) = x
+    assert x == tuple(map(tuple, t["train"][0]["input"]))
+    with pytest.raises(RecursionError):
+        list(arcrun.run(nested_program(30000), task, jobs=1))
+
+
 @pytest.mark.skipif(not os.path.exists(os.path.join(SHARED, "corpus", "arc-dsl", "solvers.py")),
                     reason="../shared is not here")
 def test_400_solvers_on_training_equal_the_cli():
