@@ -161,23 +161,8 @@ static void free_one(Value *v)
     vmem_free(v, v_block_size(v));    /* strings, items and slots live in the same block */
 }
 
-/* Whether freeing v lets go of other values */
-static inline bool holds_values(const Value *v)
-{
-    switch (v->type) {
-    case V_TUPLE: return !(v->flags & V_FLAG_FLAT) && !items_unmade(v);
-    case V_FSET: return (v->memo & V_MEMO_RECIPE) || !(v->flags & V_FLAG_FLAT);
-    case V_FUNC: return v->u.fn.ncap;
-    default: return false;
-    }
-}
-
 void v_free_(Value *v)
 {
-    if (!holds_values(v)) {
-        vmem_free(v, v_block_size(v));
-        return;
-    }
     if (freeing) {
         v->hash = (int64_t)(intptr_t)free_later;
         free_later = v;
