@@ -145,16 +145,11 @@ static bool shallow(ParseCtx *pc, Stmt *s, YYLTYPE at)
     switch (s->kind) {
     case S_EXPR: deep = ast_nests_deeper(s->u.expr, AST_NEST_MAX); break;
     case S_ASSIGN:
-        for (Expr *t = s->u.assign.targets; t && !deep; t = t->next)
-            deep = ast_nests_deeper(t, AST_NEST_MAX);
-        deep = deep || ast_nests_deeper(s->u.assign.value, AST_NEST_MAX);
+        deep = ast_list_nests_deeper(s->u.assign.targets, AST_NEST_MAX) ||
+               ast_nests_deeper(s->u.assign.value, AST_NEST_MAX);
         break;
-    case S_RETURN:
-        for (Expr *v = s->u.ret.values; v && !deep; v = v->next)
-            deep = ast_nests_deeper(v, AST_NEST_MAX);
-        break;
-    default:
-        break;
+    case S_RETURN: deep = ast_list_nests_deeper(s->u.ret.values, AST_NEST_MAX); break;
+    default: break;
     }
     if (deep)
         pc_error(pc, s->loc, "program nested too deeply");

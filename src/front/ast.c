@@ -289,10 +289,10 @@ Expr *ast_expr(ParseCtx *pc, int kind, Loc at)
     return e;
 }
 
-static bool list_deeper(const Expr *it, int room)
+bool ast_list_nests_deeper(const Expr *it, int levels)
 {
     for (; it; it = it->next)
-        if (ast_nests_deeper(it, room))
+        if (ast_nests_deeper(it, levels))
             return true;
     return false;
 }
@@ -308,9 +308,9 @@ bool ast_nests_deeper(const Expr *e, int levels)
         return true;
     switch (e->kind) {
     case E_TUPLE: case E_LIST: case E_SET:
-        return list_deeper(e->u.list.items, room);
+        return ast_list_nests_deeper(e->u.list.items, room);
     case E_CALL:
-        return ast_nests_deeper(e->u.call.fn, room) || list_deeper(e->u.call.args, room);
+        return ast_nests_deeper(e->u.call.fn, room) || ast_list_nests_deeper(e->u.call.args, room);
     case E_ATTR:
         return ast_nests_deeper(e->u.attr.obj, room);
     case E_NEG: case E_POS: case E_NOT: case E_INVERT:
@@ -327,7 +327,7 @@ bool ast_nests_deeper(const Expr *e, int levels)
         return ast_nests_deeper(x, room);
     }
     case E_COMPARE:
-        return list_deeper(e->u.cmp.items, room);
+        return ast_list_nests_deeper(e->u.cmp.items, room);
     case E_IFEXP:
         return ast_nests_deeper(e->u.ifexp.cond, room) || ast_nests_deeper(e->u.ifexp.a, room) ||
                ast_nests_deeper(e->u.ifexp.b, room);

@@ -205,6 +205,8 @@ void sl_push(StmtList *l, Stmt *s);
  * one level for the chain, a folded sign one each.  It looks no deeper than
  * that, so it can run before anything that walks e recursively. */
 bool ast_nests_deeper(const Expr *e, int levels);
+/* The same for any of a list of expressions (linked by next). */
+bool ast_list_nests_deeper(const Expr *it, int levels);
 
 /* Lex and parse pc->src (lexer.l); 0 on success, else messages in pc. */
 int ast_parse(ParseCtx *pc);
