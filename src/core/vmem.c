@@ -150,9 +150,10 @@ static pthread_mutex_t slabs_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct { char *bump, *end; } spare[NSPARE];
 static int nspare;
 
-/* The executor starts threads for every step: a thread that ends hands its
- * free lists and the rest of its slab on, or they would be lost (all-pairs
- * grew by megabytes per task). */
+/* Threads come and go (a run's team, the driver's chunk workers, the task
+ * reader's): a thread that ends hands its free lists and the rest of its
+ * slab on, or they would be lost (all-pairs grew by megabytes per task
+ * when threads lasted a step). */
 static pthread_key_t exit_key;
 static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
 static _Thread_local bool exit_armed;

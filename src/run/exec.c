@@ -2,7 +2,7 @@
 #include "exec.h"
 #include "prim.h"
 #include "callcache.h"
-#include "fanout.h"
+#include "team.h"
 #include "inline.h"
 
 #include <pthread.h>
@@ -124,27 +124,24 @@ typedef struct {
 
 typedef struct {
     WorkItem *items;
-    int nitems;
     bool timed;
-    atomic_int next;
 } WorkQueue;
 
-static void *work_loop(void *arg)
+static void work_item(void *arg, int i)
 {
     WorkQueue *q = arg;
-    for (;;) {
-        int i = atomic_fetch_add(&q->next, 1);
-        if (i >= q->nitems) {
-            prim_thread_done();     /* the thread may end here (fanout) */
-            return NULL;
-        }
-        WorkItem *w = &q->items[i];
-        double t0 = q->timed ? now_seconds() : 0;
-        w->b.waited = 0;
-        w->be->run_batch(w->be, &w->b);
-        if (q->timed)
-            w->seconds = now_seconds() - t0 - w->b.waited;
-    }
+    WorkItem *w = &q->items[i];
+    double t0 = q->timed ? now_seconds() : 0;
+    w->b.waited = 0;
+    w->be->run_batch(w->be, &w->b);
+    if (q->timed)
+        w->seconds = now_seconds() - t0 - w->b.waited;
+}
+
+static void work_leave(void *arg)
+{
+    (void)arg;
+    prim_thread_done();     /* what a step's calls kept, not kept past it */
 }
 
 /* Each instance of a piece charges its statement with the time its call
@@ -189,13 +186,19 @@ static void cache_mark(Value *v, bool shared)
         v->flags |= V_FLAG_ATOMIC;
 }
 
-/* Run the step's work items on up to `jobs` threads.  Every instance is in
+/* Run the step's work items on up to `jobs` threads of the run's team,
+ * started at the first step that has work for them.  Every instance is in
  * exactly one item, and items touch only their own instances. */
-static void run_items(WorkItem *items, int nitems, int jobs, bool timed)
+static void run_items(Team **team, WorkItem *items, int nitems, int jobs, bool timed)
 {
-    WorkQueue q = {.items = items, .nitems = nitems, .timed = timed};
-    atomic_init(&q.next, 0);
-    fanout(jobs < nitems ? jobs : nitems, work_loop, &q);
+    WorkQueue q = {.items = items, .timed = timed};
+    if (jobs > 1 && nitems > 1 && (*team || (*team = team_new(TEAM_ALONE_NS)))) {
+        team_for(*team, jobs, nitems, work_item, work_leave, &q);
+        return;
+    }
+    for (int i = 0; i < nitems; i++)
+        work_item(&q, i);
+    work_leave(&q);
 }
 
 /* ---- the loop ----------------------------------------------------------- */
@@ -533,6 +536,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     bool shared = jobs > 1;
     int capitems = 64;
     WorkItem *items = xmalloc_(sizeof *items * (size_t)capitems);
+    Team *team = NULL;
     CallCache *cache = opt->no_cache ? NULL : cache_of_thread();
     prim_value(0);   /* lazily built tables: build them before any thread runs */
     v_int(0);
@@ -704,7 +708,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
         if (before)
             for (int k = 0; k < np; k++)
                 before[k] = (Before){.spent = members[k]->spent_ns, .pc = members[k]->pc};
-        run_items(items, nitems, jobs, opt->collect_ops);
+        run_items(&team, items, nitems, jobs, opt->collect_ops);
         if (opt->collect_ops)
             for (int w = 0; w < nitems; w++)
             {
@@ -771,6 +775,7 @@ int exec_run(Instance **insts, int n, const ExecOptions *opt, ExecStats *st)
     if (cache && !opt->keep_cache)
         cache_clear(cache);
     free(items);
+    team_free(team);
     exec_plans_free(&own);
     for (int i = 0; i < n; i++)
         insts[i]->free_after = NULL, insts[i]->varies = NULL, insts[i]->step_at = NULL;

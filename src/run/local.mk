@@ -8,4 +8,5 @@ src_run_librun_a_SOURCES = \
 	src/run/exec.h src/run/exec.c src/run/inline.h src/run/inline.c src/run/waves.c src/run/instance.c src/run/exec_stats.c \
 	src/run/callcache.h src/run/callcache.c src/run/byname.h src/run/byname.c \
 	src/run/shape.h src/run/shape.c \
-	src/run/workpool.h src/run/workpool.c src/run/fanout.h src/run/fanout.c
+	src/run/workpool.h src/run/workpool.c src/run/fanout.h src/run/fanout.c \
+	src/run/team.h src/run/team.c
