@@ -720,7 +720,8 @@ bool v_hashable(Ctx *cx, const Value *v)
         cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
         return false;
     }
-    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !v->hashed && !vg_is(v)) {  /* a hash was made, or bytes: nothing unhashable inside */
+    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !__atomic_load_n(&v->hashed, __ATOMIC_ACQUIRE) &&
+        !vg_is(v)) {  /* a hash was made, or bytes: nothing unhashable inside */
         for (size_t i = 0; i < v->u.tup.len; i++)
             if (!v_hashable(cx, v_titems(v)[i]))
                 return false;
