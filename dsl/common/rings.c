@@ -278,7 +278,7 @@ Value *cm_ring(int64_t si, int64_t sj, int64_t ei, int64_t ej)
 /* A ring's corners, laid out or not (its layout follows from them). */
 static const int64_t *ring_corners(const Value *m)
 {
-    if (m->type != V_FSET || !(m->memo & V_MEMO_RECIPE) || fs_recipe_head(m)->kind != &ring_kind)
+    if (m->type != V_FSET || !(v_memo(m) & V_MEMO_RECIPE) || fs_recipe_head(m)->kind != &ring_kind)
         return NULL;
     return ((const RingTail *)fs_extra(m))->c;
 }
@@ -482,7 +482,7 @@ Value *cm_rings_shift(const Value *t, int64_t di, int64_t dj)
 
 bool cm_rings_shifted(const Value *v)
 {
-    return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) && fs_recipe_head(v)->kind == &shifted_kind;
+    return v->type == V_FSET && (v_memo(v) & V_MEMO_RECIPE) && fs_recipe_head(v)->kind == &shifted_kind;
 }
 
 static void loc_moved(int64_t i, int64_t j, void *ud)

@@ -7,7 +7,7 @@
 
 size_t fs_block_size(const Value *v)
 {
-    if (v->memo & V_MEMO_RECIPE)
+    if (v_memo(v) & V_MEMO_RECIPE)
         return fs_recipe_head(v)->kind->size(v);
     return fs_size(v->u.set.len, v->u.set.mask);
 }

@@ -183,7 +183,7 @@ static const FsRecipe derived_kind = {derived_build, derived_size, NULL, fs_tabl
 
 bool fs_is_derived(const Value *v)
 {
-    return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) &&
+    return v->type == V_FSET && (v_memo(v) & V_MEMO_RECIPE) &&
            fs_recipe_head(v)->kind == &derived_kind;
 }
 

@@ -740,7 +740,7 @@ Value *fs_keys_concat(Value *a, Value *b)
 
 bool fs_keys_places(const Value *v)
 {
-    return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) &&
+    return v->type == V_FSET && (v_memo(v) & V_MEMO_RECIPE) &&
            fs_recipe_head(v)->kind == &keyset_kind && tail_of(v)->tables == 1;
 }
 

@@ -112,7 +112,7 @@ bool fs_line_exact(const Value *v)
 
 bool fs_is_line(const Value *v)
 {
-    return v->type == V_FSET && (v->memo & V_MEMO_RECIPE) && fs_recipe_head(v)->kind == &line_kind;
+    return v->type == V_FSET && (v_memo(v) & V_MEMO_RECIPE) && fs_recipe_head(v)->kind == &line_kind;
 }
 
 /* recolor iterates the line: its cells go in in the line's table order,

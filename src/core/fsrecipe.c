@@ -59,7 +59,7 @@ void fs_once(_Atomic uint8_t *state, void (*fn)(const Value *v), const Value *v)
 void fs_recipe_release(Value *v)
 {
     FsRecipeHead *h = fs_recipe_head(v);
-    if (!(v->memo & V_MEMO_UNBUILT) && !(v->flags & V_FLAG_FLAT))
+    if (!(v_memo(v) & V_MEMO_UNBUILT) && !(v->flags & V_FLAG_FLAT))
         for (size_t i = 0; i < v->u.set.len; i++)
             v_decref(v->u.set.items[i]);
     fs_recipe_free_own(v);
@@ -69,7 +69,7 @@ void fs_recipe_release(Value *v)
 
 void fs_recipe_free_own(Value *v)
 {
-    if (!(v->memo & V_MEMO_UNBUILT) && fs_recipe_head(v)->kind->release)
+    if (!(v_memo(v) & V_MEMO_UNBUILT) && fs_recipe_head(v)->kind->release)
         fs_recipe_head(v)->kind->release(v);
 }
 
@@ -82,7 +82,7 @@ size_t fs_recipe_make_atomic(Value *v)
     for (int k = 0; k < 2; k++)
         if (h->src[k])
             n += v_make_atomic(h->src[k]);
-    if (!(v->memo & V_MEMO_UNBUILT))
+    if (!(v_memo(v) & V_MEMO_UNBUILT))
         n += items_make_atomic(v);
     return n;
 }

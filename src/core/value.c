@@ -91,7 +91,7 @@ static size_t v_block_size(const Value *v)
     case V_TUPLE:
         return V_TUPLE_BASE + v->u.tup.len * sizeof(Value *) +
                (vg_is(v) ? vg_extra(v->u.tup.len, vg_w(v))
-                : v->memo & V_MEMO_TRECIPE ? tr_extra(v) : 0);
+                : v_memo(v) & V_MEMO_TRECIPE ? tr_extra(v) : 0);
     case V_STR: return v_base_size(V_STR) + v->u.str.len + 1;
     case V_FSET: return fs_block_size(v);
     default: return v_base_size(v->type);
@@ -146,7 +146,7 @@ static void free_one(Value *v)
             decref_items(v_titems(v), v->u.tup.len);
         break;
     case V_FSET:
-        if (v->memo & V_MEMO_RECIPE)
+        if (v_memo(v) & V_MEMO_RECIPE)
             fs_recipe_release(v);
         else if (!(v->flags & V_FLAG_FLAT))
             decref_items(v->u.set.items, v->u.set.len);
@@ -203,7 +203,7 @@ size_t v_make_atomic(Value *v)
             n += v_make_atomic(v_titems(v)[i]);
         break;
     case V_FSET:
-        if (v->memo & V_MEMO_RECIPE)
+        if (v_memo(v) & V_MEMO_RECIPE)
             return n + fs_recipe_make_atomic(v);
         for (size_t i = 0; i < v->u.set.len; i++)
             n += v_make_atomic(v->u.set.items[i]);
@@ -253,7 +253,7 @@ void v_pin(Value *v, Value ***pinned, size_t *n, size_t *cap)
             v_pin(v_titems(v)[i], pinned, n, cap);
         break;
     case V_FSET:
-        if (v->memo & V_MEMO_RECIPE)
+        if (v_memo(v) & V_MEMO_RECIPE)
             for (int k = 0; k < 2; k++)
                 if (fs_recipe_head(v)->src[k])
                     v_pin(fs_recipe_head(v)->src[k], pinned, n, cap);
@@ -272,7 +272,7 @@ void v_pin(Value *v, Value ***pinned, size_t *n, size_t *cap)
 void v_free_pinned(Value *v)
 {
     __atomic_fetch_add(&v_immortal_frees_, 1, __ATOMIC_RELEASE);
-    if (v->type == V_FSET && (v->memo & V_MEMO_RECIPE))
+    if (v->type == V_FSET && (v_memo(v) & V_MEMO_RECIPE))
         fs_recipe_free_own(v);
     vmem_free(v, v_block_size(v));
 }

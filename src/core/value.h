@@ -279,6 +279,13 @@ static inline Value *v_small(int64_t x)
                               without reading one */
 #define V_MEMO_JSON_PLAIN 0x01 /* str: no byte a JSON string must escape (set when made) */
 
+/* memo's bits, read where another thread may be setting others: bits
+ * fixed when a value is made (RECIPE, BYTES) are read through it too */
+static inline uint8_t v_memo(const Value *v)
+{
+    return __atomic_load_n(&v->memo, __ATOMIC_RELAXED);
+}
+
 void v_tuple_build_(Value *v);  /* vgrid.c: a byte grid's rows, or a recipe tuple's items */
 /* A tuple's items.  A byte grid (vgrid.h) makes its rows when they are
  * first read, once, as a recipe tuple (tuprecipe.h) its items; every

@@ -21,8 +21,7 @@ Value *vg_new(size_t h, size_t w)
  * rows).  A recipe tuple's items are its kind's to make. */
 void v_tuple_build_(Value *v)
 {
-    /* read atomically: another thread may be building it */
-    if (!(__atomic_load_n(&v->memo, __ATOMIC_RELAXED) & V_MEMO_BYTES)) {
+    if (!(v_memo(v) & V_MEMO_BYTES)) {
         tr_build_(v);
         return;
     }

@@ -86,7 +86,7 @@ void sb_json_string(StrBuf *sb, const char *s)
 
 void sb_json_str(StrBuf *sb, const Value *str)
 {
-    if (!(str->memo & V_MEMO_JSON_PLAIN)) {
+    if (!(v_memo(str) & V_MEMO_JSON_PLAIN)) {
         sb_json_string(sb, str->u.str.s);
         return;
     }

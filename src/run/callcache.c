@@ -163,7 +163,7 @@ void cache_free(CallCache *c)
  * would make the items its readers may never need. */
 static bool plain_tuple(const Value *v)
 {
-    return v->type == V_TUPLE && v->u.tup.len > 0 && !(v->memo & V_MEMO_TRECIPE) &&
+    return v->type == V_TUPLE && v->u.tup.len > 0 && !(v_memo(v) & V_MEMO_TRECIPE) &&
            ((v->flags & V_FLAG_FLAT) || v_rows_flat(v));
 }
 
