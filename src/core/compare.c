@@ -6,6 +6,7 @@
 #include "pyset.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool is_number(const Value *v)
@@ -40,6 +41,67 @@ static inline bool known_unequal_hashes(const Value *a, const Value *b)
 
 static bool eq_same_type(const Value *a, const Value *b);
 
+/* Tuples nested deeper than this compare from a stack of their own: a
+ * program can nest a value one level per line, far past what C's stack
+ * holds.  (CPython raises RecursionError past its limit instead.) */
+enum { EQ_DEEP = 256, EQ_ON_STACK = 32 };
+static _Thread_local int eq_depth;
+
+/* Two tuples compared item by item by eq_same_type's rule, not v_eq's
+ * type dispatch: lists and ranges are not tuples, byte grids compare as
+ * bytes. */
+static bool plain_tuples(const Value *a, const Value *b)
+{
+    return a->type == V_TUPLE && b->type == V_TUPLE &&
+           !((a->flags ^ b->flags) & (V_FLAG_LIST | V_FLAG_RANGE)) && !vg_is(a) && !vg_is(b);
+}
+
+typedef struct {
+    const Value *a, *b;
+    size_t i;
+} EqFrame;
+
+static bool eq_tuples_deep(const Value *a, const Value *b)
+{
+    EqFrame own[EQ_ON_STACK], *st = own;
+    size_t n = 0, cap = EQ_ON_STACK;
+    bool eq = true;
+    st[n++] = (EqFrame){a, b, 0};
+    while (eq && n) {
+        EqFrame *f = &st[n - 1];
+        if (f->i == f->a->u.tup.len) {
+            n--;
+            continue;
+        }
+        Value *x = v_titems(f->a)[f->i], *y = v_titems(f->b)[f->i];
+        f->i++;
+        if (x == y)                     /* identity first, as Python's containers */
+            continue;
+        if (!plain_tuples(x, y)) {
+            eq = v_eq(x, y);
+            continue;
+        }
+        if (x->u.tup.len != y->u.tup.len || known_unequal_hashes(x, y)) {
+            eq = false;
+            continue;
+        }
+        if (n == cap) {
+            EqFrame *more = malloc(2 * cap * sizeof *more);
+            if (!more)
+                abort();
+            memcpy(more, st, n * sizeof *st);
+            if (st != own)
+                free(st);
+            st = more;
+            cap *= 2;
+        }
+        st[n++] = (EqFrame){x, y, 0};
+    }
+    if (st != own)
+        free(st);
+    return eq;
+}
+
 bool v_eq(const Value *a, const Value *b)
 {
     if (a == b)
@@ -69,12 +131,18 @@ static __attribute__((noinline)) bool eq_same_type(const Value *a, const Value *
             return false;
         if (vg_is(a) || vg_is(b))
             return vg_is(a) ? vg_eq(a, b) : vg_eq(b, a);
+        if (eq_depth >= EQ_DEEP)
+            return eq_tuples_deep(a, b);
+        eq_depth++;
         for (size_t i = 0; i < a->u.tup.len; i++) {
             Value *x = v_titems(a)[i], *y = v_titems(b)[i];
             /* Python compares container items with identity first */
-            if (x != y && !v_eq(x, y))
+            if (x != y && !v_eq(x, y)) {
+                eq_depth--;
                 return false;
+            }
         }
+        eq_depth--;
         return true;
     case V_FSET: {
         bool eq;

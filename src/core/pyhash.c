@@ -15,6 +15,8 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define MOD_BITS 61
 
@@ -137,6 +139,94 @@ static int64_t hash_fset(const Value *v)
     return py_fset_end(x, n);
 }
 
+/* ---- values nested deep ------------------------------------------------- */
+
+/* Hashing recurses through a container's items; past this depth the
+ * descendants not yet hashed are hashed first, deepest first, from a
+ * stack of its own: a program can nest a value one level per line, far
+ * past what C's stack holds. */
+enum { HASH_DEEP = 256, WALK_ON_STACK = 32 };
+static _Thread_local int hash_depth;
+
+/* Whether v's hash is still to make from its items. */
+static bool hashes_items(const Value *v)
+{
+    if (v_in_arena(v) || __atomic_load_n(&v->hashed, __ATOMIC_ACQUIRE))
+        return false;
+    if (v->type == V_TUPLE)
+        return !vg_is(v) && !(v->flags & V_FLAG_FLAT);
+    if (v->type == V_FSET)
+        return !(v_memo(v) & V_MEMO_RECIPE && fs_recipe_head(v)->kind->hash);
+    return false;
+}
+
+typedef struct {
+    const Value *v;
+    size_t i;
+} WalkFrame;
+
+/* root's descendants whose hash is still to make, hashed after their
+ * items, each once (a DAG is walked once per value); with cx, an item
+ * that is a list or set raises TypeError and stops it (false). */
+static bool hash_below(Ctx *cx, const Value *root)
+{
+    WalkFrame own[WALK_ON_STACK], *st = own;
+    size_t n = 0, cap = WALK_ON_STACK;
+    bool ok = true;
+    st[n++] = (WalkFrame){root, 0};
+    while (n) {
+        WalkFrame *f = &st[n - 1];
+        const Value *v = f->v;
+        bool tuple = v->type == V_TUPLE;
+        if (f->i < (tuple ? v->u.tup.len : v->u.set.len)) {
+            Value *c = (tuple ? v_titems(v) : v_items(v))[f->i++];
+            if (cx && !v_in_arena(c) && c->flags & (V_FLAG_LIST | V_FLAG_SET)) {
+                cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(c));
+                ok = false;
+                break;
+            }
+            if (!hashes_items(c))
+                continue;
+            if (n == cap) {
+                WalkFrame *more = malloc(2 * cap * sizeof *more);
+                if (!more)
+                    abort();
+                memcpy(more, st, n * sizeof *st);
+                if (st != own)
+                    free(st);
+                st = more;
+                cap *= 2;
+            }
+            st[n++] = (WalkFrame){c, 0};
+            continue;
+        }
+        n--;
+        if (v != root)
+            v_hash((Value *)v);
+    }
+    if (st != own)
+        free(st);
+    return ok;
+}
+
+bool v_hashable(Ctx *cx, const Value *v)
+{
+    if (v_in_arena(v))          /* small ints and interned tuples of them: reads nothing */
+        return true;
+    if (v->flags & (V_FLAG_LIST | V_FLAG_SET)) {
+        cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
+        return false;
+    }
+    /* a hash made, or bytes: nothing unhashable inside; once hashed, a
+     * tuple met again (a DAG) is not walked again */
+    if (v->type == V_TUPLE && hashes_items(v)) {
+        if (!hash_below(cx, v))
+            return false;
+        v_hash((Value *)v);
+    }
+    return true;
+}
+
 int64_t v_hash_address(uint64_t address)
 {
     return hash_pointer((const void *)(uintptr_t)address);
@@ -161,8 +251,18 @@ int64_t v_hash_of_(Value *v)
     switch (v->type) {
     case V_FLOAT: h = hash_float(v); break;
     case V_STR:   h = hash_str(v); break;
-    case V_TUPLE: h = hash_tuple(v); break;
-    case V_FSET:  h = hash_fset(v); break;
+    case V_TUPLE:
+    case V_FSET:
+        if (hash_depth >= HASH_DEEP) {
+            int depth = hash_depth;
+            hash_depth = 0;
+            hash_below(NULL, v);
+            hash_depth = depth;
+        }
+        hash_depth++;
+        h = v->type == V_TUPLE ? hash_tuple(v) : hash_fset(v);
+        hash_depth--;
+        break;
     default:      h = v->type == V_FUNC ? v_func_hash_(v) : hash_pointer(v); break;
     }
     __atomic_store_n(&v->hash, h, __ATOMIC_RELAXED);

@@ -712,24 +712,6 @@ bool v_unpack_check(Ctx *cx, const Value *v, int n)
     return len == (size_t)n;
 }
 
-bool v_hashable(Ctx *cx, const Value *v)
-{
-    if (v_in_arena(v))          /* small ints and interned tuples of them: reads nothing */
-        return true;
-    if (v->flags & (V_FLAG_LIST | V_FLAG_SET)) {
-        cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
-        return false;
-    }
-    if (v->type == V_TUPLE && !(v->flags & V_FLAG_FLAT) && !__atomic_load_n(&v->hashed, __ATOMIC_ACQUIRE) &&
-        !vg_is(v)) {  /* a hash was made, or bytes: nothing unhashable inside */
-        for (size_t i = 0; i < v->u.tup.len; i++)
-            if (!v_hashable(cx, v_titems(v)[i]))
-                return false;
-        v_hash((Value *)v);     /* once: a tuple met again (a DAG) is not walked again */
-    }
-    return true;
-}
-
 /* v_call's ways out that are not a call, out of line: the hot path keeps
  * no registers across them. */
 static __attribute__((noinline, cold)) Value *call_refused(Ctx *cx, Value *f, int argc, Value *const *argv)
