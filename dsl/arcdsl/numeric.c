@@ -154,7 +154,11 @@ Value *ad_even(Ctx *cx, Value *const *a)
 }
 
 Value *ad_flip(Ctx *cx, Value *const *a) { (void)cx; return v_bool(!v_truthy(a[0])); }
-Value *ad_equality(Ctx *cx, Value *const *a) { (void)cx; return v_bool(v_eq(a[0], a[1])); }
+Value *ad_equality(Ctx *cx, Value *const *a)
+{
+    int eq = v_eq_checked(cx, a[0], a[1]);
+    return eq < 0 ? NULL : v_bool(eq);
+}
 
 static Value *cmp_bool(Ctx *cx, Value *x, Value *y, int op)
 {

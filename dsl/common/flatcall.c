@@ -188,7 +188,10 @@ Value *flat_call(Ctx *cx, const FlatCall *fc, Value *x)
     for (; k < fc->n; k++) {
         const FlatStep *s = &fc->s[k];
         if (s->eq) {
-            r[k] = v_bool(v_eq(at(r, fc, x, s->src[0]), at(r, fc, x, s->src[1])));
+            int eq = v_eq_checked(cx, at(r, fc, x, s->src[0]), at(r, fc, x, s->src[1]));
+            if (eq < 0)
+                break;
+            r[k] = v_bool(eq);
             continue;
         }
         if (s->charge && !cx_charge(cx, s->charge))

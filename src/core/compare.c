@@ -168,6 +168,48 @@ static __attribute__((noinline)) bool eq_same_type(const Value *a, const Value *
     }
 }
 
+/* ---- comparisons a program makes: CPython's recursion limit ------------- */
+
+/* CPython enters a recursion level per pair of tuples it compares inside
+ * another, on the count its calls share: what the calls under way leave. */
+static int cmp_levels_left(void)
+{
+    return V_CALL_DEPTH_MAX - v_call_depth;
+}
+
+static int raise_too_deep(Ctx *cx)
+{
+    cx_raise(cx, "RecursionError", "maximum recursion depth exceeded in comparison");
+    return -1;
+}
+
+/* a == b within `left` levels of tuples: 1/0, or -1 past them.  Its depth
+ * is bounded, so it may recurse. */
+static int eq_within(const Value *a, const Value *b, int left)
+{
+    if (a == b || !plain_tuples(a, b))
+        return v_eq(a, b);
+    if (left <= 0)
+        return -1;
+    if (a->u.tup.len != b->u.tup.len || known_unequal_hashes(a, b))
+        return 0;
+    for (size_t i = 0; i < a->u.tup.len; i++) {
+        Value *x = v_titems(a)[i], *y = v_titems(b)[i];
+        if (x == y)
+            continue;
+        int r = eq_within(x, y, left - 1);
+        if (r != 1)
+            return r;
+    }
+    return 1;
+}
+
+int v_eq_checked(Ctx *cx, const Value *a, const Value *b)
+{
+    int r = eq_within(a, b, cmp_levels_left());
+    return r < 0 ? raise_too_deep(cx) : r;
+}
+
 static int cmp_result(int c, int op)
 {
     switch (op) {
@@ -194,6 +236,34 @@ static bool fs_subset(const Value *a, const Value *b)
     return true;
 }
 
+/* Tuples order by their first unequal items: down a level per tuple pair,
+ * in a loop, until CPython's recursion limit. */
+static int tuple_cmp(Ctx *cx, const Value *a, const Value *b, int op)
+{
+    for (int left = cmp_levels_left(); left > 0; left--) {
+        size_t n = a->u.tup.len < b->u.tup.len ? a->u.tup.len : b->u.tup.len, i = 0;
+        Value *x = NULL, *y = NULL;
+        for (; i < n; i++) {
+            x = v_titems(a)[i], y = v_titems(b)[i];
+            int r = x == y ? 1 : eq_within(x, y, left - 1);
+            if (r < 0)
+                return raise_too_deep(cx);
+            if (!r)
+                break;
+        }
+        if (i == n) {
+            int c = (a->u.tup.len > b->u.tup.len) - (a->u.tup.len < b->u.tup.len);
+            return cmp_result(c, op);
+        }
+        if (!(x->type == V_TUPLE && y->type == V_TUPLE))
+            return v_richcmp(cx, x, y, op);
+        if (((x->flags | y->flags) & V_FLAG_RANGE) || ((x->flags ^ y->flags) & V_FLAG_LIST))
+            return v_richcmp(cx, x, y, op);     /* its TypeError */
+        a = x, b = y;
+    }
+    return raise_too_deep(cx);
+}
+
 int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op)
 {
     if (is_number(a) && is_number(b)) {
@@ -209,20 +279,11 @@ int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op)
                 c = (a->u.str.len > b->u.str.len) - (a->u.str.len < b->u.str.len);
             return cmp_result(c, op);
         }
-        case V_TUPLE: {
+        case V_TUPLE:
             /* a list does not order against a tuple, nor a range against anything */
             if (((a->flags | b->flags) & V_FLAG_RANGE) || ((a->flags ^ b->flags) & V_FLAG_LIST))
                 break;
-            size_t n = a->u.tup.len < b->u.tup.len ? a->u.tup.len : b->u.tup.len;
-            for (size_t i = 0; i < n; i++) {
-                Value *x = v_titems(a)[i], *y = v_titems(b)[i];
-                if (x == y || v_eq(x, y))
-                    continue;
-                return v_richcmp(cx, x, y, op);
-            }
-            int c = (a->u.tup.len > b->u.tup.len) - (a->u.tup.len < b->u.tup.len);
-            return cmp_result(c, op);
-        }
+            return tuple_cmp(cx, a, b, op);
         case V_FSET:
             /* Sets order by inclusion: a partial order. */
             switch (op) {

@@ -681,8 +681,13 @@ int64_t v_hash_address(uint64_t address);
 /* A closure's: the address made from its name, shape and captures. */
 int64_t v_func_hash_(const Value *v);
 bool v_eq(const Value *a, const Value *b); /* Python == */
+/* Python == where a program compares: 1/0, or -1 with CPython's
+ * RecursionError raised in cx where tuples nest past its recursion limit
+ * (v_eq answers those; sets' items compare by v_eq). */
+int v_eq_checked(Ctx *cx, const Value *a, const Value *b);
 /* Python rich comparison: op is one of CMP_LT.. ; returns 1/0, or -1 with a
- * TypeError raised in cx ("'<' not supported between ..."). */
+ * TypeError raised in cx ("'<' not supported between ..."), or
+ * RecursionError where tuples nest past CPython's recursion limit. */
 enum { CMP_LT, CMP_LE, CMP_GT, CMP_GE };
 int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op);
 

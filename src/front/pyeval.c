@@ -340,8 +340,8 @@ static int contains(Py *py, Value *item, Value *in)
 static int compare(Py *py, int op, Value *a, Value *b)
 {
     switch (op) {
-    case PY_EQ: return v_eq(a, b);
-    case PY_NE: return !v_eq(a, b);
+    case PY_EQ: return v_eq_checked(py->cx, a, b);
+    case PY_NE: { int r = v_eq_checked(py->cx, a, b); return r < 0 ? r : !r; }
     case PY_LT: return v_richcmp(py->cx, a, b, CMP_LT);
     case PY_LE: return v_richcmp(py->cx, a, b, CMP_LE);
     case PY_GT: return v_richcmp(py->cx, a, b, CMP_GT);
