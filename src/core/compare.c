@@ -5,6 +5,7 @@
 #include "fsrecipe.h"
 #include "pyset.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,11 +42,33 @@ static inline bool known_unequal_hashes(const Value *a, const Value *b)
 
 static bool eq_same_type(const Value *a, const Value *b);
 
-/* Tuples nested deeper than this compare from a stack of their own: a
- * program can nest a value one level per line, far past what C's stack
- * holds.  (CPython raises RecursionError past its limit instead.) */
-enum { EQ_DEEP = 256, EQ_ON_STACK = 32 };
-static _Thread_local int eq_depth;
+/* Equality recurses a level per pair of containers compared inside
+ * another; eq_depth counts the levels under way on this thread.  Where a
+ * program compares (eq_bounded), eq_limit is where CPython's recursion
+ * limit falls: a level past it stops the comparison, unequal, with
+ * eq_overflow set, and the caller raises RecursionError.  Elsewhere
+ * (eq_checked false) tuples past EQ_DEEP levels compare from a stack of
+ * their own, as a program can nest a value one level per line, far past
+ * what C's stack holds; frozensets, whose members are found by probing,
+ * stop unequal past EQ_FSET_MAX levels (overflow set, nobody to raise). */
+enum { EQ_DEEP = 256, EQ_FSET_MAX = 2000, EQ_ON_STACK = 32 };
+static _Thread_local int eq_depth, eq_limit;
+static _Thread_local bool eq_checked, eq_overflow;
+
+/* Whether to compare no further: past max levels, or after another
+ * level's overflow, which stops the whole comparison as CPython's
+ * exception would (a set's probe would try other slots). */
+static bool stop_deep(int max)
+{
+    if (!eq_checked && eq_depth == 0)
+        eq_overflow = false;            /* a comparison of its own */
+    if (eq_overflow)
+        return true;
+    if (eq_depth < max)
+        return false;
+    eq_overflow = true;
+    return true;
+}
 
 /* Two tuples compared item by item by eq_same_type's rule, not v_eq's
  * type dispatch: lists and ranges are not tuples, byte grids compare as
@@ -113,6 +136,23 @@ bool v_eq(const Value *a, const Value *b)
     return eq_same_type(a, b);
 }
 
+static bool fset_items_eq(const Value *a, const Value *b)
+{
+    bool eq;
+    if (fs_recipe_eq(a, b, &eq))
+        return eq;
+    /* an item that is b's item at the same place is in b (containment
+     * tests identity first): equal sets built alike, from interned
+     * cells, answer without a probe */
+    Value *const *x = v_items(a), *const *y = NULL;
+    if (!(__atomic_load_n(&b->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
+        y = b->u.set.items;                 /* an unbuilt b's items stay unmade */
+    for (size_t i = 0; i < a->u.set.len; i++)
+        if ((!y || x[i] != y[i]) && !fs_contains(b, x[i]))
+            return false;
+    return true;
+}
+
 /* Out of line: its loops keep registers that the checks above need not
  * save. */
 static __attribute__((noinline)) bool eq_same_type(const Value *a, const Value *b)
@@ -131,7 +171,9 @@ static __attribute__((noinline)) bool eq_same_type(const Value *a, const Value *
             return false;
         if (vg_is(a) || vg_is(b))
             return vg_is(a) ? vg_eq(a, b) : vg_eq(b, a);
-        if (eq_depth >= EQ_DEEP)
+        if (stop_deep(eq_checked ? eq_limit : INT_MAX))
+            return false;
+        if (!eq_checked && eq_depth >= EQ_DEEP)
             return eq_tuples_deep(a, b);
         eq_depth++;
         for (size_t i = 0; i < a->u.tup.len; i++) {
@@ -145,23 +187,16 @@ static __attribute__((noinline)) bool eq_same_type(const Value *a, const Value *
         eq_depth--;
         return true;
     case V_FSET: {
-        bool eq;
         if (a->u.set.len != b->u.set.len)
             return false;
         if (known_unequal_hashes(a, b))
             return false;
-        if (fs_recipe_eq(a, b, &eq))
-            return eq;
-        /* an item that is b's item at the same place is in b (containment
-         * tests identity first): equal sets built alike, from interned
-         * cells, answer without a probe */
-        Value *const *x = v_items(a), *const *y = NULL;
-        if (!(__atomic_load_n(&b->memo, __ATOMIC_ACQUIRE) & V_MEMO_UNBUILT))
-            y = b->u.set.items;                 /* an unbuilt b's items stay unmade */
-        for (size_t i = 0; i < a->u.set.len; i++)
-            if ((!y || x[i] != y[i]) && !fs_contains(b, x[i]))
-                return false;
-        return true;
+        if (stop_deep(eq_checked ? eq_limit : EQ_FSET_MAX))
+            return false;
+        eq_depth++;
+        bool eq = fset_items_eq(a, b);
+        eq_depth--;
+        return eq;
     }
     default:
         return false;   /* None, functions: identity only */
@@ -183,30 +218,26 @@ static int raise_too_deep(Ctx *cx)
     return -1;
 }
 
-/* a == b within `left` levels of tuples: 1/0, or -1 past them.  Its depth
- * is bounded, so it may recurse. */
-static int eq_within(const Value *a, const Value *b, int left)
+/* a == b within `left` more levels: 1/0, or -1 past them. */
+static int eq_bounded(const Value *a, const Value *b, int left)
 {
-    if (a == b || !plain_tuples(a, b))
-        return v_eq(a, b);
-    if (left <= 0)
-        return -1;
-    if (a->u.tup.len != b->u.tup.len || known_unequal_hashes(a, b))
-        return 0;
-    for (size_t i = 0; i < a->u.tup.len; i++) {
-        Value *x = v_titems(a)[i], *y = v_titems(b)[i];
-        if (x == y)
-            continue;
-        int r = eq_within(x, y, left - 1);
-        if (r != 1)
-            return r;
-    }
-    return 1;
+    int limit = eq_limit;
+    bool checked = eq_checked, overflow = eq_overflow;
+    eq_limit = eq_depth + (left > 0 ? left : 0);
+    eq_checked = true;
+    eq_overflow = false;
+    int r = v_eq(a, b);
+    if (eq_overflow)
+        r = -1;
+    eq_limit = limit;
+    eq_checked = checked;
+    eq_overflow = overflow;
+    return r;
 }
 
 int v_eq_checked(Ctx *cx, const Value *a, const Value *b)
 {
-    int r = eq_within(a, b, cmp_levels_left());
+    int r = eq_bounded(a, b, cmp_levels_left());
     return r < 0 ? raise_too_deep(cx) : r;
 }
 
@@ -245,7 +276,7 @@ static int tuple_cmp(Ctx *cx, const Value *a, const Value *b, int op)
         Value *x = NULL, *y = NULL;
         for (; i < n; i++) {
             x = v_titems(a)[i], y = v_titems(b)[i];
-            int r = x == y ? 1 : eq_within(x, y, left - 1);
+            int r = x == y ? 1 : eq_bounded(x, y, left - 1);
             if (r < 0)
                 return raise_too_deep(cx);
             if (!r)
