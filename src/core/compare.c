@@ -108,16 +108,8 @@ static bool eq_tuples_deep(const Value *a, const Value *b)
             eq = false;
             continue;
         }
-        if (n == cap) {
-            EqFrame *more = malloc(2 * cap * sizeof *more);
-            if (!more)
-                abort();
-            memcpy(more, st, n * sizeof *st);
-            if (st != own)
-                free(st);
-            st = more;
-            cap *= 2;
-        }
+        if (n == cap)
+            st = xstack_grow(st, own, &cap, sizeof *st);
         st[n++] = (EqFrame){x, y, 0};
     }
     if (st != own)
@@ -267,6 +259,14 @@ static bool fs_subset(const Value *a, const Value *b)
     return true;
 }
 
+/* Two tuples that order item by item: a list does not order against a
+ * tuple, nor a range against anything. */
+static bool tuples_order(const Value *a, const Value *b)
+{
+    return a->type == V_TUPLE && b->type == V_TUPLE &&
+           !((a->flags | b->flags) & V_FLAG_RANGE) && !((a->flags ^ b->flags) & V_FLAG_LIST);
+}
+
 /* Tuples order by their first unequal items: down a level per tuple pair,
  * in a loop, until CPython's recursion limit. */
 static int tuple_cmp(Ctx *cx, const Value *a, const Value *b, int op)
@@ -286,10 +286,8 @@ static int tuple_cmp(Ctx *cx, const Value *a, const Value *b, int op)
             int c = (a->u.tup.len > b->u.tup.len) - (a->u.tup.len < b->u.tup.len);
             return cmp_result(c, op);
         }
-        if (!(x->type == V_TUPLE && y->type == V_TUPLE))
-            return v_richcmp(cx, x, y, op);
-        if (((x->flags | y->flags) & V_FLAG_RANGE) || ((x->flags ^ y->flags) & V_FLAG_LIST))
-            return v_richcmp(cx, x, y, op);     /* its TypeError */
+        if (!tuples_order(x, y))
+            return v_richcmp(cx, x, y, op);     /* other types, or its TypeError */
         a = x, b = y;
     }
     return raise_too_deep(cx);
@@ -311,8 +309,7 @@ int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op)
             return cmp_result(c, op);
         }
         case V_TUPLE:
-            /* a list does not order against a tuple, nor a range against anything */
-            if (((a->flags | b->flags) & V_FLAG_RANGE) || ((a->flags ^ b->flags) & V_FLAG_LIST))
+            if (!tuples_order(a, b))
                 break;
             return tuple_cmp(cx, a, b, op);
         case V_FSET:

@@ -165,6 +165,16 @@ typedef struct {
     size_t i;
 } WalkFrame;
 
+/* A list or set, refused with Python's TypeError (true); arena values
+ * (small ints and interned tuples of them) are read for nothing. */
+static bool unhashable(Ctx *cx, const Value *v)
+{
+    if (v_in_arena(v) || !(v->flags & (V_FLAG_LIST | V_FLAG_SET)))
+        return false;
+    cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
+    return true;
+}
+
 /* root's descendants whose hash is still to make, hashed after their
  * items, each once (a DAG is walked once per value); with cx, an item
  * that is a list or set raises TypeError and stops it (false). */
@@ -180,23 +190,14 @@ static bool hash_below(Ctx *cx, const Value *root)
         bool tuple = v->type == V_TUPLE;
         if (f->i < (tuple ? v->u.tup.len : v->u.set.len)) {
             Value *c = (tuple ? v_titems(v) : v_items(v))[f->i++];
-            if (cx && !v_in_arena(c) && c->flags & (V_FLAG_LIST | V_FLAG_SET)) {
-                cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(c));
+            if (cx && unhashable(cx, c)) {
                 ok = false;
                 break;
             }
             if (!hashes_items(c))
                 continue;
-            if (n == cap) {
-                WalkFrame *more = malloc(2 * cap * sizeof *more);
-                if (!more)
-                    abort();
-                memcpy(more, st, n * sizeof *st);
-                if (st != own)
-                    free(st);
-                st = more;
-                cap *= 2;
-            }
+            if (n == cap)
+                st = xstack_grow(st, own, &cap, sizeof *st);
             st[n++] = (WalkFrame){c, 0};
             continue;
         }
@@ -213,10 +214,8 @@ bool v_hashable(Ctx *cx, const Value *v)
 {
     if (v_in_arena(v))          /* small ints and interned tuples of them: reads nothing */
         return true;
-    if (v->flags & (V_FLAG_LIST | V_FLAG_SET)) {
-        cx_raise(cx, "TypeError", "unhashable type: '%s'", v_typename(v));
+    if (unhashable(cx, v))
         return false;
-    }
     /* a hash made, or bytes: nothing unhashable inside; once hashed, a
      * tuple met again (a DAG) is not walked again */
     if (v->type == V_TUPLE && hashes_items(v)) {

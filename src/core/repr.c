@@ -278,14 +278,8 @@ void v_repr(StrBuf *sb, const Value *v)
     size_t n = 0, cap = 32;
     for (;;) {
         if (!repr_leaf(sb, v, &o)) {
-            if (n == cap) {
-                ReprOpen *more = xmalloc_(2 * cap * sizeof *more);
-                memcpy(more, open, cap * sizeof *more);
-                if (open != local)
-                    free(open);
-                open = more;
-                cap *= 2;
-            }
+            if (n == cap)
+                open = xstack_grow(open, local, &cap, sizeof *open);
             open[n++] = o;
         }
         for (;;) {              /* the next item of the innermost container left */

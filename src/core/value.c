@@ -57,6 +57,16 @@ void *xmalloc_(size_t n)
     return p;
 }
 
+void *xstack_grow(void *st, const void *own, size_t *cap, size_t elem)
+{
+    void *more = xmalloc_(2 * *cap * elem);
+    memcpy(more, st, *cap * elem);
+    if (st != own)
+        free(st);
+    *cap *= 2;
+    return more;
+}
+
 /* ---- lifetime ----------------------------------------------------------- */
 
 /* Items of a big container are cold: their counts are fetched a few
@@ -626,13 +636,8 @@ int64_t v_func_hash_(const Value *v)
                 n--;
                 continue;
             }
-            if (n == cap) {
-                Value **more = xmalloc_(2 * cap * sizeof *stack);
-                memcpy(more, stack, cap * sizeof *stack);
-                free(stack);
-                stack = more;
-                cap *= 2;
-            }
+            if (n == cap)
+                stack = xstack_grow(stack, NULL, &cap, sizeof *stack);
             stack[n++] = d;
         }
         free(stack);

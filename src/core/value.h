@@ -493,6 +493,10 @@ static inline bool v_rows_flat(const Value *v)
 
 /* malloc that aborts with a message when memory runs out */
 void *xmalloc_(size_t n);
+/* An explicit stack of *cap elements of elem bytes, full, doubled: the
+ * new block holds its elements, *cap is doubled, and st is freed unless
+ * it is own (a first block on C's stack; NULL for none). */
+void *xstack_grow(void *st, const void *own, size_t *cap, size_t elem);
 
 /* Task grids are read by every instance, on several threads: they stop
  * being reference counted (immortal) and are freed once, at the end. */

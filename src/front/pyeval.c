@@ -283,7 +283,8 @@ static Value *call(Py *py, const Expr *e, const Env *env)
     const char *refused = NULL, *dsl_kw[PY_DSL_KEYWORDS_MAX];
     Value *dsl_val[PY_DSL_KEYWORDS_MAX];
     bool reverse = false;
-    int n = 0, nkw = 0, ndsl = 0, cap = (int)(sizeof small / sizeof small[0]);
+    int n = 0, nkw = 0, ndsl = 0;
+    size_t cap = sizeof small / sizeof small[0];
     for (const Expr *a = e->u.call.args; a; a = a->next) {
         if (a->kind == E_KEYWORD) {
             Value *v = ev(py, a->u.kw.value, env);
@@ -321,14 +322,8 @@ static Value *call(Py *py, const Expr *e, const Env *env)
             }
             continue;
         }
-        if (n == cap) {         /* c_zo(...) with twenty: CPython's answer, not a limit of ours */
-            Value **more = xmalloc_(sizeof *more * (size_t)cap * 2);
-            memcpy(more, argv, sizeof *more * (size_t)n);
-            if (argv != small)
-                free(argv);
-            argv = more;
-            cap *= 2;
-        }
+        if ((size_t)n == cap)   /* c_zo(...) with twenty: CPython's answer, not a limit of ours */
+            argv = xstack_grow(argv, small, &cap, sizeof *argv);
         if (!(argv[n] = ev(py, a, env)))
             goto out;
         n++;
