@@ -49,8 +49,9 @@ enum { PART_SAMPLES = 64 };
 
 /* Lines that finished chunks may hold back while an earlier chunk runs:
  * past this, threads take the first chunk nobody has taken, which is what
- * holds them back (costliest first would keep a whole --trace in memory). */
-#define WAITING_MAX ((size_t)64 << 20)
+ * holds them back.  Costliest first would otherwise keep most of a run's
+ * lines in memory: they can outweigh everything else it holds. */
+#define WAITING_MAX ((size_t)8 << 20)
 
 /* Write out the finished chunks that are next in order (under output_lock);
  * at the end, `all` writes every finished one (a run stopped by Ctrl-C). */
@@ -63,8 +64,9 @@ static void commit_chunks(Chunks *cs, bool all)
                 continue;
             break;
         }
-        fwrite(cs->bufs[c].out, 1, cs->bufs[c].nout, cs->out);
-        if (cs->trace)
+        if (cs->bufs[c].nout)    /* none from a chunk that wrote its own */
+            fwrite(cs->bufs[c].out, 1, cs->bufs[c].nout, cs->out);
+        if (cs->trace && cs->bufs[c].ntrace)
             fwrite(cs->bufs[c].trace, 1, cs->bufs[c].ntrace, cs->trace);
         cs->waiting -= cs->bufs[c].nout + cs->bufs[c].ntrace;
         free(cs->bufs[c].out);
@@ -208,13 +210,43 @@ static int next_chunk(Chunks *cs)
     return c;
 }
 
-/* After its wave: what it made is freed at once (the lines it wrote
- * wait in its group's buffers); the end of the chunk skips it. */
-static void release_instance(Instance *in, void *arg)
+/* A chunk's lines on their way out: the first of its groups whose lines
+ * have not all gone, and where they go. */
+typedef struct {
+    Group *groups;
+    int next, g1;
+    FILE *out, *trace;
+    bool stream;             /* hand lines on after each wave */
+} ChunkLines;
+
+/* After a wave: what it made is freed at once; the end of the chunk skips
+ * it.  Lines go out as soon as no later instance can write one before
+ * them, so a pair with thousands of samples does not hold all its lines:
+ * instances run in group order, sample by sample, so the groups before
+ * the wave's last one are done, and that one has written its lines up to
+ * its next sample, all but --trace's, which follow lockstep over the
+ * whole group. */
+static void after_wave(Instance **wave, int m, void *arg)
 {
-    (void)arg;
-    instance_release(in);
-    in->prog = NULL;
+    ChunkLines *cl = arg;
+    for (int k = 0; k < m; k++) {
+        instance_release(wave[k]);
+        wave[k]->prog = NULL;
+    }
+    if (!cl->stream || m == 0)
+        return;
+    const Group *last = wave[m - 1]->user;
+    for (; cl->next < cl->g1; cl->next++) {
+        Group *g = &cl->groups[cl->next];
+        linebuf_flush(&g->out, cl->out);
+        if (g == last && g->remaining > 0)
+            break;
+        linebuf_flush(&g->trace, cl->trace);
+        if (g == last) {
+            cl->next++;
+            break;
+        }
+    }
 }
 
 static void *chunk_worker(void *arg)
@@ -247,7 +279,15 @@ static void *chunk_worker(void *arg)
             ptrs = xmalloc_(sizeof(Instance *) * (size_t)cap);
         }
         FILE *out = cs->out, *trace = cs->trace;
+        bool direct = !cs->buffered;
         if (cs->buffered) {
+            /* the first chunk not written out writes its lines itself: no
+             * later one goes out before it is done */
+            pthread_mutex_lock(&output_lock);
+            direct = cs->committed == c;
+            pthread_mutex_unlock(&output_lock);
+        }
+        if (!direct) {
             out = chunk_stream(&cs->bufs[c].out, &cs->bufs[c].nout);
             if (trace)
                 trace = chunk_stream(&cs->bufs[c].trace, &cs->bufs[c].ntrace);
@@ -286,7 +326,8 @@ static void *chunk_worker(void *arg)
                 }
                 k += hi - lo;
             }
-            rc = exec_waves(ptrs, n, &eo, &st, release_instance, NULL);
+            ChunkLines cl = {cs->groups, g0, g1, out, trace, !cs->search && !s1};
+            rc = exec_waves(ptrs, n, &eo, &st, after_wave, &cl);
         }
         /* instances are initialised in group order; an interrupted search
          * leaves the later samples of every group untouched */
@@ -310,7 +351,7 @@ static void *chunk_worker(void *arg)
         fflush(out);
         if (trace)
             fflush(trace);
-        if (cs->buffered) {
+        if (!direct) {
             fclose(out);
             if (trace)
                 fclose(trace);

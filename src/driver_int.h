@@ -14,8 +14,9 @@
 
 /* One (program, task) pair: its instances finish independently; the line
  * is printed when the last one does.  A group's lines wait in its own
- * buffers and go out in group order when its chunk ends, so the output
- * does not depend on which groups share a chunk (--jobs sizes the chunks);
+ * buffers and go out in group order as its waves end (a split group's
+ * when its last part does), so the output does not depend on which
+ * groups share a chunk (--jobs sizes the chunks);
  * within it, each line is keyed (linebuf.h) by its instance, or for
  * --trace by its lockstep position, so it does not depend on the waves
  * the group ran in either. */
@@ -29,7 +30,7 @@ typedef struct {
                                 its lines under totals_lock */
     atomic_bool failed;      /* search mode: a sample failed, the rest may stop */
     const OutShape *shape;   /* ARCRUN_SHAPE_CHECK: the shape its outputs must have */
-    LineBuf out, trace;     /* its lines, written out when its chunk ends */
+    LineBuf out, trace;     /* its lines not written out yet */
     uint64_t spent_ns;       /* its instances' time in calls (--stats) */
     bool tracing;            /* --trace: assignments go to trace */
     int problem_k;           /* the first instance that went wrong, and how */

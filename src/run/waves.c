@@ -16,7 +16,7 @@ enum { WAVE_FIRST = 4 };
 #define WAVE_BYTES ((int64_t)24 << 20)
 
 int exec_waves(Instance **insts, int n, const ExecOptions *opt, ExecStats *st,
-               void (*release)(Instance *in, void *arg), void *arg)
+               void (*after)(Instance **wave, int m, void *arg), void *arg)
 {
     ExecPlans own = {0};
     ExecOptions o = *opt;
@@ -35,9 +35,8 @@ int exec_waves(Instance **insts, int n, const ExecOptions *opt, ExecStats *st,
         most = per;
         if (!opt->no_cache)
             cache_drop_varying(cache_of_thread());
-        if (release)
-            for (int k = 0; k < m; k++)
-                release(insts[i + k], arg);
+        if (after)
+            after(insts + i, m, arg);
         i += m;
         int64_t fit = per > 0 ? WAVE_BYTES / per : n;
         if (fit > 2 * (int64_t)m)   /* later samples may be larger: grow step by step */
