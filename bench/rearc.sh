@@ -18,7 +18,11 @@
 # DOUBLE=1 also runs arcrun on a copy of the dataset with twice the
 # samples per task (each task's test list twice) and prints how much its
 # peak RSS grows: memory should follow the live values of the run, not the
-# size of the dataset.
+# size of the dataset.  DOUBLE=DIR doubles it with new samples instead:
+# each task's test list gets as many of DIR's samples of that task (a
+# set made the same way with another seed, `../shared/tools/gen_rearc.py RE_ARC 150
+# DIR 5000`) as it has, inputs it already holds left out.  Repeated
+# samples run on cached calls; new ones are what a bigger set brings.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED:-$here/../shared}
@@ -48,6 +52,13 @@ set -- $(measure "$arc_reps" "$tmp/arc.out" "$arcrun" -j1 -q "$solvers" "$tasks"
 arc_t=$1 arc_m=$2
 printf 'arcrun:  %6.2f s  %7.1f MB peak RSS  (-j1, whole process; %s)\n' "$arc_t" "$arc_m" \
   "$(tail -1 "$tmp/arc.out")"
+
+# the lines a user keeps (one per sample) must not cost memory either,
+# on one thread or on every core
+cores=$(nproc)
+set -- $(measure 1 /dev/null "$arcrun" -j1 --format=jsonl "$solvers" "$tasks")
+set -- "$@" $(measure 1 /dev/null "$arcrun" -j"$cores" --format=jsonl "$solvers" "$tasks")
+printf 'arcrun --format=jsonl: %7.1f MB peak RSS at -j1, %7.1f MB at -j%s\n' "$2" "$4" "$cores"
 
 if [ -n "$ref" ]; then
   cat >"$tmp/ref.py" <<'PY'
@@ -81,18 +92,28 @@ PY
     "$(awk -v a="$arc_m" -v p="$py_m" 'BEGIN { print a / p }')"
 fi
 
-if [ "${DOUBLE:-0}" = 1 ]; then
+double=${DOUBLE:-0} more=
+[ -d "$double" ] && more=$double
+if [ "$double" = 1 ] || [ -n "$more" ]; then
   mkdir "$tmp/double"
-  python3 - "$tasks" "$tmp/double" <<'PY'
+  python3 - "$tasks" "$tmp/double" "$more" <<'PY'
 import json, os, sys
-src, dst = sys.argv[1], sys.argv[2]
+src, dst, more = sys.argv[1], sys.argv[2], sys.argv[3]
 for f in sorted(os.listdir(src)):
     if f.endswith('.json'):
         t = json.load(open(os.path.join(src, f)))
-        t['test'] = t['test'] + t['test']
+        extra = t['test']
+        if more:     # gen_rearc.py keeps a task's inputs distinct
+            have = {json.dumps(p['input']) for p in t['train'] + t['test']}
+            m = os.path.join(more, f)
+            m = json.load(open(m)) if os.path.exists(m) else {'train': [], 'test': []}
+            extra = [p for p in m['train'] + m['test']
+                     if json.dumps(p['input']) not in have][:len(t['test'])]
+        t['test'] = t['test'] + extra
         json.dump(t, open(os.path.join(dst, f), 'w'))
 PY
   set -- $(measure "$arc_reps" "$tmp/dbl.out" "$arcrun" -j1 -q "$solvers" "$tmp/double")
-  printf 'twice the samples: %6.2f s  %7.1f MB peak RSS (%+.0f%% against the set itself)\n' "$1" "$2" \
+  label="twice the samples${more:+ (new ones)}"
+  printf '%s: %6.2f s  %7.1f MB peak RSS (%+.0f%% against the set itself)\n' "$label" "$1" "$2" \
     "$(awk -v a="$arc_m" -v b="$2" 'BEGIN { print (b / a - 1) * 100 }')"
 fi
