@@ -10,11 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool is_number(const Value *v)
-{
-    return v->type == V_INT || v->type == V_BOOL || v->type == V_FLOAT;
-}
-
 static double as_double(const Value *v)
 {
     return v->type == V_FLOAT ? v->u.f : (double)v->u.i;
@@ -121,7 +116,7 @@ bool v_eq(const Value *a, const Value *b)
 {
     if (a == b)
         return a->type != V_FLOAT || a->u.f == a->u.f;   /* nan is nan: identity wins */
-    if (is_number(a) && is_number(b))
+    if (v_is_number(a) && v_is_number(b))
         return num_cmp(a, b) == 0;
     if (a->type != b->type)
         return false;
@@ -295,7 +290,7 @@ static int tuple_cmp(Ctx *cx, const Value *a, const Value *b, int op)
 
 int v_richcmp(Ctx *cx, const Value *a, const Value *b, int op)
 {
-    if (is_number(a) && is_number(b)) {
+    if (v_is_number(a) && v_is_number(b)) {
         int c = num_cmp(a, b);
         return c == 2 ? 0 : cmp_result(c, op);
     }

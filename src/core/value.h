@@ -569,6 +569,8 @@ Value *v_func_new(InvokeFn invoke, const char *name, int prim, int arity,
 /* ---- predicates and access --------------------------------------------- */
 
 static inline bool v_is_int(const Value *v) { return v->type == V_INT || v->type == V_BOOL; }
+/* an int, bool or float: what arithmetic and ordering take as a number */
+static inline bool v_is_number(const Value *v) { return v_is_int(v) || v->type == V_FLOAT; }
 static inline bool v_is_container(const Value *v) { return v->type == V_TUPLE || v->type == V_FSET; }
 static inline size_t v_len(const Value *v) { return v->type == V_TUPLE ? v->u.tup.len : v->u.set.len; }
 void fs_build_(Value *v);    /* fsrecipe.c */

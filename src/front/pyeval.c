@@ -455,7 +455,7 @@ static Value *ev(Py *py, const Expr *e, const Env *env)
         Value *x = ev(py, e->u.neg, env), *r = NULL;
         if (!x)
             return NULL;
-        if (!py_is_number(x))
+        if (!v_is_number(x))
             r = cx_raise(cx, "TypeError", "bad operand type for unary %c: '%s'", e->kind == E_NEG ? '-' : '+',
                          v_typename(x));
         else if (x->type == V_FLOAT)

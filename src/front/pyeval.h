@@ -42,11 +42,6 @@ Value *py_binop(Py *py, int op, Value *x, Value *y);
 /* a OP b for the comparison operators and in / not in (pyops.c): 1/0, or
  * -1 with an exception raised */
 int py_compare(Py *py, int op, Value *a, Value *b);
-/* an int, bool or float: what arithmetic takes as a number */
-static inline bool py_is_number(const Value *v)
-{
-    return v->type == V_INT || v->type == V_BOOL || v->type == V_FLOAT;
-}
 /* DSL function f called with n positional args and nkw keywords kw[k] =
  * vals[k] (borrowed): the keywords put in args by the names of f's
  * parameters (args has room for them), the new count; -1 where CPython's

@@ -88,14 +88,14 @@ Value *py_binop(Py *py, int op, Value *x, Value *y)
         return r;
     }
     if (bits) {                         /* ints and bools only; two bools give a bool */
-        if (x->type == V_FLOAT || y->type == V_FLOAT || !py_is_number(x) || !py_is_number(y))
+        if (x->type == V_FLOAT || y->type == V_FLOAT || !v_is_number(x) || !v_is_number(y))
             return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
                             op_sym(op), v_typename(x), v_typename(y));
         int64_t a = x->u.i, b = y->u.i;
         int64_t r = op == PY_BITOR ? a | b : op == PY_BITAND ? a & b : a ^ b;
         return x->type == V_BOOL && y->type == V_BOOL ? v_bool(r != 0) : v_int(r);
     }
-    if (!py_is_number(x) || !py_is_number(y))
+    if (!v_is_number(x) || !v_is_number(y))
         return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
                         op == PY_POW ? "** or pow()" : op_sym(op), v_typename(x), v_typename(y));
     bool ints = x->type != V_FLOAT && y->type != V_FLOAT;
