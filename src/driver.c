@@ -233,7 +233,7 @@ static void after_wave(Instance **wave, int m, void *arg)
         instance_release(wave[k]);
         wave[k]->prog = NULL;
     }
-    if (!cl->stream || m == 0)
+    if (!cl->stream)
         return;
     const Group *last = wave[m - 1]->user;
     for (; cl->next < cl->g1; cl->next++) {

@@ -131,7 +131,7 @@ typedef struct {
 /* exec_run over insts in waves, first narrow, then as wide as the memory
  * the last wave kept live per instance allows, so a pair with many
  * samples and large values never holds all of them at once.  After each
- * wave, after(wave, m, arg) with its m instances (NULL: nothing), which
+ * wave, after(wave, m, arg) with its m >= 1 instances (NULL: nothing), which
  * may release them and hand their lines on.  The call cache lasts over
  * the waves.  Returns 0, or -1 if interrupted. */
 int exec_waves(Instance **insts, int n, const ExecOptions *opt, ExecStats *st,
