@@ -83,7 +83,8 @@ static void object_build(Value *v)
     occupied.used = t->occ_before;
     for (int d = 0; d < 8; d++)
         s.off[d] = ad_nb_di[d] * (int32_t)s.w + ad_nb_dj[d];
-    OWalk w = {.s = &s, .imgs = ow_img_table(t->gh, t->gw, t->diagonal), .imgs_w = t->gw,
+    OWalk w = {.s = &s, .imgs = ow_img_table(t->gh, t->gw, t->diagonal), .imgs_h = t->gh,
+               .imgs_w = t->gw,
                .diagonal = t->diagonal, .member = &member, .occupied = &occupied,
                .HC = HC, .stamp = stamp, .cells = cells, .keep = keep};
     ISet obj;

@@ -22,19 +22,20 @@
 
 /* The set {(i, j) for i, j in diagfun(cand) if in the grid} as CPython
  * leaves it: its keys in slot order, where they sit, and the table size.
- * It depends on the location and the grid's shape alone, so grids up to
- * SHAPE_MAX x SHAPE_MAX share a table of them per (shape, diagonal), each image made the
- * first time its location is visited (a shape seen by a few calls only
- * would not repay making them all). */
+ * It depends on the location alone and on whether that is in the grid's
+ * last row and last column (its first row and column are location 0), so
+ * every grid up to SHAPE_MAX x SHAPE_MAX shares one image per location
+ * and case (img_loc_), made the first time a walk visits it.  Tables per
+ * shape grew with the shapes a run met. */
 typedef struct NbImg {
-    _Atomic uint8_t state;      /* in a shape's table: 0 not made, 1 being made, 2 ready */
+    _Atomic uint8_t state;      /* in img_loc_: 0 not made, 1 being made, 2 ready */
     uint8_t n, mask;
     uint8_t slot[8];
     uint8_t step[8];            /* each key as a step from cand: (di + 1) * 3 + dj + 1 */
 } NbImg;
 
-/* A key one step from cand, in an image: the shape's tables hold a byte per
- * key, not its location number, and stay a third of the size. */
+/* A key one step from cand, in an image: the tables hold a byte per key,
+ * not its location number, and stay a third of the size. */
 static inline int32_t img_key(int32_t cand, uint8_t step, size_t w)
 {
     return cand + (int32_t)((step / 3 - 1) * (int64_t)w) + step % 3 - 1;
@@ -88,8 +89,8 @@ static void is_merge_img(ISet *d, const NbImg *im, int32_t cand, size_t w, const
  * occupied`; objects are `frozenset(obj)` copies added to `objs`, itself
  * copied at the end.  objects_t keeps the same walk but appends to lists.
  * The location sets are ISets; dneighbors/neighbors' own order comes from
- * the hashes (ad_nb_order), kept per location up to 512 x 512, and per
- * shape the walk keeps asindices' order and the neighbour set images,
+ * the hashes (ad_nb_order), kept per location up to 512 x 512 with the
+ * neighbour set images, and per shape the walk keeps asindices' order,
  * within a memory cap.  Without them a walk cost 1.45x per cell; tokpidjin's
  * batts walk upscaled grids (test_100_tasks.py: 240 x 240, 270 x 270). */
 
@@ -97,7 +98,7 @@ static void is_merge_img(ISet *d, const NbImg *im, int32_t cand, size_t w, const
  * (an order never packs to 0: its bytes are distinct or -1) */
 static _Atomic uint64_t nb_ord_[2][SHAPE_MAX * SHAPE_MAX];
 
-/* The per-shape tables below stay for the process: past this many bytes a
+/* The per-shape orders below stay for the process: past this many bytes a
  * new shape makes its own each call instead (every shape up to 512 x 512
  * would be terabytes). */
 enum { SHAPE_CACHE_CAP = 64 << 20 };
@@ -162,31 +163,11 @@ static int nb_keys(int64_t i, int64_t j, size_t h, size_t w, const int8_t *nb, i
     return nk;
 }
 
-static _Atomic(NbImg *) img_cache_[2][SHAPE_MAX + 1][SHAPE_MAX + 1];
-
-/* The neighbour set images of an h x w grid (h, w <= SHAPE_MAX), none made yet
- * the first time. */
-static NbImg *img_table(size_t h, size_t w, bool diag)
-{
-    NbImg *im = atomic_load_explicit(&img_cache_[diag][h][w], memory_order_acquire);
-    if (im)
-        return im;
-    size_t n = h * w, bytes = (n ? n : 1) * sizeof *im;
-    if (!shape_cache_take(bytes))
-        return NULL;            /* every image is then made where it is used */
-    im = calloc(n ? n : 1, sizeof *im);
-    if (!im) {
-        atomic_fetch_sub(&shape_cache_bytes_, bytes);
-        return NULL;
-    }
-    NbImg *expected = NULL;
-    if (!atomic_compare_exchange_strong(&img_cache_[diag][h][w], &expected, im)) {
-        free(im);
-        atomic_fetch_sub(&shape_cache_bytes_, bytes);
-        return expected;
-    }
-    return im;
-}
+/* The images by diagonal, case (bit 0: in the grid's last row; bit 1: in
+ * its last column) and location (i * SHAPE_MAX + j): untouched pages cost
+ * no memory. */
+#define IMG_CASE (SHAPE_MAX * SHAPE_MAX)
+static NbImg img_loc_[2][4 * IMG_CASE];
 
 /* Whether location k joins an object of colour val (byte vc): the same
  * colour, or for a multicoloured one any but the background. */
@@ -245,22 +226,21 @@ static inline const int8_t *o_nb(OScan *s, size_t ix, bool diag, int8_t buf[8])
 
 struct NbImg *ow_img_table(size_t h, size_t w, bool diag)
 {
-    return img_table(h, w, diag);
+    return h <= SHAPE_MAX && w <= SHAPE_MAX ? img_loc_[diag] : NULL;
 }
 
-/* The image of cand's neighbour set: the shape's, once made there; else
- * made in *local (and copied there unless another thread is at it).  A
- * window's cand (objlazy.c) is a member of its object, whose in-grid
- * neighbours all lie in the window: its image is the grid's. */
-static const NbImg *nb_img(OScan *s, NbImg *tab, size_t tab_w, NbImg *local, int32_t cand,
-                           bool diag, int nd)
+/* The image of cand's neighbour set: tab's (ow_img_table), once made
+ * there; else made in *local (and copied there unless another thread is
+ * at it).  A window's cand (objlazy.c) is a member of its object, whose
+ * in-grid neighbours all lie in the window: its image is the grid's
+ * (gh x gw). */
+static const NbImg *nb_img(OScan *s, NbImg *tab, size_t gh, size_t gw, NbImg *local,
+                           int32_t cand, bool diag, int nd)
 {
     if (tab) {
-        size_t ix = (size_t)cand;
-        if (s->i0 || s->j0 || s->w != tab_w)
-            ix = (size_t)(s->i0 + cand / (int64_t)s->w) * tab_w +
-                 (size_t)(s->j0 + cand % (int64_t)s->w);
-        tab += ix;
+        size_t i = (size_t)(s->i0 + cand / (int64_t)s->w), j = (size_t)(s->j0 + cand % (int64_t)s->w);
+        tab += (size_t)(i + 1 == gh) * IMG_CASE + (size_t)(j + 1 == gw) * 2 * IMG_CASE +
+               i * SHAPE_MAX + j;
         if (atomic_load_explicit(&tab->state, memory_order_acquire) == 2)
             return tab;
     }
@@ -598,7 +578,8 @@ static inline __attribute__((always_inline)) void replay(OWalk *w, int32_t loc, 
         is_init(&nbhd);
         for (size_t q = 0; q < nm; q++) {
             NbImg local;
-            const NbImg *im = nb_img(s, w->imgs, w->imgs_w, &local, cells[q], w->diagonal, nd);
+            const NbImg *im = nb_img(s, w->imgs, w->imgs_h, w->imgs_w, &local, cells[q],
+                                     w->diagonal, nd);
             is_merge_img(&nbhd, im, cells[q], s->w, s->H);
         }
         is_sub(&cands, &nbhd, w->occupied, s->H, w->keep);
@@ -687,7 +668,6 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     o_code(&s, code, bg, bytes && bh == s.h && bw == s.w ? bytes : NULL);
     /* asindices(grid): frozenset of the pairs in row-major order */
     const int32_t *cached = small ? ai_order(s.h, s.w, s.H) : NULL;
-    NbImg *imgs = small ? img_table(s.h, s.w, diagonal) : NULL;
     if (cached) {
         memcpy(order, cached, n * sizeof *order);
     } else {
@@ -698,7 +678,8 @@ Value *objwalk(Ctx *cx, Value *grid, bool univalued, bool diagonal, Value *bg, b
     uint64_t *oh = NULL;        /* ... and their hashes */
     size_t ohcap = 0;
     is_init(&objs);
-    OWalk w = {.s = &s, .imgs = imgs, .imgs_w = s.w, .univalued = univalued,
+    OWalk w = {.s = &s, .imgs = ow_img_table(s.h, s.w, diagonal), .imgs_h = s.h, .imgs_w = s.w,
+               .univalued = univalued,
                .diagonal = diagonal, .bg = bg, .member = as_tuple ? NULL : &claim,
                .occupied = &occupied, .HC = HC, .stamp = stamp, .cells = cells, .keep = keep};
     bool lazy = !as_tuple && small;

@@ -34,9 +34,8 @@ typedef struct {
 /* One object's walk (ow_replay): what it reads and its scratch. */
 typedef struct {
     OScan *s;
-    struct NbImg *imgs;     /* the grid shape's neighbour set images, or NULL */
-    size_t imgs_w;          /* that grid's width: a window's location k is its
-                               (i0 + k / w) * imgs_w + j0 + k % w */
+    struct NbImg *imgs;     /* the neighbour set images (ow_img_table), or NULL */
+    size_t imgs_h, imgs_w;  /* the grid's shape, where a window lies */
     bool univalued, diagonal;
     Value *bg;
     const Occ *member;      /* the object's cells, found by a flood fill; NULL:
@@ -106,8 +105,8 @@ static inline __attribute__((always_inline)) uint64_t ow_cell_hash(OScan *s, siz
     return (uint64_t)v_hash(cell);
 }
 
-/* The neighbour set images of an h x w grid (both at most SHAPE_MAX),
- * shared by every walk and replay on that shape; NULL past the cap. */
+/* The neighbour set images for walks on an h x w grid, shared by every
+ * walk and replay; NULL past SHAPE_MAX. */
 struct NbImg *ow_img_table(size_t h, size_t w, bool diag);
 
 /* The reference's walk of the object through loc (colour val, byte vc):
