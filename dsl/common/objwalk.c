@@ -101,7 +101,7 @@ static _Atomic uint64_t nb_ord_[2][SHAPE_MAX * SHAPE_MAX];
 /* The per-shape orders below stay for the process: past this many bytes a
  * new shape makes its own each call instead (every shape up to 512 x 512
  * would be terabytes). */
-enum { SHAPE_CACHE_CAP = 64 << 20 };
+enum { SHAPE_CACHE_CAP = 16 << 20 };
 static _Atomic size_t shape_cache_bytes_;
 
 static bool shape_cache_take(size_t bytes)
