@@ -13,7 +13,7 @@
  * are even: a batt sample's two calls (C=None, C=O) share a wave and its
  * entries.  Per thread, this is what bounds the run's memory. */
 enum { WAVE_FIRST = 4 };
-#define WAVE_BYTES ((int64_t)8 << 20)
+#define WAVE_BYTES ((int64_t)4 << 20)
 
 int exec_waves(Instance **insts, int n, const ExecOptions *opt, ExecStats *st,
                void (*after)(Instance **wave, int m, void *arg), void *arg)
