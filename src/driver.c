@@ -115,10 +115,10 @@ static int lead_sample(const Task *t, int n)
     int best = n > 0 ? 0 : -1;
     size_t best_cells = SIZE_MAX;
     for (int s = 0; s < n; s++) {
-        const Sample *sm = task_sample(t, s);
-        if (!sample_has_output(sm))
+        SampleDims d = task_dims(t, s);
+        if (!d.oh)
             continue;
-        size_t cells = (size_t)sm->in.h * sm->in.w;
+        size_t cells = (size_t)d.ih * d.iw;
         if (cells < best_cells) {
             best_cells = cells;
             best = s;
@@ -134,8 +134,8 @@ static uint64_t group_cost(const Group *g)
 {
     uint64_t cells = 0;
     for (int s = 0; s < g->n; s++) {
-        const Sample *sm = task_sample(g->task, g->batt ? s / 2 : s);
-        cells += (size_t)sm->in.h * sm->in.w;
+        SampleDims d = task_dims(g->task, g->batt ? s / 2 : s);
+        cells += (size_t)d.ih * d.iw;
     }
     return cells * (uint64_t)(g->prog->nstmts + 1);
 }

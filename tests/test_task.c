@@ -85,6 +85,50 @@ static void test_dir(void) {
     taskset_free(&ts);
 }
 
+/* A streamed task keeps only its grids' sizes while closed; opened, its
+ * samples are those of the set read whole, and closed again it lets them
+ * go. */
+static void test_stream_closed(void) {
+    TaskSet whole, ts;
+    char err[512];
+    setenv("ARCRUN_STREAM_CELLS", "0", 1);
+    int rc = taskset_load("good", NULL, &ts, err, sizeof err);
+    unsetenv("ARCRUN_STREAM_CELLS");
+    if (!ok(rc == 0 && taskset_load("good", NULL, &whole, err, sizeof err) == 0 &&
+            ts.ntasks == whole.ntasks && ts.ntasks > 0, "streamed and whole reads of a directory")) {
+        printf("# %s\n", err);
+        return;
+    }
+    for (int i = 0; i < ts.ntasks; i++) {
+        Task *t = &ts.tasks[i];
+        const Task *w = &whole.tasks[i];
+        bool sizes = task_nsamples(t) == task_nsamples(w);
+        for (int k = 0; sizes && k < task_nsamples(t); k++) {
+            SampleDims d = task_dims(t, k);
+            const Sample *s = task_sample(w, k);
+            sizes = d.ih == s->in.h && d.iw == s->in.w && d.oh == s->out.h && d.ow == s->out.w;
+        }
+        ok(!t->cells && !t->train && !t->test && t->dims && sizes && !whole.tasks[i].dims,
+           "%s closed: no cells, no samples, the sizes of the whole read", t->id);
+        task_open(t);
+        task_open(w);
+        bool same = t->train && t->test;
+        for (int k = 0; same && k < task_nsamples(t); k++) {
+            const Sample *p = task_sample(t, k), *q = task_sample(w, k);
+            same = memcmp(&p->in, &q->in, sizeof p->in) == 0 &&
+                   memcmp(&p->out, &q->out, sizeof p->out) == 0 && v_eq(p->input, q->input) &&
+                   (p->output ? q->output && v_eq(p->output, q->output) : !q->output);
+        }
+        ok(same, "%s opened: samples and values as the whole read's", t->id);
+        task_close(t);
+        task_close(w);
+        ok(!t->cells && !t->train && !t->test && w->train && w->cells,
+           "%s closed again: its samples go, the whole read's stay", t->id);
+    }
+    taskset_free(&ts);
+    taskset_free(&whole);
+}
+
 static void check_mini(const TaskSet *ts, const char *how) {
     ok(ts->ntasks == 2, "%s: two tasks", how);
     if (ts->ntasks != 2) return;
@@ -408,6 +452,7 @@ int main(void) {
     test_rearc();
     test_single();
     test_dir();
+    test_stream_closed();
     test_combined();
     test_misc_errors();
     test_bad_files();

@@ -15,6 +15,14 @@ const Sample *task_sample(const Task *t, int k)
     return k < t->ntrain ? &t->train[k] : &t->test[k - t->ntrain];
 }
 
+SampleDims task_dims(const Task *t, int k)
+{
+    if (t->dims)
+        return t->dims[k];
+    const Sample *s = task_sample(t, k);
+    return (SampleDims){s->in.h, s->in.w, s->out.h, s->out.w};
+}
+
 Value *task_grid_value(const Task *t, GridBytes g)
 {
     const uint8_t *c = t->cells + g.off;
@@ -94,6 +102,11 @@ void task_close(const Task *ct)
             free(t->cells);
             t->cells = NULL;
         }
+        if (t->reread && t->dims) {
+            free(t->train);
+            free(t->test);
+            t->train = t->test = NULL;
+        }
     }
     pthread_mutex_unlock(&open_lock);
 }
@@ -104,6 +117,7 @@ static void task_free(Task *t)
         task_values_free(t);
     free(t->train);
     free(t->test);
+    free(t->dims);
     free(t->cells);
     free(t->path);
     free(t->id);

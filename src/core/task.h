@@ -24,17 +24,25 @@ typedef struct {
     Value *input, *output;
 } Sample;
 
+/* A sample's grid sizes (oh == 0: no output), which a closed streamed
+ * task keeps in place of its samples: a byte a side, not 32 a sample. */
+typedef struct {
+    uint8_t ih, iw, oh, ow;
+} SampleDims;
+
 typedef struct Task Task;
 struct Task {
     char *id;                /* "007bbfb7" */
     char *split;             /* "training", "evaluation", or the directory name */
-    Sample *train; int ntrain;
+    Sample *train; int ntrain;   /* NULL while a streamed task is closed */
     Sample *test;  int ntest;
+    SampleDims *dims;        /* a streamed task's, train then test; else NULL */
     uint8_t *cells;          /* every grid's cells; NULL while a streamed task is closed */
     size_t ncells, capcells;
-    /* a large set streams: a task's cells are read again from its file
-     * (path) when it opens and freed when it closes; reread is the
-     * reader's (io), which ends the run if the file no longer holds them */
+    /* a large set streams: a task's cells and samples are read again
+     * from its file (path) when it opens and freed when it closes, dims
+     * staying; reread is the reader's (io), which ends the run if the
+     * file no longer holds them */
     char *path;
     void (*reread)(Task *t);
     int opened;              /* task_open count */
@@ -54,10 +62,13 @@ typedef struct {
     int nskipped;
 } TaskSet;
 
-/* The sample's input/expected output by index (train then test). */
+/* The sample's input/expected output by index (train then test); a
+ * streamed task's only while it is open. */
 const Sample *task_sample(const Task *t, int k);
 int task_nsamples(const Task *t);
 static inline bool sample_has_output(const Sample *s) { return s->out.h != 0; }
+/* The sample's grid sizes, open or not. */
+SampleDims task_dims(const Task *t, int k);
 
 /* Make the task's values (Sample.input/output, pairs), or count one more
  * user of them; task_close counts one fewer and frees them after the

@@ -304,11 +304,16 @@ static void reread_task(Task *t) {
     bool same = buf && taskscan(buf, len, &again) == 0 && again.ntrain == t->ntrain &&
                 again.ntest == t->ntest && again.ncells == t->ncells;
     for (int k = 0; same && k < t->ntrain + t->ntest; k++) {
-        const Sample *a = task_sample(&again, k), *b = task_sample(t, k);
-        same = memcmp(&a->in, &b->in, sizeof a->in) == 0 && memcmp(&a->out, &b->out, sizeof a->out) == 0;
+        SampleDims a = task_dims(&again, k), b = task_dims(t, k);
+        same = a.ih == b.ih && a.iw == b.iw && a.oh == b.oh && a.ow == b.ow;
     }
     taskscan_forget();       /* a run's thread rereads seldom: no scratch kept */
     free(buf);
+    if (same && !t->train) {  /* the samples went with the cells (stream_task) */
+        t->train = again.train;
+        t->test = again.test;
+        again.train = again.test = NULL;
+    }
     free(again.train);
     free(again.test);
     if (!same) {
@@ -327,13 +332,23 @@ static size_t stream_limit(void) {
 }
 
 /* A task read by taskscan (it has a path) lets go of its cells, read
- * again when it opens. */
+ * again when it opens, and of its samples, but for their sizes. */
 static void stream_task(Task *t) {
     if (!t->path)
         return;
     free(t->cells);
     t->cells = NULL;
     t->reread = reread_task;
+    int n = task_nsamples(t);
+    if (t->dims || !(t->dims = malloc(sizeof *t->dims * (size_t)(n ? n : 1))))
+        return;              /* (without memory for them it keeps the samples) */
+    for (int k = 0; k < n; k++) {
+        const Sample *s = task_sample(t, k);
+        t->dims[k] = (SampleDims){s->in.h, s->in.w, s->out.h, s->out.w};
+    }
+    free(t->train);
+    free(t->test);
+    t->train = t->test = NULL;
 }
 
 static void stream_large(TaskSet *ts) {

@@ -248,12 +248,12 @@ bool shape_rules_out(const OutShape *s, const Task *t)
     if (!s->known)
         return false;
     for (int k = 0; k < task_nsamples(t); k++) {
-        const Sample *sm = task_sample(t, k);
-        if (!sample_has_output(sm))
+        SampleDims d = task_dims(t, k);
+        if (!d.oh)
             continue;
         int ph, pw;
-        shape_predict(s, sm->in.h, sm->in.w, &ph, &pw);
-        if (ph != sm->out.h || pw != sm->out.w)
+        shape_predict(s, d.ih, d.iw, &ph, &pw);
+        if (ph != d.oh || pw != d.ow)
             return true;
     }
     return false;
