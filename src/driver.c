@@ -8,6 +8,7 @@
 #include "fanout.h"
 #include "stats.h"
 #include "pairing.h"
+#include "spool.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -33,10 +34,18 @@ typedef struct {
     int rc;
     FILE *out, *trace;
     bool search;             /* --all-pairs without --trace: stop doomed pairs */
-    /* chunks side by side: each writes to memory, and the lines go out in
-     * chunk order, so the output is the same for any --jobs */
+    /* chunks side by side: each writes to its thread's spool (spool.h),
+     * else to memory, and the lines go out in chunk order, so the output
+     * is the same for any --jobs */
     bool buffered;
-    struct { char *out, *trace; size_t nout, ntrace; bool ready; } *bufs;
+    struct {
+        char *out, *trace;           /* in memory, or NULL */
+        Spool *sout, *strace;        /* or in a spool at oout, otrace */
+        size_t oout, otrace, nout, ntrace;
+        bool ready;
+    } *bufs;
+    Spool **spools;          /* every thread's, freed after the run */
+    int nspools;
     int committed;
     int *order;              /* threads take chunks in this order (NULL: 0, 1, ...) */
     bool *taken;             /* [n], under output_lock */
@@ -50,7 +59,8 @@ enum { PART_SAMPLES = 64 };
 /* Lines that finished chunks may hold back while an earlier chunk runs:
  * past this, threads take the first chunk nobody has taken, which is what
  * holds them back.  Costliest first would otherwise keep most of a run's
- * lines in memory: they can outweigh everything else it holds. */
+ * lines waiting: in a spool they weigh on the disk (or a tmpfs), in memory
+ * they outweighed everything else a run holds. */
 #define WAITING_MAX ((size_t)8 << 20)
 
 /* Write out the finished chunks that are next in order (under output_lock);
@@ -64,9 +74,14 @@ static void commit_chunks(Chunks *cs, bool all)
                 continue;
             break;
         }
-        if (cs->bufs[c].nout)    /* none from a chunk that wrote its own */
+        /* none from a chunk that wrote its own */
+        if (cs->bufs[c].sout)
+            spool_copy(cs->bufs[c].sout, cs->bufs[c].oout, cs->bufs[c].nout, cs->out);
+        else if (cs->bufs[c].nout)
             fwrite(cs->bufs[c].out, 1, cs->bufs[c].nout, cs->out);
-        if (cs->trace && cs->bufs[c].ntrace)
+        if (cs->bufs[c].strace)
+            spool_copy(cs->bufs[c].strace, cs->bufs[c].otrace, cs->bufs[c].ntrace, cs->trace);
+        else if (cs->trace && cs->bufs[c].ntrace)
             fwrite(cs->bufs[c].trace, 1, cs->bufs[c].ntrace, cs->trace);
         cs->waiting -= cs->bufs[c].nout + cs->bufs[c].ntrace;
         free(cs->bufs[c].out);
@@ -76,6 +91,25 @@ static void commit_chunks(Chunks *cs, bool all)
     fflush(cs->out);
     if (cs->trace)
         fflush(cs->trace);
+}
+
+/* A chunk's stream into its thread's spool *sp, made on first use (once
+ * one could not be, *tried says so and lines stay in memory); *at and *off
+ * say where its lines are.  NULL without a spool.  Under output_lock. */
+static FILE *chunk_spool(Chunks *cs, Spool **sp, bool *tried, Spool **at, size_t *off)
+{
+    if (!*sp && !*tried) {
+        *tried = true;
+        Spool **grown = realloc(cs->spools, sizeof *grown * (size_t)(cs->nspools + 1));
+        if (grown && (*sp = spool_new()))
+            grown[cs->nspools++] = *sp;
+        if (grown)
+            cs->spools = grown;
+    }
+    if (!*sp)
+        return NULL;
+    *at = *sp;
+    return spool_begin(*sp, off);
 }
 
 static FILE *chunk_stream(char **mem, size_t *len)
@@ -254,6 +288,8 @@ static void *chunk_worker(void *arg)
     Chunks *cs = arg;
     Instance *insts = NULL, **ptrs = NULL;
     int cap = 0;
+    Spool *sp_out = NULL, *sp_trace = NULL;     /* this thread's (chunk_spool) */
+    bool tried_out = false, tried_trace = false;
     ExecStats st;
     memset(&st, 0, sizeof st);
     /* a batt program is planned once per thread, not once per task */
@@ -285,13 +321,18 @@ static void *chunk_worker(void *arg)
              * later one goes out before it is done */
             pthread_mutex_lock(&output_lock);
             direct = cs->committed == c;
+            if (!direct) {
+                out = chunk_spool(cs, &sp_out, &tried_out, &cs->bufs[c].sout, &cs->bufs[c].oout);
+                if (trace)
+                    trace = chunk_spool(cs, &sp_trace, &tried_trace, &cs->bufs[c].strace,
+                                        &cs->bufs[c].otrace);
+            }
             pthread_mutex_unlock(&output_lock);
         }
-        if (!direct) {
+        if (!direct && !out)
             out = chunk_stream(&cs->bufs[c].out, &cs->bufs[c].nout);
-            if (trace)
-                trace = chunk_stream(&cs->bufs[c].trace, &cs->bufs[c].ntrace);
-        }
+        if (!direct && cs->trace && !trace)
+            trace = chunk_stream(&cs->bufs[c].trace, &cs->bufs[c].ntrace);
         /* Search mode runs one sample of each pair (lead_sample), then the
          * other samples of the pairs it did not lose: nearly every pair
          * fails at its first sample, and samples in lockstep would all run
@@ -352,8 +393,13 @@ static void *chunk_worker(void *arg)
         if (trace)
             fflush(trace);
         if (!direct) {
-            fclose(out);
-            if (trace)
+            if (cs->bufs[c].sout)
+                cs->bufs[c].nout = spool_end(cs->bufs[c].sout, cs->bufs[c].oout);
+            else
+                fclose(out);
+            if (cs->bufs[c].strace)
+                cs->bufs[c].ntrace = spool_end(cs->bufs[c].strace, cs->bufs[c].otrace);
+            else if (trace)
                 fclose(trace);
         }
         pthread_mutex_lock(&totals_lock);
@@ -592,6 +638,9 @@ int report_run(IrModule *m, const TaskSet *ts, const RunOptions *ro, FILE *out)
         cs.order = chunk_order(&cs);
         fanout(workers, chunk_worker, &cs);
         commit_chunks(&cs, true);
+        for (int i = 0; i < cs.nspools; i++)
+            spool_free(cs.spools[i]);
+        free(cs.spools);
         free(cs.bufs);
         free(cs.taken);
         free(cs.order);
