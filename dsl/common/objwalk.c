@@ -23,7 +23,7 @@
 /* The set {(i, j) for i, j in diagfun(cand) if in the grid} as CPython
  * leaves it: its keys in slot order, where they sit, and the table size.
  * It depends on the location alone and on whether that is in the grid's
- * last row and last column (its first row and column are location 0), so
+ * last row and last column (i == 0 and j == 0 tell the first ones), so
  * every grid up to SHAPE_MAX x SHAPE_MAX shares one image per location
  * and case (img_loc_), made the first time a walk visits it.  Tables per
  * shape grew with the shapes a run met. */
