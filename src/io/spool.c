@@ -2,6 +2,7 @@
 #include "spool.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -67,6 +68,7 @@ size_t spool_end(Spool *s, size_t off)
 void spool_copy(Spool *s, size_t off, size_t len, FILE *out)
 {
     char buf[1 << 16];
+    const size_t from = off, whole = len;
     while (len > 0) {
         ssize_t got = pread(s->fd, buf, len < sizeof buf ? len : sizeof buf, (off_t)off);
         if (got <= 0) {
@@ -81,6 +83,13 @@ void spool_copy(Spool *s, size_t off, size_t len, FILE *out)
         len -= (size_t)got;
     }
     s->regions--;
+#ifdef FALLOC_FL_PUNCH_HOLE
+    /* a thread whose regions are never all out at once never starts its
+     * file again: what was copied out gives its blocks back (where the
+     * file system cannot, they stay until the run ends) */
+    if (whole > 0)
+        (void)fallocate(s->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)from, (off_t)whole);
+#endif
 }
 
 void spool_free(Spool *s)

@@ -5,9 +5,9 @@
  * unlinked temporary file ($TMPDIR, else /tmp): the thread appends each
  * chunk's lines as a region of it, and whoever writes the output copies a
  * region out when its turn comes, so waiting lines take disk, not memory.
- * Once every region is copied out the file is written from its start
- * again.  The owner appends; copies and releases are serialised by the
- * caller's lock. */
+ * A region copied out gives its blocks back, and once every region is
+ * out the file is written from its start again.  The owner appends;
+ * copies and releases are serialised by the caller's lock. */
 #ifndef ARC_SPOOL_H
 #define ARC_SPOOL_H
 
