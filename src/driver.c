@@ -18,6 +18,21 @@
 
 void *xmalloc_(size_t n);
 
+/* A chunk's lines of one kind (out or trace) held until their turn: len
+ * bytes in its thread's spool at off, else in memory (mem). */
+typedef struct {
+    char *mem;
+    Spool *sp;
+    size_t off, len;
+} Held;
+
+/* A thread's spool for one kind of lines, made on first use; tried once
+ * one could not be (its lines then stay in memory). */
+typedef struct {
+    Spool *sp;
+    bool tried;
+} ThreadSpool;
+
 /* A chunk: groups g0..g1, or (s1 > 0) samples s0..s1 of group g0 alone. */
 typedef struct {
     int g0, g1, s0, s1;
@@ -38,12 +53,7 @@ typedef struct {
      * else to memory, and the lines go out in chunk order, so the output
      * is the same for any --jobs */
     bool buffered;
-    struct {
-        char *out, *trace;           /* in memory, or NULL */
-        Spool *sout, *strace;        /* or in a spool at oout, otrace */
-        size_t oout, otrace, nout, ntrace;
-        bool ready;
-    } *bufs;
+    struct { Held out, trace; bool ready; } *bufs;
     Spool **spools;          /* every thread's, freed after the run */
     int nspools;
     int committed;
@@ -63,6 +73,53 @@ enum { PART_SAMPLES = 64 };
  * they outweighed everything else a run holds. */
 #define WAITING_MAX ((size_t)8 << 20)
 
+/* The stream a chunk writes h's lines to: its thread's spool ts, else
+ * memory.  Under output_lock. */
+static FILE *held_open(Chunks *cs, ThreadSpool *ts, Held *h)
+{
+    if (!ts->sp && !ts->tried) {
+        ts->tried = true;
+        Spool *sp = spool_new();
+        Spool **grown = sp ? realloc(cs->spools, sizeof *grown * (size_t)(cs->nspools + 1)) : NULL;
+        if (grown) {
+            cs->spools = grown;
+            cs->spools[cs->nspools++] = ts->sp = sp;
+        } else {
+            spool_free(sp);
+        }
+    }
+    if (ts->sp) {
+        h->sp = ts->sp;
+        return spool_begin(h->sp, &h->off);
+    }
+    FILE *f = open_memstream(&h->mem, &h->len);
+    if (!f) {
+        fputs("arcrun: out of memory\n", stderr);
+        abort();
+    }
+    return f;
+}
+
+/* The chunk has written all h's lines (to f, from held_open). */
+static void held_close(Held *h, FILE *f)
+{
+    if (h->sp)
+        h->len = spool_end(h->sp, h->off);
+    else
+        fclose(f);
+}
+
+/* h's lines out to `to` (under output_lock); nothing held after. */
+static void held_write(Held *h, FILE *to)
+{
+    if (h->sp)
+        spool_copy(h->sp, h->off, h->len, to);
+    else if (h->len)
+        fwrite(h->mem, 1, h->len, to);
+    free(h->mem);
+    h->mem = NULL;
+}
+
 /* Write out the finished chunks that are next in order (under output_lock);
  * at the end, `all` writes every finished one (a run stopped by Ctrl-C). */
 static void commit_chunks(Chunks *cs, bool all)
@@ -75,51 +132,13 @@ static void commit_chunks(Chunks *cs, bool all)
             break;
         }
         /* none from a chunk that wrote its own */
-        if (cs->bufs[c].sout)
-            spool_copy(cs->bufs[c].sout, cs->bufs[c].oout, cs->bufs[c].nout, cs->out);
-        else if (cs->bufs[c].nout)
-            fwrite(cs->bufs[c].out, 1, cs->bufs[c].nout, cs->out);
-        if (cs->bufs[c].strace)
-            spool_copy(cs->bufs[c].strace, cs->bufs[c].otrace, cs->bufs[c].ntrace, cs->trace);
-        else if (cs->trace && cs->bufs[c].ntrace)
-            fwrite(cs->bufs[c].trace, 1, cs->bufs[c].ntrace, cs->trace);
-        cs->waiting -= cs->bufs[c].nout + cs->bufs[c].ntrace;
-        free(cs->bufs[c].out);
-        free(cs->bufs[c].trace);
-        cs->bufs[c].out = cs->bufs[c].trace = NULL;
+        held_write(&cs->bufs[c].out, cs->out);
+        held_write(&cs->bufs[c].trace, cs->trace);
+        cs->waiting -= cs->bufs[c].out.len + cs->bufs[c].trace.len;
     }
     fflush(cs->out);
     if (cs->trace)
         fflush(cs->trace);
-}
-
-/* A chunk's stream into its thread's spool *sp, made on first use (once
- * one could not be, *tried says so and lines stay in memory); *at and *off
- * say where its lines are.  NULL without a spool.  Under output_lock. */
-static FILE *chunk_spool(Chunks *cs, Spool **sp, bool *tried, Spool **at, size_t *off)
-{
-    if (!*sp && !*tried) {
-        *tried = true;
-        Spool **grown = realloc(cs->spools, sizeof *grown * (size_t)(cs->nspools + 1));
-        if (grown && (*sp = spool_new()))
-            grown[cs->nspools++] = *sp;
-        if (grown)
-            cs->spools = grown;
-    }
-    if (!*sp)
-        return NULL;
-    *at = *sp;
-    return spool_begin(*sp, off);
-}
-
-static FILE *chunk_stream(char **mem, size_t *len)
-{
-    FILE *f = open_memstream(mem, len);
-    if (!f) {
-        fputs("arcrun: out of memory\n", stderr);
-        abort();
-    }
-    return f;
 }
 
 static pthread_mutex_t totals_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -288,8 +307,7 @@ static void *chunk_worker(void *arg)
     Chunks *cs = arg;
     Instance *insts = NULL, **ptrs = NULL;
     int cap = 0;
-    Spool *sp_out = NULL, *sp_trace = NULL;     /* this thread's (chunk_spool) */
-    bool tried_out = false, tried_trace = false;
+    ThreadSpool sp_out = {0}, sp_trace = {0};
     ExecStats st;
     memset(&st, 0, sizeof st);
     /* a batt program is planned once per thread, not once per task */
@@ -322,17 +340,12 @@ static void *chunk_worker(void *arg)
             pthread_mutex_lock(&output_lock);
             direct = cs->committed == c;
             if (!direct) {
-                out = chunk_spool(cs, &sp_out, &tried_out, &cs->bufs[c].sout, &cs->bufs[c].oout);
+                out = held_open(cs, &sp_out, &cs->bufs[c].out);
                 if (trace)
-                    trace = chunk_spool(cs, &sp_trace, &tried_trace, &cs->bufs[c].strace,
-                                        &cs->bufs[c].otrace);
+                    trace = held_open(cs, &sp_trace, &cs->bufs[c].trace);
             }
             pthread_mutex_unlock(&output_lock);
         }
-        if (!direct && !out)
-            out = chunk_stream(&cs->bufs[c].out, &cs->bufs[c].nout);
-        if (!direct && cs->trace && !trace)
-            trace = chunk_stream(&cs->bufs[c].trace, &cs->bufs[c].ntrace);
         /* Search mode runs one sample of each pair (lead_sample), then the
          * other samples of the pairs it did not lose: nearly every pair
          * fails at its first sample, and samples in lockstep would all run
@@ -393,14 +406,9 @@ static void *chunk_worker(void *arg)
         if (trace)
             fflush(trace);
         if (!direct) {
-            if (cs->bufs[c].sout)
-                cs->bufs[c].nout = spool_end(cs->bufs[c].sout, cs->bufs[c].oout);
-            else
-                fclose(out);
-            if (cs->bufs[c].strace)
-                cs->bufs[c].ntrace = spool_end(cs->bufs[c].strace, cs->bufs[c].otrace);
-            else if (trace)
-                fclose(trace);
+            held_close(&cs->bufs[c].out, out);
+            if (trace)
+                held_close(&cs->bufs[c].trace, trace);
         }
         pthread_mutex_lock(&totals_lock);
         if (rc)
@@ -409,7 +417,7 @@ static void *chunk_worker(void *arg)
         if (cs->buffered) {
             pthread_mutex_lock(&output_lock);
             cs->bufs[c].ready = true;
-            cs->waiting += cs->bufs[c].nout + cs->bufs[c].ntrace;
+            cs->waiting += cs->bufs[c].out.len + cs->bufs[c].trace.len;
             commit_chunks(cs, false);
             pthread_mutex_unlock(&output_lock);
         }
