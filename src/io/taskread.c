@@ -340,12 +340,12 @@ static void stream_task(Task *t) {
     t->cells = NULL;
     t->reread = reread_task;
     int n = task_nsamples(t);
-    if (t->dims || !(t->dims = malloc(sizeof *t->dims * (size_t)(n ? n : 1))))
-        return;              /* (without memory for them it keeps the samples) */
-    for (int k = 0; k < n; k++) {
-        const Sample *s = task_sample(t, k);
-        t->dims[k] = (SampleDims){s->in.h, s->in.w, s->out.h, s->out.w};
-    }
+    SampleDims *dims = t->dims ? NULL : malloc(sizeof *dims * (size_t)(n ? n : 1));
+    if (!dims)
+        return;              /* kept already, or no memory for them (samples kept) */
+    for (int k = 0; k < n; k++)
+        dims[k] = task_dims(t, k);
+    t->dims = dims;
     free(t->train);
     free(t->test);
     t->train = t->test = NULL;
