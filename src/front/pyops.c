@@ -88,7 +88,7 @@ Value *py_binop(Py *py, int op, Value *x, Value *y)
         return r;
     }
     if (bits) {                         /* ints and bools only; two bools give a bool */
-        if (x->type == V_FLOAT || y->type == V_FLOAT || !v_is_number(x) || !v_is_number(y))
+        if (!v_is_int(x) || !v_is_int(y))
             return cx_raise(cx, "TypeError", "unsupported operand type(s) for %s: '%s' and '%s'",
                             op_sym(op), v_typename(x), v_typename(y));
         int64_t a = x->u.i, b = y->u.i;
